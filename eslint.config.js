@@ -1,0 +1,78 @@
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import pluginRouter from '@tanstack/eslint-plugin-router';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const listDirs = (path) => {
+  try {
+    return readdirSync(path, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+};
+
+// One-way imports: api <- lib <- components <- features <- routes, and no feature imports another.
+const layerZones = [
+  { target: './src/api', from: ['./src/lib', './src/components', './src/features', './src/routes', './src/test'] },
+  { target: './src/lib', from: ['./src/components', './src/features', './src/routes', './src/test'] },
+  { target: './src/components', from: ['./src/features', './src/routes', './src/test'] },
+  { target: './src/features', from: ['./src/routes'] },
+  ...listDirs('src/features').map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'A feature does not import another feature: move the shared piece to components/ or lib/.',
+  })),
+  { target: './server', from: ['./src/lib', './src/components', './src/features', './src/routes'] },
+];
+
+export default defineConfig(
+  globalIgnores(['dist', 'coverage', 'playwright-report', 'test-results', 'public/mockServiceWorker.js', 'src/routeTree.gen.ts', '.flowdeck']),
+  js.configs.recommended,
+  tseslint.configs.strictTypeChecked,
+  tseslint.configs.stylisticTypeChecked,
+  importX.flatConfigs.recommended,
+  importX.flatConfigs.typescript,
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js'] }, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })] },
+    rules: {
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/consistent-type-definitions': 'off',
+      'import-x/no-cycle': 'error',
+      // The router's redirect() and notFound() are thrown by design.
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        { allow: [{ from: 'package', package: '@tanstack/router-core', name: ['Redirect', 'NotFoundError'] }] },
+      ],
+      'import-x/no-default-export': 'off',
+      'import-x/no-named-as-default-member': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones }] },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat['recommended-latest'],
+  },
+  ...pluginQuery.configs['flat/recommended'],
+  ...pluginRouter.configs['flat/recommended'],
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+);
