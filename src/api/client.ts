@@ -1,0 +1,115 @@
+import type { z } from 'zod';
+import { ApiError, errorBodySchema, kindFromStatus } from './errors';
+
+/** Where to send requests and with which key. Set by the sign-in feature; read on every call. */
+export interface ApiSession {
+  /** Empty string means the dashboard's own origin. */
+  baseUrl: string;
+  token: string | null;
+}
+
+let session: ApiSession = { baseUrl: '', token: null };
+
+export function configureApi(next: Partial<ApiSession>): void {
+  session = { ...session, ...next };
+}
+
+export function getApiSession(): Readonly<ApiSession> {
+  return session;
+}
+
+/** No call waits forever: past this the user is told the service did not answer. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+type Query = Record<string, string | number | undefined>;
+
+export interface RequestOptions<S extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  query?: Query;
+  body?: unknown;
+  /** Parses the whole response body (envelope included) into the canonical shape. */
+  schema: S;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Replaces the session's key for this call (the card recipient authenticates with the card's hash). */
+  token?: string;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export function buildUrl(baseUrl: string, path: string, query?: Query): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return `${baseUrl.replace(/\/+$/, '')}${path}${qs ? `?${qs}` : ''}`;
+}
+
+export async function request<S extends z.ZodType>(options: RequestOptions<S>): Promise<z.output<S>> {
+  const { method = 'GET', path, query, body, schema, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+  const token = options.token ?? session.token;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(session.baseUrl, path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: combined,
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause; // the caller cancelled (React Query does on unmount): not an error to show
+    if (timeout.aborted) {
+      throw new ApiError('timeout', `The service did not answer within ${String(Math.round(timeoutMs / 1000))} s.`, { cause });
+    }
+    throw new ApiError('network', undefined, { cause });
+  }
+
+  const text = await response.text();
+  let json: unknown = undefined;
+  let jsonError: unknown = null;
+  if (text.trim() !== '') {
+    try {
+      json = JSON.parse(text);
+    } catch (cause) {
+      jsonError = cause;
+    }
+  }
+
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(json);
+    const message = parsed.success ? parsed.data.message : text.trim() || response.statusText;
+    throw new ApiError(kindFromStatus(response.status, message), message, { status: response.status });
+  }
+  if (jsonError !== null) {
+    throw new ApiError('invalid_response', undefined, { status: response.status, issues: ['body is not JSON'], cause: jsonError });
+  }
+
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`);
+    throw new ApiError('invalid_response', undefined, { status: response.status, issues, cause: parsed.error });
+  }
+  return parsed.data;
+}
+
+/**
+ * Checks a request body against its strict writer schema before anything is sent, so a bad body
+ * (a masked secret, a missing spec name) fails here with a message instead of reaching the service.
+ */
+export function writeBody<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`);
+  throw new ApiError('bad_request', `The request was not sent: ${issues.join('; ')}`, { issues, cause: parsed.error });
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { type CallOptions, request, writeBody } from './client';
+import { dataOf, dateTimeSchema, idSchema, listOf, propertiesInputSchema, propertiesSchema } from './common';
+import { destinationSpecFullSchema } from './specs';
+
+const nestedDestinationSpecSchema = z.union([
+  destinationSpecFullSchema,
+  z.string().transform((name) => destinationSpecFullSchema.parse({ name })),
+]);
+
+export const destinationSchema = z.object({
+  id: idSchema,
+  displayName: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ''),
+  destinationSpec: nestedDestinationSpecSchema,
+  properties: propertiesSchema,
+  createdAt: dateTimeSchema.nullish().transform((value) => value ?? null),
+  updatedAt: dateTimeSchema.nullish().transform((value) => value ?? null),
+});
+export type Destination = z.infer<typeof destinationSchema>;
+
+export const createDestinationInputSchema = z.strictObject({
+  destinationSpec: z.string().min(1, 'Choose a destination spec'),
+  displayName: z.string().optional(),
+  properties: propertiesInputSchema.optional(),
+});
+export type CreateDestinationInput = z.infer<typeof createDestinationInputSchema>;
+
+export const updateDestinationInputSchema = z.strictObject({
+  displayName: z.string().optional(),
+  properties: propertiesInputSchema.optional(),
+});
+export type UpdateDestinationInput = z.infer<typeof updateDestinationInputSchema>;
+
+/** `is_error` in payloads, `isError` in the interface's prose: both read as isError. */
+export const verificationMessageSchema = z
+  .object({
+    name: z
+      .string()
+      .nullish()
+      .transform((value) => value ?? ''),
+    message: z.string(),
+    is_error: z.boolean().optional(),
+    isError: z.boolean().optional(),
+  })
+  .transform(({ name, message, is_error, isError }) => ({ name, message, isError: is_error ?? isError ?? false }));
+export type VerificationMessage = z.infer<typeof verificationMessageSchema>;
+
+/** The service gives up after 10 s; the dashboard waits a little longer so the service's own answer wins. */
+export const VERIFY_CLIENT_TIMEOUT_MS = 15_000;
+
+/** POST /v2/destinations */
+export function createDestination(input: CreateDestinationInput, options: CallOptions = {}): Promise<Destination> {
+  return request({
+    method: 'POST',
+    path: '/v2/destinations',
+    body: writeBody(createDestinationInputSchema, input),
+    schema: dataOf(destinationSchema),
+    ...options,
+  });
+}
+
+/** GET /v2/destinations/{id} */
+export function getDestination(id: number, options: CallOptions = {}): Promise<Destination> {
+  return request({ path: `/v2/destinations/${String(id)}`, schema: dataOf(destinationSchema), ...options });
+}
+
+/** PATCH /v2/destinations/{id} */
+export function updateDestination(id: number, input: UpdateDestinationInput, options: CallOptions = {}): Promise<Destination> {
+  return request({
+    method: 'PATCH',
+    path: `/v2/destinations/${String(id)}`,
+    body: writeBody(updateDestinationInputSchema, input),
+    schema: dataOf(destinationSchema),
+    ...options,
+  });
+}
+
+/** GET /v2/destinations/{id}/verify: synchronous, bounded at 10 s by the service and 15 s here. */
+export function verifyDestination(id: number, options: CallOptions = {}): Promise<VerificationMessage[]> {
+  return request({
+    path: `/v2/destinations/${String(id)}/verify`,
+    schema: dataOf(listOf(verificationMessageSchema)),
+    timeoutMs: VERIFY_CLIENT_TIMEOUT_MS,
+    ...options,
+  });
+}

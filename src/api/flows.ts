@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { type CallOptions, request, writeBody } from './client';
+import { dataOf, dateTimeSchema, idSchema, listOf, messageResponseSchema, type MessageResponse, nullableDateTimeSchema, openEnum, optionalText } from './common';
+
+export const FREQUENCIES = ['manual', '24h', '12h', '6h', '1h', '30m', '15m'] as const;
+
+/** Each flow carries `frequency` or `cron`; cron wins when both are set. Empty strings read as unset. */
+export const flowSchema = z.object({
+  id: idSchema,
+  displayName: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ''),
+  source: idSchema,
+  destination: idSchema,
+  frequency: optionalText,
+  cron: optionalText,
+});
+export type Flow = z.infer<typeof flowSchema>;
+
+export const RUN_TRIGGERS = ['scheduled', 'manual'] as const;
+export const RUN_LIFECYCLES = ['pending', 'running', 'not_running'] as const;
+export const RUN_DISPOSITIONS = ['none', 'succeeded', 'failed'] as const;
+
+/** Lifecycle and disposition are read lowercase for run attempts and workflow status alike. */
+export const runLifecycleSchema = openEnum(RUN_LIFECYCLES, 'lower');
+export const runDispositionSchema = openEnum(RUN_DISPOSITIONS, 'lower');
+export type RunLifecycle = z.infer<typeof runLifecycleSchema>;
+export type RunDisposition = z.infer<typeof runDispositionSchema>;
+
+const countSchema = z.number().int().nonnegative().default(0);
+
+export const resourceProgressSchema = z.object({
+  name: z.string(),
+  extracted: countSchema,
+  analyzed: countSchema,
+  loaded: countSchema,
+  errors: listOf(z.string()),
+});
+export type ResourceProgress = z.infer<typeof resourceProgressSchema>;
+
+/** `resources` is absent on failed attempts and `errors` present on them: both default to empty lists. */
+export const runAttemptSchema = z.object({
+  id: idSchema,
+  flow: idSchema,
+  trigger: openEnum(RUN_TRIGGERS, 'lower'),
+  lifecycle: runLifecycleSchema,
+  disposition: runDispositionSchema,
+  resources: listOf(resourceProgressSchema),
+  errors: listOf(z.string()),
+  completedAt: nullableDateTimeSchema,
+  createdAt: dateTimeSchema,
+});
+export type RunAttempt = z.infer<typeof runAttemptSchema>;
+
+export const MAX_ATTEMPTS_LIMIT = 1000;
+
+export const runAttemptsParamsSchema = z.strictObject({
+  limit: z.number().int().min(1).max(MAX_ATTEMPTS_LIMIT).default(100),
+  offset: z.number().int().min(0).default(0),
+  order: z.enum(['ASC', 'DESC']).default('DESC'),
+});
+export type RunAttemptsParams = z.input<typeof runAttemptsParamsSchema>;
+
+/** GET /v2/flows */
+export function listFlows(options: CallOptions = {}): Promise<Flow[]> {
+  return request({ path: '/v2/flows', schema: dataOf(listOf(flowSchema)), ...options });
+}
+
+/** POST /v2/flows/{id}/run: starts a run asynchronously. */
+export function runFlow(id: number, options: CallOptions = {}): Promise<MessageResponse> {
+  return request({ method: 'POST', path: `/v2/flows/${String(id)}/run`, schema: messageResponseSchema, ...options });
+}
+
+/** GET /v2/flows/{id}/run: attempts sorted by createdAt. */
+export function listRunAttempts(id: number, params: RunAttemptsParams = {}, options: CallOptions = {}): Promise<RunAttempt[]> {
+  const query = writeBody(runAttemptsParamsSchema, params);
+  return request({ path: `/v2/flows/${String(id)}/run`, query, schema: dataOf(listOf(runAttemptSchema)), ...options });
+}
+
+/** POST /v2/flows/{id}/cancel: no effect when the flow is not running; the success body is undocumented. */
+export function cancelFlow(id: number, options: CallOptions = {}): Promise<MessageResponse> {
+  return request({ method: 'POST', path: `/v2/flows/${String(id)}/cancel`, schema: messageResponseSchema, ...options });
+}

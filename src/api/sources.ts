@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { type CallOptions, request, writeBody } from './client';
+import { dataOf, dateTimeSchema, idSchema, propertiesInputSchema, propertiesSchema } from './common';
+import { sourceSpecFullSchema } from './specs';
+
+/** A source's spec is an object in responses; a bare name is accepted too, read as a spec with only its name. */
+const nestedSourceSpecSchema = z.union([sourceSpecFullSchema, z.string().transform((name) => sourceSpecFullSchema.parse({ name }))]);
+
+export const sourceSchema = z.object({
+  id: idSchema,
+  displayName: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ''),
+  sourceSpec: nestedSourceSpecSchema,
+  properties: propertiesSchema,
+  createdAt: dateTimeSchema.nullish().transform((value) => value ?? null),
+  updatedAt: dateTimeSchema.nullish().transform((value) => value ?? null),
+});
+export type Source = z.infer<typeof sourceSchema>;
+
+export const createSourceInputSchema = z.strictObject({
+  sourceSpec: z.string().min(1, 'Choose a source spec'),
+  displayName: z.string().optional(),
+  properties: propertiesInputSchema.optional(),
+});
+export type CreateSourceInput = z.infer<typeof createSourceInputSchema>;
+
+/** Only what changed: an untouched secret is left out, never sent back masked. */
+export const updateSourceInputSchema = z.strictObject({
+  displayName: z.string().optional(),
+  properties: propertiesInputSchema.optional(),
+});
+export type UpdateSourceInput = z.infer<typeof updateSourceInputSchema>;
+
+/** POST /v2/sources */
+export function createSource(input: CreateSourceInput, options: CallOptions = {}): Promise<Source> {
+  return request({ method: 'POST', path: '/v2/sources', body: writeBody(createSourceInputSchema, input), schema: dataOf(sourceSchema), ...options });
+}
+
+/** PATCH /v2/sources/{id} */
+export function updateSource(id: number, input: UpdateSourceInput, options: CallOptions = {}): Promise<Source> {
+  return request({
+    method: 'PATCH',
+    path: `/v2/sources/${String(id)}`,
+    body: writeBody(updateSourceInputSchema, input),
+    schema: dataOf(sourceSchema),
+    ...options,
+  });
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { type CallOptions, request } from './client';
+import { dataOf, idSchema, messageResponseSchema, type MessageResponse, nullableDateTimeSchema, nullableText } from './common';
+
+/** `provider` and `status` are open sets (only `slack` and `active` are shown). */
+export const webhookTriggerSchema = z
+  .object({
+    id: idSchema,
+    webhook_id: z.string(),
+    workflow_id: idSchema,
+    provider: z.string().transform((value) => value.toLowerCase()),
+    url: z.string(),
+    status: z.string().transform((value) => value.toLowerCase()),
+    trigger_count: z.number().int().nonnegative().default(0),
+    credential_source_id: idSchema.nullish().transform((value) => value ?? null),
+    created_at: nullableDateTimeSchema,
+    event_type: nullableText,
+    last_triggered_at: nullableDateTimeSchema,
+  })
+  .transform((trigger) => ({
+    id: trigger.id,
+    webhookId: trigger.webhook_id,
+    workflowId: trigger.workflow_id,
+    provider: trigger.provider,
+    url: trigger.url,
+    status: trigger.status,
+    triggerCount: trigger.trigger_count,
+    credentialSourceId: trigger.credential_source_id,
+    createdAt: trigger.created_at,
+    eventType: trigger.event_type,
+    lastTriggeredAt: trigger.last_triggered_at,
+  }));
+export type WebhookTrigger = z.infer<typeof webhookTriggerSchema>;
+
+const triggerPath = (workflowId: number, triggerId: number) => `/v2/workflows/${String(workflowId)}/webhooks/${String(triggerId)}`;
+
+/** GET /v2/workflows/{id}/webhooks/{webhook_trigger_id} */
+export function getWebhookTrigger(workflowId: number, triggerId: number, options: CallOptions = {}): Promise<WebhookTrigger> {
+  return request({ path: triggerPath(workflowId, triggerId), schema: dataOf(webhookTriggerSchema), ...options });
+}
+
+/** DELETE /v2/workflows/{id}/webhooks/{webhook_trigger_id}: answers `{ data: true }`. */
+export function deleteWebhookTrigger(workflowId: number, triggerId: number, options: CallOptions = {}): Promise<MessageResponse> {
+  return request({ method: 'DELETE', path: triggerPath(workflowId, triggerId), schema: messageResponseSchema, ...options });
+}

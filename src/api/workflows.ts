@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { type CallOptions, request } from './client';
+import { dataOf, idSchema, listOf, maybeWrapped, messageResponseSchema, type MessageResponse, nullableDateTimeSchema, optionalText } from './common';
+import { resourceProgressSchema, runDispositionSchema, runLifecycleSchema } from './flows';
+
+/** `definition` and `node_schemas` are opaque to the interface; `cron` may be an empty string (none). */
+export const workflowSchema = z
+  .object({
+    id: idSchema,
+    name: z.string(),
+    description: z
+      .string()
+      .nullish()
+      .transform((value) => value ?? ''),
+    enabled: z.boolean(),
+    definition: z.unknown().transform((value) => value ?? null),
+    frequency: optionalText,
+    cron: optionalText,
+    node_schemas: z.unknown().transform((value) => value ?? null),
+  })
+  .transform(({ node_schemas, ...workflow }) => ({ ...workflow, nodeSchemas: node_schemas }));
+export type Workflow = z.infer<typeof workflowSchema>;
+
+/** Arrives without the `{ data }` wrapper and in UPPERCASE; read like a run attempt (lowercase). */
+export const workflowStatusSchema = z.object({
+  id: idSchema,
+  lifecycle: runLifecycleSchema,
+  disposition: runDispositionSchema,
+  resources: listOf(resourceProgressSchema),
+  errors: listOf(z.string()),
+  completedAt: nullableDateTimeSchema,
+});
+export type WorkflowStatus = z.infer<typeof workflowStatusSchema>;
+
+/** GET /v2/workflows */
+export function listWorkflows(options: CallOptions = {}): Promise<Workflow[]> {
+  return request({ path: '/v2/workflows', schema: dataOf(listOf(workflowSchema)), ...options });
+}
+
+/** GET /v2/workflows/{id}/status */
+export function getWorkflowStatus(id: number, options: CallOptions = {}): Promise<WorkflowStatus> {
+  return request({ path: `/v2/workflows/${String(id)}/status`, schema: maybeWrapped(workflowStatusSchema), ...options });
+}
+
+/** POST /v2/workflows/{id}/run */
+export function runWorkflow(id: number, options: CallOptions = {}): Promise<MessageResponse> {
+  return request({ method: 'POST', path: `/v2/workflows/${String(id)}/run`, schema: messageResponseSchema, ...options });
+}
+
+/** POST /v2/workflows/{id}/cancel: answers `{ data: true }`. */
+export function cancelWorkflow(id: number, options: CallOptions = {}): Promise<MessageResponse> {
+  return request({ method: 'POST', path: `/v2/workflows/${String(id)}/cancel`, schema: messageResponseSchema, ...options });
+}
+
+/** DELETE /v2/workflows/{id}: the success body is undocumented, so any is accepted. */
+export function deleteWorkflow(id: number, options: CallOptions = {}): Promise<MessageResponse> {
+  return request({ method: 'DELETE', path: `/v2/workflows/${String(id)}`, schema: messageResponseSchema, ...options });
+}
