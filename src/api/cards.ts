@@ -37,7 +37,7 @@ export const createConfigurationCardInputSchema = z.strictObject({
 export type CreateConfigurationCardInput = z.infer<typeof createConfigurationCardInputSchema>;
 
 /** POST /v2/sources/{id}/configuration_cards */
-export function createConfigurationCard(
+export async function createConfigurationCard(
   sourceId: number,
   input: CreateConfigurationCardInput,
   options: CallOptions = {},
@@ -80,7 +80,7 @@ export function getCardForRecipient(hashId: string, options: CallOptions = {}): 
 }
 
 /** PATCH /v2/cards/{hash_id} (Flowdeck's addition): 404 unknown, 410 expired, 400 names missing properties. */
-export function submitCard(hashId: string, input: SubmitCardInput, options: CallOptions = {}): Promise<unknown> {
+export async function submitCard(hashId: string, input: SubmitCardInput, options: CallOptions = {}): Promise<unknown> {
   return request({
     method: 'PATCH',
     path: `/v2/cards/${encodeURIComponent(hashId)}`,

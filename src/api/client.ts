@@ -94,6 +94,11 @@ export async function request<S extends z.ZodType>(options: RequestOptions<S>): 
   if (jsonError !== null) {
     throw new ApiError('invalid_response', undefined, { status: response.status, issues: ['body is not JSON'], cause: jsonError });
   }
+  // The verify timeout's status code is undocumented: a `Request Timeout` body is a timeout even with a 2xx status.
+  const timeoutBody = errorBodySchema.safeParse(json);
+  if (timeoutBody.success && kindFromStatus(response.status, timeoutBody.data.message) === 'timeout') {
+    throw new ApiError('timeout', timeoutBody.data.message, { status: response.status });
+  }
 
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
@@ -106,6 +111,7 @@ export async function request<S extends z.ZodType>(options: RequestOptions<S>): 
 /**
  * Checks a request body against its strict writer schema before anything is sent, so a bad body
  * (a masked secret, a missing spec name) fails here with a message instead of reaching the service.
+ * Operations that call it are `async`, so the throw reaches callers as a rejected promise like any other ApiError.
  */
 export function writeBody<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);

@@ -52,7 +52,7 @@ export type VerificationMessage = z.infer<typeof verificationMessageSchema>;
 export const VERIFY_CLIENT_TIMEOUT_MS = 15_000;
 
 /** POST /v2/destinations */
-export function createDestination(input: CreateDestinationInput, options: CallOptions = {}): Promise<Destination> {
+export async function createDestination(input: CreateDestinationInput, options: CallOptions = {}): Promise<Destination> {
   return request({
     method: 'POST',
     path: '/v2/destinations',
@@ -68,7 +68,7 @@ export function getDestination(id: number, options: CallOptions = {}): Promise<D
 }
 
 /** PATCH /v2/destinations/{id} */
-export function updateDestination(id: number, input: UpdateDestinationInput, options: CallOptions = {}): Promise<Destination> {
+export async function updateDestination(id: number, input: UpdateDestinationInput, options: CallOptions = {}): Promise<Destination> {
   return request({
     method: 'PATCH',
     path: `/v2/destinations/${String(id)}`,

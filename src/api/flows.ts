@@ -73,7 +73,7 @@ export function runFlow(id: number, options: CallOptions = {}): Promise<MessageR
 }
 
 /** GET /v2/flows/{id}/run: attempts sorted by createdAt. */
-export function listRunAttempts(id: number, params: RunAttemptsParams = {}, options: CallOptions = {}): Promise<RunAttempt[]> {
+export async function listRunAttempts(id: number, params: RunAttemptsParams = {}, options: CallOptions = {}): Promise<RunAttempt[]> {
   const query = writeBody(runAttemptsParamsSchema, params);
   return request({ path: `/v2/flows/${String(id)}/run`, query, schema: dataOf(listOf(runAttemptSchema)), ...options });
 }

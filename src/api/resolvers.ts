@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type CallOptions, request } from './client';
-import { dataOf, listOf, nullableDateTimeSchema, nullableText, propertyDefinitionSchema } from './common';
+import { dataOf, listOf, nullableDateTimeSchema, nullableText, optionalText, propertyDefinitionSchema } from './common';
 
 export const resolverSchema = z.object({
   name: z.string(),
@@ -17,7 +17,7 @@ export type Resolver = z.infer<typeof resolverSchema>;
 export const discoveryStatusSchema = z.object({
   status: z.string().transform((value) => value.toLowerCase()),
   timestamp: nullableDateTimeSchema,
-  error: nullableText,
+  error: optionalText,
   resolverCount: z
     .number()
     .int()

@@ -34,12 +34,12 @@ export const updateSourceInputSchema = z.strictObject({
 export type UpdateSourceInput = z.infer<typeof updateSourceInputSchema>;
 
 /** POST /v2/sources */
-export function createSource(input: CreateSourceInput, options: CallOptions = {}): Promise<Source> {
+export async function createSource(input: CreateSourceInput, options: CallOptions = {}): Promise<Source> {
   return request({ method: 'POST', path: '/v2/sources', body: writeBody(createSourceInputSchema, input), schema: dataOf(sourceSchema), ...options });
 }
 
 /** PATCH /v2/sources/{id} */
-export function updateSource(id: number, input: UpdateSourceInput, options: CallOptions = {}): Promise<Source> {
+export async function updateSource(id: number, input: UpdateSourceInput, options: CallOptions = {}): Promise<Source> {
   return request({
     method: 'PATCH',
     path: `/v2/sources/${String(id)}`,

@@ -1,0 +1,88 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { apiError, rawCall, signIn } from '@/test/mock/api-test-helpers';
+import { DEMO_API_KEY } from '@/test/mock/auth';
+import { SEED } from '@/test/mock/seed';
+import { mockService } from '@/test/server';
+import { createConfigurationCard, getCardForRecipient, submitCard } from './cards';
+
+beforeEach(() => {
+  signIn();
+});
+
+const inAWeek = () => new Date(Date.now() + 7 * 24 * 3600_000).toISOString();
+
+describe('createConfigurationCard', () => {
+  it('creates a link with an unguessable, URL-safe hash', async () => {
+    const card = await createConfigurationCard(SEED.incompleteSourceId, { expiresAt: inAWeek(), instruction: 'Fill in the password', imageUrl: 'https://example.com/a.png' });
+    expect(card).toMatchObject({ type: 'SOURCE', sourceName: 'Partner FTP drop', instruction: 'Fill in the password', imageUrl: 'https://example.com/a.png' });
+    expect(card.hashId).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+    expect(card.url).toBe(`http://localhost/cards/${card.hashId}`);
+    const other = await createConfigurationCard(SEED.incompleteSourceId, { expiresAt: inAWeek() });
+    expect(other.hashId).not.toBe(card.hashId);
+    expect(other).toMatchObject({ imageUrl: null, instruction: null });
+  });
+
+  it('rejects a bad body before sending, and the service answers 400 for a past expiry', async () => {
+    expect(await apiError(createConfigurationCard(1, { expiresAt: 'tomorrow' }))).toMatchObject({ kind: 'bad_request', status: undefined });
+    const past = new Date(Date.now() - 1000).toISOString();
+    expect(await apiError(createConfigurationCard(1, { expiresAt: past }))).toMatchObject({ kind: 'bad_request', status: 400 });
+  });
+
+  it('answers 404 for an unknown source, 401 without a key, 403 with the plan message', async () => {
+    expect(await apiError(createConfigurationCard(999, { expiresAt: inAWeek() }))).toMatchObject({ kind: 'not_found' });
+    mockService.failNext('createConfigurationCard', { status: 403, message: 'Your current plan does not support configuration cards.' });
+    expect(await apiError(createConfigurationCard(1, { expiresAt: inAWeek() }))).toMatchObject({
+      kind: 'forbidden',
+      message: 'Your current plan does not support configuration cards.',
+    });
+    signIn(null);
+    expect(await apiError(createConfigurationCard(1, { expiresAt: inAWeek() }))).toMatchObject({ kind: 'unauthorized' });
+  });
+});
+
+describe('card recipient', () => {
+  it('authenticates with the card hash as bearer, not the session key', async () => {
+    const card = await getCardForRecipient(SEED.validCardHash);
+    expect(mockService.calls.at(-1)?.authorization).toBe(`Bearer ${SEED.validCardHash}`);
+    expect(card).toMatchObject({ hashId: SEED.validCardHash, sourceName: 'Partner FTP drop', sourceSpec: { name: 'legacy_ftp', lifecycle: 'DEPRECATED' } });
+    expect(card.sourceSpec.instructions).toMatch(/deprecated/);
+    expect(card.sourceSpec.propertyDefinitions.map((definition) => definition.name)).toEqual(['host', 'username', 'password', 'directory']);
+  });
+
+  it('never shows property values to the recipient', async () => {
+    const wire = await rawCall('GET', `/v2/cards/${SEED.validCardHash}`, { token: SEED.validCardHash });
+    expect(JSON.stringify(wire.body)).not.toContain('ftp.partner.example');
+  });
+
+  it('refuses an API key or another hash as the bearer', async () => {
+    expect(await rawCall('GET', `/v2/cards/${SEED.validCardHash}`, { token: DEMO_API_KEY })).toMatchObject({ status: 401 });
+    expect(await rawCall('GET', `/v2/cards/${SEED.validCardHash}`, { token: SEED.expiredCardHash })).toMatchObject({ status: 401 });
+  });
+
+  it('answers 404 for an unknown hash and 410 gone for an expired card', async () => {
+    expect(await apiError(getCardForRecipient('no-such-card'))).toMatchObject({ kind: 'not_found', status: 404 });
+    expect(await apiError(getCardForRecipient(SEED.expiredCardHash))).toMatchObject({
+      kind: 'gone',
+      status: 410,
+      message: 'This configuration link has expired.',
+    });
+    expect(await apiError(submitCard(SEED.expiredCardHash, { properties: { token: 'x' } }))).toMatchObject({ kind: 'gone' });
+  });
+
+  it('names the missing required properties and stores nothing', async () => {
+    const error = await apiError(submitCard(SEED.validCardHash, { properties: { directory: '/in' } }));
+    expect(error).toMatchObject({ kind: 'bad_request', status: 400, message: 'Missing required properties: username, password' });
+    expect(mockService.db.source(SEED.incompleteSourceId)?.properties.directory).toBe('/outgoing');
+  });
+
+  it('stores submitted values on the source, secrets masked when read back', async () => {
+    await submitCard(SEED.validCardHash, { properties: { username: 'acme', password: 'ftp-pass' } });
+    expect(mockService.db.source(SEED.incompleteSourceId)?.properties).toMatchObject({ host: 'ftp.partner.example', username: 'acme', password: 'ftp-pass' });
+    const source = await rawCall('GET', `/v2/sources/${String(SEED.incompleteSourceId)}`);
+    expect(source.body).toMatchObject({ data: { properties: { username: 'acme', password: '********' } } });
+  });
+
+  it('rejects a masked value before sending', async () => {
+    expect(await apiError(submitCard(SEED.validCardHash, { properties: { password: '********' } }))).toMatchObject({ kind: 'bad_request', status: undefined });
+  });
+});

@@ -1,0 +1,216 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, rawCall, signIn } from '@/test/mock/api-test-helpers';
+import { STARTER_API_KEY } from '@/test/mock/auth';
+import { SEED } from '@/test/mock/seed';
+import { mockService } from '@/test/server';
+import { cancelFlow, listFlows, listRunAttempts, runFlow } from './flows';
+
+beforeEach(() => {
+  signIn();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Fakes only Date: the mock computes progress from the clock, real timers keep fetch working. */
+function fakeClock() {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  return (ms: number) => vi.advanceTimersByTime(ms);
+}
+
+async function latestAttempt(flowId: number) {
+  const [attempt] = await listRunAttempts(flowId, { limit: 1 });
+  if (!attempt) throw new Error(`flow ${String(flowId)} has no attempts`);
+  return attempt;
+}
+
+describe('listFlows', () => {
+  it('reads flows scheduled by frequency or cron, the other field null', async () => {
+    const flows = await listFlows();
+    expect(flows.length).toBeGreaterThanOrEqual(12);
+    expect(flows.find((flow) => flow.id === 1)).toEqual({
+      id: 1,
+      displayName: 'Orders to warehouse',
+      source: 1,
+      destination: 1,
+      frequency: '1h',
+      cron: null,
+    });
+    expect(flows.find((flow) => flow.id === 2)).toMatchObject({ frequency: null, cron: '0 */6 * * *' });
+  });
+
+  it('fails with unauthorized without a valid key', async () => {
+    signIn('not-a-key');
+    const error = await apiError(listFlows());
+    expect(error).toMatchObject({ kind: 'unauthorized', status: 401, message: 'Unauthorized' });
+  });
+
+  it('passes a 403 plan message through verbatim', async () => {
+    mockService.failNext('listFlows', { status: 403, message: 'Your current plan does not support flows.' });
+    const error = await apiError(listFlows());
+    expect(error).toMatchObject({ kind: 'forbidden', message: 'Your current plan does not support flows.' });
+  });
+
+  it('reports a body that breaks the contract as invalid_response with issues', async () => {
+    mockService.failNext('listFlows', { body: { data: 'nonsense' } });
+    const error = await apiError(listFlows());
+    expect(error.kind).toBe('invalid_response');
+    expect(error.issues.length).toBeGreaterThan(0);
+    expect(error.issues[0]).toMatch(/^data:/);
+  });
+
+  it('reports a body that is not JSON as invalid_response', async () => {
+    mockService.failNext('listFlows', { rawBody: '<html>proxy error</html>' });
+    const error = await apiError(listFlows());
+    expect(error).toMatchObject({ kind: 'invalid_response', issues: ['body is not JSON'] });
+  });
+});
+
+describe('listRunAttempts', () => {
+  it('sends the documented defaults as query parameters', async () => {
+    await listRunAttempts(1);
+    const call = mockService.calls.at(-1);
+    expect(call?.operation).toBe('listRunAttempts');
+    const query = new URL(call?.url ?? '').searchParams;
+    expect(Object.fromEntries(query)).toEqual({ limit: '100', offset: '0', order: 'DESC' });
+  });
+
+  it('rejects out-of-range limits before sending anything', async () => {
+    for (const limit of [0, 1001]) {
+      const error = await apiError(listRunAttempts(1, { limit }));
+      expect(error.kind).toBe('bad_request');
+      expect(error.status).toBeUndefined();
+    }
+    expect(await apiError(listRunAttempts(1, { offset: -1 }))).toMatchObject({ kind: 'bad_request' });
+    expect(mockService.calls).toHaveLength(0);
+  });
+
+  it('sorts by createdAt, newest first by default, and pages with limit and offset', async () => {
+    const all = await listRunAttempts(1);
+    const created = all.map((attempt) => attempt.createdAt);
+    expect(created).toEqual([...created].sort().reverse());
+    const ascending = await listRunAttempts(1, { order: 'ASC' });
+    expect(ascending.map((attempt) => attempt.id)).toEqual(all.map((attempt) => attempt.id).reverse());
+    const page = await listRunAttempts(1, { limit: 2, offset: 1 });
+    expect(page.map((attempt) => attempt.id)).toEqual(all.slice(1, 3).map((attempt) => attempt.id));
+  });
+
+  it('puts the documented quirks on the wire: failed without resources, running with completedAt null', async () => {
+    const failed = await rawCall('GET', `/v2/flows/${String(SEED.failingFlowId)}/run?limit=1`);
+    expect(failed.body).toMatchObject({ data: [{ lifecycle: 'not_running', disposition: 'failed', errors: expect.any(Array) as unknown }] });
+    expect(failed.body).not.toHaveProperty('data.0.resources');
+    const running = await rawCall('GET', `/v2/flows/${String(SEED.runningFlowId)}/run?limit=1`);
+    expect(running.body).toMatchObject({ data: [{ lifecycle: 'running', disposition: 'none', completedAt: null }] });
+  });
+
+  it('reads a failed attempt without resources as resources [] with its errors', async () => {
+    const attempt = await latestAttempt(SEED.failingFlowId);
+    expect(attempt).toMatchObject({ flow: SEED.failingFlowId, lifecycle: 'not_running', disposition: 'failed', resources: [] });
+    expect(attempt.errors[0]).toMatch(/password authentication failed/);
+    expect(attempt.completedAt).not.toBeNull();
+  });
+
+  it('reads a running attempt with completedAt null and disposition none', async () => {
+    const attempt = await latestAttempt(SEED.runningFlowId);
+    expect(attempt).toMatchObject({ lifecycle: 'running', disposition: 'none', completedAt: null, errors: [] });
+    expect(attempt.resources.length).toBeGreaterThan(0);
+  });
+
+  it('keeps unknown trigger, lifecycle and disposition values as they come', async () => {
+    const attempt = { id: 1, flow: 1, trigger: 'webhook', lifecycle: 'paused', disposition: 'SKIPPED', completedAt: null, createdAt: '2025-01-01T00:00:00Z' };
+    mockService.failNext('listRunAttempts', { body: { data: [attempt] } });
+    const [read] = await listRunAttempts(1);
+    expect(read).toMatchObject({ trigger: 'webhook', lifecycle: 'paused', disposition: 'skipped', resources: [], errors: [] });
+  });
+
+  it('answers 400 for bad query values sent around the API layer, 404 for an unknown flow', async () => {
+    expect(await rawCall('GET', '/v2/flows/1/run?limit=0')).toMatchObject({ status: 400 });
+    expect(await rawCall('GET', '/v2/flows/1/run?order=sideways')).toMatchObject({ status: 400 });
+    expect(await apiError(listRunAttempts(999))).toMatchObject({ kind: 'not_found', status: 404, message: 'Not Found' });
+  });
+});
+
+describe('runFlow', () => {
+  it('starts a manual run that grows its counts and then succeeds', async () => {
+    const advance = fakeClock();
+    const started = await runFlow(1);
+    expect(started.message).toBe('Flow run started.');
+
+    const first = await latestAttempt(1);
+    expect(first).toMatchObject({ trigger: 'manual', lifecycle: 'running', disposition: 'none', completedAt: null });
+    expect(first.resources.every((resource) => resource.loaded === 0)).toBe(true);
+
+    advance(mockService.db.runDurationMs / 2);
+    const halfway = await latestAttempt(1);
+    expect(halfway.lifecycle).toBe('running');
+    expect(halfway.resources.some((resource) => resource.extracted > 0)).toBe(true);
+
+    advance(mockService.db.runDurationMs);
+    const done = await latestAttempt(1);
+    expect(done).toMatchObject({ id: first.id, lifecycle: 'not_running', disposition: 'succeeded', errors: [] });
+    expect(done.completedAt).not.toBeNull();
+    for (const resource of done.resources) {
+      expect(resource.loaded).toBe(resource.extracted);
+      expect(resource.loaded).toBeGreaterThan(0);
+    }
+  });
+
+  it('fails the flow whose source has a bad password, with errors and no resources', async () => {
+    const advance = fakeClock();
+    await runFlow(SEED.failingFlowId);
+    expect((await latestAttempt(SEED.failingFlowId)).lifecycle).toBe('running');
+    advance(mockService.db.runDurationMs + 1);
+    const attempt = await latestAttempt(SEED.failingFlowId);
+    expect(attempt).toMatchObject({ trigger: 'manual', lifecycle: 'not_running', disposition: 'failed', resources: [] });
+    expect(attempt.errors.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a second run while one is running with the message', async () => {
+    await runFlow(3);
+    const error = await apiError(runFlow(3));
+    expect(error).toMatchObject({ kind: 'bad_request', status: 400, message: 'Flow 3 is already running.' });
+  });
+
+  it('answers 404 for an unknown flow and 500 when the service fails', async () => {
+    expect(await apiError(runFlow(999))).toMatchObject({ kind: 'not_found', status: 404 });
+    mockService.failNext('runFlow', { status: 500 });
+    expect(await apiError(runFlow(1))).toMatchObject({ kind: 'server', status: 500, message: 'Internal Server Error' });
+  });
+
+  it('fails with forbidden for a plan without flows', async () => {
+    mockService.failNext('runFlow', { status: 403, message: 'Your current plan does not support running flows.' });
+    expect(await apiError(runFlow(1))).toMatchObject({ kind: 'forbidden', message: 'Your current plan does not support running flows.' });
+  });
+
+  it('lets the starter key run flows (only workflows are outside its plan)', async () => {
+    signIn(STARTER_API_KEY);
+    await expect(runFlow(1)).resolves.toMatchObject({ message: 'Flow run started.' });
+  });
+});
+
+describe('cancelFlow', () => {
+  it('ends a running flow as failed with "Cancelled by user"', async () => {
+    await runFlow(1);
+    const cancelled = await cancelFlow(1);
+    expect(cancelled.message).toBe('Flow run cancelled.');
+    const attempt = await latestAttempt(1);
+    expect(attempt).toMatchObject({ lifecycle: 'not_running', disposition: 'failed', errors: ['Cancelled by user'], resources: [] });
+    await expect(runFlow(1)).resolves.toMatchObject({ message: 'Flow run started.' });
+  });
+
+  it('has no effect on a flow that is not running', async () => {
+    const before = await listRunAttempts(1);
+    const answer = await cancelFlow(1);
+    expect(answer.message).toBe('Flow is not running.');
+    expect(await listRunAttempts(1)).toEqual(before);
+  });
+
+  it('answers 404 for an unknown flow, 500 when the service fails and 401 without a key', async () => {
+    expect(await apiError(cancelFlow(999))).toMatchObject({ kind: 'not_found' });
+    mockService.failNext('cancelFlow', { status: 500 });
+    expect(await apiError(cancelFlow(1))).toMatchObject({ kind: 'server', status: 500 });
+    signIn(null);
+    expect(await apiError(cancelFlow(1))).toMatchObject({ kind: 'unauthorized', message: 'Unauthorized' });
+  });
+});

@@ -1,0 +1,62 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, signIn } from '@/test/mock/api-test-helpers';
+import { SEED } from '@/test/mock/seed';
+import { mockService } from '@/test/server';
+import { getResolvers } from './resolvers';
+
+beforeEach(() => {
+  signIn();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('getResolvers', () => {
+  it('lists static and dynamic resolvers with their flags and property definitions', async () => {
+    const list = await getResolvers(1);
+    expect(list.discoveryStatus).toMatchObject({ status: 'completed', error: null, resolverCount: list.resolvers.length });
+    expect(list.discoveryRequired).toBe(false);
+    expect(list.resolvers.filter((resolver) => resolver.type === 'static').map((resolver) => resolver.name)).toEqual(['table', 'query']);
+    expect(list.resolvers.find((resolver) => resolver.name === 'audit_log')).toMatchObject({ type: 'dynamic', suppressed: true, maskedByDefault: false });
+    expect(list.resolvers.find((resolver) => resolver.name === 'customers')).toMatchObject({ suppressed: false, maskedByDefault: true });
+    expect(list.resolvers[0]?.propertyDefinitions[0]).toEqual({ name: 'filter', displayName: 'Filter', type: 'STRING', required: false, description: 'Only matching items are moved.' });
+  });
+
+  it('shows discovery in progress, then completed with the dynamic resolvers', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    mockService.reset(); // discovery of the seeded source starts now, on the fake clock
+    const during = await getResolvers(SEED.discoveringSourceId);
+    expect(during.discoveryStatus?.status).toBe('in_progress');
+    expect(during.resolvers.every((resolver) => resolver.type === 'static')).toBe(true);
+    vi.advanceTimersByTime(mockService.db.discoveryMs);
+    const after = await getResolvers(SEED.discoveringSourceId);
+    expect(after.discoveryStatus).toMatchObject({ status: 'completed', resolverCount: 4 });
+    expect(after.resolvers.map((resolver) => resolver.name)).toContain('pull_requests');
+  });
+
+  it('reports a failed discovery with its error', async () => {
+    const list = await getResolvers(SEED.badPasswordSourceId);
+    expect(list.discoveryStatus).toMatchObject({ status: 'failed', error: 'password authentication failed for user "crm_reader"' });
+    expect(list.discoveryRequired).toBe(true);
+  });
+
+  it('answers 404 for an unknown source, 401 without a key, 403 with the plan message', async () => {
+    expect(await apiError(getResolvers(999))).toMatchObject({ kind: 'not_found' });
+    mockService.failNext('getResolvers', { status: 403, message: 'Your current plan does not support discovery.' });
+    expect(await apiError(getResolvers(1))).toMatchObject({ kind: 'forbidden', message: 'Your current plan does not support discovery.' });
+    signIn(null);
+    expect(await apiError(getResolvers(1))).toMatchObject({ kind: 'unauthorized' });
+  });
+
+  it('reads a list without discovery status and unknown statuses as they come', async () => {
+    mockService.failNext('getResolvers', { body: { data: { resolvers: [{ name: 'x' }] } } });
+    expect(await getResolvers(1)).toEqual({
+      resolvers: [{ name: 'x', notes: null, type: null, category: null, suppressed: false, maskedByDefault: false, propertyDefinitions: [] }],
+      discoveryStatus: null,
+      discoveryRequired: false,
+    });
+    mockService.failNext('getResolvers', { body: { data: { discoveryStatus: { status: 'QUEUED' } } } });
+    expect((await getResolvers(1)).discoveryStatus?.status).toBe('queued');
+  });
+});

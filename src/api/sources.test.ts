@@ -1,0 +1,106 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { apiError, rawCall, signIn } from '@/test/mock/api-test-helpers';
+import { SEED } from '@/test/mock/seed';
+import { mockService } from '@/test/server';
+import { MASKED_SECRET, isMaskedSecret } from './common';
+import { createSource, updateSource } from './sources';
+
+beforeEach(() => {
+  signIn();
+});
+
+const postgresProperties = { host: 'db.example.com', port: 5432, database: 'shop', user: 'reader', password: 'hunter2', ssl: true };
+
+describe('createSource', () => {
+  it('reads the list-form properties of the create response as a map, the password masked', async () => {
+    const source = await createSource({ sourceSpec: 'postgres', displayName: 'Shop DB', properties: postgresProperties });
+    expect(source).toMatchObject({ displayName: 'Shop DB', sourceSpec: { name: 'postgres', displayName: 'PostgreSQL', lifecycle: 'STABLE' } });
+    expect(source.properties).toEqual({ ...postgresProperties, password: MASKED_SECRET });
+    expect(isMaskedSecret(source.properties.password)).toBe(true);
+    expect(source.sourceSpec.propertyDefinitions.map((definition) => definition.type)).toEqual(['STRING', 'NUMBER', 'STRING', 'STRING', 'PASSWORD', 'BOOLEAN']);
+    expect(source.createdAt).not.toBeNull();
+  });
+
+  it('sends the body the writer schema allows and answers 201 with the list form on the wire', async () => {
+    const answer = await rawCall('POST', '/v2/sources', { body: { sourceSpec: 'sample', properties: { row_count: 10 } } });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ data: { properties: expect.arrayContaining([{ name: 'row_count', displayName: 'Rows per run', type: 'NUMBER', required: true, value: 10 }]) as unknown } });
+  });
+
+  it('never sends a masked secret (rejected before the request)', async () => {
+    const error = await apiError(createSource({ sourceSpec: 'postgres', properties: { password: '********' } }));
+    expect(error.kind).toBe('bad_request');
+    expect(error.message).toMatch(/masked secret/);
+    expect(mockService.calls).toHaveLength(0);
+  });
+
+  it('answers 400 for an unknown spec or a value of the wrong type, 401 without a key, 403 for the plan', async () => {
+    expect(await apiError(createSource({ sourceSpec: 'oracle' }))).toMatchObject({ kind: 'bad_request', status: 400 });
+    expect(await apiError(createSource({ sourceSpec: 'postgres', properties: { port: 'five' } }))).toMatchObject({
+      kind: 'bad_request',
+      message: 'Bad Request: Property port must be a number.',
+    });
+    mockService.failNext('createSource', { status: 403, message: 'Your current plan does not support more sources.' });
+    expect(await apiError(createSource({ sourceSpec: 'sample' }))).toMatchObject({ kind: 'forbidden', message: 'Your current plan does not support more sources.' });
+    signIn('revoked-key');
+    expect(await apiError(createSource({ sourceSpec: 'sample' }))).toMatchObject({ kind: 'unauthorized', message: 'Unauthorized' });
+  });
+});
+
+describe('updateSource', () => {
+  it('reads the nested spec with lowercase property types as uppercase', async () => {
+    const wire = await rawCall('PATCH', '/v2/sources/1', { body: { displayName: 'Orders (primary)' } });
+    expect(JSON.stringify(wire.body)).toContain('"type":"password"');
+    const source = await updateSource(1, { displayName: 'Orders (primary)' });
+    expect(source.displayName).toBe('Orders (primary)');
+    expect(source.sourceSpec.instructions).toMatch(/PostgreSQL/);
+    expect(source.sourceSpec.propertyDefinitions.find((definition) => definition.name === 'password')?.type).toBe('PASSWORD');
+    expect(source.properties.password).toBe(MASKED_SECRET);
+  });
+
+  it('keeps a secret when it is left out and replaces it when a new value is sent', async () => {
+    const kept = await updateSource(1, { properties: { host: 'db2.prod.internal' } });
+    expect(kept.properties).toMatchObject({ host: 'db2.prod.internal', password: MASKED_SECRET });
+    await updateSource(1, { properties: { password: 'new-secret' } });
+    expect(mockService.db.source(1)?.properties.password).toBe('new-secret');
+  });
+
+  it('keeps the stored secret when a client sends the mask back, clears it on null', async () => {
+    const echoed = await rawCall('PATCH', '/v2/sources/1', { body: { properties: { password: '********' } } });
+    expect(echoed.status).toBe(200);
+    expect(mockService.db.source(1)?.properties.password).toBe('s3cret-orders');
+    const cleared = await updateSource(1, { properties: { password: null } });
+    expect(cleared.properties.password).toBeUndefined();
+    expect(mockService.db.source(1)?.properties.password).toBeUndefined();
+  });
+
+  it('rejects a masked secret before sending', async () => {
+    const error = await apiError(updateSource(1, { properties: { password: '***' } }));
+    expect(error).toMatchObject({ kind: 'bad_request', status: undefined });
+    expect(error.issues[0]).toMatch(/^properties\.password:/);
+  });
+
+  it('answers 404 for an unknown source and 400 for an unknown property', async () => {
+    expect(await apiError(updateSource(999, { displayName: 'x' }))).toMatchObject({ kind: 'not_found', status: 404, message: 'Not Found' });
+    expect(await apiError(updateSource(SEED.incompleteSourceId, { properties: { colour: 'red' } }))).toMatchObject({
+      kind: 'bad_request',
+      message: 'Bad Request: Unknown properties: colour',
+    });
+  });
+
+  it('reads an unknown property type and spec lifecycle as they come', async () => {
+    mockService.failNext('updateSource', {
+      body: {
+        data: {
+          id: 1,
+          sourceSpec: { name: 'future', lifecycle: 'sunset', propertyDefinitions: [{ name: 'shade', type: 'color', required: false }] },
+          properties: { shade: '#ff0000' },
+        },
+      },
+    });
+    const source = await updateSource(1, { displayName: 'x' });
+    expect(source.sourceSpec.lifecycle).toBe('SUNSET');
+    expect(source.sourceSpec.propertyDefinitions[0]?.type).toBe('COLOR');
+    expect(source.properties.shade).toBe('#ff0000');
+  });
+});

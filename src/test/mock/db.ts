@@ -1,0 +1,148 @@
+import type { FlowRunRecord, MockState, RunRecord, WorkflowRecord, WorkflowRunRecord } from './records';
+import { isRunActive } from './progress';
+import { CANCELLED_ERRORS, runResources, sourceFailure } from './rules';
+import { seedState } from './seed';
+
+export interface MockDbOptions {
+  /** The clock every lazily computed state reads (defaults to Date.now, so fake timers work). */
+  now?: () => number;
+  /** How long a run started through the API takes. */
+  runDurationMs?: number;
+  /** How long discovery of a new source (and of the seeded discovering source) takes. */
+  discoveryMs?: number;
+  /** How long verify "tries to connect" before answering. */
+  verifyDelayMs?: number;
+}
+
+type IdKind = 'source' | 'destination' | 'flowRun' | 'workflowRun' | 'trigger' | 'card';
+
+/** All state of the mock service plus the operations on it that more than one handler needs. */
+export class MockDb {
+  state: MockState;
+  runDurationMs: number;
+  discoveryMs: number;
+  verifyDelayMs: number;
+  private readonly clock: () => number;
+
+  constructor(options: MockDbOptions = {}) {
+    this.clock = options.now ?? (() => Date.now());
+    this.runDurationMs = options.runDurationMs ?? 6_000;
+    this.discoveryMs = options.discoveryMs ?? 4_000;
+    this.verifyDelayMs = options.verifyDelayMs ?? 0;
+    this.state = seedState(this.now(), this.discoveryMs);
+  }
+
+  now(): number {
+    return this.clock();
+  }
+
+  /** A freshly seeded world, relative to the clock's current time. */
+  reset(): void {
+    this.state = seedState(this.now(), this.discoveryMs);
+  }
+
+  nextId(kind: IdKind): number {
+    const ids: Record<IdKind, { id: number }[]> = {
+      source: this.state.sources,
+      destination: this.state.destinations,
+      flowRun: this.state.flowRuns,
+      workflowRun: this.state.workflowRuns,
+      trigger: this.state.triggers,
+      card: this.state.cards,
+    };
+    return Math.max(0, ...ids[kind].map((item) => item.id)) + 1;
+  }
+
+  source(id: number) {
+    return this.state.sources.find((source) => source.id === id);
+  }
+  destination(id: number) {
+    return this.state.destinations.find((destination) => destination.id === id);
+  }
+  flow(id: number) {
+    return this.state.flows.find((flow) => flow.id === id);
+  }
+  workflow(id: number) {
+    return this.state.workflows.find((workflow) => workflow.id === id);
+  }
+  sourceSpec(name: string) {
+    return this.state.sourceSpecs.find((spec) => spec.name === name);
+  }
+  destinationSpec(name: string) {
+    return this.state.destinationSpecs.find((spec) => spec.name === name);
+  }
+  card(hashId: string) {
+    return this.state.cards.find((card) => card.hashId === hashId);
+  }
+
+  activeFlowRun(flowId: number): FlowRunRecord | undefined {
+    return this.state.flowRuns.find((run) => run.flow === flowId && isRunActive(run, this.now()));
+  }
+
+  /** Starts a flow run; it fails at the end if the source cannot connect (see rules.ts). */
+  startFlowRun(flowId: number, trigger: RunRecord['trigger'] = 'manual'): FlowRunRecord {
+    const flow = this.flow(flowId);
+    const source = flow ? this.source(flow.source) : undefined;
+    const id = this.nextId('flowRun');
+    const run: FlowRunRecord = {
+      id,
+      flow: flowId,
+      trigger,
+      startedAt: this.now(),
+      durationMs: this.runDurationMs,
+      failure: source ? sourceFailure(source) : ['The source of this flow no longer exists.'],
+      cancelledAt: null,
+      resources: source ? runResources(id, source) : [],
+    };
+    this.state.flowRuns.push(run);
+    return run;
+  }
+
+  latestWorkflowRun(workflowId: number): WorkflowRunRecord | undefined {
+    return this.state.workflowRuns.filter((run) => run.workflow === workflowId).sort((a, b) => b.startedAt - a.startedAt || b.id - a.id)[0];
+  }
+
+  activeWorkflowRun(workflowId: number): WorkflowRunRecord | undefined {
+    const run = this.latestWorkflowRun(workflowId);
+    return run && isRunActive(run, this.now()) ? run : undefined;
+  }
+
+  /** A workflow run moves every resource of its flows and fails if any of its flows would. */
+  startWorkflowRun(workflow: WorkflowRecord): WorkflowRunRecord {
+    const id = this.nextId('workflowRun');
+    const failures: string[] = [];
+    const resources: RunRecord['resources'] = [];
+    for (const flowId of workflow.definition.flows) {
+      const flow = this.flow(flowId);
+      const source = flow ? this.source(flow.source) : undefined;
+      if (!flow || !source) continue;
+      resources.push(...runResources(id, source));
+      const failure = sourceFailure(source);
+      if (failure) failures.push(`Flow ${String(flow.id)} (${flow.displayName}) failed: ${failure.join(' ')}`);
+    }
+    const run: WorkflowRunRecord = {
+      id,
+      workflow: workflow.id,
+      trigger: 'manual',
+      startedAt: this.now(),
+      durationMs: this.runDurationMs,
+      failure: failures.length > 0 ? failures : null,
+      cancelledAt: null,
+      resources,
+    };
+    this.state.workflowRuns.push(run);
+    return run;
+  }
+
+  /** Ends a run now; it then reads as failed with CANCELLED_ERRORS. */
+  cancelRun(run: RunRecord): void {
+    run.cancelledAt = this.now();
+    run.failure = [...CANCELLED_ERRORS];
+  }
+
+  deleteWorkflow(id: number): void {
+    this.state.workflows = this.state.workflows.filter((workflow) => workflow.id !== id);
+    this.state.triggers = this.state.triggers.filter((trigger) => trigger.workflowId !== id);
+    this.state.workflowRuns = this.state.workflowRuns.filter((run) => run.workflow !== id);
+  }
+}

@@ -1,0 +1,35 @@
+// Operation names are the src/api function names, so a test says `failNext('listFlows')` about
+// exactly the call it makes. The last six are Flowdeck's additions to the interface.
+export const OPERATIONS = [
+  'createSource',
+  'updateSource',
+  'createConfigurationCard',
+  'getResolvers',
+  'getSourceSpec',
+  'createDestination',
+  'getDestination',
+  'updateDestination',
+  'verifyDestination',
+  'listDestinationSpecs',
+  'listFlows',
+  'runFlow',
+  'listRunAttempts',
+  'cancelFlow',
+  'listWorkflows',
+  'getWorkflowStatus',
+  'runWorkflow',
+  'cancelWorkflow',
+  'deleteWorkflow',
+  'getWebhookTrigger',
+  'deleteWebhookTrigger',
+  'listSources',
+  'getSource',
+  'listDestinations',
+  'listSourceSpecs',
+  'listWebhookTriggers',
+  'createWebhookTrigger',
+  'getCardForRecipient',
+  'submitCard',
+] as const;
+
+export type OperationName = (typeof OPERATIONS)[number];

@@ -1,0 +1,127 @@
+import type { StoredProperties, WirePropertyDefinition } from './wire';
+
+// The mock's own stored state. Times are epoch milliseconds so progress can be computed lazily
+// from the clock; they become ISO strings only on the wire.
+
+export interface SourceSpecRecord {
+  name: string;
+  displayName: string;
+  website: string;
+  tagLine: string;
+  lifecycle: string;
+  authenticationStrategy: string;
+  instructions: string;
+  propertyDefinitions: WirePropertyDefinition[];
+  /** Resolvers every source of this spec has, before any discovery. */
+  staticResolvers: string[];
+}
+
+export interface DestinationSpecRecord {
+  name: string;
+  displayName: string;
+  website: string;
+  tagLine: string;
+  lifecycle: string;
+  instructions: string;
+  propertyDefinitions: WirePropertyDefinition[];
+}
+
+export interface SourceRecord {
+  id: number;
+  displayName: string;
+  spec: string;
+  properties: StoredProperties;
+  createdAt: number;
+  updatedAt: number;
+  /** Tables or endpoints a run of this source moves. */
+  resources: string[];
+  discovery: { startedAt: number; durationMs: number; error: string | null };
+}
+
+export interface DestinationRecord {
+  id: number;
+  displayName: string;
+  spec: string;
+  properties: StoredProperties;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface FlowRecord {
+  id: number;
+  displayName: string;
+  source: number;
+  destination: number;
+  frequency: string | null;
+  cron: string | null;
+}
+
+/** A run of a flow or a workflow; what it looks like at a given time is computed in progress.ts. */
+export interface RunRecord {
+  id: number;
+  trigger: 'manual' | 'scheduled';
+  startedAt: number;
+  durationMs: number;
+  /** Decided at start: errors to end with, or null to succeed. */
+  failure: string[] | null;
+  cancelledAt: number | null;
+  /** Final row counts per resource. */
+  resources: { name: string; rows: number }[];
+}
+
+export interface FlowRunRecord extends RunRecord {
+  flow: number;
+}
+
+export interface WorkflowRunRecord extends RunRecord {
+  workflow: number;
+}
+
+export interface WorkflowRecord {
+  id: number;
+  name: string;
+  description: string;
+  enabled: boolean;
+  definition: { flows: number[]; steps: { id: string; flow: number; after?: string[] }[] };
+  frequency: string | null;
+  cron: string;
+  nodeSchemas: Record<string, unknown> | null;
+}
+
+export interface WebhookTriggerRecord {
+  id: number;
+  webhookId: string;
+  workflowId: number;
+  provider: string;
+  url: string;
+  status: string;
+  triggerCount: number;
+  credentialSourceId: number | null;
+  createdAt: number;
+  eventType: string;
+  lastTriggeredAt: number | null;
+}
+
+export interface CardRecord {
+  id: number;
+  hashId: string;
+  sourceId: number;
+  expiresAt: number;
+  url: string;
+  imageUrl: string | null;
+  instruction: string | null;
+}
+
+/** Everything the mock service knows; replaced wholesale by a reset. */
+export interface MockState {
+  sourceSpecs: SourceSpecRecord[];
+  destinationSpecs: DestinationSpecRecord[];
+  sources: SourceRecord[];
+  destinations: DestinationRecord[];
+  flows: FlowRecord[];
+  flowRuns: FlowRunRecord[];
+  workflows: WorkflowRecord[];
+  workflowRuns: WorkflowRunRecord[];
+  triggers: WebhookTriggerRecord[];
+  cards: CardRecord[];
+}

@@ -1,0 +1,58 @@
+import type { SourceRecord, SourceSpecRecord } from './records';
+import { isMaskedByDefault, isSuppressedResource } from './rules';
+import type { WireResolver, WireResolverList } from './wire';
+
+// Static resolvers come from the spec; dynamic ones appear once discovery has finished, which is
+// computed from the clock like run progress.
+
+function staticResolver(name: string, spec: SourceSpecRecord): WireResolver {
+  return {
+    name,
+    notes: `Defined by the ${spec.displayName} spec.`,
+    type: 'static',
+    category: spec.name,
+    suppressed: false,
+    maskedByDefault: false,
+    propertyDefinitions: [{ name: 'filter', displayName: 'Filter', type: 'STRING', required: false, description: 'Only matching items are moved.' }],
+  };
+}
+
+function dynamicResolver(name: string): WireResolver {
+  const masked = isMaskedByDefault(name);
+  return {
+    name,
+    notes: masked ? 'Looks like personal data: masked unless unmasked explicitly.' : null,
+    type: 'dynamic',
+    category: 'table',
+    suppressed: isSuppressedResource(name),
+    maskedByDefault: masked,
+    propertyDefinitions: [
+      { name: 'primary_key', displayName: 'Primary key', type: 'STRING', required: false, description: null },
+      { name: 'incremental', displayName: 'Load incrementally', type: 'BOOLEAN', required: false, description: null },
+    ],
+  };
+}
+
+export function wireResolverList(source: SourceRecord, spec: SourceSpecRecord | undefined, now: number): WireResolverList {
+  const statics = spec ? spec.staticResolvers.map((name) => staticResolver(name, spec)) : [];
+  const { startedAt, durationMs, error } = source.discovery;
+  const finishedAt = startedAt + durationMs;
+  if (now < finishedAt) {
+    return {
+      resolvers: statics,
+      discoveryStatus: { status: 'in_progress', timestamp: new Date(startedAt).toISOString(), resolverCount: statics.length },
+      discoveryRequired: false,
+    };
+  }
+  const resolvers = error ? statics : [...statics, ...source.resources.map(dynamicResolver)];
+  return {
+    resolvers,
+    discoveryStatus: {
+      status: error ? 'failed' : 'completed',
+      timestamp: new Date(finishedAt).toISOString(),
+      resolverCount: resolvers.length,
+      ...(error ? { error } : {}),
+    },
+    discoveryRequired: error !== null,
+  };
+}

@@ -1,0 +1,147 @@
+import type { DestinationSpecRecord, SourceSpecRecord } from './records';
+
+// Specs are static catalogue data; together the source specs use all eight property types and
+// every spec lifecycle, so forms and badges can be exercised against the mock.
+
+export const SOURCE_SPECS: SourceSpecRecord[] = [
+  {
+    name: 'postgres',
+    displayName: 'PostgreSQL',
+    website: 'https://www.postgresql.org',
+    tagLine: 'Replicate tables from a PostgreSQL database.',
+    lifecycle: 'STABLE',
+    authenticationStrategy: 'BASIC',
+    instructions: [
+      '## Connect PostgreSQL',
+      '',
+      '1. Create a read-only user: `CREATE USER flowdeck_reader WITH PASSWORD \'...\';`',
+      '2. Grant it `SELECT` on the schemas to replicate.',
+      '3. Allow connections from the Flowdeck IP range in `pg_hba.conf`.',
+      '',
+      'Turn on **SSL** for any database reachable over the internet.',
+    ].join('\n'),
+    propertyDefinitions: [
+      { name: 'host', displayName: 'Host', type: 'STRING', required: true, description: 'Hostname or IP address of the server.' },
+      { name: 'port', displayName: 'Port', type: 'NUMBER', required: true, description: 'Usually 5432.' },
+      { name: 'database', displayName: 'Database', type: 'STRING', required: true, description: null },
+      { name: 'user', displayName: 'User', type: 'STRING', required: true, description: 'A user with SELECT rights.' },
+      { name: 'password', displayName: 'Password', type: 'PASSWORD', required: true, description: null },
+      { name: 'ssl', displayName: 'Use SSL', type: 'BOOLEAN', required: false, description: 'Encrypt the connection.' },
+    ],
+    staticResolvers: ['table', 'query'],
+  },
+  {
+    name: 'rest_api',
+    displayName: 'REST API',
+    website: 'https://flowdeck.example/docs/sources/rest-api',
+    tagLine: 'Pull JSON resources from any paginated REST API.',
+    lifecycle: 'BETA',
+    authenticationStrategy: 'TOKEN',
+    instructions: [
+      '## Connect a REST API',
+      '',
+      'List one endpoint path per line in **Endpoints**, relative to the base URL.',
+      'The token is sent as `Authorization: Bearer <token>`.',
+    ].join('\n'),
+    propertyDefinitions: [
+      { name: 'base_url', displayName: 'Base URL', type: 'STRING', required: true, description: 'For example https://api.example.com/v1' },
+      { name: 'endpoints', displayName: 'Endpoints', type: 'TEXT', required: true, description: 'One path per line.' },
+      { name: 'token', displayName: 'API token', type: 'PASSWORD', required: true, description: null },
+      { name: 'start_date', displayName: 'Start date', type: 'DATE', required: false, description: 'Only load records updated on or after this day.' },
+    ],
+    staticResolvers: ['endpoint'],
+  },
+  {
+    name: 'sample',
+    displayName: 'Sample data',
+    website: 'https://flowdeck.example/docs/sources/sample',
+    tagLine: 'Generated events and users for trying Flowdeck out.',
+    lifecycle: 'ALPHA',
+    authenticationStrategy: 'NONE',
+    instructions: 'Generates deterministic fake **events** and **users**. No credentials needed.',
+    propertyDefinitions: [
+      { name: 'seed', displayName: 'Random seed', type: 'NUMBER', required: false, description: 'Same seed, same data.' },
+      { name: 'row_count', displayName: 'Rows per run', type: 'NUMBER', required: true, description: null },
+      { name: 'since', displayName: 'Events since', type: 'DATETIME', required: false, description: null },
+      { name: 'daily_at', displayName: 'Daily refresh at', type: 'TIME', required: false, description: 'Local time of the daily refresh.' },
+    ],
+    staticResolvers: ['generator'],
+  },
+  {
+    name: 'github',
+    displayName: 'GitHub',
+    website: 'https://github.com',
+    tagLine: 'Issues, pull requests and commits of an organization.',
+    lifecycle: 'STABLE',
+    authenticationStrategy: 'TOKEN',
+    instructions: 'Create a fine-grained personal access token with **read** access to issues, pull requests and contents.',
+    propertyDefinitions: [
+      { name: 'organization', displayName: 'Organization', type: 'STRING', required: true, description: null },
+      { name: 'token', displayName: 'Access token', type: 'PASSWORD', required: true, description: null },
+      { name: 'repositories', displayName: 'Repositories', type: 'TEXT', required: false, description: 'One per line; empty means all.' },
+    ],
+    staticResolvers: ['repository'],
+  },
+  {
+    name: 'legacy_ftp',
+    displayName: 'FTP (legacy)',
+    website: 'https://flowdeck.example/docs/sources/ftp',
+    tagLine: 'CSV files from an FTP server. Use the SFTP source instead.',
+    lifecycle: 'DEPRECATED',
+    authenticationStrategy: 'BASIC',
+    instructions: 'This source is **deprecated**. Ask the partner for an SFTP account where possible.',
+    propertyDefinitions: [
+      { name: 'host', displayName: 'Host', type: 'STRING', required: true, description: null },
+      { name: 'username', displayName: 'Username', type: 'STRING', required: true, description: null },
+      { name: 'password', displayName: 'Password', type: 'PASSWORD', required: true, description: null },
+      { name: 'directory', displayName: 'Directory', type: 'STRING', required: false, description: 'Defaults to the home directory.' },
+    ],
+    staticResolvers: ['file'],
+  },
+];
+
+export const DESTINATION_SPECS: DestinationSpecRecord[] = [
+  {
+    name: 'duckdb',
+    displayName: 'DuckDB',
+    website: 'https://duckdb.org',
+    tagLine: 'An in-process analytical database file.',
+    lifecycle: 'STABLE',
+    instructions: 'Give the path of a `.duckdb` file the service can write. It is created if missing.',
+    propertyDefinitions: [
+      { name: 'path', displayName: 'Database file', type: 'STRING', required: true, description: null },
+      { name: 'schema', displayName: 'Schema', type: 'STRING', required: false, description: 'Defaults to main.' },
+      { name: 'motherduck_token', displayName: 'MotherDuck token', type: 'PASSWORD', required: false, description: null },
+    ],
+  },
+  {
+    name: 'postgres',
+    displayName: 'PostgreSQL',
+    website: 'https://www.postgresql.org',
+    tagLine: 'Load into tables of a PostgreSQL database.',
+    lifecycle: 'STABLE',
+    instructions: 'The user needs `CREATE` on the target schema.',
+    propertyDefinitions: [
+      { name: 'host', displayName: 'Host', type: 'STRING', required: true, description: null },
+      { name: 'port', displayName: 'Port', type: 'NUMBER', required: true, description: null },
+      { name: 'database', displayName: 'Database', type: 'STRING', required: true, description: null },
+      { name: 'user', displayName: 'User', type: 'STRING', required: true, description: null },
+      { name: 'password', displayName: 'Password', type: 'PASSWORD', required: true, description: null },
+      { name: 'schema', displayName: 'Schema', type: 'STRING', required: false, description: null },
+    ],
+  },
+  {
+    name: 'files',
+    displayName: 'Files (S3, GCS, local)',
+    website: 'https://flowdeck.example/docs/destinations/files',
+    tagLine: 'Parquet, CSV or JSONL files in a bucket or folder.',
+    lifecycle: 'BETA',
+    instructions: 'Use `s3://`, `gs://` or `file://` addresses. Credentials are needed for buckets only.',
+    propertyDefinitions: [
+      { name: 'bucket_url', displayName: 'Bucket URL', type: 'STRING', required: true, description: null },
+      { name: 'format', displayName: 'Format', type: 'STRING', required: true, description: 'parquet, csv or jsonl' },
+      { name: 'layout', displayName: 'File layout', type: 'TEXT', required: false, description: 'Placeholders: {table}, {load_id}, {file_id}' },
+      { name: 'credentials', displayName: 'Credentials', type: 'PASSWORD', required: false, description: null },
+    ],
+  },
+];

@@ -1,0 +1,200 @@
+import type { MockDb } from './db';
+import { viewRun } from './progress';
+import { propertiesList, propertiesMap } from './properties';
+import type {
+  CardRecord,
+  DestinationRecord,
+  DestinationSpecRecord,
+  FlowRecord,
+  FlowRunRecord,
+  SourceRecord,
+  SourceSpecRecord,
+  WebhookTriggerRecord,
+  WorkflowRecord,
+} from './records';
+import type {
+  WireCardForRecipient,
+  WireConfigurationCard,
+  WireDestination,
+  WireDestinationSpecFull,
+  WireDestinationSpecSummary,
+  WireFlow,
+  WirePropertyDefinition,
+  WireRunAttempt,
+  WireSource,
+  WireSourceSpecFull,
+  WireSourceSpecSummary,
+  WireWebhookTrigger,
+  WireWorkflow,
+  WireWorkflowStatus,
+} from './wire';
+
+// Stored records to what the service puts on the wire, quirks included (see CONVENTIONS.md).
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
+
+/** The update-source example shows property types in lowercase; the nested full form reproduces it. */
+export type TypeCase = 'upper' | 'lower';
+
+function definitionsIn(definitions: WirePropertyDefinition[], typeCase: TypeCase): WirePropertyDefinition[] {
+  return definitions.map((definition) => ({ ...definition, type: typeCase === 'lower' ? definition.type.toLowerCase() : definition.type }));
+}
+
+export function sourceSpecSummary(spec: SourceSpecRecord): WireSourceSpecSummary {
+  const { name, displayName, website, tagLine, lifecycle, authenticationStrategy } = spec;
+  return { name, displayName, website, tagLine, lifecycle, authenticationStrategy };
+}
+
+export function sourceSpecFull(spec: SourceSpecRecord, typeCase: TypeCase = 'upper'): WireSourceSpecFull {
+  return { ...sourceSpecSummary(spec), instructions: spec.instructions, propertyDefinitions: definitionsIn(spec.propertyDefinitions, typeCase) };
+}
+
+export function destinationSpecSummary(spec: DestinationSpecRecord): WireDestinationSpecSummary {
+  const { name, displayName, website, tagLine, lifecycle } = spec;
+  return { name, displayName, website, tagLine, lifecycle };
+}
+
+export function destinationSpecFull(spec: DestinationSpecRecord, typeCase: TypeCase = 'upper'): WireDestinationSpecFull {
+  return { ...destinationSpecSummary(spec), instructions: spec.instructions, propertyDefinitions: definitionsIn(spec.propertyDefinitions, typeCase) };
+}
+
+export interface SourceWireOptions {
+  /** 'list' only for the create-source response. */
+  properties: 'map' | 'list';
+  /** 'summary' for list endpoints, 'full' with lowercase types for GET/PATCH, 'full-upper' on create. */
+  spec: 'summary' | 'full' | 'full-upper';
+}
+
+export function wireSource(db: MockDb, source: SourceRecord, options: SourceWireOptions = { properties: 'map', spec: 'full' }): WireSource {
+  const spec = db.sourceSpec(source.spec);
+  const definitions = spec?.propertyDefinitions ?? [];
+  const sourceSpec = !spec
+    ? source.spec
+    : options.spec === 'summary'
+      ? sourceSpecSummary(spec)
+      : sourceSpecFull(spec, options.spec === 'full' ? 'lower' : 'upper');
+  return {
+    id: source.id,
+    displayName: source.displayName,
+    sourceSpec,
+    properties: options.properties === 'list' ? propertiesList(definitions, source.properties) : propertiesMap(definitions, source.properties),
+    createdAt: iso(source.createdAt),
+    updatedAt: iso(source.updatedAt),
+  };
+}
+
+export function wireDestination(db: MockDb, destination: DestinationRecord, spec: 'summary' | 'full' | 'full-upper' = 'full'): WireDestination {
+  const record = db.destinationSpec(destination.spec);
+  const destinationSpec = !record
+    ? destination.spec
+    : spec === 'summary'
+      ? destinationSpecSummary(record)
+      : destinationSpecFull(record, spec === 'full' ? 'lower' : 'upper');
+  return {
+    id: destination.id,
+    displayName: destination.displayName,
+    destinationSpec,
+    properties: propertiesMap(record?.propertyDefinitions ?? [], destination.properties),
+    createdAt: iso(destination.createdAt),
+    updatedAt: iso(destination.updatedAt),
+  };
+}
+
+/** A flow carries either `frequency` or `cron`, never both. */
+export function wireFlow(flow: FlowRecord): WireFlow {
+  const { id, displayName, source, destination } = flow;
+  return flow.cron ? { id, displayName, source, destination, cron: flow.cron } : { id, displayName, source, destination, frequency: flow.frequency ?? 'manual' };
+}
+
+/** Failed attempts carry `errors` and no `resources` key; running ones `completedAt: null`. */
+export function wireAttempt(run: FlowRunRecord, now: number): WireRunAttempt {
+  const view = viewRun(run, now);
+  const attempt: WireRunAttempt = {
+    id: run.id,
+    flow: run.flow,
+    trigger: run.trigger,
+    lifecycle: view.lifecycle,
+    disposition: view.disposition,
+    completedAt: isoOrNull(view.completedAt),
+    createdAt: iso(run.startedAt),
+  };
+  if (view.resources) attempt.resources = view.resources;
+  if (view.disposition === 'failed') attempt.errors = view.errors;
+  return attempt;
+}
+
+export function wireWorkflow(workflow: WorkflowRecord): WireWorkflow {
+  return {
+    id: workflow.id,
+    name: workflow.name,
+    description: workflow.description,
+    enabled: workflow.enabled,
+    definition: workflow.definition,
+    frequency: workflow.frequency ?? '',
+    cron: workflow.cron,
+    node_schemas: workflow.nodeSchemas,
+  };
+}
+
+/** Unwrapped and UPPERCASE on the wire; a workflow never run is NOT_RUNNING / NONE. */
+export function wireWorkflowStatus(db: MockDb, workflow: WorkflowRecord): WireWorkflowStatus {
+  const run = db.latestWorkflowRun(workflow.id);
+  if (!run) return { id: workflow.id, lifecycle: 'NOT_RUNNING', disposition: 'NONE', resources: [], errors: [], completedAt: null };
+  const view = viewRun(run, db.now(), Math.min(1_000, run.durationMs * 0.15));
+  const resources = (view.resources ?? run.resources.map(({ name }) => ({ name, extracted: 0, analyzed: 0, loaded: 0 }))).map((counts) => ({
+    ...counts,
+    errors: view.disposition === 'failed' && view.resources === null ? view.errors.slice(0, 1) : [],
+  }));
+  return {
+    id: workflow.id,
+    lifecycle: view.lifecycle.toUpperCase(),
+    disposition: view.disposition.toUpperCase(),
+    resources,
+    errors: view.errors,
+    completedAt: isoOrNull(view.completedAt),
+  };
+}
+
+export function wireTrigger(trigger: WebhookTriggerRecord): WireWebhookTrigger {
+  return {
+    id: trigger.id,
+    webhook_id: trigger.webhookId,
+    workflow_id: trigger.workflowId,
+    provider: trigger.provider,
+    url: trigger.url,
+    status: trigger.status,
+    trigger_count: trigger.triggerCount,
+    credential_source_id: trigger.credentialSourceId,
+    created_at: iso(trigger.createdAt),
+    event_type: trigger.eventType,
+    last_triggered_at: isoOrNull(trigger.lastTriggeredAt),
+  };
+}
+
+/** `url` is stored as a path and answered on the caller's origin, so links work in the demo too. */
+export function wireCard(db: MockDb, card: CardRecord, origin: string): WireConfigurationCard {
+  return {
+    id: card.id,
+    hash_id: card.hashId,
+    expires_at: iso(card.expiresAt),
+    type: 'SOURCE',
+    source_name: db.source(card.sourceId)?.displayName ?? null,
+    url: `${origin}${card.url}`,
+    image_url: card.imageUrl,
+    instruction: card.instruction,
+  };
+}
+
+/** What the card's recipient sees: the spec's full form and no property values. */
+export function wireCardForRecipient(db: MockDb, card: CardRecord, source: SourceRecord): WireCardForRecipient {
+  const spec = db.sourceSpec(source.spec);
+  return {
+    hash_id: card.hashId,
+    source_name: source.displayName,
+    instruction: card.instruction,
+    image_url: card.imageUrl,
+    expires_at: iso(card.expiresAt),
+    sourceSpec: spec ? sourceSpecFull(spec) : { name: source.spec },
+  };
+}

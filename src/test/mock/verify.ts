@@ -1,0 +1,47 @@
+import type { DestinationRecord, DestinationSpecRecord } from './records';
+import { missingRequired } from './properties';
+import { BAD_PASSWORD } from './rules';
+import type { WireVerificationMessage } from './wire';
+
+// What verify reports when it gets to answer (the timeout is decided by the handler). The flag is
+// `is_error` as in the interface's example payload.
+
+function connectionMessages(destination: DestinationRecord): WireVerificationMessage[] {
+  const p = destination.properties;
+  const text = (name: string, fallback: string) => (p[name] === undefined ? fallback : String(p[name]));
+  if (p.password === BAD_PASSWORD) {
+    return [{ name: 'connection', message: `password authentication failed for user "${text('user', 'flowdeck')}"`, is_error: true }];
+  }
+  switch (destination.spec) {
+    case 'duckdb':
+      return [
+        { name: 'connection', message: `Opened ${text('path', '?')}.`, is_error: false },
+        { name: 'schema', message: `Schema ${text('schema', 'main')} is writable.`, is_error: false },
+      ];
+    case 'postgres':
+      return [
+        { name: 'connection', message: `Connected to ${text('host', '?')}:${text('port', '5432')}/${text('database', '?')} as ${text('user', '?')}.`, is_error: false },
+        { name: 'permissions', message: `User ${text('user', '?')} can create tables in schema ${text('schema', 'public')}.`, is_error: false },
+      ];
+    case 'files':
+      return [
+        { name: 'connection', message: `Listed ${text('bucket_url', '?')}.`, is_error: false },
+        { name: 'format', message: `Files will be written as ${text('format', 'parquet')}.`, is_error: false },
+      ];
+    default:
+      return [{ name: 'connection', message: `Connected to ${destination.displayName}.`, is_error: false }];
+  }
+}
+
+/** One error per missing required property, otherwise the outcome of the connection attempt. */
+export function verificationMessages(destination: DestinationRecord, spec: DestinationSpecRecord | undefined): WireVerificationMessage[] {
+  const missing = missingRequired(spec?.propertyDefinitions ?? [], destination.properties);
+  if (missing.length > 0) {
+    return missing.map((definition) => ({
+      name: definition.name,
+      message: `Required property "${definition.displayName ?? definition.name}" is missing.`,
+      is_error: true,
+    }));
+  }
+  return connectionMessages(destination);
+}

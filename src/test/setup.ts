@@ -1,0 +1,54 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { mockService, server } from './server';
+
+// Mantine reads these browser APIs, which jsdom does not implement. The legacy addListener and
+// removeListener stay on the stub for libraries that still call them.
+const noop = () => undefined;
+const hasDom = typeof window !== 'undefined';
+
+if (hasDom) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    configurable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: noop,
+      removeListener: noop,
+      addEventListener: noop,
+      removeEventListener: noop,
+      dispatchEvent: () => false,
+    }),
+  });
+
+  class ResizeObserverStub implements ResizeObserver {
+    observe = noop;
+    unobserve = noop;
+    disconnect = noop;
+  }
+  window.ResizeObserver = ResizeObserverStub;
+
+  Element.prototype.scrollIntoView = noop;
+}
+
+// Every request must be answered by the mock: an unhandled one is a test bug, not a network call.
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  mockService.reset();
+  if (hasDom) {
+    sessionStorage.clear();
+    localStorage.clear();
+  }
+});
+
+afterAll(() => {
+  server.close();
+});
