@@ -1,0 +1,68 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_KEY, signIn } from './sign-in';
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+test('signs in and visits every section from the navigation', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/sign-in/);
+  await expectNoSeriousAxeViolations(page);
+  await signIn(page);
+
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Sections' });
+  for (const section of ['Flows', 'Workflows', 'Sources', 'Destinations', 'Overview']) {
+    await nav.getByRole('link', { name: section }).click();
+    await expect(page.getByRole('heading', { level: 1, name: section })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+  }
+
+  await nav.getByRole('link', { name: 'Flows' }).click();
+  const firstFlow = page.getByRole('table').getByRole('link').first();
+  const flowName = await firstFlow.innerText();
+  await firstFlow.click();
+  await expect(page.getByRole('heading', { level: 1, name: flowName })).toBeVisible();
+});
+
+test('a deep link asks for sign-in and then opens the page that was asked for', async ({ page }) => {
+  await page.goto('/workflows');
+  await expect(page).toHaveURL(/\/sign-in\?redirect=/);
+  await signIn(page);
+  await expect(page).toHaveURL(/\/workflows$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Workflows' })).toBeVisible();
+});
+
+test('a wrong key is refused with a message and the key never reaches the URL', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByLabel('API key', { exact: true }).fill('not-a-real-key');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText('API key was not accepted');
+  expect(page.url()).not.toContain('not-a-real-key');
+});
+
+test('a plan without workflows shows the plan message and keeps the shell usable', async ({ page }) => {
+  await page.goto('/sign-in');
+  await signIn(page, 'flowdeck-starter-key');
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Workflows' }).click();
+  await expect(page.getByRole('alert')).toContainText('Your current plan does not support workflows.');
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Flows' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Flows' })).toBeVisible();
+});
+
+test('an unknown address shows the not-found page', async ({ page }) => {
+  await page.goto('/sign-in');
+  await signIn(page, DEMO_KEY);
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test('the configuration card page opens without signing in', async ({ page }) => {
+  await page.goto('/cards/some-hash');
+  await expect(page).toHaveURL(/\/cards\/some-hash$/);
+  await expect(page.getByRole('heading', { name: 'Configuration card' })).toBeVisible();
+});

@@ -1,0 +1,34 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type RouterHistory, RouterProvider } from '@tanstack/react-router';
+import { clearSession } from '@/features/auth/session';
+import { createQueryClient } from '@/lib/query-client';
+import { theme } from '@/lib/theme';
+import { createAppRouter } from './router';
+
+/**
+ * The whole dashboard: providers, query client and router wired so that a 401 from any call ends the
+ * session and sends the user to sign in, and back to the page they were on afterwards.
+ */
+export function createApp({ history, mantineEnv }: { history?: RouterHistory; mantineEnv?: 'default' | 'test' } = {}) {
+  const queryClient = createQueryClient({
+    onUnauthorized: () => {
+      clearSession();
+      const here = router.state.location;
+      if (here.pathname === '/sign-in') return;
+      void router.navigate({ to: '/sign-in', search: { redirect: here.href } });
+    },
+  });
+  const router = createAppRouter({ queryClient, history });
+
+  function App() {
+    return (
+      <MantineProvider theme={theme} defaultColorScheme="auto" env={mantineEnv}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>
+    );
+  }
+  return { App, router, queryClient };
+}

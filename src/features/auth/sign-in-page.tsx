@@ -1,0 +1,108 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Accordion, Alert, Button, Center, Checkbox, Code, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { configureApi } from '@/api/client';
+import { isApiError } from '@/api/errors';
+import { listDestinationSpecs } from '@/api/specs';
+import { clearSession, safeRedirect, saveSession, storedBaseUrl } from './session';
+
+const signInSchema = z.object({
+  apiKey: z.string().trim().min(1, 'Enter your API key'),
+  baseUrl: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || /^https?:\/\/[^\s/]+/.test(value), 'Use an http or https address, or leave empty for this site'),
+  remember: z.boolean(),
+});
+type SignInValues = z.infer<typeof signInSchema>;
+
+/** A cheap call that needs a valid key: a wrong key is caught here, not on the first page. */
+async function checkKey(values: SignInValues): Promise<string | null> {
+  configureApi({ token: values.apiKey, baseUrl: values.baseUrl });
+  try {
+    await listDestinationSpecs();
+    return null;
+  } catch (error) {
+    if (isApiError(error, 'forbidden')) return null; // the key is valid; its plan lacks this one feature
+    clearSession();
+    if (isApiError(error, 'unauthorized')) return 'That API key was not accepted. Check it and try again.';
+    if (isApiError(error, 'network') || isApiError(error, 'timeout'))
+      return `The service at ${values.baseUrl || 'this site'} could not be reached: ${error.message}`;
+    return error instanceof Error ? error.message : 'Sign-in failed.';
+  }
+}
+
+export function SignInPage({ redirect, demoKey }: { redirect: string | undefined; demoKey?: string | undefined }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<SignInValues>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { apiKey: '', baseUrl: storedBaseUrl(), remember: false },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    const problem = await checkKey(values);
+    if (problem) {
+      setFailure(problem);
+      return;
+    }
+    saveSession({ token: values.apiKey, baseUrl: values.baseUrl }, values.remember);
+    queryClient.clear(); // nothing cached under another key may show
+    router.history.push(safeRedirect(redirect));
+  });
+
+  return (
+    <Center mih="100vh" p="md">
+      <Paper withBorder shadow="sm" p="xl" radius="md" w={420} component="main">
+        <form onSubmit={(event) => void onSubmit(event)} noValidate>
+          <Stack>
+            <div>
+              <Title order={1} size="h2">
+                Sign in to Flowdeck
+              </Title>
+              <Text c="dimmed" size="sm">
+                Use an API key of your data-movement service.
+              </Text>
+            </div>
+            {demoKey && (
+              <Alert color="orange" variant="light" title="Demo build">
+                The service is simulated in your browser. Sign in with the key <Code>{demoKey}</Code>.
+              </Alert>
+            )}
+            {failure && (
+              <Alert color="red" title="Could not sign in" role="alert">
+                {failure}
+              </Alert>
+            )}
+            <PasswordInput label="API key" autoComplete="current-password" required error={errors.apiKey?.message} {...form.register('apiKey')} />
+            <Checkbox label="Remember on this device" {...form.register('remember')} />
+            <Accordion variant="contained">
+              <Accordion.Item value="advanced">
+                <Accordion.Control>Advanced</Accordion.Control>
+                <Accordion.Panel>
+                  <TextInput
+                    label="Service base URL"
+                    description="Leave empty to use the service this dashboard is served from."
+                    placeholder="https://pipelines.example.com"
+                    error={errors.baseUrl?.message}
+                    {...form.register('baseUrl')}
+                  />
+                </Accordion.Panel>
+              </Accordion.Item>
+            </Accordion>
+            <Button type="submit" loading={isSubmitting}>
+              Sign in
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,65 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/test/render';
+import { mockService } from '@/test/server';
+
+describe('app shell', () => {
+  it('navigates between every section', async () => {
+    const { user, router } = renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Sections' });
+    for (const [label, path] of [
+      ['Flows', '/flows'],
+      ['Workflows', '/workflows'],
+      ['Sources', '/sources'],
+      ['Destinations', '/destinations'],
+    ] as const) {
+      await user.click(within(nav).getByRole('link', { name: label }));
+      expect(await screen.findByRole('heading', { level: 1, name: label })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(path);
+    }
+  });
+
+  it('shows the flows the service returns', async () => {
+    renderApp('/flows');
+    const table = await screen.findByRole('table');
+    const flowCount = mockService.db.state.flows.length;
+    expect(within(table).getAllByRole('row')).toHaveLength(flowCount + 1);
+  });
+
+  it('keeps the shell usable when one page fails, and recovers on retry', async () => {
+    mockService.failNext('listFlows', { status: 500 });
+    mockService.failNext('listFlows', { status: 500 });
+    mockService.failNext('listFlows', { status: 500 });
+    const { user } = renderApp('/flows');
+    expect(await screen.findByText('The service failed', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Flows' })).toBeInTheDocument();
+  });
+
+  it('shows a not-found page for an unknown address and for a malformed id', async () => {
+    const first = renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    first.unmount();
+    renderApp('/flows/not-a-number');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('signs out and forgets the key', async () => {
+    const { user, router } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in to Flowdeck' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/sign-in');
+    expect(sessionStorage.getItem('flowdeck.session')).toBeNull();
+  });
+
+  it('switches between light and dark themes', async () => {
+    const { user } = renderApp('/');
+    const toggle = await screen.findByRole('button', { name: /Switch to (dark|light) theme/ });
+    const before = toggle.getAttribute('aria-label');
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: /Switch to (dark|light) theme/ }).getAttribute('aria-label')).not.toBe(before);
+  });
+});

@@ -1,0 +1,74 @@
+import { ActionIcon, AppShell, Badge, Burger, Button, Group, NavLink, Text, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Outlet, useMatchRoute } from '@tanstack/react-router';
+
+const sections = [
+  { to: '/', label: 'Overview', exact: true },
+  { to: '/flows', label: 'Flows', exact: false },
+  { to: '/workflows', label: 'Workflows', exact: false },
+  { to: '/sources', label: 'Sources', exact: false },
+  { to: '/destinations', label: 'Destinations', exact: false },
+] as const;
+
+function ColorSchemeToggle() {
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('light');
+  const next = scheme === 'dark' ? 'light' : 'dark';
+  return (
+    <Tooltip label={`Switch to ${next} theme`}>
+      <ActionIcon variant="default" size="lg" aria-label={`Switch to ${next} theme`} onClick={() => {
+          setColorScheme(next);
+        }}>
+        <span aria-hidden>{scheme === 'dark' ? '☀' : '☾'}</span>
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; demo?: boolean }) {
+  const [navOpen, { toggle, close }] = useDisclosure(false);
+  const matchRoute = useMatchRoute();
+
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpen } }} padding="lg">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Group gap="sm">
+            <Burger opened={navOpen} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Text fw={700} size="lg" component={Link} to="/">
+              Flowdeck
+            </Text>
+            {demo && (
+              <Tooltip label="No service behind this build: the data is simulated in your browser and resets on reload.">
+                <Badge color="orange" variant="light">
+                  Demo data
+                </Badge>
+              </Tooltip>
+            )}
+          </Group>
+          <Group gap="sm">
+            <ColorSchemeToggle />
+            <Button variant="default" onClick={onSignOut}>
+              Sign out
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Sections">
+        {sections.map((section) => (
+          <NavLink
+            key={section.to}
+            component={Link}
+            to={section.to}
+            label={section.label}
+            onClick={close}
+            active={Boolean(matchRoute({ to: section.to, fuzzy: !section.exact }))}
+          />
+        ))}
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,46 @@
+import { Badge, Code, Table, Text } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { AnchorLink } from '@/components/anchor-link';
+import { PageHeader } from '@/components/page-header';
+import { workflowQueries } from '@/lib/queries/workflow-queries';
+
+export function WorkflowsPage() {
+  const { data: workflows } = useSuspenseQuery(workflowQueries.list());
+  return (
+    <>
+      <PageHeader title="Workflows" description={`${String(workflows.length)} workflows.`} />
+      {workflows.length === 0 ? (
+        <Text c="dimmed">No workflows yet.</Text>
+      ) : (
+        <Table striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Description</Table.Th>
+              <Table.Th>Enabled</Table.Th>
+              <Table.Th>Schedule</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {workflows.map((workflow) => (
+              <Table.Tr key={workflow.id}>
+                <Table.Td>
+                  <AnchorLink to="/workflows/$workflowId" params={{ workflowId: String(workflow.id) }}>
+                    {workflow.name}
+                  </AnchorLink>
+                </Table.Td>
+                <Table.Td>{workflow.description}</Table.Td>
+                <Table.Td>
+                  <Badge color={workflow.enabled ? 'green' : 'gray'} variant="light">
+                    {workflow.enabled ? 'Enabled' : 'Disabled'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{workflow.cron ? <Code>{workflow.cron}</Code> : (workflow.frequency ?? 'none')}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,4 @@
+/** `npm start` before the local service existed: the service is simulated in the browser (MSW). */
+export const isDemo = import.meta.env.MODE === 'demo';
+
+export const DEMO_API_KEY = 'flowdeck-demo-key';

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { WorkflowsPage } from '@/features/workflows/workflows-page';
+import { workflowQueries } from '@/lib/queries/workflow-queries';
+
+export const Route = createFileRoute('/_app/workflows/')({
+  loader: ({ context }) => context.queryClient.query({ ...workflowQueries.list(), staleTime: 'static' }),
+  component: WorkflowsPage,
+});

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { CardRecipientPage } from '@/features/cards/card-recipient-page';
+
+/** Public: the recipient of a card link has no account and no API key. */
+export const Route = createFileRoute('/cards/$hashId')({
+  component: CardRecipientPage,
+});

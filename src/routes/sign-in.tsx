@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { SignInPage } from '@/features/auth/sign-in-page';
+import { DEMO_API_KEY, isDemo } from '@/lib/demo';
+
+export const Route = createFileRoute('/sign-in')({
+  validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
+  component: function SignInRoute() {
+    const { redirect } = Route.useSearch();
+    return <SignInPage redirect={redirect} demoKey={isDemo ? DEMO_API_KEY : undefined} />;
+  },
+});
