@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { type RouterHistory, RouterProvider } from '@tanstack/react-router';
 import { clearSession } from '@/features/auth/session';
 import { createQueryClient } from '@/lib/query-client';
-import { theme } from '@/lib/theme';
+import { cssVariablesResolver, theme } from '@/lib/theme';
 import { createAppRouter } from './router';
 
 /**
@@ -23,7 +23,7 @@ export function createApp({ history, mantineEnv }: { history?: RouterHistory; ma
 
   function App() {
     return (
-      <MantineProvider theme={theme} defaultColorScheme="auto" env={mantineEnv}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" env={mantineEnv}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>

@@ -72,7 +72,7 @@ export function SignInPage({ redirect, demoKey }: { redirect: string | undefined
               </Text>
             </div>
             {demoKey && (
-              <Alert color="orange" variant="light" title="Demo build">
+              <Alert color="orange" variant="light" title="Demo build" role="note">
                 The service is simulated in your browser. Sign in with the key <Code>{demoKey}</Code>.
               </Alert>
             )}

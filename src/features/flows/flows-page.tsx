@@ -31,7 +31,7 @@ export function FlowsPage() {
                 </Table.Td>
                 <Table.Td>Source {flow.source}</Table.Td>
                 <Table.Td>Destination {flow.destination}</Table.Td>
-                <Table.Td>{flow.cron ? <Code>{flow.cron}</Code> : (flow.frequency ?? 'none')}</Table.Td>
+                <Table.Td>{flow.cron ? <Code style={{ whiteSpace: 'nowrap' }}>{flow.cron}</Code> : (flow.frequency ?? 'none')}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -17,8 +17,8 @@ export function WorkflowsPage() {
             <Table.Tr>
               <Table.Th>Name</Table.Th>
               <Table.Th>Description</Table.Th>
-              <Table.Th>Enabled</Table.Th>
-              <Table.Th>Schedule</Table.Th>
+              <Table.Th w={120}>Enabled</Table.Th>
+              <Table.Th w={160}>Schedule</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -35,7 +35,7 @@ export function WorkflowsPage() {
                     {workflow.enabled ? 'Enabled' : 'Disabled'}
                   </Badge>
                 </Table.Td>
-                <Table.Td>{workflow.cron ? <Code>{workflow.cron}</Code> : (workflow.frequency ?? 'none')}</Table.Td>
+                <Table.Td>{workflow.cron ? <Code style={{ whiteSpace: 'nowrap' }}>{workflow.cron}</Code> : (workflow.frequency ?? 'none')}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
