@@ -128,3 +128,9 @@ export const messageResponseSchema = z.unknown().transform((body): { message: st
   return { message: pick(body) ?? pick(data) };
 });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** A text field that is always a string above the boundary ('' when absent). */
+export const textOrEmpty = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? '');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type CallOptions, request, writeBody } from './client';
-import { dataOf, dateTimeSchema, idSchema, listOf, propertiesInputSchema, propertiesSchema } from './common';
+import { dataOf, idSchema, listOf, nullableDateTimeSchema, propertiesInputSchema, propertiesSchema, textOrEmpty } from './common';
 import { destinationSpecFullSchema } from './specs';
 
 const nestedDestinationSpecSchema = z.union([
@@ -10,14 +10,11 @@ const nestedDestinationSpecSchema = z.union([
 
 export const destinationSchema = z.object({
   id: idSchema,
-  displayName: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ''),
+  displayName: textOrEmpty,
   destinationSpec: nestedDestinationSpecSchema,
   properties: propertiesSchema,
-  createdAt: dateTimeSchema.nullish().transform((value) => value ?? null),
-  updatedAt: dateTimeSchema.nullish().transform((value) => value ?? null),
+  createdAt: nullableDateTimeSchema,
+  updatedAt: nullableDateTimeSchema,
 });
 export type Destination = z.infer<typeof destinationSchema>;
 
@@ -37,10 +34,7 @@ export type UpdateDestinationInput = z.infer<typeof updateDestinationInputSchema
 /** `is_error` in payloads, `isError` in the interface's prose: both read as isError. */
 export const verificationMessageSchema = z
   .object({
-    name: z
-      .string()
-      .nullish()
-      .transform((value) => value ?? ''),
+    name: textOrEmpty,
     message: z.string(),
     is_error: z.boolean().optional(),
     isError: z.boolean().optional(),

@@ -1,16 +1,13 @@
 import { z } from 'zod';
 import { type CallOptions, request, writeBody } from './client';
-import { dataOf, dateTimeSchema, idSchema, listOf, messageResponseSchema, type MessageResponse, nullableDateTimeSchema, openEnum, optionalText } from './common';
+import { dataOf, dateTimeSchema, idSchema, listOf, messageResponseSchema, type MessageResponse, nullableDateTimeSchema, openEnum, optionalText, textOrEmpty } from './common';
 
 export const FREQUENCIES = ['manual', '24h', '12h', '6h', '1h', '30m', '15m'] as const;
 
 /** Each flow carries `frequency` or `cron`; cron wins when both are set. Empty strings read as unset. */
 export const flowSchema = z.object({
   id: idSchema,
-  displayName: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ''),
+  displayName: textOrEmpty,
   source: idSchema,
   destination: idSchema,
   frequency: optionalText,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type CallOptions, request, writeBody } from './client';
-import { dataOf, dateTimeSchema, idSchema, propertiesInputSchema, propertiesSchema } from './common';
+import { dataOf, idSchema, nullableDateTimeSchema, propertiesInputSchema, propertiesSchema, textOrEmpty } from './common';
 import { sourceSpecFullSchema } from './specs';
 
 /** A source's spec is an object in responses; a bare name is accepted too, read as a spec with only its name. */
@@ -8,14 +8,11 @@ const nestedSourceSpecSchema = z.union([sourceSpecFullSchema, z.string().transfo
 
 export const sourceSchema = z.object({
   id: idSchema,
-  displayName: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ''),
+  displayName: textOrEmpty,
   sourceSpec: nestedSourceSpecSchema,
   properties: propertiesSchema,
-  createdAt: dateTimeSchema.nullish().transform((value) => value ?? null),
-  updatedAt: dateTimeSchema.nullish().transform((value) => value ?? null),
+  createdAt: nullableDateTimeSchema,
+  updatedAt: nullableDateTimeSchema,
 });
 export type Source = z.infer<typeof sourceSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type CallOptions, request } from './client';
-import { dataOf, idSchema, listOf, maybeWrapped, messageResponseSchema, type MessageResponse, nullableDateTimeSchema, optionalText } from './common';
+import { dataOf, idSchema, listOf, maybeWrapped, messageResponseSchema, type MessageResponse, nullableDateTimeSchema, optionalText, textOrEmpty } from './common';
 import { resourceProgressSchema, runDispositionSchema, runLifecycleSchema } from './flows';
 
 /** `definition` and `node_schemas` are opaque to the interface; `cron` may be an empty string (none). */
@@ -8,10 +8,7 @@ export const workflowSchema = z
   .object({
     id: idSchema,
     name: z.string(),
-    description: z
-      .string()
-      .nullish()
-      .transform((value) => value ?? ''),
+    description: textOrEmpty,
     enabled: z.boolean(),
     definition: z.unknown().transform((value) => value ?? null),
     frequency: optionalText,
