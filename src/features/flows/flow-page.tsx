@@ -1,8 +1,10 @@
-import { Code, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
 import { PlaceholderSection } from '@/components/placeholder-section';
+import { ScheduleLabel } from '@/components/schedule-label';
+import { scheduleOf } from '@/lib/schedule';
 import { ApiError } from '@/api/errors';
 import { flowQueries } from '@/lib/queries/flow-queries';
 
@@ -18,7 +20,7 @@ export function FlowPage({ flowId }: { flowId: number }) {
         <Text>
           Source {flow.source} → destination {flow.destination}
         </Text>
-        <Text>Schedule: {flow.cron ? <Code>{flow.cron}</Code> : (flow.frequency ?? 'none')}</Text>
+        <ScheduleLabel schedule={scheduleOf(flow)} />
       </Stack>
       <PlaceholderSection>Run, cancel and the live run attempts of this flow come with the flows and workflows work.</PlaceholderSection>
     </>

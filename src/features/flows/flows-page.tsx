@@ -1,7 +1,9 @@
-import { Code, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { AnchorLink } from '@/components/anchor-link';
 import { PageHeader } from '@/components/page-header';
+import { ScheduleLabel } from '@/components/schedule-label';
+import { scheduleOf } from '@/lib/schedule';
 import { flowQueries } from '@/lib/queries/flow-queries';
 
 export function FlowsPage() {
@@ -31,7 +33,7 @@ export function FlowsPage() {
                 </Table.Td>
                 <Table.Td>Source {flow.source}</Table.Td>
                 <Table.Td>Destination {flow.destination}</Table.Td>
-                <Table.Td>{flow.cron ? <Code style={{ whiteSpace: 'nowrap' }}>{flow.cron}</Code> : (flow.frequency ?? 'none')}</Table.Td>
+                <Table.Td><ScheduleLabel schedule={scheduleOf(flow)} /></Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -25,6 +25,9 @@ describe('app shell', () => {
     const table = await screen.findByRole('table');
     const flowCount = mockService.db.state.flows.length;
     expect(within(table).getAllByRole('row')).toHaveLength(flowCount + 1);
+    // Schedules read in words, with a cron expression shown beside its explanation.
+    expect(within(table).getByText('Every 24 hours')).toBeInTheDocument();
+    expect(within(table).getByText('*/15 * * * *')).toBeInTheDocument();
   });
 
   it('keeps the shell usable when one page fails, and recovers on retry', async () => {

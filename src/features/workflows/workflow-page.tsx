@@ -1,9 +1,11 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { ApiError } from '@/api/errors';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
 import { PlaceholderSection } from '@/components/placeholder-section';
+import { ScheduleLabel } from '@/components/schedule-label';
+import { scheduleOf } from '@/lib/schedule';
 import { workflowQueries } from '@/lib/queries/workflow-queries';
 
 /** The interface has no get-workflow operation: the workflow is read from the list. */
@@ -18,7 +20,7 @@ export function WorkflowPage({ workflowId }: { workflowId: number }) {
         <Badge color={workflow.enabled ? 'green' : 'gray'} variant="light">
           {workflow.enabled ? 'Enabled' : 'Disabled'}
         </Badge>
-        <Text size="sm">Schedule: {workflow.cron ?? workflow.frequency ?? 'none'}</Text>
+        <ScheduleLabel schedule={scheduleOf(workflow)} />
       </Group>
       <PlaceholderSection>Status, run, cancel, delete and webhook triggers come with the flows and workflows work.</PlaceholderSection>
     </>

@@ -1,7 +1,9 @@
-import { Badge, Code, Table, Text } from '@mantine/core';
+import { Badge, Table, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { AnchorLink } from '@/components/anchor-link';
 import { PageHeader } from '@/components/page-header';
+import { ScheduleLabel } from '@/components/schedule-label';
+import { scheduleOf } from '@/lib/schedule';
 import { workflowQueries } from '@/lib/queries/workflow-queries';
 
 export function WorkflowsPage() {
@@ -35,7 +37,7 @@ export function WorkflowsPage() {
                     {workflow.enabled ? 'Enabled' : 'Disabled'}
                   </Badge>
                 </Table.Td>
-                <Table.Td>{workflow.cron ? <Code style={{ whiteSpace: 'nowrap' }}>{workflow.cron}</Code> : (workflow.frequency ?? 'none')}</Table.Td>
+                <Table.Td><ScheduleLabel schedule={scheduleOf(workflow)} /></Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
