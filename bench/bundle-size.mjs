@@ -1,7 +1,8 @@
 // Prints the gzip size of the JavaScript a real Chromium loads for the first screen (sign-in), and of
 // the whole build, from a production build (no mock service in it).
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
@@ -10,9 +11,11 @@ import { preview } from 'vite';
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
 
-execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+// Built into a temporary folder so the bench never replaces the demo build in dist/.
+const outDir = join(tmpdir(), `flowdeck-bench-${String(process.pid)}`);
+execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], { stdio: 'inherit' });
 
-const server = await preview({ preview: { host: '127.0.0.1', port: 0, open: false }, logLevel: 'silent' });
+const server = await preview({ build: { outDir }, preview: { host: '127.0.0.1', port: 0, open: false }, logLevel: 'silent' });
 const url = server.resolvedUrls?.local[0];
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -33,7 +36,7 @@ try {
     raw += body.length;
     gzip += gzipSize(body);
   }
-  const assets = join('dist', 'assets');
+  const assets = join(outDir, 'assets');
   const allJs = readdirSync(assets).filter((file) => file.endsWith('.js'));
   const allGzip = allJs.reduce((sum, file) => sum + gzipSize(readFileSync(join(assets, file))), 0);
 
@@ -42,4 +45,5 @@ try {
 } finally {
   await browser.close();
   await new Promise((resolve) => server.httpServer.close(resolve));
+  rmSync(outDir, { recursive: true, force: true });
 }

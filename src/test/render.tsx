@@ -2,7 +2,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createApp } from '@/app';
-import { saveSession } from '@/features/auth/session';
+import { clearSession, saveSession } from '@/features/auth/session';
 import { DEMO_API_KEY } from './mock/auth';
 
 /** Where the API layer sends requests in tests; MSW answers them. */
@@ -15,7 +15,8 @@ interface RenderAppOptions {
 
 /** Renders the whole dashboard (router, query client, Mantine) at a URL, as a user would open it. */
 export function renderApp(path: string, { apiKey = DEMO_API_KEY }: RenderAppOptions = {}) {
-  if (apiKey !== null) saveSession({ token: apiKey, baseUrl: TEST_BASE_URL }, false);
+  if (apiKey === null) clearSession();
+  else saveSession({ token: apiKey, baseUrl: TEST_BASE_URL }, false);
   const history = createMemoryHistory({ initialEntries: [path] });
   const app = createApp({ history, mantineEnv: 'test' });
   const user = userEvent.setup();
