@@ -4,12 +4,13 @@ import { flowQueries } from '@/lib/queries/flow-queries';
 import { parseIdParam } from '@/lib/route-params';
 
 export const Route = createFileRoute('/_app/flows/$flowId')({
-  loader: ({ context, params }) => {
-    parseIdParam(params.flowId);
-    return context.queryClient.query({ ...flowQueries.list(), staleTime: 'static' });
+  loader: async ({ context, params }) => {
+    const flowId = parseIdParam(params.flowId);
+    await context.queryClient.query({ ...flowQueries.list(), staleTime: 'static' });
+    return { flowId };
   },
   component: function FlowRoute() {
-    const { flowId } = Route.useParams();
-    return <FlowPage flowId={Number(flowId)} />;
+    const { flowId } = Route.useLoaderData();
+    return <FlowPage flowId={flowId} />;
   },
 });

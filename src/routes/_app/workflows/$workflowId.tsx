@@ -4,12 +4,13 @@ import { workflowQueries } from '@/lib/queries/workflow-queries';
 import { parseIdParam } from '@/lib/route-params';
 
 export const Route = createFileRoute('/_app/workflows/$workflowId')({
-  loader: ({ context, params }) => {
-    parseIdParam(params.workflowId);
-    return context.queryClient.query({ ...workflowQueries.list(), staleTime: 'static' });
+  loader: async ({ context, params }) => {
+    const workflowId = parseIdParam(params.workflowId);
+    await context.queryClient.query({ ...workflowQueries.list(), staleTime: 'static' });
+    return { workflowId };
   },
   component: function WorkflowRoute() {
-    const { workflowId } = Route.useParams();
-    return <WorkflowPage workflowId={Number(workflowId)} />;
+    const { workflowId } = Route.useLoaderData();
+    return <WorkflowPage workflowId={workflowId} />;
   },
 });
