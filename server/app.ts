@@ -1,0 +1,106 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { requireApiKey, requireFeature, type AuthVariables } from './http/auth';
+import { HttpError } from './http/errors';
+import type { Logger } from './logger';
+import { openApiDocument } from './openapi';
+import { recipientCardRoutes, sourceCardRoutes } from './routes/cards';
+import { destinationRoutes } from './routes/destinations';
+import { flowRoutes } from './routes/flows';
+import { destinationSpecRoutes, sourceSpecRoutes } from './routes/specs';
+import { sourceRoutes } from './routes/sources';
+import { webhookReceiverRoutes } from './routes/webhook-receiver';
+import { webhookRoutes } from './routes/webhooks';
+import { workflowRoutes } from './routes/workflows';
+import type { Services } from './services';
+
+function onError(logger: Logger) {
+  return (error: Error, c: import('hono').Context) => {
+    if (error instanceof HttpError) return c.json({ message: error.message }, error.status);
+    logger.error({ err: { message: error.message, stack: error.stack }, method: c.req.method, path: c.req.path }, 'request failed');
+    return c.json({ message: 'Internal Server Error' }, 500);
+  };
+}
+
+/** The /v2 interface: the public card and webhook endpoints first, then everything behind an API key. */
+export function createApiApp(services: Services) {
+  const api = new Hono<{ Variables: AuthVariables }>();
+  api.get('/openapi.json', (c) => c.json(openApiDocument()));
+  api.route('/cards', recipientCardRoutes(services));
+  api.route('/webhooks', webhookReceiverRoutes(services));
+
+  api.use('*', requireApiKey(services.db));
+  api.use('/workflows/*', requireFeature('workflows'));
+  api.use('/workflows', requireFeature('workflows'));
+  api.route('/sources', sourceRoutes(services));
+  api.route('/sources', sourceCardRoutes(services));
+  api.route('/sourcespecs', sourceSpecRoutes());
+  api.route('/destinations', destinationRoutes(services));
+  api.route('/destinationspecs', destinationSpecRoutes());
+  api.route('/flows', flowRoutes(services));
+  api.route('/workflows', workflowRoutes(services));
+  api.route('/workflows', webhookRoutes(services));
+  return api;
+}
+
+/** Serves the built dashboard; any other path gets index.html so client-side routes survive a reload. */
+function dashboardApp(staticDir: string) {
+  const app = new Hono();
+  const root = relative(process.cwd(), staticDir) || '.';
+  const indexFile = join(staticDir, 'index.html');
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use('*', serveStatic({ root }));
+  app.get('*', (c) => {
+    if (!existsSync(indexFile)) return c.text('The dashboard is not built: run `npm run build`.', 503);
+    return c.html(readFileSync(indexFile, 'utf8'));
+  });
+  return app;
+}
+
+export interface AppOptions {
+  services: Services | null;
+  staticDir: string | null;
+  /** Proxy mode: forward /v2 to this service instead of serving it. */
+  upstreamUrl: string | null;
+  logger: Logger;
+}
+
+export function createApp({ services, staticDir, upstreamUrl, logger }: AppOptions) {
+  const app = new Hono();
+  app.onError(onError(logger));
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+  });
+  if (upstreamUrl) {
+    app.all('/v2/*', (c) => forward(c.req.raw, upstreamUrl));
+  } else if (services) {
+    const api = createApiApp(services);
+    api.onError(onError(logger));
+    app.route('/v2', api);
+  }
+  app.all('/v2/*', (c) => c.json({ message: 'Not Found' }, 404));
+  if (staticDir) app.route('/', dashboardApp(staticDir));
+  app.notFound((c) => c.json({ message: 'Not Found' }, 404));
+  return app;
+}
+
+/** Proxy mode: the same request to the upstream service; its answer comes back unchanged. */
+async function forward(request: Request, upstreamUrl: string): Promise<Response> {
+  const incoming = new URL(request.url);
+  const target = new URL(incoming.pathname + incoming.search, upstreamUrl);
+  const headers = new Headers(request.headers);
+  headers.delete('host');
+  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+  const answer = await fetch(target, { method: request.method, headers, body, redirect: 'manual' });
+  const outgoing = new Headers(answer.headers);
+  outgoing.delete('content-encoding');
+  outgoing.delete('content-length');
+  return new Response(answer.body, { status: answer.status, headers: outgoing });
+}

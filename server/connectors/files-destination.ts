@@ -1,0 +1,107 @@
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PlainProperties } from '../properties';
+import { type DestinationConnector, failure, info, type ResourceWriter, type Row } from './types';
+
+// Writes each resource of a run as one file per load: <folder>/<table>/<load_id>.<format>.
+// Rows go to a hidden temporary file that is renamed into place on commit, so a cancelled or
+// failed resource leaves nothing half-written.
+
+const FORMATS = ['jsonl', 'csv'] as const;
+type Format = (typeof FORMATS)[number];
+
+function folderOf(bucketUrl: string): string {
+  if (bucketUrl.startsWith('file://')) return fileURLToPath(bucketUrl);
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(bucketUrl)) throw new Error(`Only local folders and file:// addresses can be written by this service; "${bucketUrl}" is a remote bucket.`);
+  return isAbsolute(bucketUrl) ? bucketUrl : resolve(bucketUrl);
+}
+
+function formatOf(value: string | number | boolean | undefined): Format {
+  const format = String(value ?? 'jsonl').toLowerCase();
+  if ((FORMATS as readonly string[]).includes(format)) return format as Format;
+  throw new Error(`Format "${format}" cannot be written yet; use jsonl or csv.`);
+}
+
+function csvCell(value: Row[string]): string {
+  if (value === null) return '';
+  const text = String(value);
+  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+function writeChunk(stream: WriteStream, chunk: string): Promise<void> {
+  return new Promise((resolveWrite, reject) => {
+    stream.write(chunk, (error) => { if (error) reject(error); else resolveWrite(); });
+  });
+}
+
+function closeStream(stream: WriteStream): Promise<void> {
+  return new Promise((resolveClose, reject) => {
+    stream.end((error?: Error | null) => { if (error) reject(error); else resolveClose(); });
+  });
+}
+
+async function openWriter(properties: PlainProperties, resource: string, loadId: string): Promise<ResourceWriter> {
+  const folder = join(folderOf(String(properties.bucket_url ?? '')), resource);
+  const format = formatOf(properties.format);
+  await mkdir(folder, { recursive: true });
+  const finalPath = join(folder, `${loadId}.${format}`);
+  const temporaryPath = join(folder, `.${loadId}.${format}.partial`);
+  const stream = createWriteStream(temporaryPath);
+  let columns: string[] | null = null;
+  return {
+    async write(rows) {
+      let chunk = '';
+      for (const row of rows) {
+        if (format === 'jsonl') {
+          chunk += `${JSON.stringify(row)}\n`;
+        } else {
+          if (!columns) {
+            columns = Object.keys(row);
+            chunk += `${columns.map(csvCell).join(',')}\n`;
+          }
+          chunk += `${columns.map((column) => csvCell(row[column] ?? null)).join(',')}\n`;
+        }
+      }
+      await writeChunk(stream, chunk);
+    },
+    async commit() {
+      await closeStream(stream);
+      await rename(temporaryPath, finalPath);
+    },
+    async abort() {
+      await closeStream(stream).catch(() => undefined);
+      await rm(temporaryPath, { force: true });
+    },
+  };
+}
+
+export const filesDestination: DestinationConnector = {
+  async verify(properties) {
+    const bucketUrl = String(properties.bucket_url ?? '');
+    let folder: string;
+    try {
+      folder = folderOf(bucketUrl);
+    } catch (error) {
+      return [failure('connection', (error as Error).message)];
+    }
+    const messages = [];
+    try {
+      await mkdir(folder, { recursive: true });
+      const probe = join(folder, `.flowdeck-verify-${String(process.pid)}`);
+      await writeFile(probe, 'flowdeck');
+      await rm(probe);
+      messages.push(info('connection', `Listed ${bucketUrl} and wrote a test file there.`));
+    } catch (error) {
+      messages.push(failure('connection', `Cannot write to ${bucketUrl}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`));
+    }
+    try {
+      messages.push(info('format', `Files will be written as ${formatOf(properties.format)}.`));
+    } catch (error) {
+      messages.push(failure('format', (error as Error).message));
+    }
+    return messages;
+  },
+  open: openWriter,
+};

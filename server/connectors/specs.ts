@@ -1,0 +1,146 @@
+import type { z } from 'zod';
+import type { propertyDefinitionSchema } from '@/api/common';
+
+// The spec catalogue. Names, property names, types and required flags match the dashboard's mock
+// service (src/test/mock/seed-specs.ts), so the same forms and tests work against both.
+
+export type PropertyDefinitionWire = z.input<typeof propertyDefinitionSchema> & { type: string; required: boolean };
+
+interface SpecDefinition {
+  name: string;
+  displayName: string;
+  website: string;
+  tagLine: string;
+  lifecycle: string;
+  instructions: string;
+  propertyDefinitions: PropertyDefinitionWire[];
+}
+
+export interface SourceSpecDefinition extends SpecDefinition {
+  authenticationStrategy: string;
+  /** Resolvers every source of this spec has before any discovery. */
+  staticResolvers: string[];
+}
+
+export type DestinationSpecDefinition = SpecDefinition;
+
+export function sourceSpec(name: string): SourceSpecDefinition | undefined {
+  return SOURCE_SPECS.find((spec) => spec.name === name);
+}
+
+export function destinationSpec(name: string): DestinationSpecDefinition | undefined {
+  return DESTINATION_SPECS.find((spec) => spec.name === name);
+}
+
+export const SOURCE_SPECS: SourceSpecDefinition[] = [
+  {
+    name: 'postgres',
+    displayName: 'PostgreSQL',
+    website: 'https://www.postgresql.org',
+    tagLine: 'Replicate tables from a PostgreSQL database.',
+    lifecycle: 'STABLE',
+    authenticationStrategy: 'BASIC',
+    instructions: [
+      '## Connect PostgreSQL',
+      '',
+      '1. Create a read-only user: `CREATE USER flowdeck_reader WITH PASSWORD \'...\';`',
+      '2. Grant it `SELECT` on the schemas to replicate.',
+      '3. Allow connections from the Flowdeck IP range in `pg_hba.conf`.',
+      '',
+      'Turn on **SSL** for any database reachable over the internet.',
+    ].join('\n'),
+    propertyDefinitions: [
+      { name: 'host', displayName: 'Host', type: 'STRING', required: true, description: 'Hostname or IP address of the server.' },
+      { name: 'port', displayName: 'Port', type: 'NUMBER', required: true, description: 'Usually 5432.' },
+      { name: 'database', displayName: 'Database', type: 'STRING', required: true, description: null },
+      { name: 'user', displayName: 'User', type: 'STRING', required: true, description: 'A user with SELECT rights.' },
+      { name: 'password', displayName: 'Password', type: 'PASSWORD', required: true, description: null },
+      { name: 'ssl', displayName: 'Use SSL', type: 'BOOLEAN', required: false, description: 'Encrypt the connection.' },
+    ],
+    staticResolvers: ['table', 'query'],
+  },
+  {
+    name: 'rest_api',
+    displayName: 'REST API',
+    website: 'https://flowdeck.example/docs/sources/rest-api',
+    tagLine: 'Pull JSON resources from any paginated REST API.',
+    lifecycle: 'BETA',
+    authenticationStrategy: 'TOKEN',
+    instructions: [
+      '## Connect a REST API',
+      '',
+      'List one endpoint path per line in **Endpoints**, relative to the base URL.',
+      'The token is sent as `Authorization: Bearer <token>`.',
+    ].join('\n'),
+    propertyDefinitions: [
+      { name: 'base_url', displayName: 'Base URL', type: 'STRING', required: true, description: 'For example https://api.example.com/v1' },
+      { name: 'endpoints', displayName: 'Endpoints', type: 'TEXT', required: true, description: 'One path per line.' },
+      { name: 'token', displayName: 'API token', type: 'PASSWORD', required: true, description: null },
+      { name: 'start_date', displayName: 'Start date', type: 'DATE', required: false, description: 'Only load records updated on or after this day.' },
+    ],
+    staticResolvers: ['endpoint'],
+  },
+  {
+    name: 'sample',
+    displayName: 'Sample data',
+    website: 'https://flowdeck.example/docs/sources/sample',
+    tagLine: 'Generated e-commerce tables for trying Flowdeck out.',
+    lifecycle: 'ALPHA',
+    authenticationStrategy: 'NONE',
+    instructions: 'Generates deterministic **customers**, **orders** and **products** from a seed. No credentials needed.',
+    propertyDefinitions: [
+      { name: 'seed', displayName: 'Random seed', type: 'NUMBER', required: false, description: 'Same seed, same data.' },
+      { name: 'row_count', displayName: 'Rows per run', type: 'NUMBER', required: true, description: null },
+      { name: 'since', displayName: 'Events since', type: 'DATETIME', required: false, description: null },
+      { name: 'daily_at', displayName: 'Daily refresh at', type: 'TIME', required: false, description: 'Local time of the daily refresh.' },
+      { name: 'rows_per_second', displayName: 'Rows per second', type: 'NUMBER', required: false, description: 'Paces the generator like a slow API would; empty means as fast as possible.' },
+    ],
+    staticResolvers: ['customers', 'orders', 'products'],
+  },
+];
+
+export const DESTINATION_SPECS: DestinationSpecDefinition[] = [
+  {
+    name: 'duckdb',
+    displayName: 'DuckDB',
+    website: 'https://duckdb.org',
+    tagLine: 'An in-process analytical database file.',
+    lifecycle: 'STABLE',
+    instructions: 'Give the path of a `.duckdb` file the service can write. It is created if missing.',
+    propertyDefinitions: [
+      { name: 'path', displayName: 'Database file', type: 'STRING', required: true, description: null },
+      { name: 'schema', displayName: 'Schema', type: 'STRING', required: false, description: 'Defaults to main.' },
+      { name: 'motherduck_token', displayName: 'MotherDuck token', type: 'PASSWORD', required: false, description: null },
+    ],
+  },
+  {
+    name: 'postgres',
+    displayName: 'PostgreSQL',
+    website: 'https://www.postgresql.org',
+    tagLine: 'Load into tables of a PostgreSQL database.',
+    lifecycle: 'STABLE',
+    instructions: 'The user needs `CREATE` on the target schema.',
+    propertyDefinitions: [
+      { name: 'host', displayName: 'Host', type: 'STRING', required: true, description: null },
+      { name: 'port', displayName: 'Port', type: 'NUMBER', required: true, description: null },
+      { name: 'database', displayName: 'Database', type: 'STRING', required: true, description: null },
+      { name: 'user', displayName: 'User', type: 'STRING', required: true, description: null },
+      { name: 'password', displayName: 'Password', type: 'PASSWORD', required: true, description: null },
+      { name: 'schema', displayName: 'Schema', type: 'STRING', required: false, description: null },
+    ],
+  },
+  {
+    name: 'files',
+    displayName: 'Files (S3, GCS, local)',
+    website: 'https://flowdeck.example/docs/destinations/files',
+    tagLine: 'Parquet, CSV or JSONL files in a bucket or folder.',
+    lifecycle: 'BETA',
+    instructions: 'Use a folder path or a `file://` address on the service\'s machine (`s3://` and `gs://` buckets need credentials). Formats: `jsonl` or `csv`.',
+    propertyDefinitions: [
+      { name: 'bucket_url', displayName: 'Bucket URL', type: 'STRING', required: true, description: null },
+      { name: 'format', displayName: 'Format', type: 'STRING', required: true, description: 'parquet, csv or jsonl' },
+      { name: 'layout', displayName: 'File layout', type: 'TEXT', required: false, description: 'Placeholders: {table}, {load_id}, {file_id}' },
+      { name: 'credentials', displayName: 'Credentials', type: 'PASSWORD', required: false, description: null },
+    ],
+  },
+];

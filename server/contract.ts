@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { FREQUENCIES } from '@/api/flows';
+
+// Request bodies of the operations Flowdeck's service adds where the interface leaves gaps. They
+// follow the interface's style (camelCase for flows, snake_case for workflows and webhooks) and
+// feed both validation and /v2/openapi.json.
+
+const frequencySchema = z.enum(FREQUENCIES);
+
+export const createFlowInputSchema = z.strictObject({
+  displayName: z.string().min(1),
+  source: z.number().int().positive(),
+  destination: z.number().int().positive(),
+  frequency: frequencySchema.optional(),
+  cron: z.string().optional(),
+});
+
+export const updateFlowInputSchema = createFlowInputSchema.partial();
+
+export const createWorkflowInputSchema = z.strictObject({
+  name: z.string().min(1),
+  description: z.string().optional(),
+  enabled: z.boolean().optional(),
+  definition: z.record(z.string(), z.unknown()),
+  frequency: frequencySchema.optional(),
+  cron: z.string().optional(),
+  node_schemas: z.record(z.string(), z.unknown()).nullable().optional(),
+});
+
+export const updateWorkflowInputSchema = createWorkflowInputSchema.partial();
+
+export const createWebhookTriggerInputSchema = z.strictObject({
+  provider: z.string().min(1),
+  event_type: z.string().min(1),
+  /** Slack's signing secret: when set, requests without a valid signature are refused. */
+  signing_secret: z.string().min(1).optional(),
+  credential_source_id: z.number().int().positive().optional(),
+});
+
+export const flowStatusSchema = z.object({
+  id: z.number().int(),
+  lifecycle: z.string(),
+  disposition: z.string(),
+  lastAttempt: z.unknown().nullable(),
+});

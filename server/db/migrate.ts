@@ -1,0 +1,35 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type pg from 'pg';
+import type { Logger } from '../logger';
+
+const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
+// Any fixed number: instances starting together on one database take turns migrating.
+const MIGRATION_LOCK = 7_361_042;
+
+/** Applies the numbered SQL files not applied yet, each in its own transaction. */
+export async function migrate(pool: pg.Pool, logger: Logger): Promise<string[]> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+    const applied = new Set((await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((row) => row.name));
+    const pending = readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith('.sql') && !applied.has(name)).sort();
+    for (const name of pending) {
+      await client.query('BEGIN');
+      try {
+        await client.query(readFileSync(join(MIGRATIONS_DIR, name), 'utf8'));
+        await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
+        await client.query('COMMIT');
+        logger.info({ migration: name }, 'migration applied');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
+    }
+    return pending;
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}

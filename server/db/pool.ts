@@ -1,0 +1,25 @@
+import pg from 'pg';
+
+// bigint counts (count(*)) as numbers: Flowdeck's counts stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export type Pool = pg.Pool;
+export type Queryable = Pick<pg.Pool, 'query'>;
+
+export function createPool(connectionString: string): pg.Pool {
+  return new pg.Pool({ connectionString, max: 20, idleTimeoutMillis: 30_000 });
+}
+
+/** Postgres error code for a unique violation: how racing inserts learn they lost. */
+export const UNIQUE_VIOLATION = '23505';
+
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
+}
+
+/** The row an INSERT/UPDATE ... RETURNING must have produced. */
+export function one<T>(rows: T[]): T {
+  const row = rows[0];
+  if (row === undefined) throw new Error('Expected the statement to return a row.');
+  return row;
+}

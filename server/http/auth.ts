@@ -1,0 +1,32 @@
+import { createMiddleware } from 'hono/factory';
+import type { Queryable } from '../db/pool';
+import { type Feature, planIncludes } from '../plans';
+import { planOfKey } from '../store/api-keys';
+import { planForbids, unauthorized } from './errors';
+
+export interface AuthVariables {
+  plan: string;
+}
+
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1] ?? null;
+}
+
+/** Every /v2 operation needs `Authorization: Bearer <API key>`; no valid key is 401 `Unauthorized`. */
+export function requireApiKey(db: Queryable) {
+  return createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
+    const token = bearerToken(c.req.header('authorization'));
+    const plan = token ? await planOfKey(db, token) : null;
+    if (plan === null) throw unauthorized();
+    c.set('plan', plan);
+    await next();
+  });
+}
+
+export function requireFeature(feature: Feature) {
+  return createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
+    if (!planIncludes(c.get('plan'), feature)) throw planForbids(feature);
+    await next();
+  });
+}

@@ -1,0 +1,38 @@
+import { readConfig } from './config';
+import { runningEmbeddedUrl, startEmbeddedPostgres } from './db/embedded';
+import { migrate } from './db/migrate';
+import { createPool } from './db/pool';
+import { createLogger } from './logger';
+import { isPlan, PLANS } from './plans';
+import { insertApiKey, newApiKey } from './store/api-keys';
+
+// npm run keys -- create --plan <plan> [--label <text>]: prints a new API key (shown once; only its
+// hash is stored). Uses DATABASE_URL or the embedded database in FLOWDECK_DATA_DIR (.flowdeck).
+
+const USAGE = `Usage: npm run keys -- create --plan <${Object.keys(PLANS).join('|')}> [--label <text>]`;
+
+function option(args: string[], name: string): string | undefined {
+  const index = args.indexOf(`--${name}`);
+  return index === -1 ? undefined : args[index + 1];
+}
+
+const args = process.argv.slice(2);
+const plan = option(args, 'plan') ?? '';
+if (args[0] !== 'create' || !isPlan(plan)) {
+  process.stderr.write(`${USAGE}\n`);
+  process.exit(2);
+}
+const config = readConfig();
+const logger = createLogger('warn');
+const running = config.databaseUrl ?? runningEmbeddedUrl(config.dataDir);
+const embedded = running ? null : await startEmbeddedPostgres(config.dataDir, logger);
+const pool = createPool(running ?? (embedded as { url: string }).url);
+try {
+  await migrate(pool, logger);
+  const key = newApiKey();
+  await insertApiKey(pool, key, plan, option(args, 'label') ?? null);
+  process.stdout.write(`${key}\n`);
+} finally {
+  await pool.end();
+  await embedded?.stop();
+}

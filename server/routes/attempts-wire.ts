@@ -1,0 +1,18 @@
+import type { AttemptRow } from '../store/attempts';
+import { iso, isoOrNull, type WireRunAttempt } from '../wire';
+
+/** Errors are always present (empty when none); resources once the run has counted anything. */
+export function wireAttempt(attempt: AttemptRow): WireRunAttempt {
+  const wire: WireRunAttempt = {
+    id: attempt.id,
+    flow: attempt.flow_id,
+    trigger: attempt.trigger,
+    lifecycle: attempt.lifecycle,
+    disposition: attempt.disposition,
+    errors: attempt.errors,
+    completedAt: isoOrNull(attempt.completed_at),
+    createdAt: iso(attempt.created_at),
+  };
+  if (attempt.resources) wire.resources = attempt.resources;
+  return wire;
+}

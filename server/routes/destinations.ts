@@ -1,0 +1,102 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { createDestinationInputSchema, updateDestinationInputSchema } from '@/api/destinations';
+import { destinationConnector } from '../connectors/registry';
+import { type DestinationSpecDefinition, destinationSpec } from '../connectors/specs';
+import { failure, type VerificationMessage } from '../connectors/types';
+import type { AuthVariables } from '../http/auth';
+import { badRequest, notFound, requestTimeout } from '../http/errors';
+import { idParam, pageParams, parseWith, readJson } from '../http/validate';
+import { applyProperties, missingRequired, publicProperties, readPropertiesInput, revealProperties } from '../properties';
+import type { Services } from '../services';
+import { nameOr } from './names';
+import { type DestinationRow, findDestination, insertDestination, listDestinations, updateDestinationRow } from '../store/destinations';
+import { destinationSpecFull, destinationSpecSummary, iso, type WireDestination } from '../wire';
+
+/** The interface bounds the whole verification at 10 seconds. */
+export const VERIFY_TIMEOUT_MS = 10_000;
+
+function wireDestination(destination: DestinationRow, form: 'full' | 'summary' = 'full'): WireDestination {
+  const spec = destinationSpec(destination.spec);
+  return {
+    id: destination.id,
+    displayName: destination.display_name,
+    destinationSpec: !spec ? destination.spec : form === 'full' ? destinationSpecFull(spec) : destinationSpecSummary(spec),
+    properties: publicProperties(destination.properties),
+    createdAt: iso(destination.created_at),
+    updatedAt: iso(destination.updated_at),
+  };
+}
+
+const bodyWithProperties = z.looseObject({ properties: z.unknown().optional() });
+
+function readBody<S extends z.ZodType>(schema: S, spec: DestinationSpecDefinition, body: unknown) {
+  const loose = parseWith(bodyWithProperties, body);
+  const properties = readPropertiesInput(spec.propertyDefinitions, loose.properties);
+  const input: z.output<S> = parseWith(schema, { ...loose, properties: loose.properties === undefined ? undefined : properties });
+  return { input, properties };
+}
+
+async function verify(services: Services, destination: DestinationRow): Promise<VerificationMessage[]> {
+  const spec = destinationSpec(destination.spec);
+  if (!spec) return [failure('spec', `The destination spec "${destination.spec}" is no longer available.`)];
+  const missing = missingRequired(spec.propertyDefinitions, destination.properties);
+  if (missing.length > 0) {
+    return missing.map((definition) => failure(definition.name, `Required property "${definition.displayName ?? definition.name}" is missing.`));
+  }
+  const connector = destinationConnector(spec.name);
+  if (!connector) return [failure('connection', `This service cannot connect to ${spec.displayName} yet.`)];
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => { controller.abort(); reject(requestTimeout()); }, VERIFY_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([connector.verify(revealProperties(destination.properties, services.box), controller.signal), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function destinationRoutes(services: Services) {
+  const { db, box } = services;
+  const requireDestination = async (id: number) => {
+    const destination = await findDestination(db, id);
+    if (!destination) throw notFound();
+    return destination;
+  };
+  return new Hono<{ Variables: AuthVariables }>()
+    .get('/', async (c) => {
+      const rows = await listDestinations(db, pageParams(c));
+      return c.json({ data: rows.map((row) => wireDestination(row, 'summary')) });
+    })
+    .post('/', async (c) => {
+      const body = await readJson(c);
+      const specName = parseWith(z.looseObject({ destinationSpec: z.string().min(1) }), body).destinationSpec;
+      const spec = destinationSpec(specName);
+      if (!spec) throw badRequest(`Unknown destination spec "${specName}".`);
+      const { input, properties } = readBody(createDestinationInputSchema, spec, body);
+      const row = await insertDestination(db, {
+        displayName: nameOr(input.displayName, spec.displayName),
+        spec: spec.name,
+        properties: applyProperties(spec.propertyDefinitions, {}, properties, box),
+      });
+      return c.json({ data: wireDestination(row) }, 201);
+    })
+    .get('/:id', async (c) => c.json({ data: wireDestination(await requireDestination(idParam(c))) }))
+    .patch('/:id', async (c) => {
+      const destination = await requireDestination(idParam(c));
+      const spec = destinationSpec(destination.spec);
+      if (!spec) throw badRequest(`The destination spec "${destination.spec}" is no longer available.`);
+      const { input, properties } = readBody(updateDestinationInputSchema, spec, await readJson(c));
+      const row = await updateDestinationRow(db, destination.id, {
+        displayName: nameOr(input.displayName, destination.display_name),
+        properties: applyProperties(spec.propertyDefinitions, destination.properties, properties, box),
+      });
+      return c.json({ data: wireDestination(row) });
+    })
+    .get('/:id/verify', async (c) => {
+      const destination = await requireDestination(idParam(c));
+      return c.json({ data: await verify(services, destination) });
+    });
+}

@@ -1,0 +1,72 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Hono } from 'hono';
+import { HttpError, notFound, unauthorized } from '../http/errors';
+import type { Services } from '../services';
+import { findWebhookByPublicId, recordTriggered, type WebhookRow } from '../store/webhooks';
+import { findWorkflow } from '../store/workflows';
+
+// POST {url} of a webhook trigger starts its workflow. No API key: the unguessable webhook id in the
+// URL is the credential, and a Slack trigger with a signing secret also checks Slack's signature
+// (https://api.slack.com/authentication/verifying-requests-from-slack).
+
+const SLACK_MAX_AGE_SECONDS = 5 * 60;
+
+export function slackSignature(secret: string, timestamp: string, body: string): string {
+  return `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
+}
+
+function validSlackSignature(secret: string, headers: { timestamp?: string; signature?: string }, body: string): boolean {
+  const { timestamp, signature } = headers;
+  if (!timestamp || !signature || !/^\d+$/.test(timestamp)) return false;
+  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > SLACK_MAX_AGE_SECONDS) return false;
+  const expected = Buffer.from(slackSignature(secret, timestamp, body));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+function parseBody(text: string): Record<string, unknown> {
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function eventTypeOf(webhook: WebhookRow, body: Record<string, unknown>): string | null {
+  if (webhook.provider !== 'slack') return typeof body.event_type === 'string' ? body.event_type : null;
+  const event = body.event;
+  return typeof event === 'object' && event !== null && typeof (event as { type?: unknown }).type === 'string' ? (event as { type: string }).type : null;
+}
+
+export function webhookReceiverRoutes(services: Services) {
+  return new Hono().post('/:webhookId', async (c) => {
+    const webhook = await findWebhookByPublicId(services.db, c.req.param('webhookId'));
+    if (webhook?.status !== 'active') throw notFound();
+    const text = await c.req.text();
+    if (webhook.provider === 'slack' && webhook.signing_secret) {
+      const secret = services.box.open(webhook.signing_secret);
+      const headers = { timestamp: c.req.header('x-slack-request-timestamp'), signature: c.req.header('x-slack-signature') };
+      if (!validSlackSignature(secret, headers, text)) throw unauthorized();
+    }
+    const body = parseBody(text);
+    if (webhook.provider === 'slack' && body.type === 'url_verification') return c.json({ challenge: body.challenge });
+
+    const eventType = eventTypeOf(webhook, body);
+    if (eventType !== null && eventType !== webhook.event_type) {
+      return c.json({ message: `Ignored: this trigger listens for "${webhook.event_type}" events.` });
+    }
+    const workflow = await findWorkflow(services.db, webhook.workflow_id);
+    if (!workflow) throw notFound();
+    await recordTriggered(services.db, webhook.id);
+    if (!workflow.enabled) return c.json({ message: 'Received; the workflow is disabled, so it did not run.' });
+    try {
+      await services.runs.runWorkflow(workflow.id, 'webhook');
+      return c.json({ message: 'Workflow run started.' }, 201);
+    } catch (error) {
+      // Slack retries anything but a 2xx; a workflow already running is not worth a retry.
+      if (error instanceof HttpError && error.status === 400) return c.json({ message: error.message });
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,76 @@
+import { Hono } from 'hono';
+import { createWebhookTriggerInputSchema } from '../contract';
+import type { AuthVariables } from '../http/auth';
+import { badRequest, notFound } from '../http/errors';
+import { publicOrigin } from '../http/public-url';
+import { idParam, pageParams, parseWith, readJson } from '../http/validate';
+import type { Services } from '../services';
+import { findSource } from '../store/sources';
+import { deleteWebhookRow, findWebhook, insertWebhook, listWebhooks, type WebhookRow } from '../store/webhooks';
+import { findWorkflow } from '../store/workflows';
+import { iso, isoOrNull, type WireWebhookTrigger } from '../wire';
+
+export function webhookUrl(origin: string, webhookId: string): string {
+  return `${origin}/v2/webhooks/${webhookId}`;
+}
+
+function wireWebhook(webhook: WebhookRow, origin: string): WireWebhookTrigger {
+  return {
+    id: webhook.id,
+    webhook_id: webhook.webhook_id,
+    workflow_id: webhook.workflow_id,
+    provider: webhook.provider,
+    url: webhookUrl(origin, webhook.webhook_id),
+    status: webhook.status,
+    trigger_count: webhook.trigger_count,
+    credential_source_id: webhook.credential_source_id,
+    created_at: iso(webhook.created_at),
+    event_type: webhook.event_type,
+    last_triggered_at: isoOrNull(webhook.last_triggered_at),
+  };
+}
+
+/** /v2/workflows/{id}/webhooks: get and delete as the interface says; list and create are Flowdeck's. */
+export function webhookRoutes(services: Services) {
+  const { db } = services;
+  const requireWorkflow = async (id: number) => {
+    const workflow = await findWorkflow(db, id);
+    if (!workflow) throw notFound();
+    return workflow;
+  };
+  const requireWebhook = async (workflowId: number, id: number) => {
+    const webhook = await findWebhook(db, workflowId, id);
+    if (!webhook) throw notFound();
+    return webhook;
+  };
+  return new Hono<{ Variables: AuthVariables }>()
+    .get('/:id/webhooks', async (c) => {
+      const workflow = await requireWorkflow(idParam(c));
+      const origin = publicOrigin(c, services.publicUrl);
+      return c.json({ data: (await listWebhooks(db, workflow.id, pageParams(c))).map((webhook) => wireWebhook(webhook, origin)) });
+    })
+    .post('/:id/webhooks', async (c) => {
+      const workflow = await requireWorkflow(idParam(c));
+      const input = parseWith(createWebhookTriggerInputSchema, await readJson(c));
+      if (input.credential_source_id !== undefined && !(await findSource(db, input.credential_source_id))) {
+        throw badRequest(`Source ${String(input.credential_source_id)} does not exist.`);
+      }
+      const webhook = await insertWebhook(db, {
+        workflowId: workflow.id,
+        provider: input.provider.toLowerCase(),
+        eventType: input.event_type,
+        signingSecret: input.signing_secret ? services.box.seal(input.signing_secret) : null,
+        credentialSourceId: input.credential_source_id ?? null,
+      });
+      return c.json({ data: wireWebhook(webhook, publicOrigin(c, services.publicUrl)) }, 201);
+    })
+    .get('/:id/webhooks/:webhookTriggerId', async (c) => {
+      const webhook = await requireWebhook(idParam(c), idParam(c, 'webhookTriggerId'));
+      return c.json({ data: wireWebhook(webhook, publicOrigin(c, services.publicUrl)) });
+    })
+    .delete('/:id/webhooks/:webhookTriggerId', async (c) => {
+      const webhook = await requireWebhook(idParam(c), idParam(c, 'webhookTriggerId'));
+      await deleteWebhookRow(db, webhook.id);
+      return c.json({ data: true });
+    });
+}

@@ -1,0 +1,28 @@
+import { randomInt } from 'node:crypto';
+import pg from 'pg';
+
+// Each service instance holds a Postgres advisory lock for as long as it lives, on a connection of
+// its own. When an instance dies, Postgres drops its connection and the lock with it, so any
+// instance can tell, from pg_locks alone, which running attempts have lost their runner.
+
+export const INSTANCE_LOCK_CLASS = 0x464c4f57; // "FLOW"
+
+export interface Instance {
+  key: number;
+  release: () => Promise<void>;
+}
+
+export async function registerInstance(connectionString: string): Promise<Instance> {
+  const key = randomInt(1, 2 ** 31 - 1);
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  await client.query('SELECT pg_advisory_lock($1, $2)', [INSTANCE_LOCK_CLASS, key]);
+  // A broken connection means the lock is gone; the process keeps running and its runs will be
+  // recovered by another instance (or by this one's next start).
+  client.on('error', () => undefined);
+  return { key, release: () => client.end() };
+}
+
+/** SQL condition: the instance in `column` no longer holds its lock. */
+export const instanceIsGone = (column: string) =>
+  `NOT EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.classid = ${String(INSTANCE_LOCK_CLASS)}::oid AND l.objid = ${column}::oid AND l.objsubid = 2 AND l.granted)`;

@@ -1,0 +1,30 @@
+import type { Pool } from '../db/pool';
+import { nextRunAt } from './schedule';
+
+// Every instance ticks; a row is claimed with FOR UPDATE SKIP LOCKED and moved to its next time in
+// the same transaction, so each due run starts once however many instances share the database.
+
+async function claimDue(db: Pool, table: 'flows' | 'workflows'): Promise<number[]> {
+  const client = await db.connect();
+  try {
+    await client.query('BEGIN');
+    const enabled = table === 'workflows' ? 'AND enabled' : '';
+    const { rows } = await client.query<{ id: number; frequency: string | null; cron: string | null }>(
+      `SELECT id, frequency, cron FROM ${table} WHERE next_run_at <= now() ${enabled} ORDER BY next_run_at LIMIT 200 FOR UPDATE SKIP LOCKED`,
+    );
+    const now = new Date();
+    for (const row of rows) {
+      await client.query(`UPDATE ${table} SET next_run_at = $2 WHERE id = $1`, [row.id, nextRunAt(row, now)]);
+    }
+    await client.query('COMMIT');
+    return rows.map((row) => row.id);
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export const claimDueFlows = (db: Pool) => claimDue(db, 'flows');
+export const claimDueWorkflows = (db: Pool) => claimDue(db, 'workflows');

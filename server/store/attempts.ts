@@ -1,0 +1,82 @@
+import { one, type Queryable } from '../db/pool';
+
+export interface ResourceCounts {
+  name: string;
+  extracted: number;
+  analyzed: number;
+  loaded: number;
+}
+
+export interface AttemptRow {
+  id: number;
+  flow_id: number;
+  workflow_run_id: number | null;
+  trigger: string;
+  lifecycle: string;
+  disposition: string;
+  resources: ResourceCounts[] | null;
+  errors: string[];
+  instance_key: number | null;
+  created_at: Date;
+  completed_at: Date | null;
+}
+
+export async function listAttempts(db: Queryable, flowId: number, page: { limit: number; offset: number; order: 'ASC' | 'DESC' }): Promise<AttemptRow[]> {
+  // The order is one of two literals, never caller text.
+  const direction = page.order === 'ASC' ? 'ASC' : 'DESC';
+  const { rows } = await db.query<AttemptRow>(
+    `SELECT * FROM run_attempts WHERE flow_id = $1 ORDER BY created_at ${direction}, id ${direction} LIMIT $2 OFFSET $3`,
+    [flowId, page.limit, page.offset],
+  );
+  return rows;
+}
+
+export async function latestAttempt(db: Queryable, flowId: number): Promise<AttemptRow | undefined> {
+  const { rows } = await db.query<AttemptRow>('SELECT * FROM run_attempts WHERE flow_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1', [flowId]);
+  return rows[0];
+}
+
+export async function findAttempt(db: Queryable, id: number): Promise<AttemptRow | undefined> {
+  const { rows } = await db.query<AttemptRow>('SELECT * FROM run_attempts WHERE id = $1', [id]);
+  return rows[0];
+}
+
+/** Inserts a running attempt; the partial unique index makes a racing second insert fail. */
+export async function insertRunningAttempt(db: Queryable, flowId: number, trigger: string, workflowRunId: number | null): Promise<AttemptRow> {
+  const { rows } = await db.query<AttemptRow>(
+    "INSERT INTO run_attempts (flow_id, trigger, lifecycle, workflow_run_id) VALUES ($1, $2, 'running', $3) RETURNING *",
+    [flowId, trigger, workflowRunId],
+  );
+  return one(rows);
+}
+
+/** Takes the attempt for this instance; false when another instance has it or it has ended. */
+export async function claimAttempt(db: Queryable, id: number, instanceKey: number): Promise<boolean> {
+  const { rowCount } = await db.query("UPDATE run_attempts SET instance_key = $2 WHERE id = $1 AND lifecycle = 'running' AND instance_key IS NULL", [id, instanceKey]);
+  return rowCount === 1;
+}
+
+/** Saves progress; false means the attempt has ended meanwhile (cancelled), so the run must stop. */
+export async function saveProgress(db: Queryable, id: number, resources: ResourceCounts[]): Promise<boolean> {
+  const { rowCount } = await db.query("UPDATE run_attempts SET resources = $2 WHERE id = $1 AND lifecycle = 'running'", [id, JSON.stringify(resources)]);
+  return rowCount === 1;
+}
+
+export async function finishAttempt(db: Queryable, id: number, outcome: { disposition: 'succeeded' | 'failed'; errors: string[]; resources: ResourceCounts[] | null }): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE run_attempts SET lifecycle = 'not_running', disposition = $2, errors = $3, resources = COALESCE($4::jsonb, resources), completed_at = clock_timestamp()
+     WHERE id = $1 AND lifecycle = 'running'`,
+    [id, outcome.disposition, JSON.stringify(outcome.errors), outcome.resources ? JSON.stringify(outcome.resources) : null],
+  );
+  return rowCount === 1;
+}
+
+/** Ends running attempts with an error; returns the ids it ended. */
+export async function failRunningAttempts(db: Queryable, where: { flowId?: number; workflowRunId?: number }, error: string): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    `UPDATE run_attempts SET lifecycle = 'not_running', disposition = 'failed', errors = errors || jsonb_build_array($3::text), completed_at = clock_timestamp()
+     WHERE lifecycle = 'running' AND ($1::int IS NULL OR flow_id = $1) AND ($2::int IS NULL OR workflow_run_id = $2) RETURNING id`,
+    [where.flowId ?? null, where.workflowRunId ?? null, error],
+  );
+  return rows.map((row) => row.id);
+}

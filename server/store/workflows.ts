@@ -1,0 +1,121 @@
+import { one, type Queryable } from '../db/pool';
+import type { Page } from '../http/validate';
+
+export interface WorkflowRow {
+  id: number;
+  name: string;
+  description: string;
+  enabled: boolean;
+  definition: unknown;
+  frequency: string | null;
+  cron: string;
+  node_schemas: unknown;
+  next_run_at: Date | null;
+}
+
+export interface WorkflowFields {
+  name: string;
+  description: string;
+  enabled: boolean;
+  definition: unknown;
+  frequency: string | null;
+  cron: string;
+  nodeSchemas: unknown;
+  nextRunAt: Date | null;
+}
+
+export interface WorkflowRunRow {
+  id: number;
+  workflow_id: number;
+  trigger: string;
+  lifecycle: string;
+  disposition: string;
+  errors: string[];
+  created_at: Date;
+  completed_at: Date | null;
+}
+
+export async function listWorkflows(db: Queryable, page: Page): Promise<WorkflowRow[]> {
+  const { rows } = await db.query<WorkflowRow>('SELECT * FROM workflows ORDER BY id LIMIT $1 OFFSET $2', [page.limit, page.offset]);
+  return rows;
+}
+
+export async function findWorkflow(db: Queryable, id: number): Promise<WorkflowRow | undefined> {
+  const { rows } = await db.query<WorkflowRow>('SELECT * FROM workflows WHERE id = $1', [id]);
+  return rows[0];
+}
+
+const COLUMNS = [
+  (w: WorkflowFields) => w.name,
+  (w: WorkflowFields) => w.description,
+  (w: WorkflowFields) => w.enabled,
+  (w: WorkflowFields) => JSON.stringify(w.definition),
+  (w: WorkflowFields) => w.frequency,
+  (w: WorkflowFields) => w.cron,
+  (w: WorkflowFields) => (w.nodeSchemas === null ? null : JSON.stringify(w.nodeSchemas)),
+  (w: WorkflowFields) => w.nextRunAt,
+];
+
+export async function insertWorkflow(db: Queryable, workflow: WorkflowFields): Promise<WorkflowRow> {
+  const { rows } = await db.query<WorkflowRow>(
+    'INSERT INTO workflows (name, description, enabled, definition, frequency, cron, node_schemas, next_run_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *',
+    COLUMNS.map((column) => column(workflow)),
+  );
+  return one(rows);
+}
+
+export async function updateWorkflowRow(db: Queryable, id: number, workflow: WorkflowFields): Promise<WorkflowRow> {
+  const { rows } = await db.query<WorkflowRow>(
+    `UPDATE workflows SET name = $2, description = $3, enabled = $4, definition = $5, frequency = $6, cron = $7, node_schemas = $8, next_run_at = $9, updated_at = now()
+     WHERE id = $1 RETURNING *`,
+    [id, ...COLUMNS.map((column) => column(workflow))],
+  );
+  return one(rows);
+}
+
+export async function deleteWorkflowRow(db: Queryable, id: number): Promise<boolean> {
+  const { rowCount } = await db.query('DELETE FROM workflows WHERE id = $1', [id]);
+  return (rowCount ?? 0) > 0;
+}
+
+export async function latestWorkflowRun(db: Queryable, workflowId: number): Promise<WorkflowRunRow | undefined> {
+  const { rows } = await db.query<WorkflowRunRow>('SELECT * FROM workflow_runs WHERE workflow_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1', [workflowId]);
+  return rows[0];
+}
+
+export async function insertPendingWorkflowRun(db: Queryable, workflowId: number, trigger: string): Promise<WorkflowRunRow> {
+  const { rows } = await db.query<WorkflowRunRow>("INSERT INTO workflow_runs (workflow_id, trigger, lifecycle) VALUES ($1, $2, 'pending') RETURNING *", [
+    workflowId,
+    trigger,
+  ]);
+  return one(rows);
+}
+
+export async function claimWorkflowRun(db: Queryable, id: number, instanceKey: number): Promise<WorkflowRunRow | undefined> {
+  const { rows } = await db.query<WorkflowRunRow>(
+    "UPDATE workflow_runs SET lifecycle = 'running', instance_key = $2 WHERE id = $1 AND lifecycle = 'pending' RETURNING *",
+    [id, instanceKey],
+  );
+  return rows[0];
+}
+
+export async function isWorkflowRunLive(db: Queryable, id: number): Promise<boolean> {
+  const { rows } = await db.query<{ lifecycle: string }>('SELECT lifecycle FROM workflow_runs WHERE id = $1', [id]);
+  return rows[0] !== undefined && rows[0].lifecycle !== 'not_running';
+}
+
+export async function finishWorkflowRun(db: Queryable, id: number, outcome: { disposition: 'succeeded' | 'failed'; errors: string[] }): Promise<void> {
+  await db.query(
+    "UPDATE workflow_runs SET lifecycle = 'not_running', disposition = $2, errors = $3, completed_at = clock_timestamp() WHERE id = $1 AND lifecycle <> 'not_running'",
+    [id, outcome.disposition, JSON.stringify(outcome.errors)],
+  );
+}
+
+export async function failLiveWorkflowRuns(db: Queryable, workflowId: number, error: string): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    `UPDATE workflow_runs SET lifecycle = 'not_running', disposition = 'failed', errors = errors || jsonb_build_array($2::text), completed_at = clock_timestamp()
+     WHERE workflow_id = $1 AND lifecycle <> 'not_running' RETURNING id`,
+    [workflowId, error],
+  );
+  return rows.map((row) => row.id);
+}
