@@ -1,7 +1,12 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${String(port)}`;
+// Created once per run (the config is evaluated again in workers, which reuse the main process's folder).
+const dataDir = (process.env.FLOWDECK_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'flowdeck-e2e-')));
 
 export default defineConfig({
   testDir: './e2e',
@@ -32,12 +37,15 @@ export default defineConfig({
       },
     },
   ],
+  // The real local service on a database of its own in a temporary folder, removed by globalTeardown.
   webServer: {
-    command: 'npm run build:demo && node scripts/serve-demo.mjs',
-    env: { PORT: String(port) },
+    command: 'npm run build && tsx server/main.ts',
+    env: { PORT: String(port), FLOWDECK_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     url: baseURL,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'ignore',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
   },
+  globalTeardown: './e2e/global-teardown.ts',
 });
