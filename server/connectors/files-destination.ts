@@ -2,6 +2,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DuckDBInstance } from '@duckdb/node-api';
 import type { PlainProperties } from '../properties';
 import { type DestinationConnector, failure, info, type ResourceWriter, type Row } from './types';
 
@@ -9,7 +10,7 @@ import { type DestinationConnector, failure, info, type ResourceWriter, type Row
 // Rows go to a hidden temporary file that is renamed into place on commit, so a cancelled or
 // failed resource leaves nothing half-written.
 
-const FORMATS = ['jsonl', 'csv'] as const;
+const FORMATS = ['jsonl', 'csv', 'parquet'] as const;
 type Format = (typeof FORMATS)[number];
 
 function folderOf(bucketUrl: string): string {
@@ -21,7 +22,7 @@ function folderOf(bucketUrl: string): string {
 function formatOf(value: string | number | boolean | undefined): Format {
   const format = String(value ?? 'jsonl').toLowerCase();
   if ((FORMATS as readonly string[]).includes(format)) return format as Format;
-  throw new Error(`Format "${format}" cannot be written yet; use jsonl or csv.`);
+  throw new Error(`Format "${format}" is not one of jsonl, csv or parquet.`);
 }
 
 function csvCell(value: Row[string]): string {
@@ -42,6 +43,21 @@ function closeStream(stream: WriteStream): Promise<void> {
   });
 }
 
+const sqlString = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+async function jsonLinesToParquet(source: string, target: string): Promise<void> {
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  try {
+    const partial = `${target}.partial`;
+    await connection.run(`COPY (SELECT * FROM read_json_auto(${sqlString(source)}, format = 'newline_delimited')) TO ${sqlString(partial)} (FORMAT parquet)`);
+    await rename(partial, target);
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}
+
 async function openWriter(properties: PlainProperties, resource: string, loadId: string): Promise<ResourceWriter> {
   const folder = join(folderOf(String(properties.bucket_url ?? '')), resource);
   const format = formatOf(properties.format);
@@ -54,7 +70,7 @@ async function openWriter(properties: PlainProperties, resource: string, loadId:
     async write(rows) {
       let chunk = '';
       for (const row of rows) {
-        if (format === 'jsonl') {
+        if (format !== 'csv') {
           chunk += `${JSON.stringify(row)}\n`;
         } else {
           if (!columns) {
@@ -68,7 +84,13 @@ async function openWriter(properties: PlainProperties, resource: string, loadId:
     },
     async commit() {
       await closeStream(stream);
-      await rename(temporaryPath, finalPath);
+      if (format === 'parquet') {
+        // Rows were staged as JSON lines; DuckDB turns them into Parquet with the types it infers.
+        await jsonLinesToParquet(temporaryPath, finalPath);
+        await rm(temporaryPath, { force: true });
+      } else {
+        await rename(temporaryPath, finalPath);
+      }
     },
     async abort() {
       await closeStream(stream).catch(() => undefined);

@@ -1,9 +1,17 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { PlainProperties } from '../properties';
-import { type DestinationConnector, failure, info } from './types';
+import { analyze, type Column, type ColumnType, quoteIdentifier, tableName } from './schema';
+import { type DestinationConnector, failure, info, type ResourceWriter, type Row } from './types';
 
-// Verify connects for real and checks the user may create tables in the target schema. Loading
-// into Postgres arrives with the data-movement connectors; until then a run says so.
+// Loads each resource with COPY into a temporary staging table, then, in one transaction, creates or
+// evolves the target table and inserts the rows. Rows the database rejects fail that resource only,
+// and the target never holds part of a load.
+
+const PG_TYPES: Record<ColumnType, string> = { bigint: 'BIGINT', double: 'DOUBLE PRECISION', boolean: 'BOOLEAN', timestamp: 'TIMESTAMPTZ', text: 'TEXT' };
 
 export function postgresClientConfig(properties: PlainProperties): pg.ClientConfig {
   return {
@@ -17,28 +25,118 @@ export function postgresClientConfig(properties: PlainProperties): pg.ClientConf
   };
 }
 
+export const describePostgres = (properties: PlainProperties) => `${String(properties.host)}:${String(properties.port ?? 5432)}/${String(properties.database)}`;
+
+/** A CSV cell for COPY: empty unquoted is NULL, everything else quoted. */
+export function copyCell(value: Row[string] | undefined): string {
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'string' ? value : String(value);
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+export function copyLine(columns: Column[], row: Row): string {
+  return `${columns.map((column) => copyCell(row[column.name])).join(',')}\n`;
+}
+
+async function writeChunk(stream: Writable, chunk: string): Promise<void> {
+  if (!stream.write(chunk)) await once(stream, 'drain');
+}
+
+async function openWriter(properties: PlainProperties, resource: string): Promise<ResourceWriter> {
+  const client = new pg.Client(postgresClientConfig(properties));
+  await client.connect();
+  const schemaName = String(properties.schema ?? 'public');
+  const target = `${quoteIdentifier(schemaName)}.${quoteIdentifier(tableName(resource))}`;
+  const staging = quoteIdentifier(`_flowdeck_stage_${tableName(resource)}`);
+  let columns: Column[] = [];
+  let copy: Writable | null = null;
+  // Set by the COPY stream's error event, which TypeScript's flow analysis cannot see.
+  const state: { copyError: Error | null } = { copyError: null };
+  const endCopy = async () => {
+    if (!copy) return;
+    const stream = copy;
+    copy = null;
+    stream.end();
+    await finished(stream);
+  };
+  const startCopy = () => {
+    const stream = client.query(copyFrom(`COPY ${staging} (${columns.map((column) => quoteIdentifier(column.name)).join(', ')}) FROM STDIN WITH (FORMAT csv)`));
+    stream.on('error', (error: Error) => { state.copyError = error; });
+    copy = stream;
+    return stream;
+  };
+  const throwIfCopyFailed = () => {
+    if (state.copyError) throw state.copyError;
+  };
+  const end = async () => { await client.end().catch(() => undefined); };
+  return {
+    async write(rows) {
+      throwIfCopyFailed();
+      const next = analyze(columns, rows);
+      if (next.length !== columns.length) {
+        await endCopy();
+        if (columns.length === 0) {
+          await client.query(`CREATE TEMP TABLE ${staging} (${next.map((column) => `${quoteIdentifier(column.name)} ${PG_TYPES[column.type]}`).join(', ')})`);
+        } else {
+          for (const column of next.slice(columns.length)) await client.query(`ALTER TABLE ${staging} ADD COLUMN ${quoteIdentifier(column.name)} ${PG_TYPES[column.type]}`);
+        }
+        columns = next;
+      }
+      const stream = copy ?? startCopy();
+      let chunk = '';
+      for (const row of rows) chunk += copyLine(columns, row);
+      await writeChunk(stream, chunk);
+      throwIfCopyFailed();
+    },
+    async commit() {
+      try {
+        await endCopy();
+        throwIfCopyFailed();
+        if (columns.length === 0) return;
+        await client.query('BEGIN');
+        await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schemaName)}`);
+        await client.query(`CREATE TABLE IF NOT EXISTS ${target} (${columns.map((column) => `${quoteIdentifier(column.name)} ${PG_TYPES[column.type]}`).join(', ')})`);
+        for (const column of columns) await client.query(`ALTER TABLE ${target} ADD COLUMN IF NOT EXISTS ${quoteIdentifier(column.name)} ${PG_TYPES[column.type]}`);
+        const names = columns.map((column) => quoteIdentifier(column.name)).join(', ');
+        await client.query(`INSERT INTO ${target} (${names}) SELECT ${names} FROM ${staging}`);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        await end();
+      }
+    },
+    async abort() {
+      copy?.destroy();
+      await end();
+    },
+  };
+}
+
 export const postgresDestination: DestinationConnector = {
   async verify(properties, signal) {
     const client = new pg.Client(postgresClientConfig(properties));
-    const where = `${String(properties.host)}:${String(properties.port ?? 5432)}/${String(properties.database)}`;
+    const where = describePostgres(properties);
     const abort = () => { void client.end(); };
     signal.addEventListener('abort', abort, { once: true });
     try {
       await client.connect();
       const schema = String(properties.schema ?? 'public');
-      const { rows } = await client.query<{ can_create: boolean | null }>(
+      const messages = [info('connection', `Connected to ${where} as ${String(properties.user)}.`)];
+      const { rows } = await client.query<{ can_create: boolean }>(
         "SELECT has_schema_privilege(current_user, nspname, 'CREATE') AS can_create FROM pg_namespace WHERE nspname = $1",
         [schema],
       );
       const canCreate = rows[0]?.can_create;
-      return [
-        info('connection', `Connected to ${where} as ${String(properties.user)}.`),
-        canCreate === undefined || canCreate === null
-          ? failure('permissions', `Schema ${schema} does not exist.`)
-          : canCreate
-            ? info('permissions', `User ${String(properties.user)} can create tables in schema ${schema}.`)
-            : failure('permissions', `User ${String(properties.user)} cannot create tables in schema ${schema}.`),
-      ];
+      if (canCreate === undefined) messages.push(info('permissions', `Schema ${schema} does not exist yet; the first load creates it.`));
+      else if (canCreate) messages.push(info('permissions', `User ${String(properties.user)} can create tables in schema ${schema}.`));
+      else messages.push(failure('permissions', `User ${String(properties.user)} cannot create tables in schema ${schema}.`));
+      // The harmless write check: a temporary table, gone with the session.
+      await client.query('CREATE TEMP TABLE _flowdeck_verify (ok boolean)');
+      await client.query('INSERT INTO _flowdeck_verify VALUES (true)');
+      messages.push(info('write', 'Wrote a row to a temporary table.'));
+      return messages;
     } catch (error) {
       return [failure('connection', `Cannot connect to ${where}: ${(error as Error).message}`)];
     } finally {
@@ -46,7 +144,5 @@ export const postgresDestination: DestinationConnector = {
       await client.end().catch(() => undefined);
     }
   },
-  open() {
-    return Promise.reject(new Error('Loading into PostgreSQL is not available in this service yet.'));
-  },
+  open: openWriter,
 };

@@ -104,5 +104,5 @@ export const sampleSource: SourceConnector = {
         notes: name === 'customers' ? 'Contains e-mail addresses: personal data.' : null,
       })),
     ),
-  resources: (properties) => ['customers', 'products', 'orders'].map((name) => reader(name, properties)),
+  resources: (properties) => Promise.resolve(['customers', 'products', 'orders'].map((name) => reader(name, properties))),
 };

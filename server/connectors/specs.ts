@@ -55,9 +55,10 @@ export const SOURCE_SPECS: SourceSpecDefinition[] = [
       { name: 'database', displayName: 'Database', type: 'STRING', required: true, description: null },
       { name: 'user', displayName: 'User', type: 'STRING', required: true, description: 'A user with SELECT rights.' },
       { name: 'password', displayName: 'Password', type: 'PASSWORD', required: true, description: null },
+      { name: 'schema', displayName: 'Schema', type: 'STRING', required: false, description: 'Tables and views of this schema are replicated. Defaults to public.' },
       { name: 'ssl', displayName: 'Use SSL', type: 'BOOLEAN', required: false, description: 'Encrypt the connection.' },
     ],
-    staticResolvers: ['table', 'query'],
+    staticResolvers: [],
   },
   {
     name: 'rest_api',
@@ -77,8 +78,11 @@ export const SOURCE_SPECS: SourceSpecDefinition[] = [
       { name: 'endpoints', displayName: 'Endpoints', type: 'TEXT', required: true, description: 'One path per line.' },
       { name: 'token', displayName: 'API token', type: 'PASSWORD', required: true, description: null },
       { name: 'start_date', displayName: 'Start date', type: 'DATE', required: false, description: 'Only load records updated on or after this day.' },
+      { name: 'records_path', displayName: 'Records path', type: 'STRING', required: false, description: 'Where the list of records is in each response, with dots for nesting (for example data.items). Empty: the body itself, or its data, items, results or records list.' },
+      { name: 'pagination', displayName: 'Pagination', type: 'STRING', required: false, description: 'link (follow the Link header\'s rel="next"), page (a page parameter until a page is empty) or none. Defaults to link.' },
+      { name: 'page_param', displayName: 'Page parameter', type: 'STRING', required: false, description: 'Name of the page parameter for page pagination. Defaults to page.' },
     ],
-    staticResolvers: ['endpoint'],
+    staticResolvers: [],
   },
   {
     name: 'sample',
@@ -96,6 +100,26 @@ export const SOURCE_SPECS: SourceSpecDefinition[] = [
       { name: 'rows_per_second', displayName: 'Rows per second', type: 'NUMBER', required: false, description: 'Paces the generator like a slow API would; empty means as fast as possible.' },
     ],
     staticResolvers: ['customers', 'orders', 'products'],
+  },
+  {
+    name: 'csv',
+    displayName: 'CSV file',
+    website: 'https://www.rfc-editor.org/rfc/rfc4180',
+    tagLine: 'A CSV file from a path on the service\'s machine or an http(s) URL.',
+    lifecycle: 'BETA',
+    authenticationStrategy: 'NONE',
+    instructions: [
+      '## Load a CSV file',
+      '',
+      'Give a **local path** (or `file://` URL) the service can read, or an **http(s) URL**.',
+      'Numbers and `true`/`false` cells are typed; date-times in ISO 8601 become timestamps.',
+    ].join('\n'),
+    propertyDefinitions: [
+      { name: 'location', displayName: 'File path or URL', type: 'STRING', required: true, description: 'For example /data/orders.csv or https://example.com/orders.csv' },
+      { name: 'delimiter', displayName: 'Delimiter', type: 'STRING', required: false, description: 'One character; \\t for tabs. Defaults to a comma.' },
+      { name: 'header', displayName: 'First row is a header', type: 'BOOLEAN', required: false, description: 'Off: columns are named column_1, column_2 and so on. Defaults to on.' },
+    ],
+    staticResolvers: [],
   },
 ];
 
@@ -135,7 +159,7 @@ export const DESTINATION_SPECS: DestinationSpecDefinition[] = [
     website: 'https://flowdeck.example/docs/destinations/files',
     tagLine: 'Parquet, CSV or JSONL files in a bucket or folder.',
     lifecycle: 'BETA',
-    instructions: 'Use a folder path or a `file://` address on the service\'s machine (`s3://` and `gs://` buckets need credentials). Formats: `jsonl` or `csv`.',
+    instructions: 'Use a folder path or a `file://` address on the service\'s machine. Formats: `jsonl`, `csv` or `parquet`. Each run writes one file per table: `<folder>/<table>/<load id>.<format>`.',
     propertyDefinitions: [
       { name: 'bucket_url', displayName: 'Bucket URL', type: 'STRING', required: true, description: null },
       { name: 'format', displayName: 'Format', type: 'STRING', required: true, description: 'parquet, csv or jsonl' },

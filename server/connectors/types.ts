@@ -14,10 +14,17 @@ export interface ResourceReader {
   batches: (signal: AbortSignal) => AsyncIterable<Row[]>;
 }
 
+export interface DiscoveredItem {
+  name: string;
+  category: string;
+  notes: string | null;
+}
+
 export interface SourceConnector {
-  /** Tables or endpoints this source offers, found by looking at it (discovery). */
-  discover: (properties: PlainProperties, signal: AbortSignal) => Promise<{ name: string; category: string; notes: string | null }[]>;
-  resources: (properties: PlainProperties) => ResourceReader[];
+  /** Tables, endpoints or columns this source offers, found by looking at it (discovery). */
+  discover: (properties: PlainProperties, signal: AbortSignal) => Promise<DiscoveredItem[]>;
+  /** The resources a run moves; connecting happens here, so a wrong password fails the run with its message. */
+  resources: (properties: PlainProperties, signal: AbortSignal) => Promise<ResourceReader[]>;
 }
 
 /** Writes one resource; nothing is visible in the destination until `commit`. */

@@ -42,7 +42,8 @@ export async function executeAttempt(context: RunContext, attemptId: number, flo
 
   const sourceProperties = revealProperties(source.properties, context.box);
   const destinationProperties = revealProperties(destination.properties, context.box);
-  const readers = reader.resources(sourceProperties);
+  const readers = await reader.resources(sourceProperties, signal).catch((error: unknown) => error as Error);
+  if (readers instanceof Error) return fail(readers.message);
   const work = readers.map((resource) => ({ resource, count: { name: resource.name, extracted: 0, analyzed: 0, loaded: 0 } satisfies ResourceCounts }));
   const counts: ResourceCounts[] = work.map(({ count }) => count);
   const errors: string[] = [];

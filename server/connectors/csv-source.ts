@@ -1,0 +1,118 @@
+import { createReadStream } from 'node:fs';
+import { basename, extname, isAbsolute, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'csv-parse';
+import type { PlainProperties } from '../properties';
+import { fetchChecked } from './http-fetch';
+import type { Row, SourceConnector } from './types';
+
+// One resource: the file (local path, file:// or http(s) URL), streamed through csv-parse. Cells
+// that read as numbers or booleans become those; the rest stay text (date-times are recognised later).
+
+const BATCH_SIZE = 5_000;
+
+function location(properties: PlainProperties): string {
+  return String(properties.location ?? '').trim();
+}
+
+function isHttp(where: string): boolean {
+  return /^https?:\/\//i.test(where);
+}
+
+function localPath(where: string): string {
+  if (where.startsWith('file://')) return fileURLToPath(where);
+  return isAbsolute(where) ? where : resolve(where);
+}
+
+export function typedCell(cell: string): string | number | boolean | null {
+  if (cell === '') return null;
+  if (/^-?(0|[1-9]\d{0,14})$/.test(cell)) return Number(cell);
+  if (/^-?\d+\.\d+(e[+-]?\d+)?$/i.test(cell)) return Number(cell);
+  if (cell === 'true' || cell === 'false') return cell === 'true';
+  return cell;
+}
+
+async function open(properties: PlainProperties, signal: AbortSignal): Promise<Readable> {
+  const where = location(properties);
+  if (!where) throw new Error('No CSV location is configured.');
+  if (isHttp(where)) {
+    const response = await fetchChecked(where, { signal });
+    if (!response.body) throw new Error(`${where} answered an empty body.`);
+    return Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
+  }
+  const stream = createReadStream(localPath(where));
+  await new Promise<void>((resolveOpen, reject) => {
+    stream.once('open', () => { resolveOpen(); });
+    stream.once('error', (error: NodeJS.ErrnoException) => { reject(new Error(`Cannot read ${where}: ${error.code ?? error.message}`)); });
+  });
+  return stream;
+}
+
+function delimiterOf(properties: PlainProperties): string {
+  const delimiter = String(properties.delimiter ?? ',') || ',';
+  return delimiter === '\\t' ? '\t' : delimiter;
+}
+
+/** Records as objects keyed by the header's names; without a header, as arrays (named in `toRow`). */
+function parser(properties: PlainProperties) {
+  return parse({ delimiter: delimiterOf(properties), columns: properties.header !== false, skip_empty_lines: true, bom: true });
+}
+
+function toRow(record: Record<string, string> | string[]): Row {
+  const entries = Array.isArray(record) ? record.map((cell, index) => [`column_${String(index + 1)}`, cell] as const) : Object.entries(record);
+  return Object.fromEntries(entries.map(([name, cell]) => [name, typedCell(cell)]));
+}
+
+/** The first row as it is, for discovery. */
+function firstRowParser(properties: PlainProperties) {
+  return parse({ delimiter: delimiterOf(properties), to_line: 1, bom: true });
+}
+
+function resourceName(properties: PlainProperties): string {
+  const where = location(properties);
+  const file = isHttp(where) ? new URL(where).pathname.split('/').pop() ?? 'csv' : basename(localPath(where));
+  return basename(file, extname(file)) || 'csv';
+}
+
+export const csvSource: SourceConnector = {
+  async discover(properties, signal) {
+    const input = await open(properties, signal);
+    const rows = input.pipe(firstRowParser(properties));
+    try {
+      for await (const first of rows as AsyncIterable<string[]>) {
+        const names = properties.header === false ? first.map((_, index) => `column_${String(index + 1)}`) : first;
+        return names.map((name) => ({ name, category: 'column', notes: `Column of ${resourceName(properties)}.` }));
+      }
+      return [];
+    } finally {
+      input.destroy();
+    }
+  },
+  resources(properties) {
+    return Promise.resolve([
+      {
+        name: resourceName(properties),
+        async *batches(signal) {
+          const input = await open(properties, signal);
+          const rows = input.pipe(parser(properties));
+          input.on('error', (error) => rows.destroy(error));
+          let batch: Row[] = [];
+          try {
+            for await (const record of rows as AsyncIterable<Record<string, string> | string[]>) {
+              if (signal.aborted) break;
+              batch.push(toRow(record));
+              if (batch.length >= BATCH_SIZE) {
+                yield batch;
+                batch = [];
+              }
+            }
+            if (batch.length > 0 && !signal.aborted) yield batch;
+          } finally {
+            input.destroy();
+          }
+        },
+      },
+    ]);
+  },
+};

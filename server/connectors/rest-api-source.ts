@@ -1,0 +1,96 @@
+import type { PlainProperties } from '../properties';
+import { fetchChecked } from './http-fetch';
+import { plainValue } from './postgres-source';
+import type { ResourceReader, Row, SourceConnector } from './types';
+
+// One resource per endpoint (one path per line). Records are found at `records_path` (dots for
+// nesting; by default the body itself when it is a list, else its first list among data, items,
+// results, records). Pagination follows the Link header's rel="next", or increments a page
+// parameter until a page comes back empty.
+
+const DEFAULT_LISTS = ['data', 'items', 'results', 'records'];
+const MAX_PAGES = 10_000;
+
+function endpoints(properties: PlainProperties): string[] {
+  return String(properties.endpoints ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+function resourceName(endpoint: string): string {
+  return endpoint.replace(/^\/+|\/+$/g, '').replace(/[^A-Za-z0-9_]+/g, '_') || 'root';
+}
+
+function recordsOf(body: unknown, path: string): unknown[] {
+  if (path) {
+    const found = path.split('.').reduce<unknown>((value, key) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined), body);
+    if (!Array.isArray(found)) throw new Error(`No list of records at "${path}" in the response.`);
+    return found;
+  }
+  if (Array.isArray(body)) return body;
+  if (typeof body === 'object' && body !== null) {
+    for (const key of DEFAULT_LISTS) {
+      const value = (body as Record<string, unknown>)[key];
+      if (Array.isArray(value)) return value;
+    }
+  }
+  throw new Error('The response holds no list of records; set "Records path".');
+}
+
+function toRow(record: unknown): Row {
+  if (typeof record !== 'object' || record === null) return { value: plainValue(record) };
+  return Object.fromEntries(Object.entries(record).map(([name, value]) => [name, plainValue(value)]));
+}
+
+export function nextLink(header: string | null): string | null {
+  if (!header) return null;
+  for (const part of header.split(',')) {
+    const match = /<([^>]+)>\s*;\s*rel="?next"?/i.exec(part);
+    if (match?.[1]) return match[1];
+  }
+  return null;
+}
+
+function reader(properties: PlainProperties, endpoint: string): ResourceReader {
+  const base = String(properties.base_url ?? '').replace(/\/+$/, '');
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (properties.token) headers.Authorization = `Bearer ${String(properties.token)}`;
+  const pagination = String(properties.pagination ?? 'link').toLowerCase();
+  const pageParam = String(properties.page_param ?? 'page');
+  const recordsPath = String(properties.records_path ?? '');
+  return {
+    name: resourceName(endpoint),
+    async *batches(signal) {
+      const first = new URL(`${base}/${endpoint.replace(/^\/+/, '')}`);
+      if (pagination === 'page') first.searchParams.set(pageParam, '1');
+      let url: string | null = first.toString();
+      for (let page = 1; url !== null && page <= MAX_PAGES && !signal.aborted; page += 1) {
+        const response = await fetchChecked(url, { headers, signal });
+        let body: unknown;
+        try {
+          body = await response.json();
+        } catch {
+          throw new Error(`${url} did not answer JSON.`);
+        }
+        const records = recordsOf(body, recordsPath);
+        if (records.length > 0) yield records.map(toRow);
+        if (pagination === 'link') url = nextLink(response.headers.get('link'));
+        else if (pagination === 'page' && records.length > 0) {
+          const next: URL = new URL(url);
+          next.searchParams.set(pageParam, String(page + 1));
+          url = next.toString();
+        } else url = null;
+      }
+    },
+  };
+}
+
+export const restApiSource: SourceConnector = {
+  discover: (properties) => Promise.resolve(endpoints(properties).map((endpoint) => ({ name: resourceName(endpoint), category: 'endpoint', notes: `GET ${endpoint}` }))),
+  resources(properties) {
+    const list = endpoints(properties);
+    if (list.length === 0) return Promise.reject(new Error('No endpoints are configured.'));
+    return Promise.resolve(list.map((endpoint) => reader(properties, endpoint)));
+  },
+};
