@@ -5,13 +5,21 @@ import type { PlainProperties } from '../properties';
 import { analyze, type Column, type ColumnType, quoteIdentifier, tableName } from './schema';
 import { type DestinationConnector, failure, info, type ResourceWriter, type Row } from './types';
 
-// Loads each resource through the DuckDB appender into a staging table, then, in one transaction,
-// creates or evolves the target table and moves the rows over. A failed or cancelled resource
-// drops its staging table and leaves the target as it was.
+// Loads each resource in one transaction: the target table is created or given the new columns,
+// and rows go in through the DuckDB appender (its fastest path). A failed or cancelled resource rolls
+// back, so the target never holds part of a load.
 
 const DUCKDB_TYPES: Record<ColumnType, string> = { bigint: 'BIGINT', double: 'DOUBLE', boolean: 'BOOLEAN', timestamp: 'TIMESTAMPTZ', text: 'VARCHAR' };
-// Timestamps are appended as text and cast when moved to the target, where a bad value fails the resource.
-const STAGING_TYPES: Record<ColumnType, string> = { ...DUCKDB_TYPES, timestamp: 'VARCHAR' };
+
+/** How to append into a column of this declared type (timestamps go in as ISO text, which DuckDB casts). */
+function appendKind(declared: string): ColumnType {
+  const type = declared.toUpperCase();
+  if (/^(BIGINT|INTEGER|SMALLINT|TINYINT|HUGEINT|UBIGINT|UINTEGER|USMALLINT|UTINYINT)$/.test(type)) return 'bigint';
+  if (/^(DOUBLE|FLOAT|REAL|DECIMAL)/.test(type)) return 'double';
+  if (type === 'BOOLEAN') return 'boolean';
+  if (type.startsWith('TIMESTAMP') || type === 'DATE') return 'timestamp';
+  return 'text';
+}
 
 export function duckdbPath(properties: PlainProperties): string {
   const path = String(properties.path ?? '');
@@ -68,73 +76,80 @@ export function appendValue(appender: DuckDBAppender, type: ColumnType, value: R
   else appender.appendVarchar(typeof value === 'string' ? value : String(value));
 }
 
-async function openWriter(properties: PlainProperties, resource: string, loadId: string): Promise<ResourceWriter> {
+async function openWriter(properties: PlainProperties, resource: string): Promise<ResourceWriter> {
   const { connection, release } = await openDuckDb(duckdbPath(properties));
-  const schema = quoteIdentifier(String(properties.schema ?? 'main'));
-  const target = `${schema}.${quoteIdentifier(tableName(resource))}`;
-  const stagingName = `_flowdeck_stage_${tableName(resource)}_${loadId.replace(/\W/g, '_')}`.slice(0, 120);
-  const staging = `${schema}.${quoteIdentifier(stagingName)}`;
-  await connection.run(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-  let columns: Column[] = [];
+  const schemaName = String(properties.schema ?? 'main');
+  const table = tableName(resource);
+  const target = `${quoteIdentifier(schemaName)}.${quoteIdentifier(table)}`;
+  let analyzed: Column[] = [];
+  /** The target's columns in table order: the appender takes a value for each. */
+  let targetColumns: { name: string; kind: ColumnType }[] = [];
   let appender: DuckDBAppender | null = null;
-  const close = () => {
-    if (appender) appender.closeSync();
+  let inTransaction = false;
+
+  const closeAppender = () => {
+    const current = appender;
     appender = null;
+    current?.closeSync();
   };
+  const readTargetColumns = async () => {
+    const result = await connection.runAndReadAll(
+      'SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position',
+      [schemaName, table],
+    );
+    return result.getRows().map((row) => ({ name: String(row[0]), kind: appendKind(String(row[1])) }));
+  };
+  const prepareTarget = async (columns: Column[]) => {
+    closeAppender();
+    if (!inTransaction) {
+      await connection.run('BEGIN TRANSACTION');
+      inTransaction = true;
+      await connection.run(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schemaName)}`);
+      await connection.run(`CREATE TABLE IF NOT EXISTS ${target} (${columns.map((column) => `${quoteIdentifier(column.name)} ${DUCKDB_TYPES[column.type]}`).join(', ')})`);
+    }
+    const have = new Set((await readTargetColumns()).map((column) => column.name));
+    for (const column of columns.filter((candidate) => !have.has(candidate.name))) {
+      await connection.run(`ALTER TABLE ${target} ADD COLUMN ${quoteIdentifier(column.name)} ${DUCKDB_TYPES[column.type]}`);
+    }
+    targetColumns = await readTargetColumns();
+  };
+  const rollback = async () => {
+    try {
+      closeAppender();
+    } catch {
+      // the appender may already be broken by the error that brought us here
+    }
+    if (inTransaction) await connection.run('ROLLBACK').catch(() => undefined);
+    inTransaction = false;
+  };
+
   return {
     async write(rows) {
-      const next = analyze(columns, rows);
-      if (next.length !== columns.length) {
-        close();
-        if (columns.length === 0) {
-          await connection.run(`CREATE TABLE ${staging} (${next.map((column) => `${quoteIdentifier(column.name)} ${STAGING_TYPES[column.type]}`).join(', ')})`);
-        } else {
-          for (const column of next.slice(columns.length)) await connection.run(`ALTER TABLE ${staging} ADD COLUMN ${quoteIdentifier(column.name)} ${STAGING_TYPES[column.type]}`);
-        }
-        columns = next;
+      const next = analyze(analyzed, rows);
+      if (next.length !== analyzed.length) {
+        await prepareTarget(next);
+        analyzed = next;
       }
-      appender ??= await connection.createAppender(stagingName, String(properties.schema ?? 'main'));
+      appender ??= await connection.createAppender(table, schemaName);
       for (const row of rows) {
-        for (const column of columns) appendValue(appender, column.type, row[column.name]);
+        for (const column of targetColumns) appendValue(appender, column.kind, row[column.name]);
         appender.endRow();
       }
     },
     async commit() {
-      close();
-      if (columns.length === 0) {
-        release();
-        return;
-      }
-      await connection.run('BEGIN TRANSACTION');
       try {
-        await connection.run(`CREATE TABLE IF NOT EXISTS ${target} (${columns.map((column) => `${quoteIdentifier(column.name)} ${DUCKDB_TYPES[column.type]}`).join(', ')})`);
-        const existing = await connection.runAndReadAll(`SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2`, [
-          String(properties.schema ?? 'main'),
-          tableName(resource),
-        ]);
-        const have = new Set(existing.getRows().map((row) => String(row[0])));
-        for (const column of columns.filter((candidate) => !have.has(candidate.name))) {
-          await connection.run(`ALTER TABLE ${target} ADD COLUMN ${quoteIdentifier(column.name)} ${DUCKDB_TYPES[column.type]}`);
-        }
-        const select = columns.map((column) => (column.type === 'timestamp' ? `CAST(${quoteIdentifier(column.name)} AS TIMESTAMPTZ) AS ${quoteIdentifier(column.name)}` : quoteIdentifier(column.name)));
-        await connection.run(`INSERT INTO ${target} BY NAME SELECT ${select.join(', ')} FROM ${staging}`);
-        await connection.run(`DROP TABLE ${staging}`);
-        await connection.run('COMMIT');
+        closeAppender();
+        if (inTransaction) await connection.run('COMMIT');
+        inTransaction = false;
       } catch (error) {
-        await connection.run('ROLLBACK').catch(() => undefined);
-        await connection.run(`DROP TABLE IF EXISTS ${staging}`).catch(() => undefined);
+        await rollback();
         throw error;
       } finally {
         release();
       }
     },
     async abort() {
-      try {
-        close();
-      } catch {
-        // the appender may already be broken by the error that brought us here
-      }
-      await connection.run(`DROP TABLE IF EXISTS ${staging}`).catch(() => undefined);
+      await rollback();
       release();
     },
   };

@@ -7,9 +7,9 @@ import type { PlainProperties } from '../properties';
 import { analyze, type Column, type ColumnType, quoteIdentifier, tableName } from './schema';
 import { type DestinationConnector, failure, info, type ResourceWriter, type Row } from './types';
 
-// Loads each resource with COPY into a temporary staging table, then, in one transaction, creates or
-// evolves the target table and inserts the rows. Rows the database rejects fail that resource only,
-// and the target never holds part of a load.
+// Loads each resource in one transaction: the target table is created or given the new columns, and
+// rows go in with COPY (Postgres' fastest path). Rows the database rejects fail that resource only and
+// roll it back, so the target never holds part of a load.
 
 const PG_TYPES: Record<ColumnType, string> = { bigint: 'BIGINT', double: 'DOUBLE PRECISION', boolean: 'BOOLEAN', timestamp: 'TIMESTAMPTZ', text: 'TEXT' };
 
@@ -46,12 +46,16 @@ async function openWriter(properties: PlainProperties, resource: string): Promis
   const client = new pg.Client(postgresClientConfig(properties));
   await client.connect();
   const schemaName = String(properties.schema ?? 'public');
-  const target = `${quoteIdentifier(schemaName)}.${quoteIdentifier(tableName(resource))}`;
-  const staging = quoteIdentifier(`_flowdeck_stage_${tableName(resource)}`);
+  const table = tableName(resource);
+  const target = `${quoteIdentifier(schemaName)}.${quoteIdentifier(table)}`;
   let columns: Column[] = [];
   let copy: Writable | null = null;
+  let inTransaction = false;
   // Set by the COPY stream's error event, which TypeScript's flow analysis cannot see.
   const state: { copyError: Error | null } = { copyError: null };
+  const throwIfCopyFailed = () => {
+    if (state.copyError) throw state.copyError;
+  };
   const endCopy = async () => {
     if (!copy) return;
     const stream = copy;
@@ -60,13 +64,25 @@ async function openWriter(properties: PlainProperties, resource: string): Promis
     await finished(stream);
   };
   const startCopy = () => {
-    const stream = client.query(copyFrom(`COPY ${staging} (${columns.map((column) => quoteIdentifier(column.name)).join(', ')}) FROM STDIN WITH (FORMAT csv)`));
+    const stream = client.query(copyFrom(`COPY ${target} (${columns.map((column) => quoteIdentifier(column.name)).join(', ')}) FROM STDIN WITH (FORMAT csv)`));
     stream.on('error', (error: Error) => { state.copyError = error; });
     copy = stream;
     return stream;
   };
-  const throwIfCopyFailed = () => {
-    if (state.copyError) throw state.copyError;
+  /** Creates the table, or adds the columns it lacks (only those: ALTER takes a heavy lock). */
+  const prepareTarget = async (next: Column[]) => {
+    await endCopy();
+    if (!inTransaction) {
+      await client.query('BEGIN');
+      inTransaction = true;
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schemaName)}`);
+      await client.query(`CREATE TABLE IF NOT EXISTS ${target} (${next.map((column) => `${quoteIdentifier(column.name)} ${PG_TYPES[column.type]}`).join(', ')})`);
+    }
+    const { rows } = await client.query<{ column_name: string }>('SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2', [schemaName, table]);
+    const have = new Set(rows.map((row) => row.column_name));
+    for (const column of next.filter((candidate) => !have.has(candidate.name))) {
+      await client.query(`ALTER TABLE ${target} ADD COLUMN ${quoteIdentifier(column.name)} ${PG_TYPES[column.type]}`);
+    }
   };
   const end = async () => { await client.end().catch(() => undefined); };
   return {
@@ -74,12 +90,7 @@ async function openWriter(properties: PlainProperties, resource: string): Promis
       throwIfCopyFailed();
       const next = analyze(columns, rows);
       if (next.length !== columns.length) {
-        await endCopy();
-        if (columns.length === 0) {
-          await client.query(`CREATE TEMP TABLE ${staging} (${next.map((column) => `${quoteIdentifier(column.name)} ${PG_TYPES[column.type]}`).join(', ')})`);
-        } else {
-          for (const column of next.slice(columns.length)) await client.query(`ALTER TABLE ${staging} ADD COLUMN ${quoteIdentifier(column.name)} ${PG_TYPES[column.type]}`);
-        }
+        await prepareTarget(next);
         columns = next;
       }
       const stream = copy ?? startCopy();
@@ -92,14 +103,7 @@ async function openWriter(properties: PlainProperties, resource: string): Promis
       try {
         await endCopy();
         throwIfCopyFailed();
-        if (columns.length === 0) return;
-        await client.query('BEGIN');
-        await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schemaName)}`);
-        await client.query(`CREATE TABLE IF NOT EXISTS ${target} (${columns.map((column) => `${quoteIdentifier(column.name)} ${PG_TYPES[column.type]}`).join(', ')})`);
-        for (const column of columns) await client.query(`ALTER TABLE ${target} ADD COLUMN IF NOT EXISTS ${quoteIdentifier(column.name)} ${PG_TYPES[column.type]}`);
-        const names = columns.map((column) => quoteIdentifier(column.name)).join(', ');
-        await client.query(`INSERT INTO ${target} (${names}) SELECT ${names} FROM ${staging}`);
-        await client.query('COMMIT');
+        if (inTransaction) await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
@@ -109,6 +113,7 @@ async function openWriter(properties: PlainProperties, resource: string): Promis
     },
     async abort() {
       copy?.destroy();
+      // Closing the connection rolls the open transaction back.
       await end();
     },
   };

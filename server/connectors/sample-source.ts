@@ -4,7 +4,7 @@ import type { ResourceReader, Row, SourceConnector } from './types';
 // Deterministic e-commerce tables from a seed and a row count: the same properties give the same
 // rows on every run. `rows_per_second` paces the generator like a slow API would.
 
-const BATCH_SIZE = 1_000;
+const BATCH_SIZE = 5_000;
 const FIRST_NAMES = ['Ada', 'Grace', 'Linus', 'Margaret', 'Ken', 'Barbara', 'Dennis', 'Frances', 'Edsger', 'Radia'];
 const LAST_NAMES = ['Lovelace', 'Hopper', 'Torvalds', 'Hamilton', 'Thompson', 'Liskov', 'Ritchie', 'Allen', 'Dijkstra', 'Perlman'];
 const PRODUCTS = ['Keyboard', 'Monitor', 'Desk lamp', 'Notebook', 'Headphones', 'Webcam', 'Chair', 'Mug', 'Backpack', 'Cable'];
