@@ -37,10 +37,11 @@ export default defineConfig({
       },
     },
   ],
-  // The real local service on a database of its own in a temporary folder, removed by globalTeardown.
+  // The real local service on a database of its own in a temporary folder, removed by globalTeardown. The
+  // dashboard is built into that folder too, so that runs on other ports do not overwrite each other's build.
   webServer: {
-    command: 'npm run build && tsx server/main.ts',
-    env: { PORT: String(port), FLOWDECK_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    command: `vite build --logLevel warn --outDir ${join(dataDir, 'dist')} && tsx server/main.ts`,
+    env: { PORT: String(port), FLOWDECK_DATA_DIR: dataDir, FLOWDECK_STATIC_DIR: join(dataDir, 'dist'), LOG_LEVEL: 'warn' },
     url: baseURL,
     timeout: 180_000,
     reuseExistingServer: false,
