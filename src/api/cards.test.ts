@@ -3,7 +3,7 @@ import { apiError, rawCall, signIn } from '@/test/mock/api-test-helpers';
 import { DEMO_API_KEY } from '@/test/mock/auth';
 import { SEED } from '@/test/mock/seed';
 import { mockService } from '@/test/server';
-import { createConfigurationCard, getCardForRecipient, submitCard } from './cards';
+import { createConfigurationCard, getCardForRecipient, listConfigurationCards, submitCard } from './cards';
 
 beforeEach(() => {
   signIn();
@@ -37,6 +37,23 @@ describe('createConfigurationCard', () => {
     });
     signIn(null);
     expect(await apiError(createConfigurationCard(1, { expiresAt: inAWeek() }))).toMatchObject({ kind: 'unauthorized' });
+  });
+});
+
+describe('listConfigurationCards', () => {
+  it("lists a source's cards newest first, expired ones included", async () => {
+    const before = await listConfigurationCards(SEED.incompleteSourceId);
+    expect(before.map((card) => card.hashId)).toContain(SEED.validCardHash);
+    expect((await listConfigurationCards(3)).map((card) => card.hashId)).toContain(SEED.expiredCardHash);
+    const created = await createConfigurationCard(SEED.incompleteSourceId, { expiresAt: inAWeek(), instruction: 'Newest' });
+    const after = await listConfigurationCards(SEED.incompleteSourceId);
+    expect(after[0]).toEqual(created);
+    expect(after).toHaveLength(before.length + 1);
+    expect(await listConfigurationCards(SEED.incompleteSourceId, { limit: 1, offset: 1 })).toEqual([after[1]]);
+  });
+
+  it('answers 404 for an unknown source', async () => {
+    expect(await apiError(listConfigurationCards(999))).toMatchObject({ kind: 'not_found', status: 404 });
   });
 });
 

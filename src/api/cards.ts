@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type CallOptions, request, writeBody } from './client';
-import { dataOf, dateTimeSchema, idSchema, nullableText, propertiesInputSchema } from './common';
+import { dataOf, dateTimeSchema, idSchema, listOf, nullableText, propertiesInputSchema } from './common';
+import { type PageParams, pageParamsSchema } from './page-params';
 import { sourceSpecFullSchema } from './specs';
 
 export const configurationCardSchema = z
@@ -47,6 +48,16 @@ export async function createConfigurationCard(
     path: `/v2/sources/${String(sourceId)}/configuration_cards`,
     body: writeBody(createConfigurationCardInputSchema, input),
     schema: dataOf(configurationCardSchema),
+    ...options,
+  });
+}
+
+/** GET /v2/sources/{id}/configuration_cards (Flowdeck's addition): newest first. */
+export async function listConfigurationCards(sourceId: number, params: PageParams = {}, options: CallOptions = {}): Promise<ConfigurationCard[]> {
+  return request({
+    path: `/v2/sources/${String(sourceId)}/configuration_cards`,
+    query: writeBody(pageParamsSchema, params),
+    schema: dataOf(listOf(configurationCardSchema)),
     ...options,
   });
 }

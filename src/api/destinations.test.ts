@@ -3,7 +3,7 @@ import { apiError, rawCall, signIn } from '@/test/mock/api-test-helpers';
 import { SEED } from '@/test/mock/seed';
 import { mockService } from '@/test/server';
 import { MASKED_SECRET } from './common';
-import { createDestination, getDestination, updateDestination, verifyDestination } from './destinations';
+import { createDestination, getDestination, listDestinations, updateDestination, verifyDestination } from './destinations';
 
 beforeEach(() => {
   signIn();
@@ -93,5 +93,22 @@ describe('verifyDestination', () => {
 
   it('answers 404 for an unknown destination', async () => {
     expect(await apiError(verifyDestination(999))).toMatchObject({ kind: 'not_found', status: 404 });
+  });
+});
+
+describe('listDestinations', () => {
+  it('lists the destinations with their specs in summary form', async () => {
+    const destinations = await listDestinations();
+    expect(destinations.map((destination) => destination.id)).toEqual(mockService.db.state.destinations.map((destination) => destination.id));
+    expect(destinations[1]).toMatchObject({ id: 2, destinationSpec: { name: 'postgres', propertyDefinitions: [] }, properties: { password: MASKED_SECRET } });
+  });
+
+  it('pages with limit and offset', async () => {
+    expect((await listDestinations({ limit: 1, offset: 2 })).map((destination) => destination.id)).toEqual([3]);
+  });
+
+  it('reads a 404 from a service without the list as not found', async () => {
+    mockService.failNext('listDestinations', { status: 404 });
+    expect(await apiError(listDestinations())).toMatchObject({ kind: 'not_found' });
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type CallOptions, request, writeBody } from './client';
 import { dataOf, idSchema, listOf, nullableDateTimeSchema, propertiesInputSchema, propertiesSchema, textOrEmpty } from './common';
+import { type PageParams, pageParamsSchema } from './page-params';
 import { destinationSpecFullSchema } from './specs';
 
 const nestedDestinationSpecSchema = z.union([
@@ -54,6 +55,11 @@ export async function createDestination(input: CreateDestinationInput, options: 
     schema: dataOf(destinationSchema),
     ...options,
   });
+}
+
+/** GET /v2/destinations (Flowdeck's addition): specs in summary form. */
+export async function listDestinations(params: PageParams = {}, options: CallOptions = {}): Promise<Destination[]> {
+  return request({ path: '/v2/destinations', query: writeBody(pageParamsSchema, params), schema: dataOf(listOf(destinationSchema)), ...options });
 }
 
 /** GET /v2/destinations/{id} */

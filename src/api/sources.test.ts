@@ -3,7 +3,7 @@ import { apiError, rawCall, signIn } from '@/test/mock/api-test-helpers';
 import { SEED } from '@/test/mock/seed';
 import { mockService } from '@/test/server';
 import { MASKED_SECRET, isMaskedSecret } from './common';
-import { createSource, updateSource } from './sources';
+import { createSource, getSource, listSources, updateSource } from './sources';
 
 beforeEach(() => {
   signIn();
@@ -102,5 +102,38 @@ describe('updateSource', () => {
     expect(source.sourceSpec.lifecycle).toBe('SUNSET');
     expect(source.sourceSpec.propertyDefinitions[0]?.type).toBe('COLOR');
     expect(source.properties.shade).toBe('#ff0000');
+  });
+});
+
+describe('listSources', () => {
+  it('lists every source with its spec in summary form and secrets masked', async () => {
+    const sources = await listSources();
+    expect(sources.map((source) => source.id)).toEqual(mockService.db.state.sources.map((source) => source.id));
+    expect(sources[0]).toMatchObject({ id: 1, displayName: 'Production orders DB', sourceSpec: { name: 'postgres', displayName: 'PostgreSQL', propertyDefinitions: [] } });
+    expect(sources[0]?.properties.password).toBe(MASKED_SECRET);
+  });
+
+  it('pages with limit and offset, and refuses a bad page before sending', async () => {
+    expect((await listSources({ limit: 2, offset: 1 })).map((source) => source.id)).toEqual([2, 3]);
+    expect(mockService.calls.at(-1)?.url).toMatch(/\/v2\/sources\?limit=2&offset=1$/);
+    expect(await apiError(listSources({ limit: 0 }))).toMatchObject({ kind: 'bad_request', status: undefined });
+  });
+
+  it('reads a 405 from a service without the list as not found', async () => {
+    mockService.failNext('listSources', { status: 405, message: 'Method Not Allowed' });
+    expect(await apiError(listSources())).toMatchObject({ kind: 'not_found', status: 405 });
+  });
+});
+
+describe('getSource', () => {
+  it('reads one source with its full spec', async () => {
+    const source = await getSource(3);
+    expect(source).toMatchObject({ id: 3, displayName: 'Billing API', sourceSpec: { name: 'rest_api', lifecycle: 'BETA', authenticationStrategy: 'TOKEN' } });
+    expect(source.sourceSpec.propertyDefinitions.find((definition) => definition.name === 'token')?.type).toBe('PASSWORD');
+    expect(source.properties.token).toBe(MASKED_SECRET);
+  });
+
+  it('answers 404 for an unknown source', async () => {
+    expect(await apiError(getSource(999))).toMatchObject({ kind: 'not_found', status: 404 });
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type CallOptions, request, writeBody } from './client';
-import { dataOf, idSchema, nullableDateTimeSchema, propertiesInputSchema, propertiesSchema, textOrEmpty } from './common';
+import { dataOf, idSchema, listOf, nullableDateTimeSchema, propertiesInputSchema, propertiesSchema, textOrEmpty } from './common';
+import { type PageParams, pageParamsSchema } from './page-params';
 import { sourceSpecFullSchema } from './specs';
 
 /** A source's spec is an object in responses; a bare name is accepted too, read as a spec with only its name. */
@@ -44,4 +45,14 @@ export async function updateSource(id: number, input: UpdateSourceInput, options
     schema: dataOf(sourceSchema),
     ...options,
   });
+}
+
+/** GET /v2/sources (Flowdeck's addition): specs in summary form, so their definitions read as empty. */
+export async function listSources(params: PageParams = {}, options: CallOptions = {}): Promise<Source[]> {
+  return request({ path: '/v2/sources', query: writeBody(pageParamsSchema, params), schema: dataOf(listOf(sourceSchema)), ...options });
+}
+
+/** GET /v2/sources/{id} (Flowdeck's addition): the spec in its full form. */
+export function getSource(id: number, options: CallOptions = {}): Promise<Source> {
+  return request({ path: `/v2/sources/${String(id)}`, schema: dataOf(sourceSchema), ...options });
 }

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { apiError, signIn } from '@/test/mock/api-test-helpers';
 import { mockService } from '@/test/server';
 import { PROPERTY_TYPES } from './common';
-import { getSourceSpec, listDestinationSpecs } from './specs';
+import { getSourceSpec, listDestinationSpecs, listSourceSpecs } from './specs';
 
 beforeEach(() => {
   signIn();
@@ -35,6 +35,26 @@ describe('getSourceSpec', () => {
   it('passes a 403 plan message through verbatim', async () => {
     mockService.failNext('getSourceSpec', { status: 403, message: 'Your current plan does not support the REST API source.' });
     expect(await apiError(getSourceSpec('rest_api'))).toMatchObject({ message: 'Your current plan does not support the REST API source.' });
+  });
+});
+
+describe('listSourceSpecs', () => {
+  it('lists the summary forms, each with its authentication strategy', async () => {
+    const specs = await listSourceSpecs();
+    expect(specs.map((spec) => spec.name)).toEqual(expect.arrayContaining(['postgres', 'rest_api', 'sample']));
+    expect(specs.find((spec) => spec.name === 'postgres')).toEqual({
+      name: 'postgres',
+      displayName: 'PostgreSQL',
+      website: 'https://www.postgresql.org',
+      tagLine: 'Replicate tables from a PostgreSQL database.',
+      lifecycle: 'STABLE',
+      authenticationStrategy: 'BASIC',
+    });
+  });
+
+  it('pages with limit and offset', async () => {
+    const all = await listSourceSpecs();
+    expect(await listSourceSpecs({ limit: 2, offset: 1 })).toEqual(all.slice(1, 3));
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { type CallOptions, request } from './client';
+import { type CallOptions, request, writeBody } from './client';
 import { dataOf, listOf, nullableText, openEnum, propertyDefinitionSchema, specLifecycleSchema } from './common';
+import { type PageParams, pageParamsSchema } from './page-params';
 
 export const AUTHENTICATION_STRATEGIES = ['NONE', 'BASIC', 'TOKEN', 'AUTH_CODE', 'CLIENT_CREDENTIALS', 'FETCH_CREDENTIALS', 'OIDC'] as const;
 
@@ -39,6 +40,11 @@ export type DestinationSpecFull = z.infer<typeof destinationSpecFullSchema>;
 /** GET /v2/sourcespecs/{name}: the summary form. */
 export function getSourceSpec(name: string, options: CallOptions = {}): Promise<SourceSpecSummary> {
   return request({ path: `/v2/sourcespecs/${encodeURIComponent(name)}`, schema: dataOf(sourceSpecSummarySchema), ...options });
+}
+
+/** GET /v2/sourcespecs (Flowdeck's addition): the summary form. */
+export async function listSourceSpecs(params: PageParams = {}, options: CallOptions = {}): Promise<SourceSpecSummary[]> {
+  return request({ path: '/v2/sourcespecs', query: writeBody(pageParamsSchema, params), schema: dataOf(listOf(sourceSpecSummarySchema)), ...options });
 }
 
 /** GET /v2/destinationspecs: the list form. */

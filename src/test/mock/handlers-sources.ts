@@ -84,6 +84,12 @@ export function sourceHandlers(context: MockContext): HttpHandler[] {
       return dataResponse(wireCard(db, card, input.url.origin), 201);
     }),
 
+    route(context, 'listConfigurationCards', 'get', '/v2/sources/:id/configuration_cards', 'key', (input) => {
+      const source = findSource(context, input);
+      const cards = db.state.cards.filter((card) => card.sourceId === source.id).sort((a, b) => b.id - a.id);
+      return dataResponse(paginate(cards, input.url).map((card) => wireCard(db, card, input.url.origin)));
+    }),
+
     route(context, 'getResolvers', 'get', '/v2/sources/:id/resolvers', 'key', (input) => {
       const source = findSource(context, input);
       return dataResponse(wireResolverList(source, db.sourceSpec(source.spec), db.now()));

@@ -1,5 +1,6 @@
 // Operation names are the src/api function names, so a test says `failNext('listFlows')` about
-// exactly the call it makes. The last six are Flowdeck's additions to the interface.
+// exactly the call it makes. The first 21 are the interface's operations; the rest
+// (from listSources on) are Flowdeck's additions.
 export const OPERATIONS = [
   'createSource',
   'updateSource',
@@ -30,6 +31,7 @@ export const OPERATIONS = [
   'createWebhookTrigger',
   'getCardForRecipient',
   'submitCard',
+  'listConfigurationCards',
 ] as const;
 
 export type OperationName = (typeof OPERATIONS)[number];

@@ -16,6 +16,7 @@ const keyedEndpoints: [string, string][] = [
   ['GET', '/v2/sources/1'],
   ['PATCH', '/v2/sources/1'],
   ['POST', '/v2/sources/1/configuration_cards'],
+  ['GET', '/v2/sources/1/configuration_cards'],
   ['GET', '/v2/sources/1/resolvers'],
   ['GET', '/v2/sourcespecs'],
   ['GET', '/v2/sourcespecs/postgres'],
@@ -46,7 +47,7 @@ describe('authentication', () => {
       expect(await rawCall(method, path, { token: null }), `${method} ${path}`).toEqual({ status: 401, body: { message: 'Unauthorized' } });
       expect(await rawCall(method, path, { token: 'guess' }), `${method} ${path}`).toMatchObject({ status: 401 });
     }
-    expect(new Set(mockService.calls.map((call) => call.operation)).size).toBe(27);
+    expect(new Set(mockService.calls.map((call) => call.operation)).size).toBe(28);
   });
 
   it('answers 403 with the plan message on every workflow endpoint for the starter key', async () => {
