@@ -3,7 +3,7 @@ import { apiError, rawCall, signIn } from '@/test/mock/api-test-helpers';
 import { STARTER_API_KEY } from '@/test/mock/auth';
 import { SEED } from '@/test/mock/seed';
 import { mockService } from '@/test/server';
-import { cancelFlow, listFlows, listRunAttempts, runFlow } from './flows';
+import { cancelFlow, createFlow, deleteFlow, listFlows, listRunAttempts, runFlow, updateFlow } from './flows';
 
 beforeEach(() => {
   signIn();
@@ -212,5 +212,61 @@ describe('cancelFlow', () => {
     expect(await apiError(cancelFlow(1))).toMatchObject({ kind: 'server', status: 500 });
     signIn(null);
     expect(await apiError(cancelFlow(1))).toMatchObject({ kind: 'unauthorized', message: 'Unauthorized' });
+  });
+});
+
+describe('createFlow', () => {
+  it('creates a flow on a frequency, manual when no schedule is given, and lists it', async () => {
+    const hourly = await createFlow({ displayName: '  Orders hourly ', source: 1, destination: 2, frequency: '1h' });
+    expect(hourly).toMatchObject({ displayName: 'Orders hourly', source: 1, destination: 2, frequency: '1h', cron: null });
+    expect(mockService.calls.at(-1)).toMatchObject({ operation: 'createFlow', method: 'POST' });
+    const unscheduled = await createFlow({ displayName: 'By hand', source: 1, destination: 2 });
+    expect(unscheduled).toMatchObject({ frequency: 'manual', cron: null });
+    expect((await listFlows()).map((flow) => flow.id)).toEqual(expect.arrayContaining([hourly.id, unscheduled.id]));
+  });
+
+  it('keeps a cron over a frequency', async () => {
+    const flow = await createFlow({ displayName: 'Nightly', source: 1, destination: 1, frequency: '1h', cron: '30 2 * * *' });
+    expect(flow).toMatchObject({ cron: '30 2 * * *', frequency: null });
+  });
+
+  it('refuses a body the writer rejects before sending anything', async () => {
+    expect(await apiError(createFlow({ displayName: ' ', source: 1, destination: 1 }))).toMatchObject({ kind: 'bad_request' });
+    expect(await apiError(createFlow({ displayName: 'x', source: 0, destination: 1 }))).toMatchObject({ kind: 'bad_request' });
+    // @ts-expect-error: a frequency the interface does not list
+    expect(await apiError(createFlow({ displayName: 'x', source: 1, destination: 1, frequency: '5m' }))).toMatchObject({ kind: 'bad_request' });
+    expect(mockService.calls).toHaveLength(0);
+  });
+
+  it('passes the service\'s 400 message through for an unknown source or an invalid cron', async () => {
+    expect(await apiError(createFlow({ displayName: 'x', source: 99, destination: 1 }))).toMatchObject({ kind: 'bad_request', status: 400, message: 'Source 99 does not exist.' });
+    expect(await apiError(createFlow({ displayName: 'x', source: 1, destination: 1, cron: 'every day' }))).toMatchObject({ status: 400, message: expect.stringMatching(/^cron: /) as unknown });
+    signIn(null);
+    expect(await apiError(createFlow({ displayName: 'x', source: 1, destination: 1 }))).toMatchObject({ kind: 'unauthorized' });
+  });
+});
+
+describe('updateFlow', () => {
+  it('changes only what is sent; a frequency replaces a cron and an empty cron clears it', async () => {
+    expect(await updateFlow(2, { displayName: 'Renamed' })).toMatchObject({ id: 2, displayName: 'Renamed', source: 1, destination: 2, cron: '0 */6 * * *' });
+    expect(await updateFlow(2, { frequency: '12h' })).toMatchObject({ frequency: '12h', cron: null });
+    expect(await updateFlow(2, { cron: '0 3 * * *' })).toMatchObject({ frequency: null, cron: '0 3 * * *' });
+    expect(await updateFlow(2, { cron: '' })).toMatchObject({ frequency: 'manual', cron: null });
+    expect((await listFlows()).find((flow) => flow.id === 2)).toMatchObject({ displayName: 'Renamed', frequency: 'manual' });
+  });
+
+  it('answers 404 for an unknown flow and 400 for an unknown destination', async () => {
+    expect(await apiError(updateFlow(999, { displayName: 'x' }))).toMatchObject({ kind: 'not_found' });
+    expect(await apiError(updateFlow(1, { destination: 99 }))).toMatchObject({ status: 400, message: 'Destination 99 does not exist.' });
+  });
+});
+
+describe('deleteFlow', () => {
+  it('removes a flow even while it runs, with its attempts', async () => {
+    await runFlow(1);
+    await deleteFlow(1);
+    expect((await listFlows()).some((flow) => flow.id === 1)).toBe(false);
+    expect(await apiError(listRunAttempts(1))).toMatchObject({ kind: 'not_found' });
+    expect(await apiError(deleteFlow(1))).toMatchObject({ kind: 'not_found' });
   });
 });

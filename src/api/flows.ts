@@ -79,3 +79,42 @@ export async function listRunAttempts(id: number, params: RunAttemptsParams = {}
 export function cancelFlow(id: number, options: CallOptions = {}): Promise<MessageResponse> {
   return request({ method: 'POST', path: `/v2/flows/${String(id)}/cancel`, schema: messageResponseSchema, ...options });
 }
+
+// Flowdeck's additions: the interface has no operations to create, change or delete a flow.
+
+const frequencyInputSchema = z.enum(FREQUENCIES);
+
+/** A flow runs on `cron` when given (it wins over `frequency`), otherwise on `frequency` (default `manual`). */
+export const createFlowInputSchema = z.strictObject({
+  displayName: z.string().trim().min(1, 'Give the flow a name'),
+  source: z.number().int().positive(),
+  destination: z.number().int().positive(),
+  frequency: frequencyInputSchema.optional(),
+  cron: z.string().trim().min(1).optional(),
+});
+export type CreateFlowInput = z.input<typeof createFlowInputSchema>;
+
+/** Only what changed. Setting `frequency` replaces a cron; `cron: ""` clears it. */
+export const updateFlowInputSchema = z.strictObject({
+  displayName: z.string().trim().min(1, 'Give the flow a name').optional(),
+  source: z.number().int().positive().optional(),
+  destination: z.number().int().positive().optional(),
+  frequency: frequencyInputSchema.optional(),
+  cron: z.string().trim().optional(),
+});
+export type UpdateFlowInput = z.input<typeof updateFlowInputSchema>;
+
+/** POST /v2/flows */
+export async function createFlow(input: CreateFlowInput, options: CallOptions = {}): Promise<Flow> {
+  return request({ method: 'POST', path: '/v2/flows', body: writeBody(createFlowInputSchema, input), schema: dataOf(flowSchema), ...options });
+}
+
+/** PATCH /v2/flows/{id} */
+export async function updateFlow(id: number, input: UpdateFlowInput, options: CallOptions = {}): Promise<Flow> {
+  return request({ method: 'PATCH', path: `/v2/flows/${String(id)}`, body: writeBody(updateFlowInputSchema, input), schema: dataOf(flowSchema), ...options });
+}
+
+/** DELETE /v2/flows/{id}: a running attempt is cancelled first; answers `{ data: true }`. */
+export function deleteFlow(id: number, options: CallOptions = {}): Promise<MessageResponse> {
+  return request({ method: 'DELETE', path: `/v2/flows/${String(id)}`, schema: messageResponseSchema, ...options });
+}

@@ -1,7 +1,9 @@
 import type { HttpHandler } from 'msw';
+import { createFlowInputSchema, type UpdateFlowInput, updateFlowInputSchema } from '@/api/flows';
+import { isValidCron } from '@/lib/schedule';
 import type { FlowRecord } from './records';
 import { badRequest, dataResponse, messageResponse, notFound } from './responses';
-import { idParam, intQuery, type MockContext, paginate, route, type RouteInput } from './route';
+import { idParam, intQuery, type MockContext, paginate, parseBody, readJson, route, type RouteInput } from './route';
 import { wireAttempt, wireFlow } from './serialize';
 
 function findFlow(context: MockContext, input: RouteInput): FlowRecord {
@@ -51,5 +53,49 @@ export function flowHandlers(context: MockContext): HttpHandler[] {
       db.cancelRun(run);
       return messageResponse('Flow run cancelled.');
     }),
+
+    // Flowdeck's additions: create, change and delete a flow, with the local service's checks and messages.
+    route(context, 'createFlow', 'post', '/v2/flows', 'key', async ({ request }) => {
+      const input = parseBody(createFlowInputSchema, await readJson(request));
+      const unscheduled = { displayName: input.displayName, source: input.source, destination: input.destination, frequency: 'manual', cron: null };
+      const flow: FlowRecord = { id: Math.max(0, ...db.state.flows.map((item) => item.id)) + 1, ...flowFields(context, unscheduled, input) };
+      db.state.flows.push(flow);
+      return dataResponse(wireFlow(flow), 201);
+    }),
+
+    route(context, 'updateFlow', 'patch', '/v2/flows/:id', 'key', async (input) => {
+      const flow = findFlow(context, input);
+      Object.assign(flow, flowFields(context, flow, parseBody(updateFlowInputSchema, await readJson(input.request))));
+      return dataResponse(wireFlow(flow));
+    }),
+
+    // A running attempt is cancelled first; the flow's history goes with it.
+    route(context, 'deleteFlow', 'delete', '/v2/flows/:id', 'key', (input) => {
+      const flow = findFlow(context, input);
+      const run = db.activeFlowRun(flow.id);
+      if (run) db.cancelRun(run);
+      db.state.flows = db.state.flows.filter((item) => item.id !== flow.id);
+      db.state.flowRuns = db.state.flowRuns.filter((item) => item.flow !== flow.id);
+      return dataResponse(true);
+    }),
   ];
+}
+
+type FlowFields = Omit<FlowRecord, 'id'>;
+
+/** The fields after a write, checked like the service checks them. Cron wins; a frequency or an empty cron replaces a cron. */
+function flowFields({ db }: MockContext, current: FlowFields, input: UpdateFlowInput): FlowFields {
+  const source = input.source ?? current.source;
+  const destination = input.destination ?? current.destination;
+  if (!db.source(source)) throw badRequest(`Source ${String(source)} does not exist.`);
+  if (!db.destination(destination)) throw badRequest(`Destination ${String(destination)} does not exist.`);
+  const cron = input.cron?.trim() ?? '';
+  if (cron && !isValidCron(cron)) throw badRequest(`cron: "${cron}" is not a valid cron expression.`);
+  const scheduleChanged = input.frequency !== undefined || input.cron !== undefined;
+  const schedule = cron
+    ? { cron, frequency: null }
+    : scheduleChanged
+      ? { cron: null, frequency: input.frequency ?? 'manual' }
+      : { cron: current.cron, frequency: current.frequency };
+  return { displayName: input.displayName?.trim() ?? current.displayName, source, destination, ...schedule };
 }

@@ -32,6 +32,9 @@ export const OPERATIONS = [
   'getCardForRecipient',
   'submitCard',
   'listConfigurationCards',
+  'createFlow',
+  'updateFlow',
+  'deleteFlow',
 ] as const;
 
 export type OperationName = (typeof OPERATIONS)[number];
