@@ -84,6 +84,14 @@ export function createRunService({ db, databaseUrl, box, logger }: RunServiceOpt
     }
   }
 
+  // Workers poll every 0.5 s; waking this instance's idle ones after a send starts a run at once
+  // (other instances still pick up work by polling).
+  const workerIds = new Map<string, string[]>([FLOW_QUEUE, WORKFLOW_QUEUE, DISCOVERY_QUEUE].map((name) => [name, []]));
+  const enqueue = async (queue: string, data: object) => {
+    await boss.send(queue, data);
+    for (const id of workerIds.get(queue) ?? []) boss.notifyWorker(id);
+  };
+
   const abortLocal = (attemptIds: number[]) => {
     for (const id of attemptIds) controllers.get(id)?.abort();
   };
@@ -96,16 +104,22 @@ export function createRunService({ db, databaseUrl, box, logger }: RunServiceOpt
         await boss.createQueue(name, { name, retryLimit: 0, expireInHours: 23 });
       }
       for (let i = 0; i < WORKERS_PER_QUEUE; i += 1) {
-        await boss.work<{ attemptId: number; flowId: number }>(FLOW_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
-          if (job) await execute(job.data.attemptId, job.data.flowId);
-        });
-        await boss.work<{ runId: number }>(WORKFLOW_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
-          if (job) await executeWorkflowRun(context, job.data.runId, instanceKey(), { startAttempt, execute });
-        });
+        workerIds.get(FLOW_QUEUE)?.push(
+          await boss.work<{ attemptId: number; flowId: number }>(FLOW_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+            if (job) await execute(job.data.attemptId, job.data.flowId);
+          }),
+        );
+        workerIds.get(WORKFLOW_QUEUE)?.push(
+          await boss.work<{ runId: number }>(WORKFLOW_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+            if (job) await executeWorkflowRun(context, job.data.runId, instanceKey(), { startAttempt, execute });
+          }),
+        );
       }
-      await boss.work<{ sourceId: number }>(DISCOVERY_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
-        if (job) await discover(job.data.sourceId);
-      });
+      workerIds.get(DISCOVERY_QUEUE)?.push(
+        await boss.work<{ sourceId: number }>(DISCOVERY_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+          if (job) await discover(job.data.sourceId);
+        }),
+      );
       await service.recover();
       timers.push(setInterval(() => { void service.recover().catch((error: unknown) => { logger.error({ err: String(error) }, 'recovery failed'); }); }, RECOVERY_TICK_MS));
       timers.push(setInterval(() => { void service.tick().catch((error: unknown) => { logger.error({ err: String(error) }, 'scheduler failed'); }); }, SCHEDULER_TICK_MS));
@@ -125,7 +139,7 @@ export function createRunService({ db, databaseUrl, box, logger }: RunServiceOpt
     async runFlow(flowId, trigger) {
       const attempt = await startAttempt(flowId, trigger, null);
       try {
-        await boss.send(FLOW_QUEUE, { attemptId: attempt.id, flowId });
+        await enqueue(FLOW_QUEUE, { attemptId: attempt.id, flowId });
       } catch (error) {
         await failRunningAttempts(db, { flowId }, 'The run could not be queued.');
         throw error;
@@ -147,7 +161,7 @@ export function createRunService({ db, databaseUrl, box, logger }: RunServiceOpt
         if (isUniqueViolation(error)) throw badRequest(`Workflow ${String(workflowId)} is already running.`);
         throw error;
       }
-      await boss.send(WORKFLOW_QUEUE, { runId: run.id });
+      await enqueue(WORKFLOW_QUEUE, { runId: run.id });
       return run.id;
     },
 
@@ -159,7 +173,7 @@ export function createRunService({ db, databaseUrl, box, logger }: RunServiceOpt
 
     async requestDiscovery(sourceId) {
       await setDiscovery(db, sourceId, { status: 'in_progress', error: null });
-      await boss.send(DISCOVERY_QUEUE, { sourceId });
+      await enqueue(DISCOVERY_QUEUE, { sourceId });
     },
 
     async tick() {
