@@ -1,7 +1,10 @@
 import type { DestinationSpecRecord, SourceSpecRecord } from './records';
 
 // Specs are static catalogue data; together the source specs use all eight property types and
-// every spec lifecycle, so forms and badges can be exercised against the mock.
+// every spec lifecycle, so forms and badges can be exercised against the mock. Every spec and
+// property of the service's catalogue (server/connectors/specs.ts) is here too (seed-specs.test.ts
+// checks it and names the gaps), so forms built against the mock work against the service; the mock
+// has a few more (github, legacy_ftp).
 
 export const SOURCE_SPECS: SourceSpecRecord[] = [
   {
@@ -48,6 +51,9 @@ export const SOURCE_SPECS: SourceSpecRecord[] = [
       { name: 'endpoints', displayName: 'Endpoints', type: 'TEXT', required: true, description: 'One path per line.' },
       { name: 'token', displayName: 'API token', type: 'PASSWORD', required: true, description: null },
       { name: 'start_date', displayName: 'Start date', type: 'DATE', required: false, description: 'Only load records updated on or after this day.' },
+      { name: 'records_path', displayName: 'Records path', type: 'STRING', required: false, description: 'Where the list of records is in each response, with dots for nesting (for example data.items). Empty: the body itself, or its data, items, results or records list.' },
+      { name: 'pagination', displayName: 'Pagination', type: 'STRING', required: false, description: 'link (follow the Link header\'s rel="next"), page (a page parameter until a page is empty) or none. Defaults to link.' },
+      { name: 'page_param', displayName: 'Page parameter', type: 'STRING', required: false, description: 'Name of the page parameter for page pagination. Defaults to page.' },
     ],
     staticResolvers: ['endpoint'],
   },
@@ -64,6 +70,7 @@ export const SOURCE_SPECS: SourceSpecRecord[] = [
       { name: 'row_count', displayName: 'Rows per run', type: 'NUMBER', required: true, description: null },
       { name: 'since', displayName: 'Events since', type: 'DATETIME', required: false, description: null },
       { name: 'daily_at', displayName: 'Daily refresh at', type: 'TIME', required: false, description: 'Local time of the daily refresh.' },
+      { name: 'rows_per_second', displayName: 'Rows per second', type: 'NUMBER', required: false, description: 'Paces the generator like a slow API would; empty means as fast as possible.' },
     ],
     staticResolvers: ['generator'],
   },
@@ -97,6 +104,27 @@ export const SOURCE_SPECS: SourceSpecRecord[] = [
       { name: 'directory', displayName: 'Directory', type: 'STRING', required: false, description: 'Defaults to the home directory.' },
     ],
     staticResolvers: ['file'],
+  },
+  // Last, so the ids and order other tests rely on stay as they were.
+  {
+    name: 'csv',
+    displayName: 'CSV file',
+    website: 'https://www.rfc-editor.org/rfc/rfc4180',
+    tagLine: 'A CSV file from a path on the service\'s machine or an http(s) URL.',
+    lifecycle: 'BETA',
+    authenticationStrategy: 'NONE',
+    instructions: [
+      '## Load a CSV file',
+      '',
+      'Give a **local path** (or `file://` URL) the service can read, or an **http(s) URL**.',
+      'Numbers and `true`/`false` cells are typed; date-times in ISO 8601 become timestamps.',
+    ].join('\n'),
+    propertyDefinitions: [
+      { name: 'location', displayName: 'File path or URL', type: 'STRING', required: true, description: 'For example /data/orders.csv or https://example.com/orders.csv' },
+      { name: 'delimiter', displayName: 'Delimiter', type: 'STRING', required: false, description: 'One character; \\t for tabs. Defaults to a comma.' },
+      { name: 'header', displayName: 'First row is a header', type: 'BOOLEAN', required: false, description: 'Off: columns are named column_1, column_2 and so on. Defaults to on.' },
+    ],
+    staticResolvers: [],
   },
 ];
 
