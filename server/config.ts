@@ -1,5 +1,8 @@
 import { resolve } from 'node:path';
 
+/** The interface bounds the whole verification at 10 seconds. */
+export const VERIFY_TIMEOUT_MS = 10_000;
+
 /** Everything the service reads from the environment, read once at start. */
 export interface ServiceConfig {
   host: string;
@@ -18,6 +21,8 @@ export interface ServiceConfig {
   /** Seed demo data into an empty database. */
   demo: boolean;
   logLevel: string;
+  /** The bound on verify destination; the interface says 10 seconds (tests shorten it). */
+  verifyTimeoutMs: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
@@ -34,5 +39,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     staticDir: env.FLOWDECK_STATIC_DIR === '' ? null : resolve(env.FLOWDECK_STATIC_DIR ?? 'dist'),
     demo: env.FLOWDECK_DEMO !== '0',
     logLevel: env.LOG_LEVEL ?? 'info',
+    verifyTimeoutMs: VERIFY_TIMEOUT_MS,
   };
 }

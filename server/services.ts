@@ -11,4 +11,6 @@ export interface Services {
   runs: RunService;
   /** Origin for card and webhook URLs when FLOWDECK_PUBLIC_URL is set; otherwise the request's. */
   publicUrl: string | null;
+  /** How long verify destination may take before it answers Request Timeout. */
+  verifyTimeoutMs: number;
 }

@@ -43,7 +43,7 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
     const runs = createRunService({ db: pool, databaseUrl, box, logger });
     const demoKeys = config.demo ? await seedDemo(pool, box, logger, config.dataDir) : null;
     await runs.start();
-    const app = createApp({ services: { db: pool, box, logger, runs, publicUrl: config.publicUrl }, staticDir: config.staticDir, upstreamUrl: null, logger });
+    const app = createApp({ services: { db: pool, box, logger, runs, publicUrl: config.publicUrl, verifyTimeoutMs: config.verifyTimeoutMs }, staticDir: config.staticDir, upstreamUrl: null, logger });
     const server = await listen(app, config.host, config.port);
     return {
       url: urlOf(server, config.host),

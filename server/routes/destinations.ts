@@ -13,9 +13,6 @@ import { nameOr } from './names';
 import { type DestinationRow, findDestination, insertDestination, listDestinations, updateDestinationRow } from '../store/destinations';
 import { destinationSpecFull, destinationSpecSummary, iso, type WireDestination } from '../wire';
 
-/** The interface bounds the whole verification at 10 seconds. */
-export const VERIFY_TIMEOUT_MS = 10_000;
-
 function wireDestination(destination: DestinationRow, form: 'full' | 'summary' = 'full'): WireDestination {
   const spec = destinationSpec(destination.spec);
   return {
@@ -49,7 +46,7 @@ async function verify(services: Services, destination: DestinationRow): Promise<
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => { controller.abort(); reject(requestTimeout()); }, VERIFY_TIMEOUT_MS);
+    timer = setTimeout(() => { controller.abort(); reject(requestTimeout()); }, services.verifyTimeoutMs);
   });
   try {
     return await Promise.race([connector.verify(revealProperties(destination.properties, services.box), controller.signal), timeout]);
