@@ -13,10 +13,33 @@ export default defineConfig({
   server: { proxy: { '/v2': serviceUrl } },
   build: { sourcemap: true },
   test: {
-    environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
-    restoreMocks: true,
-    testTimeout: 15_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'dashboard',
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+          include: ['src/**/*.test.{ts,tsx}'],
+          restoreMocks: true,
+          testTimeout: 15_000,
+        },
+      },
+      {
+        // The local service over HTTP, on one embedded Postgres (server/test/global-setup.ts) with a
+        // database per test service. Two files at a time: the machine has two cores and each file
+        // runs whole services.
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          globalSetup: ['./server/test/global-setup.ts'],
+          maxWorkers: 2,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
   },
 });

