@@ -1,0 +1,116 @@
+import { NumberInput, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { DateInput, DateTimePicker, TimeInput } from '@mantine/dates';
+import { type Control, Controller } from 'react-hook-form';
+import type { PropertyDefinition } from '@/api/common';
+import { fieldLabel } from './property-schema';
+import type { PropertyFormValues } from './property-schema';
+import { type FieldValue, fieldKey, fieldKind, isSecretValue } from './property-values';
+import { RevealablePasswordInput } from './revealable-password-input';
+import { SecretField } from './secret-field';
+
+interface PropertyFieldProps {
+  definition: PropertyDefinition;
+  index: number;
+  control: Control<PropertyFormValues>;
+}
+
+function asText(value: FieldValue | undefined): string {
+  return typeof value === 'string' ? value : value === null || value === undefined || isSecretValue(value) ? '' : String(value);
+}
+
+/** One property, drawn by its type. */
+export function PropertyField({ definition, index, control }: PropertyFieldProps) {
+  const kind = fieldKind(definition);
+  const label = fieldLabel(definition);
+  // `required` marks the field (asterisk, aria-required); the form's noValidate leaves checking to the schema.
+  const common = { label, description: definition.description ?? undefined, required: definition.required };
+  return (
+    <Controller
+      control={control}
+      name={`properties.${fieldKey(index)}`}
+      render={({ field, fieldState }) => {
+        const error = fieldState.error?.message;
+        const value = field.value;
+        if (isSecretValue(value)) {
+          return <SecretField label={label} description={common.description} withAsterisk={definition.required} value={value} onChange={field.onChange} onBlur={field.onBlur} error={error} />;
+        }
+        switch (kind) {
+          case 'TEXT':
+            return <Textarea {...common} rows={3} resize="vertical" value={asText(value)} onChange={field.onChange} onBlur={field.onBlur} error={error} />;
+          case 'NUMBER':
+            return (
+              <NumberInput
+                {...common}
+                value={typeof value === 'number' ? value : asText(value)}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={error}
+              />
+            );
+          case 'BOOLEAN':
+            return (
+              <Switch
+                label={label}
+                description={common.description}
+                checked={value === true}
+                onChange={(event) => {
+                  field.onChange(event.currentTarget.checked);
+                }}
+                onBlur={field.onBlur}
+                error={error}
+              />
+            );
+          case 'DATE':
+            return (
+              <DateInput
+                {...common}
+                valueFormat="YYYY-MM-DD"
+                placeholder="YYYY-MM-DD"
+                clearable
+                value={typeof value === 'string' && value !== '' ? value : null}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={error}
+              />
+            );
+          case 'DATETIME':
+            return (
+              <DateTimePicker
+                {...common}
+                valueFormat="YYYY-MM-DD HH:mm"
+                placeholder="Pick a date and time"
+                clearable
+                value={typeof value === 'string' && value !== '' ? value : null}
+                onChange={field.onChange}
+                error={error}
+              />
+            );
+          case 'TIME':
+            return <TimeInput {...common} value={asText(value)} onChange={field.onChange} onBlur={field.onBlur} error={error} />;
+          case 'PASSWORD':
+            return <RevealablePasswordInput {...common} value={asText(value)} onChange={field.onChange} onBlur={field.onBlur} error={error} />;
+          case 'STRING':
+            return <TextInput {...common} value={asText(value)} onChange={field.onChange} onBlur={field.onBlur} error={error} />;
+          case 'UNKNOWN':
+            return (
+              <TextInput
+                {...common}
+                description={
+                  <>
+                    {definition.description && <>{definition.description} </>}
+                    <Text span size="xs" c="orange.8" fw={500}>
+                      Flowdeck does not know the type “{definition.type}”: the value is entered as text.
+                    </Text>
+                  </>
+                }
+                value={asText(value)}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={error}
+              />
+            );
+        }
+      }}
+    />
+  );
+}

@@ -1,0 +1,123 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { Properties, PropertiesInput, PropertyDefinition } from '@/api/common';
+import { isApiError } from '@/api/errors';
+import { ErrorState } from '../error-state';
+import { PropertyField } from './property-field';
+import { buildPropertyFormSchema, type PropertyFormValues, type RequiredCheck } from './property-schema';
+import { changedProperties, fieldKey, initialFormProperties } from './property-values';
+
+export interface PropertyFormChanges {
+  /** Present only when the name changed. */
+  displayName?: string;
+  /** Only the properties the user changed; a kept secret is left out, a cleared value is null. */
+  properties: PropertiesInput;
+}
+
+interface PropertyFormProps {
+  definitions: readonly PropertyDefinition[];
+  /** The saved values as read from the service (masked secrets included); empty for a new object. */
+  saved?: Properties;
+  /** Adds a name field above the properties. */
+  name?: { label: string; value: string; required: boolean; description?: string };
+  requiredCheck?: RequiredCheck;
+  submitLabel: string;
+  /** Rejecting keeps the form as typed and shows the error. */
+  onSubmit: (changes: PropertyFormChanges) => Promise<unknown>;
+  onDirtyChange?: (dirty: boolean) => void;
+  /** Whether submitting with nothing changed is allowed (creating something, sending a card). */
+  allowEmptySubmit?: boolean;
+  footer?: ReactNode;
+}
+
+const MISSING_PROPERTIES = /^(?:Bad Request: )?Missing required properties: (.+?)\.?$/;
+
+/** The service's 400 naming missing required properties, read back into field errors. */
+function missingPropertyNames(error: unknown): string[] {
+  if (!isApiError(error, 'bad_request')) return [];
+  const match = MISSING_PROPERTIES.exec(error.message);
+  return match?.[1]?.split(',').map((name) => name.trim()) ?? [];
+}
+
+const EMPTY: Properties = {};
+
+/** Any spec's `propertyDefinitions` as a form: validated at run time, sending only what changed. */
+export function PropertyForm({
+  definitions,
+  saved = EMPTY,
+  name,
+  requiredCheck = 'enforce',
+  submitLabel,
+  onSubmit,
+  onDirtyChange,
+  allowEmptySubmit = false,
+  footer,
+}: PropertyFormProps) {
+  const schema = useMemo(() => buildPropertyFormSchema(definitions, { requiredCheck, nameRequired: name?.required ?? false }), [definitions, requiredCheck, name?.required]);
+  const defaultValues = useMemo(() => ({ displayName: name?.value ?? '', properties: initialFormProperties(definitions, saved) }), [definitions, saved, name?.value]);
+  const form = useForm<PropertyFormValues>({ resolver: zodResolver(schema), defaultValues });
+  const [failure, setFailure] = useState<unknown>(null);
+  const [nothingChanged, setNothingChanged] = useState(false);
+  const { isDirty, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    onDirtyChange?.(isDirty);
+  }, [isDirty, onDirtyChange]);
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    const properties = changedProperties(definitions, saved, values.properties);
+    const changes: PropertyFormChanges = { properties };
+    if (name && values.displayName.trim() !== name.value) changes.displayName = values.displayName.trim();
+    const empty = changes.displayName === undefined && Object.keys(properties).length === 0;
+    setNothingChanged(empty && !allowEmptySubmit);
+    if (empty && !allowEmptySubmit) return;
+    try {
+      await onSubmit(changes);
+    } catch (error) {
+      setFailure(error);
+      for (const missing of missingPropertyNames(error)) {
+        const index = definitions.findIndex((definition) => definition.name === missing);
+        if (index >= 0) form.setError(`properties.${fieldKey(index)}`, { message: 'Required: the service has no value for it yet.' });
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="md">
+        {name && (
+          <TextInput
+            label={name.label}
+            description={name.description}
+            withAsterisk={name.required}
+            {...form.register('displayName')}
+            error={form.formState.errors.displayName?.message}
+          />
+        )}
+        {definitions.map((definition, index) => (
+          <PropertyField key={fieldKey(index)} definition={definition} index={index} control={form.control} />
+        ))}
+        {definitions.length === 0 && (
+          <Text size="sm" c="dimmed">
+            This spec has no properties to fill in.
+          </Text>
+        )}
+        {failure !== null && <ErrorState error={failure} />}
+        {nothingChanged && (
+          <Alert color="gray" variant="light" role="status">
+            Nothing changed, so nothing was sent.
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={isSubmitting}>
+            {submitLabel}
+          </Button>
+          {footer}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

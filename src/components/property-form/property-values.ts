@@ -1,0 +1,117 @@
+import dayjs from 'dayjs';
+import { isKnownPropertyType, isMaskedSecret, type KnownPropertyType, type Properties, type PropertiesInput, type PropertyDefinition, type PropertyScalar } from '@/api/common';
+
+// Saved properties to form values and back. Pure, so the "only what changed, never a mask" rule is
+// proven by a property-based test rather than by looking at forms.
+
+/** How a field is drawn: a known type, or 'UNKNOWN' (a text input with a note). Lowercase types are accepted. */
+export type FieldKind = KnownPropertyType | 'UNKNOWN';
+
+export function fieldKind(definition: Pick<PropertyDefinition, 'type'>): FieldKind {
+  const type = definition.type.toUpperCase();
+  return isKnownPropertyType(type) ? type : 'UNKNOWN';
+}
+
+/**
+ * A secret's state. `saved` says the service holds a value (it came back masked); the user keeps it,
+ * replaces it with `value`, or clears it. Without a saved value only 'replace' makes sense.
+ */
+export interface SecretValue {
+  saved: boolean;
+  action: 'keep' | 'replace' | 'clear';
+  value: string;
+}
+
+export type FieldValue = string | number | boolean | null | SecretValue;
+
+export function isSecretValue(value: FieldValue | undefined): value is SecretValue {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Property names may hold dots or brackets, which react-hook-form reads as paths: fields are keyed by position. */
+export function fieldKey(index: number): string {
+  return `p${String(index)}`;
+}
+
+/** A field is a secret when its type says so, or when the service masked its value whatever the type. */
+export function isSecretField(definition: PropertyDefinition, saved: Properties): boolean {
+  return fieldKind(definition) === 'PASSWORD' || isMaskedSecret(saved[definition.name]);
+}
+
+/** DATETIME pickers work in local 'YYYY-MM-DD HH:mm:ss'; the wire carries ISO 8601 in UTC. */
+const LOCAL_DATETIME = 'YYYY-MM-DD HH:mm:ss';
+
+function initialValue(definition: PropertyDefinition, saved: Properties): FieldValue {
+  const value = saved[definition.name];
+  if (isSecretField(definition, saved)) {
+    const hasSaved = isMaskedSecret(value) || (typeof value === 'string' && value !== '');
+    return { saved: hasSaved, action: hasSaved ? 'keep' : 'replace', value: '' };
+  }
+  if (isMaskedSecret(value)) return null; // unreachable: masked values are secrets above
+  const text = value === undefined || value === null ? '' : String(value);
+  switch (fieldKind(definition)) {
+    case 'NUMBER':
+      return typeof value === 'number' ? value : text;
+    case 'BOOLEAN':
+      return value === true || text.toLowerCase() === 'true';
+    case 'DATE':
+      return /^\d{4}-\d{2}-\d{2}/.test(text) ? text.slice(0, 10) : null;
+    case 'DATETIME': {
+      const parsed = text === '' ? null : dayjs(text);
+      return parsed?.isValid() ? parsed.format(LOCAL_DATETIME) : null;
+    }
+    default:
+      return text;
+  }
+}
+
+export type FormProperties = Record<string, FieldValue>;
+
+export function initialFormProperties(definitions: readonly PropertyDefinition[], saved: Properties): FormProperties {
+  return Object.fromEntries(definitions.map((definition, index) => [fieldKey(index), initialValue(definition, saved)]));
+}
+
+/** What a field sends: undefined means "leave it out of the body". Empty means null (clear). */
+export function wireValue(definition: PropertyDefinition, value: FieldValue | undefined): PropertyScalar | undefined {
+  if (value === undefined) return undefined;
+  if (isSecretValue(value)) {
+    if (value.action === 'keep') return undefined;
+    if (value.action === 'clear') return value.saved ? null : undefined;
+    return value.value === '' ? undefined : value.value;
+  }
+  if (value === null || value === '') return null;
+  switch (fieldKind(definition)) {
+    case 'NUMBER':
+      return typeof value === 'number' ? value : Number.isFinite(Number(value)) ? Number(value) : String(value);
+    case 'BOOLEAN':
+      return value === true;
+    case 'DATETIME': {
+      const parsed = dayjs(String(value));
+      return parsed.isValid() ? parsed.toISOString() : String(value);
+    }
+    default:
+      return typeof value === 'string' ? value : String(value);
+  }
+}
+
+/**
+ * Exactly the properties the user changed, as the body of a PATCH: an untouched field is left out
+ * (an untouched secret above all, so a mask is never sent back), a cleared one is null.
+ */
+export function changedProperties(definitions: readonly PropertyDefinition[], saved: Properties, current: FormProperties): PropertiesInput {
+  const initial = initialFormProperties(definitions, saved);
+  const changes: PropertiesInput = {};
+  definitions.forEach((definition, index) => {
+    const key = fieldKey(index);
+    const value = current[key];
+    if (isSecretValue(value)) {
+      const sent = wireValue(definition, value);
+      if (sent !== undefined) changes[definition.name] = sent;
+      return;
+    }
+    const before = wireValue(definition, initial[key]);
+    const after = wireValue(definition, value);
+    if (after !== undefined && after !== before) changes[definition.name] = after;
+  });
+  return changes;
+}
