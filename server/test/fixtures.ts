@@ -93,3 +93,26 @@ export function workflowEnded(api: Api, workflowId: number, timeoutMs = 30_000) 
 
 /** A date-time `ms` from now, as the API takes it. */
 export const inFuture = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+/** The raw wire of a success: the status, JSON, and `{ data }` as the only member. */
+export function expectWrapped(answer: ApiAnswer, status = 200): unknown {
+  expectStatus(answer, status);
+  expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(Object.keys(answer.body as object)).toEqual(['data']);
+  return (answer.body as { data: unknown }).data;
+}
+
+/** The raw wire of an error: the status and a body that is exactly `{ message }` with this text. */
+export function expectError(answer: ApiAnswer, status: number, message: string | RegExp): void {
+  expectStatus(answer, status);
+  expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(Object.keys(answer.body as object)).toEqual(['message']);
+  const text = (answer.body as { message: unknown }).message;
+  if (typeof message === 'string') expect(text).toBe(message);
+  else expect(text).toMatch(message);
+}
+
+/** 400 bodies start with the documented `Bad Request` and may say what was wrong. */
+export const BAD_REQUEST = /^Bad Request/;
+
+export const PLAN_MESSAGE = 'Your current plan does not support workflows.';
