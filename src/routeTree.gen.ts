@@ -18,6 +18,7 @@ import { Route as AppDestinationsDestinationIdRouteImport } from './routes/_app/
 import { Route as AppDestinationsNewRouteImport } from './routes/_app/destinations/new'
 import { Route as AppFlowsIndexRouteImport } from './routes/_app/flows/index'
 import { Route as AppFlowsFlowIdRouteImport } from './routes/_app/flows/$flowId'
+import { Route as AppFlowsNewRouteImport } from './routes/_app/flows/new'
 import { Route as AppSourcesIndexRouteImport } from './routes/_app/sources/index'
 import { Route as AppSourcesSourceIdRouteImport } from './routes/_app/sources/$sourceId'
 import { Route as AppSourcesNewRouteImport } from './routes/_app/sources/new'
@@ -69,6 +70,11 @@ const AppFlowsFlowIdRoute = AppFlowsFlowIdRouteImport.update({
   path: '/flows/$flowId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppFlowsNewRoute = AppFlowsNewRouteImport.update({
+  id: '/flows/new',
+  path: '/flows/new',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSourcesIndexRoute = AppSourcesIndexRouteImport.update({
   id: '/sources/',
   path: '/sources/',
@@ -102,6 +108,7 @@ export interface FileRoutesByFullPath {
   '/destinations/$destinationId': typeof AppDestinationsDestinationIdRoute
   '/destinations/new': typeof AppDestinationsNewRoute
   '/flows/$flowId': typeof AppFlowsFlowIdRoute
+  '/flows/new': typeof AppFlowsNewRoute
   '/sources/$sourceId': typeof AppSourcesSourceIdRoute
   '/sources/new': typeof AppSourcesNewRoute
   '/workflows/$workflowId': typeof AppWorkflowsWorkflowIdRoute
@@ -117,6 +124,7 @@ export interface FileRoutesByTo {
   '/destinations/$destinationId': typeof AppDestinationsDestinationIdRoute
   '/destinations/new': typeof AppDestinationsNewRoute
   '/flows/$flowId': typeof AppFlowsFlowIdRoute
+  '/flows/new': typeof AppFlowsNewRoute
   '/sources/$sourceId': typeof AppSourcesSourceIdRoute
   '/sources/new': typeof AppSourcesNewRoute
   '/workflows/$workflowId': typeof AppWorkflowsWorkflowIdRoute
@@ -134,6 +142,7 @@ export interface FileRoutesById {
   '/_app/destinations/$destinationId': typeof AppDestinationsDestinationIdRoute
   '/_app/destinations/new': typeof AppDestinationsNewRoute
   '/_app/flows/$flowId': typeof AppFlowsFlowIdRoute
+  '/_app/flows/new': typeof AppFlowsNewRoute
   '/_app/sources/$sourceId': typeof AppSourcesSourceIdRoute
   '/_app/sources/new': typeof AppSourcesNewRoute
   '/_app/workflows/$workflowId': typeof AppWorkflowsWorkflowIdRoute
@@ -151,6 +160,7 @@ export interface FileRouteTypes {
     | '/destinations/$destinationId'
     | '/destinations/new'
     | '/flows/$flowId'
+    | '/flows/new'
     | '/sources/$sourceId'
     | '/sources/new'
     | '/workflows/$workflowId'
@@ -166,6 +176,7 @@ export interface FileRouteTypes {
     | '/destinations/$destinationId'
     | '/destinations/new'
     | '/flows/$flowId'
+    | '/flows/new'
     | '/sources/$sourceId'
     | '/sources/new'
     | '/workflows/$workflowId'
@@ -182,6 +193,7 @@ export interface FileRouteTypes {
     | '/_app/destinations/$destinationId'
     | '/_app/destinations/new'
     | '/_app/flows/$flowId'
+    | '/_app/flows/new'
     | '/_app/sources/$sourceId'
     | '/_app/sources/new'
     | '/_app/workflows/$workflowId'
@@ -262,6 +274,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppFlowsFlowIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/flows/new': {
+      id: '/_app/flows/new'
+      path: '/flows/new'
+      fullPath: '/flows/new'
+      preLoaderRoute: typeof AppFlowsNewRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/sources/': {
       id: '/_app/sources/'
       path: '/sources'
@@ -305,6 +324,7 @@ interface AppRouteChildren {
   AppDestinationsDestinationIdRoute: typeof AppDestinationsDestinationIdRoute
   AppDestinationsNewRoute: typeof AppDestinationsNewRoute
   AppFlowsFlowIdRoute: typeof AppFlowsFlowIdRoute
+  AppFlowsNewRoute: typeof AppFlowsNewRoute
   AppSourcesSourceIdRoute: typeof AppSourcesSourceIdRoute
   AppSourcesNewRoute: typeof AppSourcesNewRoute
   AppWorkflowsWorkflowIdRoute: typeof AppWorkflowsWorkflowIdRoute
@@ -319,6 +339,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppDestinationsDestinationIdRoute: AppDestinationsDestinationIdRoute,
   AppDestinationsNewRoute: AppDestinationsNewRoute,
   AppFlowsFlowIdRoute: AppFlowsFlowIdRoute,
+  AppFlowsNewRoute: AppFlowsNewRoute,
   AppSourcesSourceIdRoute: AppSourcesSourceIdRoute,
   AppSourcesNewRoute: AppSourcesNewRoute,
   AppWorkflowsWorkflowIdRoute: AppWorkflowsWorkflowIdRoute,

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { dataOf, listOf, MASKED_SECRET } from '@/api/common';
 import { destinationSchema, verificationMessageSchema } from '@/api/destinations';
 import { destinationSpecSummarySchema } from '@/api/specs';
-import { BAD_REQUEST, createFilesDestination, expectError, expectWrapped } from './fixtures';
+import { anyArray, anyNumber, anyString, BAD_REQUEST, containing, createFilesDestination, expectError, expectWrapped } from './fixtures';
 import { startHarness } from './harness';
 
 // Destinations, destination specs and verify over HTTP. Verify's bound is shortened to 1.5 s so the
@@ -27,8 +27,8 @@ describe('POST /v2/destinations (create destination)', () => {
   it('answers 201 { data: Destination } with the full spec and masked secrets', async () => {
     const answer = await api('/v2/destinations', { method: 'POST', body: { destinationSpec: 'postgres', displayName: 'Warehouse', properties: { host: 'wh', port: 5432, database: 'dw', user: 'loader', password: 'hunter2' } } });
     const raw = expectWrapped(answer, 201) as Record<string, unknown>;
-    expect(raw).toMatchObject({ id: expect.any(Number), displayName: 'Warehouse', properties: { host: 'wh', port: 5432, password: '********' } });
-    expect(raw.destinationSpec).toMatchObject({ name: 'postgres', instructions: expect.any(String), propertyDefinitions: expect.any(Array) });
+    expect(raw).toMatchObject({ id: anyNumber, displayName: 'Warehouse', properties: { host: 'wh', port: 5432, password: '********' } });
+    expect(raw.destinationSpec).toMatchObject({ name: 'postgres', instructions: anyString, propertyDefinitions: anyArray });
     const destination = dataOf(destinationSchema).parse(answer.body);
     expect(destination.properties.password).toEqual(MASKED_SECRET);
     expect(JSON.stringify(answer.body)).not.toContain('hunter2');
@@ -69,7 +69,7 @@ describe('GET /v2/destinationspecs', () => {
     expect(raw.length).toBeGreaterThan(0);
     for (const spec of raw) expect(Object.keys(spec).sort()).toEqual(['displayName', 'lifecycle', 'name', 'tagLine', 'website']);
     const specs = listOf(destinationSpecSummarySchema).parse(raw);
-    expect(specs.map((spec) => spec.name)).toEqual(expect.arrayContaining(['files', 'duckdb', 'postgres']));
+    expect(specs.map((spec) => spec.name)).toEqual(containing(['files', 'duckdb', 'postgres']));
   });
 });
 
@@ -78,7 +78,7 @@ describe('GET /v2/destinations/{id}/verify', () => {
     const answer = await api('/v2/destinations', { method: 'POST', body: { destinationSpec: 'postgres', properties: { host: 'wh' } } });
     const { id } = dataOf(destinationSchema).parse(answer.body);
     const raw = expectWrapped(await api(`/v2/destinations/${String(id)}/verify`)) as Record<string, unknown>[];
-    for (const message of raw) expect(message).toMatchObject({ name: expect.any(String), message: expect.any(String), is_error: true });
+    for (const message of raw) expect(message).toMatchObject({ name: anyString, message: anyString, is_error: true });
     const messages = listOf(verificationMessageSchema).parse(raw);
     expect(messages.map((message) => message.name).sort()).toEqual(['database', 'password', 'port', 'user']);
   });

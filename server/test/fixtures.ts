@@ -116,3 +116,11 @@ export function expectError(answer: ApiAnswer, status: number, message: string |
 export const BAD_REQUEST = /^Bad Request/;
 
 export const PLAN_MESSAGE = 'Your current plan does not support workflows.';
+
+// Asymmetric matchers typed as unknown (vitest types them as any).
+export const anyNumber = expect.any(Number) as unknown;
+export const anyString = expect.any(String) as unknown;
+export const anyArray = expect.any(Array) as unknown;
+export const matching = (pattern: RegExp | string) => expect.stringMatching(pattern) as unknown;
+export const containing = (items: unknown[]) => expect.arrayContaining(items) as unknown;
+export const including = (object: Record<string, unknown>) => expect.objectContaining(object) as unknown;

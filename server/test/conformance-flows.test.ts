@@ -1,0 +1,136 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { dataOf, listOf } from '@/api/common';
+import { flowSchema, flowStatusSchema, runAttemptSchema } from '@/api/flows';
+import { anyNumber, anyString, attemptEnded, BAD_REQUEST, createFilesDestination, createFlow, createSampleFlow, createSampleSource, expectError, expectStatus, expectWrapped, matching, SLOW_SAMPLE } from './fixtures';
+import { startHarness } from './harness';
+
+// Flows over HTTP: the interface's list, run, run attempts and cancel, and Flowdeck's create,
+// update, delete and status.
+
+const service = await startHarness();
+afterAll(() => service.stop());
+const { api } = service;
+
+const source = await createSampleSource(api);
+const destination = await createFilesDestination(api);
+
+describe('POST, PATCH, DELETE /v2/flows (additions)', () => {
+  it('creates a flow with 201 { data: Flow } carrying either frequency or cron', async () => {
+    const answer = await api('/v2/flows', { method: 'POST', body: { displayName: 'Hourly', source: source.id, destination: destination.id, frequency: '1h' } });
+    const raw = expectWrapped(answer, 201) as Record<string, unknown>;
+    expect(raw).toEqual({ id: anyNumber, displayName: 'Hourly', source: source.id, destination: destination.id, frequency: '1h' });
+    const withCron = expectWrapped(await api('/v2/flows', { method: 'POST', body: { displayName: 'Cron', source: source.id, destination: destination.id, frequency: '1h', cron: '0 3 * * *' } }), 201);
+    expect(withCron).toEqual({ id: anyNumber, displayName: 'Cron', source: source.id, destination: destination.id, cron: '0 3 * * *' });
+    const manual = expectWrapped(await api('/v2/flows', { method: 'POST', body: { displayName: 'Manual', source: source.id, destination: destination.id } }), 201);
+    expect(manual).toMatchObject({ frequency: 'manual' });
+  });
+
+  it('updates a flow: a frequency replaces a cron', async () => {
+    const flow = await createFlow(api, source.id, destination.id, { cron: '*/5 * * * *' });
+    const answer = await api(`/v2/flows/${String(flow.id)}`, { method: 'PATCH', body: { displayName: 'Renamed', frequency: '6h' } });
+    expect(expectWrapped(answer)).toEqual({ id: flow.id, displayName: 'Renamed', source: source.id, destination: destination.id, frequency: '6h' });
+  });
+
+  it('deletes a flow with { data: true }; it is gone after', async () => {
+    const flow = await createFlow(api, source.id, destination.id);
+    expect(expectWrapped(await api(`/v2/flows/${String(flow.id)}`, { method: 'DELETE' }))).toBe(true);
+    expectError(await api(`/v2/flows/${String(flow.id)}/status`), 404, 'Not Found');
+    expectError(await api(`/v2/flows/${String(flow.id)}`, { method: 'DELETE' }), 404, 'Not Found');
+  });
+
+  it('answers 400 for unknown sources or destinations, bad schedules, missing names and extra fields', async () => {
+    const bodies = [
+      { displayName: 'x', source: 999_999, destination: destination.id },
+      { displayName: 'x', source: source.id, destination: 999_999 },
+      { displayName: 'x', source: source.id, destination: destination.id, frequency: '2h' },
+      { displayName: 'x', source: source.id, destination: destination.id, cron: 'every day' },
+      { source: source.id, destination: destination.id },
+      { displayName: 'x', source: String(source.id), destination: destination.id },
+      { displayName: 'x', source: source.id, destination: destination.id, paused: true },
+    ];
+    for (const body of bodies) expectError(await api('/v2/flows', { method: 'POST', body }), 400, BAD_REQUEST);
+    const flow = await createFlow(api, source.id, destination.id);
+    expectError(await api(`/v2/flows/${String(flow.id)}`, { method: 'PATCH', body: { cron: '61 * * * *' } }), 400, BAD_REQUEST);
+    expectError(await api('/v2/flows/999999', { method: 'PATCH', body: { displayName: 'x' } }), 404, 'Not Found');
+  });
+});
+
+describe('GET /v2/flows (list flows)', () => {
+  it('answers { data: Flow[] } where each flow has exactly one of frequency and cron', async () => {
+    await createFlow(api, source.id, destination.id, { cron: '0 * * * *' });
+    const raw = expectWrapped(await api('/v2/flows')) as Record<string, unknown>[];
+    expect(raw.length).toBeGreaterThan(0);
+    for (const flow of raw) {
+      expect(['frequency' in flow, 'cron' in flow].filter(Boolean)).toHaveLength(1);
+      expect(Object.keys(flow).sort()).toEqual(['cron' in flow ? 'cron' : 'frequency', 'destination', 'displayName', 'id', 'source'].sort());
+    }
+    listOf(flowSchema).parse(raw);
+  });
+});
+
+describe('POST /v2/flows/{id}/run, GET /v2/flows/{id}/run, GET /v2/flows/{id}/status', () => {
+  it('starts a run with 201 { message } (no data wrapper); the attempt ends succeeded with its resources', async () => {
+    const flow = await createFlow(api, source.id, destination.id);
+    const answer = expectStatus(await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 201);
+    expect(Object.keys(answer.body as object)).toEqual(['message']);
+    expect((answer.body as { message: string }).message).not.toBe('');
+
+    const attempt = await attemptEnded(api, flow.id);
+    expect(attempt).toMatchObject({ flow: flow.id, trigger: 'manual', lifecycle: 'not_running', disposition: 'succeeded', errors: [] });
+    expect(attempt.completedAt).not.toBeNull();
+    expect(attempt.resources.map((resource) => resource.name).sort()).toEqual(['customers', 'orders', 'products']);
+    expect(attempt.resources.reduce((sum, resource) => sum + resource.loaded, 0)).toBe(100);
+
+    const raw = expectWrapped(await api(`/v2/flows/${String(flow.id)}/run`)) as Record<string, unknown>[];
+    expect(Object.keys(raw[0] ?? {}).sort()).toEqual(['completedAt', 'createdAt', 'disposition', 'errors', 'flow', 'id', 'lifecycle', 'resources', 'trigger']);
+    for (const resource of (raw[0]?.resources ?? []) as Record<string, unknown>[]) {
+      expect(resource).toEqual({ name: anyString, extracted: anyNumber, analyzed: anyNumber, loaded: anyNumber });
+    }
+    dataOf(listOf(runAttemptSchema)).parse({ data: raw });
+
+    const status = flowStatusSchema.parse(expectWrapped(await api(`/v2/flows/${String(flow.id)}/status`)));
+    expect(status).toMatchObject({ id: flow.id, lifecycle: 'not_running', disposition: 'succeeded', lastAttempt: { id: attempt.id } });
+  });
+
+  it('reports a flow never run as not_running / none with no last attempt', async () => {
+    const flow = await createFlow(api, source.id, destination.id);
+    expect(expectWrapped(await api(`/v2/flows/${String(flow.id)}/status`))).toEqual({ id: flow.id, lifecycle: 'not_running', disposition: 'none', lastAttempt: null });
+    expect(expectWrapped(await api(`/v2/flows/${String(flow.id)}/run`))).toEqual([]);
+  });
+
+  it('shows a running attempt as running / none and refuses a second run with 400 and a message', async () => {
+    const { flow } = await createSampleFlow(api, SLOW_SAMPLE);
+    expectStatus(await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 201);
+    const status = flowStatusSchema.parse(expectWrapped(await api(`/v2/flows/${String(flow.id)}/status`)));
+    expect(status).toMatchObject({ lifecycle: 'running', disposition: 'none', lastAttempt: { lifecycle: 'running', disposition: 'none', completedAt: null } });
+    expectError(await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 400, /already running/);
+    expectStatus(await api(`/v2/flows/${String(flow.id)}/cancel`, { method: 'POST' }), 200);
+  });
+
+  it('answers 404 for an unknown flow and 400 for bad attempt-list parameters', async () => {
+    expectError(await api('/v2/flows/999999/run', { method: 'POST' }), 404, 'Not Found');
+    expectError(await api('/v2/flows/999999/run'), 404, 'Not Found');
+    expectError(await api('/v2/flows/999999/cancel', { method: 'POST' }), 404, 'Not Found');
+    expectError(await api('/v2/flows/999999/status'), 404, 'Not Found');
+    const flow = await createFlow(api, source.id, destination.id);
+    expectError(await api(`/v2/flows/${String(flow.id)}/run?order=SIDEWAYS`), 400, BAD_REQUEST);
+  });
+});
+
+describe('POST /v2/flows/{id}/cancel', () => {
+  it('ends a running attempt as failed with a cancel error and answers { message }', async () => {
+    const { flow } = await createSampleFlow(api, SLOW_SAMPLE);
+    expectStatus(await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 201);
+    const answer = expectStatus(await api(`/v2/flows/${String(flow.id)}/cancel`, { method: 'POST' }), 200);
+    expect(Object.keys(answer.body as object)).toEqual(['message']);
+    const [attempt] = dataOf(listOf(runAttemptSchema)).parse((await api(`/v2/flows/${String(flow.id)}/run`)).body);
+    expect(attempt).toMatchObject({ lifecycle: 'not_running', disposition: 'failed', errors: [matching(/cancel/i)] });
+  });
+
+  it('has no effect on a flow that is not running', async () => {
+    const flow = await createFlow(api, source.id, destination.id);
+    const answer = expectStatus(await api(`/v2/flows/${String(flow.id)}/cancel`, { method: 'POST' }), 200);
+    expect(Object.keys(answer.body as object)).toEqual(['message']);
+    expect(expectWrapped(await api(`/v2/flows/${String(flow.id)}/run`))).toEqual([]);
+  });
+});

@@ -1,0 +1,84 @@
+import { Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { type Control, Controller, useWatch } from 'react-hook-form';
+import { FREQUENCIES } from '@/api/flows';
+import { describeCron, describeFrequency, nextCronRuns } from '@/lib/schedule';
+import type { NewFlowFormValues } from './new-flow-schema';
+
+const FREQUENCY_OPTIONS = FREQUENCIES.map((frequency) => ({ value: frequency, label: describeFrequency(frequency) }));
+
+const utc = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23', timeZone: 'UTC' });
+
+/** The expression in words and its next runs while typing, so a wrong cron shows before saving. */
+function CronExplanation({ cron }: { cron: string }) {
+  const words = cron.trim() === '' ? null : describeCron(cron.trim());
+  if (!words) return <>Five fields, in UTC: minute, hour, day of month, month, day of week. For example 30 2 * * * is 02:30 every day.</>;
+  const next = nextCronRuns(cron.trim(), 3);
+  return (
+    <>
+      <Text span size="xs" fw={600} c="var(--mantine-color-text)">
+        {words}
+      </Text>
+      {next.length > 0 && <> · next runs (UTC): {next.map((run) => utc.format(run)).join(' · ')}</>}
+    </>
+  );
+}
+
+/** A frequency from the interface's list, or a cron expression (which wins on the service when both exist). */
+export function ScheduleField({ control }: { control: Control<NewFlowFormValues> }) {
+  const kind = useWatch({ control, name: 'scheduleKind' });
+  const cron = useWatch({ control, name: 'cron' });
+  return (
+    <Stack gap="xs">
+      <Controller
+        control={control}
+        name="scheduleKind"
+        render={({ field }) => (
+          <Radio.Group label="Schedule" value={field.value} onChange={(next) => { field.onChange(next); }}>
+            <Group mt={4}>
+              <Radio value="frequency" label="Repeat on a frequency" />
+              <Radio value="cron" label="Cron expression" />
+            </Group>
+          </Radio.Group>
+        )}
+      />
+      {kind === 'frequency' ? (
+        <Controller
+          control={control}
+          name="frequency"
+          render={({ field, fieldState }) => (
+            <Select
+              label="Frequency"
+              description="Manual only: the flow runs when someone presses Run."
+              data={FREQUENCY_OPTIONS}
+              allowDeselect={false}
+              value={field.value}
+              onChange={(next) => {
+                if (next) field.onChange(next);
+              }}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      ) : (
+        <Controller
+          control={control}
+          name="cron"
+          render={({ field, fieldState }) => (
+            <TextInput
+              label="Cron expression"
+              placeholder="30 2 * * *"
+              required
+              autoComplete="off"
+              spellCheck={false}
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+              description={<CronExplanation cron={cron} />}
+              error={fieldState.error?.message}
+              {...field}
+            />
+          )}
+        />
+      )}
+    </Stack>
+  );
+}
