@@ -3,7 +3,7 @@ import { apiError, rawCall, signIn } from '@/test/mock/api-test-helpers';
 import { STARTER_API_KEY } from '@/test/mock/auth';
 import { SEED } from '@/test/mock/seed';
 import { mockService } from '@/test/server';
-import { cancelFlow, createFlow, deleteFlow, listFlows, listRunAttempts, runFlow, updateFlow } from './flows';
+import { cancelFlow, createFlow, deleteFlow, getFlowStatus, listFlows, listRunAttempts, runFlow, updateFlow } from './flows';
 
 beforeEach(() => {
   signIn();
@@ -268,5 +268,34 @@ describe('deleteFlow', () => {
     expect((await listFlows()).some((flow) => flow.id === 1)).toBe(false);
     expect(await apiError(listRunAttempts(1))).toMatchObject({ kind: 'not_found' });
     expect(await apiError(deleteFlow(1))).toMatchObject({ kind: 'not_found' });
+  });
+});
+
+describe('getFlowStatus', () => {
+  it('reads the latest attempt of a running flow and null for a flow never run', async () => {
+    const running = await getFlowStatus(SEED.runningFlowId);
+    expect(running).toMatchObject({ id: SEED.runningFlowId, lifecycle: 'running', disposition: 'none', lastAttempt: { lifecycle: 'running', completedAt: null } });
+    expect(running.lastAttempt?.resources.length).toBeGreaterThan(0);
+    expect(await getFlowStatus(SEED.idleFlowId)).toEqual({ id: SEED.idleFlowId, lifecycle: 'not_running', disposition: 'none', lastAttempt: null });
+  });
+
+  it('answers 404 for an unknown flow', async () => {
+    expect(await apiError(getFlowStatus(999))).toMatchObject({ kind: 'not_found', status: 404 });
+  });
+});
+
+describe('listFlows paging', () => {
+  it('reads every page of a service that pages, and stops at once on one that answers everything', async () => {
+    const extra = Array.from({ length: 2_100 }, (_, index) => ({ id: 1_000 + index, displayName: `Flow ${String(index)}`, source: 1, destination: 1, frequency: '1h', cron: null }));
+    mockService.db.state.flows.push(...extra);
+    const all = await listFlows();
+    expect(all).toHaveLength(14 + 2_100);
+    expect(mockService.calls.map((call) => new URL(call.url).searchParams.get('offset'))).toEqual(['0', '1000', '2000']);
+
+    mockService.calls.length = 0;
+    const whole = { data: extra.slice(0, 1_500) };
+    mockService.failNext('listFlows', { body: whole });
+    expect(await listFlows()).toHaveLength(1_500);
+    expect(mockService.calls).toHaveLength(1);
   });
 });

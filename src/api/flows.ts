@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { readAllPages } from './all-pages';
 import { type CallOptions, request, writeBody } from './client';
-import { dataOf, dateTimeSchema, idSchema, listOf, messageResponseSchema, type MessageResponse, nullableDateTimeSchema, openEnum, optionalText, textOrEmpty } from './common';
+import { dataOf, dateTimeSchema, idSchema, listOf, maybeWrapped, messageResponseSchema, type MessageResponse, nullableDateTimeSchema, openEnum, optionalText, textOrEmpty } from './common';
 
 export const FREQUENCIES = ['manual', '24h', '12h', '6h', '1h', '30m', '15m'] as const;
 
@@ -59,9 +60,9 @@ export const runAttemptsParamsSchema = z.strictObject({
 });
 export type RunAttemptsParams = z.input<typeof runAttemptsParamsSchema>;
 
-/** GET /v2/flows */
+/** GET /v2/flows: every flow, read page by page where the service pages (Flowdeck's does, 1000 at a time). */
 export function listFlows(options: CallOptions = {}): Promise<Flow[]> {
-  return request({ path: '/v2/flows', schema: dataOf(listOf(flowSchema)), ...options });
+  return readAllPages((page) => request({ path: '/v2/flows', query: { ...page }, schema: dataOf(listOf(flowSchema)), ...options }));
 }
 
 /** POST /v2/flows/{id}/run: starts a run asynchronously. */
@@ -73,6 +74,20 @@ export function runFlow(id: number, options: CallOptions = {}): Promise<MessageR
 export async function listRunAttempts(id: number, params: RunAttemptsParams = {}, options: CallOptions = {}): Promise<RunAttempt[]> {
   const query = writeBody(runAttemptsParamsSchema, params);
   return request({ path: `/v2/flows/${String(id)}/run`, query, schema: dataOf(listOf(runAttemptSchema)), ...options });
+}
+
+/** The flow status Flowdeck's service adds: the latest attempt, or null for a flow never run. */
+export const flowStatusSchema = z.object({
+  id: idSchema,
+  lifecycle: runLifecycleSchema,
+  disposition: runDispositionSchema,
+  lastAttempt: runAttemptSchema.nullish().transform((attempt) => attempt ?? null),
+});
+export type FlowStatus = z.infer<typeof flowStatusSchema>;
+
+/** GET /v2/flows/{id}/status (Flowdeck's addition; the run and cancel answers point callers to it). */
+export function getFlowStatus(id: number, options: CallOptions = {}): Promise<FlowStatus> {
+  return request({ path: `/v2/flows/${String(id)}/status`, schema: maybeWrapped(flowStatusSchema), ...options });
 }
 
 /** POST /v2/flows/{id}/cancel: no effect when the flow is not running; the success body is undocumented. */

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { apiError, rawCall, signIn } from '@/test/mock/api-test-helpers';
 import { STARTER_API_KEY } from '@/test/mock/auth';
 import { mockService } from '@/test/server';
-import { deleteWebhookTrigger, getWebhookTrigger } from './webhooks';
+import { createWebhookTrigger, deleteWebhookTrigger, getWebhookTrigger, listWebhookTriggers } from './webhooks';
 
 beforeEach(() => {
   signIn();
@@ -60,5 +60,27 @@ describe('deleteWebhookTrigger', () => {
     expect(await apiError(deleteWebhookTrigger(1, 1))).toMatchObject({ kind: 'forbidden' });
     signIn(null);
     expect(await apiError(deleteWebhookTrigger(1, 1))).toMatchObject({ kind: 'unauthorized' });
+  });
+});
+
+describe('listWebhookTriggers and createWebhookTrigger (Flowdeck additions)', () => {
+  it('lists the triggers of one workflow only', async () => {
+    expect((await listWebhookTriggers(1)).map((trigger) => trigger.id)).toEqual([1, 2]);
+    expect((await listWebhookTriggers(2)).map((trigger) => trigger.eventType)).toEqual(['message']);
+  });
+
+  it('creates a trigger in snake_case, with a signing secret only when one is given, and lists it', async () => {
+    const created = await createWebhookTrigger(2, { provider: ' Slack ', eventType: 'app_mention' });
+    expect(created).toMatchObject({ workflowId: 2, provider: 'slack', eventType: 'app_mention', status: 'active', triggerCount: 0, lastTriggeredAt: null });
+    expect((await listWebhookTriggers(2)).map((trigger) => trigger.id)).toContain(created.id);
+    await createWebhookTrigger(2, { provider: 'slack', eventType: 'message', signingSecret: 'shh' });
+    expect(mockService.calls.filter((call) => call.operation === 'createWebhookTrigger')).toHaveLength(2);
+  });
+
+  it('refuses an empty event type before sending, and reports 404 where the list endpoint is absent', async () => {
+    expect(await apiError(createWebhookTrigger(1, { provider: 'slack', eventType: ' ' }))).toMatchObject({ kind: 'bad_request' });
+    expect(mockService.calls).toHaveLength(0);
+    mockService.failNext('listWebhookTriggers', { status: 404 });
+    expect(await apiError(listWebhookTriggers(1))).toMatchObject({ kind: 'not_found' });
   });
 });

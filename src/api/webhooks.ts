@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { type CallOptions, request } from './client';
-import { dataOf, idSchema, messageResponseSchema, type MessageResponse, nullableDateTimeSchema, nullableText } from './common';
+import { readAllPages } from './all-pages';
+import { type CallOptions, request, writeBody } from './client';
+import { dataOf, idSchema, listOf, messageResponseSchema, type MessageResponse, nullableDateTimeSchema, nullableText } from './common';
 
 /** `provider` and `status` are open sets (only `slack` and `active` are shown). */
 export const webhookTriggerSchema = z
@@ -42,4 +43,34 @@ export function getWebhookTrigger(workflowId: number, triggerId: number, options
 /** DELETE /v2/workflows/{id}/webhooks/{webhook_trigger_id}: answers `{ data: true }`. */
 export function deleteWebhookTrigger(workflowId: number, triggerId: number, options: CallOptions = {}): Promise<MessageResponse> {
   return request({ method: 'DELETE', path: triggerPath(workflowId, triggerId), schema: messageResponseSchema, ...options });
+}
+
+// Flowdeck's additions: the interface only gets a trigger by id; the local service also lists and creates them.
+
+const triggersPath = (workflowId: number) => `/v2/workflows/${String(workflowId)}/webhooks`;
+
+/** GET /v2/workflows/{id}/webhooks. A service without it answers 404 (see `isApiError(error, 'not_found')`). */
+export function listWebhookTriggers(workflowId: number, options: CallOptions = {}): Promise<WebhookTrigger[]> {
+  return readAllPages((page) => request({ path: triggersPath(workflowId), query: { ...page }, schema: dataOf(listOf(webhookTriggerSchema)), ...options }));
+}
+
+/** Written in the service's snake_case; a signing secret is sent once and never read back. */
+export const createWebhookTriggerInputSchema = z
+  .strictObject({
+    provider: z.string().trim().min(1, 'Choose a provider').toLowerCase(),
+    eventType: z.string().trim().min(1, 'Name the event type'),
+    signingSecret: z.string().trim().min(1).optional(),
+  })
+  .transform(({ provider, eventType, signingSecret }) => ({ provider, event_type: eventType, ...(signingSecret ? { signing_secret: signingSecret } : {}) }));
+export type CreateWebhookTriggerInput = z.input<typeof createWebhookTriggerInputSchema>;
+
+/** POST /v2/workflows/{id}/webhooks */
+export async function createWebhookTrigger(workflowId: number, input: CreateWebhookTriggerInput, options: CallOptions = {}): Promise<WebhookTrigger> {
+  return request({
+    method: 'POST',
+    path: triggersPath(workflowId),
+    body: writeBody(createWebhookTriggerInputSchema, input),
+    schema: dataOf(webhookTriggerSchema),
+    ...options,
+  });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readAllPages } from './all-pages';
 import { type CallOptions, request } from './client';
 import { dataOf, idSchema, listOf, maybeWrapped, messageResponseSchema, type MessageResponse, nullableDateTimeSchema, optionalText, textOrEmpty } from './common';
 import { resourceProgressSchema, runDispositionSchema, runLifecycleSchema } from './flows';
@@ -29,9 +30,9 @@ export const workflowStatusSchema = z.object({
 });
 export type WorkflowStatus = z.infer<typeof workflowStatusSchema>;
 
-/** GET /v2/workflows */
+/** GET /v2/workflows: every workflow, read page by page where the service pages. */
 export function listWorkflows(options: CallOptions = {}): Promise<Workflow[]> {
-  return request({ path: '/v2/workflows', schema: dataOf(listOf(workflowSchema)), ...options });
+  return readAllPages((page) => request({ path: '/v2/workflows', query: { ...page }, schema: dataOf(listOf(workflowSchema)), ...options }));
 }
 
 /** GET /v2/workflows/{id}/status */

@@ -1,28 +1,71 @@
-import { Stack, Text } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { Group, Stack, Text } from '@mantine/core';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { ApiError } from '@/api/errors';
+import { AnchorLink } from '@/components/anchor-link';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
-import { PlaceholderSection } from '@/components/placeholder-section';
-import { ScheduleLabel } from '@/components/schedule-label';
-import { scheduleOf } from '@/lib/schedule';
-import { ApiError } from '@/api/errors';
+import { liveScopes, useLiveQuery } from '@/lib/live-query';
+import { endpointNameQueries } from '@/lib/queries/endpoint-name-queries';
 import { flowQueries } from '@/lib/queries/flow-queries';
+import { isRunActive } from '@/lib/run-status';
+import { scheduleOf } from '@/lib/schedule';
+import { AttemptDrawer } from './attempt-drawer';
+import { AttemptsTable } from './attempts-table';
+import { destinationLabel, sourceLabel } from './filter-flows';
+import { FlowActions } from './flow-actions';
+import type { FlowPageSearch } from './flow-page-search';
+import { LatestAttemptCard } from './latest-attempt-card';
+import { ScheduleCard } from './schedule-card';
+
+const route = getRouteApi('/_app/flows/$flowId');
 
 /** The interface has no get-flow operation: the flow is read from the list. */
 export function FlowPage({ flowId }: { flowId: number }) {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   const { data: flows } = useSuspenseQuery(flowQueries.list());
+  const sources = useQuery(endpointNameQueries.sources()).data;
+  const destinations = useQuery(endpointNameQueries.destinations()).data;
+  // The one request this page repeats: the newest attempt, every 2 s while it runs, every 30 s otherwise.
+  const status = useLiveQuery(flowQueries.status(flowId), { isActive: isRunActive, scopes: [liveScopes.flow(flowId)] });
   const flow = flows.find((candidate) => candidate.id === flowId);
   if (!flow) return <ErrorState error={new ApiError('not_found', `Flow ${String(flowId)} does not exist.`)} />;
+
+  const latest = status.data?.lastAttempt ?? null;
+  const running = status.data && !status.error ? isRunActive(latest) : null;
+  const setSearch = (patch: Partial<FlowPageSearch>) => {
+    void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: 'attempt' in patch ? false : true });
+  };
+
   return (
     <>
-      <PageHeader title={flow.displayName || `Flow ${String(flow.id)}`} description={`Flow ${String(flow.id)}`} />
-      <Stack gap="xs" mb="lg">
-        <Text>
-          Source {flow.source} → destination {flow.destination}
-        </Text>
-        <ScheduleLabel schedule={scheduleOf(flow)} />
+      <PageHeader
+        title={flow.displayName || `Flow ${String(flow.id)}`}
+        description={
+          <Group gap={6} component="span">
+            <Text span size="sm">
+              Flow {flow.id}:
+            </Text>
+            <AnchorLink to="/sources/$sourceId" params={{ sourceId: String(flow.source) }} size="sm">
+              {sourceLabel(sources, flow.source)}
+            </AnchorLink>
+            <Text span size="sm" aria-label="to">
+              →
+            </Text>
+            <AnchorLink to="/destinations/$destinationId" params={{ destinationId: String(flow.destination) }} size="sm">
+              {destinationLabel(destinations, flow.destination)}
+            </AnchorLink>
+          </Group>
+        }
+        actions={<FlowActions flowId={flow.id} running={running} />}
+      />
+      <Stack gap={0}>
+        <LatestAttemptCard status={status} />
+        <ScheduleCard schedule={scheduleOf(flow)} />
+        <AttemptsTable flowId={flow.id} search={search} latest={latest} onSearch={setSearch} />
       </Stack>
-      <PlaceholderSection>Run, cancel and the live run attempts of this flow come with the flows and workflows work.</PlaceholderSection>
+      <AttemptDrawer flowId={flow.id} search={search} latest={latest} onClose={() => { setSearch({ attempt: undefined }); }} />
     </>
   );
 }

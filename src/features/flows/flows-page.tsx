@@ -1,43 +1,74 @@
-import { Table, Text } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { AnchorLink } from '@/components/anchor-link';
+import { Button, Group, Progress, Text } from '@mantine/core';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
-import { ScheduleLabel } from '@/components/schedule-label';
-import { scheduleOf } from '@/lib/schedule';
+import { endpointNameQueries } from '@/lib/queries/endpoint-name-queries';
 import { flowQueries } from '@/lib/queries/flow-queries';
+import { runStateOf } from '@/lib/run-status';
+import { filterFlowRows, toFlowRows } from './filter-flows';
+import { FlowFilters } from './flow-filters';
+import { flowsSearchDefaults, type FlowsSearch } from './flows-search';
+import { FlowsTable } from './flows-table';
+import { useStatusScan } from './use-status-scan';
+
+const route = getRouteApi('/_app/flows/');
+const countFormat = new Intl.NumberFormat();
 
 export function FlowsPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   const { data: flows } = useSuspenseQuery(flowQueries.list());
+  // Names are a nicety: without them (an interface with no source list) the rows show ids.
+  const sources = useQuery(endpointNameQueries.sources()).data;
+  const destinations = useQuery(endpointNameQueries.destinations()).data;
+  const [typed, setTyped] = useState<string | null>(null);
+  const q = useDeferredValue(typed ?? search.q);
+
+  const allRows = useMemo(() => toFlowRows(flows, sources, destinations), [flows, sources, destinations]);
+  const candidates = useMemo(
+    () => filterFlowRows(allRows, { q, schedule: search.schedule, sort: search.sort, dir: search.dir }),
+    [allRows, q, search.schedule, search.sort, search.dir],
+  );
+  const candidateIds = useMemo(() => candidates.map((row) => row.flow.id), [candidates]);
+  const byStatus = search.status !== 'all';
+  const scan = useStatusScan(candidateIds, byStatus);
+  const rows = byStatus
+    ? candidates.filter((row) => {
+        const status = scan.statusOf(row.flow.id);
+        return status !== undefined && runStateOf(status.lastAttempt) === search.status;
+      })
+    : candidates;
+
+  const update = (patch: Partial<FlowsSearch>) => {
+    if (patch.q !== undefined) setTyped(null);
+    void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true });
+  };
+  const filtered = q !== '' || search.schedule !== 'all' || byStatus;
+
   return (
     <>
-      <PageHeader title="Flows" description={`${String(flows.length)} flows: a source, a destination and a schedule each.`} />
+      <PageHeader title="Flows" description={`${countFormat.format(flows.length)} flows: a source, a destination and a schedule each.`} />
+      <FlowFilters search={search} onQueryInput={setTyped} onChange={update} />
+      <Group justify="space-between" mb="xs" mih={28}>
+        <Text size="sm" c="dimmed" role="status">
+          {filtered ? `${countFormat.format(rows.length)} of ${countFormat.format(flows.length)} flows match` : `${countFormat.format(flows.length)} flows`}
+          {byStatus && scan.checked < scan.total && ` so far (checked the status of ${countFormat.format(scan.checked)} of ${countFormat.format(scan.total)})`}
+          {byStatus && scan.failed > 0 && `; ${countFormat.format(scan.failed)} statuses could not be read`}
+        </Text>
+        {filtered && (
+          <Button variant="subtle" size="compact-sm" onClick={() => { setTyped(null); update({ q: '', schedule: flowsSearchDefaults.schedule, status: flowsSearchDefaults.status }); }}>
+            Clear filters
+          </Button>
+        )}
+      </Group>
+      {byStatus && scan.checked < scan.total && <Progress value={(scan.checked / Math.max(1, scan.total)) * 100} size="xs" mb="xs" aria-label="Status check progress" />}
       {flows.length === 0 ? (
         <Text c="dimmed">No flows yet.</Text>
+      ) : rows.length === 0 && !(byStatus && scan.checked < scan.total) ? (
+        <Text c="dimmed">No flow matches these filters.</Text>
       ) : (
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Source</Table.Th>
-              <Table.Th>Destination</Table.Th>
-              <Table.Th>Schedule</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {flows.map((flow) => (
-              <Table.Tr key={flow.id}>
-                <Table.Td>
-                  <AnchorLink to="/flows/$flowId" params={{ flowId: String(flow.id) }}>
-                    {flow.displayName || `Flow ${String(flow.id)}`}
-                  </AnchorLink>
-                </Table.Td>
-                <Table.Td>Source {flow.source}</Table.Td>
-                <Table.Td>Destination {flow.destination}</Table.Td>
-                <Table.Td><ScheduleLabel schedule={scheduleOf(flow)} /></Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <FlowsTable rows={rows} />
       )}
     </>
   );

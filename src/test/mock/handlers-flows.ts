@@ -54,6 +54,14 @@ export function flowHandlers(context: MockContext): HttpHandler[] {
       return messageResponse('Flow run cancelled.');
     }),
 
+    // Flowdeck's addition: the latest attempt of a flow, as the local service answers it.
+    route(context, 'getFlowStatus', 'get', '/v2/flows/:id/status', 'key', (input) => {
+      const flow = findFlow(context, input);
+      const latest = db.state.flowRuns.filter((run) => run.flow === flow.id).sort((a, b) => b.startedAt - a.startedAt || b.id - a.id)[0];
+      const lastAttempt = latest ? wireAttempt(latest, db.now()) : null;
+      return dataResponse({ id: flow.id, lifecycle: lastAttempt?.lifecycle ?? 'not_running', disposition: lastAttempt?.disposition ?? 'none', lastAttempt });
+    }),
+
     // Flowdeck's additions: create, change and delete a flow, with the local service's checks and messages.
     route(context, 'createFlow', 'post', '/v2/flows', 'key', async ({ request }) => {
       const input = parseBody(createFlowInputSchema, await readJson(request));

@@ -6,7 +6,7 @@ import { idParam, type MockContext, paginate, parseBody, readJson, route, type R
 import { wireTrigger, wireWorkflow, wireWorkflowStatus } from './serialize';
 
 /** Flowdeck's create-trigger body; src/api has no writer for it, so the mock keeps its own. */
-const createTriggerBodySchema = z.strictObject({ provider: z.string().min(1), event_type: z.string().min(1) });
+const createTriggerBodySchema = z.strictObject({ provider: z.string().min(1), event_type: z.string().min(1), signing_secret: z.string().min(1).optional() });
 
 function findWorkflow(context: MockContext, input: RouteInput): WorkflowRecord {
   const workflow = context.db.workflow(idParam(input));

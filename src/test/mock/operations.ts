@@ -35,6 +35,7 @@ export const OPERATIONS = [
   'createFlow',
   'updateFlow',
   'deleteFlow',
+  'getFlowStatus',
 ] as const;
 
 export type OperationName = (typeof OPERATIONS)[number];

@@ -30,6 +30,7 @@ const keyedEndpoints: [string, string][] = [
   ['POST', '/v2/flows/1/run'],
   ['GET', '/v2/flows/1/run'],
   ['POST', '/v2/flows/1/cancel'],
+  ['GET', '/v2/flows/1/status'],
   ['POST', '/v2/flows'],
   ['PATCH', '/v2/flows/1'],
   ['DELETE', '/v2/flows/1'],
@@ -50,7 +51,7 @@ describe('authentication', () => {
       expect(await rawCall(method, path, { token: null }), `${method} ${path}`).toEqual({ status: 401, body: { message: 'Unauthorized' } });
       expect(await rawCall(method, path, { token: 'guess' }), `${method} ${path}`).toMatchObject({ status: 401 });
     }
-    expect(new Set(mockService.calls.map((call) => call.operation)).size).toBe(31);
+    expect(new Set(mockService.calls.map((call) => call.operation)).size).toBe(32);
   });
 
   it('answers 403 with the plan message on every workflow endpoint for the starter key', async () => {

@@ -1,9 +1,12 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { FlowPage } from '@/features/flows/flow-page';
+import { flowPageSearchDefaults, flowPageSearchSchema } from '@/features/flows/flow-page-search';
 import { flowQueries } from '@/lib/queries/flow-queries';
 import { parseIdParam } from '@/lib/route-params';
 
 export const Route = createFileRoute('/_app/flows/$flowId')({
+  validateSearch: flowPageSearchSchema,
+  search: { middlewares: [stripSearchParams(flowPageSearchDefaults)] },
   loader: async ({ context, params }) => {
     const flowId = parseIdParam(params.flowId);
     await context.queryClient.query({ ...flowQueries.list(), staleTime: 'static' });

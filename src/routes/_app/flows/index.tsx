@@ -1,8 +1,11 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { FlowsPage } from '@/features/flows/flows-page';
+import { flowsSearchDefaults, flowsSearchSchema } from '@/features/flows/flows-search';
 import { flowQueries } from '@/lib/queries/flow-queries';
 
 export const Route = createFileRoute('/_app/flows/')({
+  validateSearch: flowsSearchSchema,
+  search: { middlewares: [stripSearchParams(flowsSearchDefaults)] },
   loader: ({ context }) => context.queryClient.query({ ...flowQueries.list(), staleTime: 'static' }),
   component: FlowsPage,
 });

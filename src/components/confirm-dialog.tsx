@@ -1,0 +1,36 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { ErrorState } from './error-state';
+
+interface ConfirmDialogProps {
+  opened: boolean;
+  /** Names what is affected, e.g. `Delete the workflow "Nightly refresh"?` */
+  title: string;
+  children?: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  pending: boolean;
+  /** The failure of the last confirm, shown inside the dialog so the user can try again or cancel. */
+  error?: unknown;
+}
+
+/** A destructive action asks first; the dialog stays open with the server's message when it fails. */
+export function ConfirmDialog({ opened, title, children, confirmLabel, onConfirm, onClose, pending, error }: ConfirmDialogProps) {
+  return (
+    <Modal opened={opened} onClose={pending ? () => undefined : onClose} title={<Text fw={600}>{title}</Text>} centered>
+      <Stack>
+        {children}
+        {error ? <ErrorState error={error} /> : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={pending}>
+            Keep it
+          </Button>
+          <Button color="red" onClick={onConfirm} loading={pending} data-autofocus>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

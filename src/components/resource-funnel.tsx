@@ -1,0 +1,73 @@
+import { Group, Progress, Stack, Table, Text } from '@mantine/core';
+import type { ResourceProgress } from '@/api/flows';
+import { formatCount } from '@/lib/format';
+import { RunErrors } from './run-errors';
+
+const STAGES = [
+  { key: 'extracted', label: 'Extracted', color: 'blue' },
+  { key: 'analyzed', label: 'Analyzed', color: 'violet' },
+  { key: 'loaded', label: 'Loaded', color: 'teal' },
+] as const;
+
+/** Each stage as a share of what was extracted: a resource that stalls shows a short bar where it stalls. */
+export function stageShare(resource: Pick<ResourceProgress, 'extracted' | 'analyzed' | 'loaded'>, stage: (typeof STAGES)[number]['key']): number {
+  if (resource.extracted <= 0) return 0;
+  return Math.min(100, (resource[stage] / resource.extracted) * 100);
+}
+
+function StageBar({ resource, stage }: { resource: ResourceProgress; stage: (typeof STAGES)[number] }) {
+  const share = stageShare(resource, stage.key);
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Progress
+        value={stage.key === 'extracted' && resource.extracted > 0 ? 100 : share}
+        color={stage.color}
+        size="lg"
+        radius="sm"
+        style={{ flex: 1, minWidth: 80 }}
+        aria-label={`${resource.name}: ${stage.label.toLowerCase()} ${formatCount(resource[stage.key])} rows`}
+      />
+      <Text size="xs" ff="monospace" w={90} ta="right">
+        {formatCount(resource[stage.key])}
+      </Text>
+    </Group>
+  );
+}
+
+/** Per resource: extracted → analyzed → loaded as bars, with the counts and the resource's own errors. */
+export function ResourceFunnel({ resources }: { resources: readonly ResourceProgress[] }) {
+  if (resources.length === 0) return <Text size="sm" c="dimmed">No per-resource counts for this run.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table verticalSpacing="xs" aria-label="Rows per resource">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Resource</Table.Th>
+            {STAGES.map((stage) => (
+              <Table.Th key={stage.key}>{stage.label}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {resources.map((resource) => (
+            <Table.Tr key={resource.name}>
+              <Table.Td>
+                <Stack gap={4}>
+                  <Text size="sm" fw={500} style={{ wordBreak: 'break-word' }}>
+                    {resource.name}
+                  </Text>
+                  {resource.errors.length > 0 && <RunErrors errors={resource.errors} compact />}
+                </Stack>
+              </Table.Td>
+              {STAGES.map((stage) => (
+                <Table.Td key={stage.key} miw={150}>
+                  <StageBar resource={resource} stage={stage} />
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

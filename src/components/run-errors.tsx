@@ -1,0 +1,35 @@
+import { Button, Code, List, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+
+/** Enough to read at once; the rest behind a click, so a run with thousands of errors cannot freeze the page. */
+const FIRST_SHOWN = 20;
+
+/** Every error in full (never cut mid-message), wrapped, scrollable when long. */
+export function RunErrors({ errors, compact = false }: { errors: readonly string[]; compact?: boolean }) {
+  const [showAll, setShowAll] = useState(false);
+  if (errors.length === 0) return null;
+  const shown = showAll ? errors : errors.slice(0, FIRST_SHOWN);
+  return (
+    <Stack gap={4}>
+      {!compact && (
+        <Text size="sm" fw={600} c="red">
+          {errors.length === 1 ? '1 error' : `${String(errors.length)} errors`}
+        </Text>
+      )}
+      <List spacing={4} size="sm" listStyleType="none" aria-label="Errors">
+        {shown.map((error, index) => (
+          <List.Item key={`${String(index)}-${error.slice(0, 40)}`}>
+            <Code block c="red" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: 240, overflow: 'auto' }}>
+              {error}
+            </Code>
+          </List.Item>
+        ))}
+      </List>
+      {errors.length > FIRST_SHOWN && (
+        <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => { setShowAll((value) => !value); }}>
+          {showAll ? 'Show fewer' : `Show all ${String(errors.length)} errors`}
+        </Button>
+      )}
+    </Stack>
+  );
+}

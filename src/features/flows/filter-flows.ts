@@ -1,0 +1,71 @@
+import type { Flow } from '@/api/flows';
+import { describeSchedule, scheduleOf } from '@/lib/schedule';
+import type { NameIndex } from '@/lib/queries/endpoint-name-queries';
+import type { FlowsSearch } from './flows-search';
+
+/** A flow with what the list shows and searches, computed once per list rather than per keystroke. */
+export interface FlowRow {
+  flow: Flow;
+  sourceName: string;
+  destinationName: string;
+  scheduleWords: string;
+  scheduleKind: 'frequency' | 'cron' | 'manual';
+  /** Lowercased name, id, source, destination and schedule words. */
+  haystack: string;
+}
+
+export function sourceLabel(names: NameIndex | undefined, id: number): string {
+  return names?.get(id) ?? `Source ${String(id)}`;
+}
+
+export function destinationLabel(names: NameIndex | undefined, id: number): string {
+  return names?.get(id) ?? `Destination ${String(id)}`;
+}
+
+export function toFlowRows(flows: readonly Flow[], sources: NameIndex | undefined, destinations: NameIndex | undefined): FlowRow[] {
+  return flows.map((flow) => {
+    const schedule = scheduleOf(flow);
+    const sourceName = sourceLabel(sources, flow.source);
+    const destinationName = destinationLabel(destinations, flow.destination);
+    const scheduleWords = describeSchedule(schedule);
+    const scheduleKind = schedule.kind === 'cron' ? 'cron' : schedule.kind === 'frequency' && flow.frequency?.toLowerCase() !== 'manual' ? 'frequency' : 'manual';
+    const name = flow.displayName || `Flow ${String(flow.id)}`;
+    return {
+      flow,
+      sourceName,
+      destinationName,
+      scheduleWords,
+      scheduleKind,
+      haystack: [name, `#${String(flow.id)}`, sourceName, destinationName, scheduleWords, flow.cron ?? ''].join('\n').toLowerCase(),
+    };
+  });
+}
+
+const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+const SCHEDULE_RANK = { frequency: 0, cron: 1, manual: 2 } as const;
+
+function compare(a: FlowRow, b: FlowRow, sort: FlowsSearch['sort']): number {
+  switch (sort) {
+    case 'id':
+      return a.flow.id - b.flow.id;
+    case 'source':
+      return collator.compare(a.sourceName, b.sourceName);
+    case 'destination':
+      return collator.compare(a.destinationName, b.destinationName);
+    case 'schedule':
+      return SCHEDULE_RANK[a.scheduleKind] - SCHEDULE_RANK[b.scheduleKind] || collator.compare(a.scheduleWords, b.scheduleWords);
+    case 'name':
+      return collator.compare(a.flow.displayName, b.flow.displayName);
+  }
+}
+
+/** Search (every word must match), schedule kind, then sort; ties keep id order so the list never jumps. */
+export function filterFlowRows(rows: readonly FlowRow[], search: Pick<FlowsSearch, 'q' | 'schedule' | 'sort' | 'dir'>): FlowRow[] {
+  const words = search.q.toLowerCase().split(/\s+/).filter(Boolean);
+  const matched = rows.filter(
+    (row) => (search.schedule === 'all' || row.scheduleKind === search.schedule) && words.every((word) => row.haystack.includes(word)),
+  );
+  const direction = search.dir === 'asc' ? 1 : -1;
+  return matched.sort((a, b) => direction * compare(a, b, search.sort) || a.flow.id - b.flow.id);
+}

@@ -1,0 +1,26 @@
+import { Group } from '@mantine/core';
+import { StatusBadge } from '@/components/status-badge';
+import { TimeAgo } from '@/components/time-ago';
+import { liveScopes, useLiveQuery } from '@/lib/live-query';
+import { flowQueries } from '@/lib/queries/flow-queries';
+import { isRunActive } from '@/lib/run-status';
+
+/**
+ * The last attempt of one visible row, live (fast while it runs). Rows scrolled out of view unmount, so only
+ * visible flows are asked; while the list scrolls nothing new is asked at all.
+ */
+export function FlowStatusCell({ flowId, enabled }: { flowId: number; enabled: boolean }) {
+  const { data, isError } = useLiveQuery(flowQueries.status(flowId), {
+    isActive: isRunActive,
+    scopes: [liveScopes.flow(flowId)],
+    staleTime: 15_000,
+    enabled,
+  });
+  if (!data) return <span aria-label={isError ? 'Status unavailable' : 'Loading status'}>{isError ? '?' : '…'}</span>;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <StatusBadge status={data.lastAttempt ? data : null} size="sm" />
+      {data.lastAttempt && <TimeAgo iso={data.lastAttempt.createdAt} size="xs" c="dimmed" />}
+    </Group>
+  );
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+// The flows list's state lives in the URL, so a filtered, sorted view can be shared and survives reload.
+// Every field falls back to its default, so a hand-edited URL never shows an error screen.
+
+export const SCHEDULE_FILTERS = ['all', 'frequency', 'cron', 'manual'] as const;
+export const STATUS_FILTERS = ['all', 'running', 'failed', 'succeeded', 'never'] as const;
+export const FLOW_SORTS = ['name', 'id', 'schedule', 'source', 'destination'] as const;
+
+export const flowsSearchDefaults = { q: '', schedule: 'all', status: 'all', sort: 'name', dir: 'asc' } as const;
+
+export const flowsSearchSchema = z.object({
+  q: z.string().catch(flowsSearchDefaults.q).default(flowsSearchDefaults.q),
+  schedule: z.enum(SCHEDULE_FILTERS).catch(flowsSearchDefaults.schedule).default(flowsSearchDefaults.schedule),
+  status: z.enum(STATUS_FILTERS).catch(flowsSearchDefaults.status).default(flowsSearchDefaults.status),
+  sort: z.enum(FLOW_SORTS).catch(flowsSearchDefaults.sort).default(flowsSearchDefaults.sort),
+  dir: z.enum(['asc', 'desc']).catch(flowsSearchDefaults.dir).default(flowsSearchDefaults.dir),
+});
+export type FlowsSearch = z.infer<typeof flowsSearchSchema>;

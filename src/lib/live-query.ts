@@ -1,0 +1,149 @@
+import { useDocumentVisibility } from '@mantine/hooks';
+import {
+  hashKey,
+  type Query,
+  type QueryClient,
+  type QueryFunction,
+  type QueryFunctionContext,
+  type QueryKey,
+  useQueries,
+  useQuery,
+  useQueryClient,
+  type UseQueryOptions,
+  type UseQueryResult,
+} from '@tanstack/react-query';
+import { BOOST_MS, nextPollInterval } from './polling';
+
+// React Query's refetchInterval driven by the one polling policy in polling.ts. Everything the policy
+// needs besides the data (how long the last request took, failures in a row, recent Run/Cancel clicks)
+// is kept per QueryClient, so two apps (or two tests) never share it.
+
+interface PollStats {
+  lastDurationMs: number | null;
+  consecutiveErrors: number;
+}
+
+interface LiveState {
+  stats: Map<string, PollStats>;
+  /** Scope (e.g. `flow:3`) → until when a Run or Cancel click keeps views of it fast (epoch ms). */
+  boosts: Map<string, number>;
+}
+
+const liveStates = new WeakMap<QueryClient, LiveState>();
+
+function liveStateOf(client: QueryClient): LiveState {
+  let state = liveStates.get(client);
+  if (!state) {
+    state = { stats: new Map(), boosts: new Map() };
+    liveStates.set(client, state);
+  }
+  return state;
+}
+
+/** Scopes a Run or Cancel click boosts; a view listens to the scopes of what it shows. */
+export const liveScopes = {
+  flow: (id: number) => `flow:${String(id)}`,
+  workflow: (id: number) => `workflow:${String(id)}`,
+  /** Every live view: the overview and the lists watch many things at once. */
+  any: 'any',
+} as const;
+
+/** After a Run or Cancel click: views of these scopes poll fast for the next 2 minutes. */
+export function boostLiveViews(client: QueryClient, scopes: readonly string[], now = Date.now()): void {
+  const { boosts } = liveStateOf(client);
+  for (const scope of [...scopes, liveScopes.any]) boosts.set(scope, now + BOOST_MS);
+}
+
+function boostedUntil(client: QueryClient, scopes: readonly string[]): number | null {
+  const { boosts } = liveStateOf(client);
+  const untils = [...scopes, liveScopes.any].flatMap((scope) => boosts.get(scope) ?? []);
+  return untils.length > 0 ? Math.max(...untils) : null;
+}
+
+/** Failed refreshes in a row for a query (0 after a success); shown by the stale warning. */
+export function consecutiveErrorsOf(client: QueryClient, queryKey: QueryKey): number {
+  return liveStateOf(client).stats.get(hashKey(queryKey))?.consecutiveErrors ?? 0;
+}
+
+export interface LiveOptions<TData> {
+  /** Whether the data shows something still moving (an attempt running, a workflow pending). */
+  isActive: (data: TData) => boolean;
+  /** Which Run/Cancel clicks make this view fast, e.g. `[liveScopes.flow(3)]`. */
+  scopes: readonly string[];
+  /** How old data may be before a remount or a return to the tab refetches it (default 1 s). */
+  staleTime?: number;
+  enabled?: boolean;
+}
+
+type LiveQueryInput<TData, TKey extends QueryKey> = Omit<UseQueryOptions<TData, Error, TData, TKey>, 'queryFn'> & {
+  queryFn?: unknown;
+};
+
+function timedQueryFn<TData, TKey extends QueryKey>(client: QueryClient, queryFn: QueryFunction<TData, TKey>): QueryFunction<TData, TKey> {
+  return async (context: QueryFunctionContext<TKey>) => {
+    const started = performance.now();
+    const { stats } = liveStateOf(client);
+    const hash = hashKey(context.queryKey);
+    try {
+      const data = await queryFn(context);
+      stats.set(hash, { lastDurationMs: performance.now() - started, consecutiveErrors: 0 });
+      return data;
+    } catch (error) {
+      // A request React Query cancelled (unmount, newer fetch) says nothing about the service.
+      if (!context.signal.aborted) {
+        const previous = stats.get(hash);
+        stats.set(hash, { lastDurationMs: performance.now() - started, consecutiveErrors: (previous?.consecutiveErrors ?? 0) + 1 });
+      }
+      throw error;
+    }
+  };
+}
+
+/** The options that make a query live: timed fetches and a refetchInterval from the policy. */
+export function liveQueryOptions<TData, TKey extends QueryKey>(
+  client: QueryClient,
+  options: LiveQueryInput<TData, TKey>,
+  live: LiveOptions<TData>,
+  hidden: boolean,
+): UseQueryOptions<TData, Error, TData, TKey> {
+  if (typeof options.queryFn !== 'function') throw new Error('A live query needs a queryFn.');
+  const queryFn = options.queryFn as QueryFunction<TData, TKey>;
+  return {
+    ...options,
+    queryFn: timedQueryFn(client, queryFn),
+    enabled: live.enabled ?? true,
+    staleTime: live.staleTime ?? 1_000,
+    // The next poll is the retry, with the policy's backoff; React Query's own retries would hammer a failing service.
+    retry: false,
+    refetchIntervalInBackground: false,
+    refetchInterval: (query: Query<TData, Error, TData, TKey>) => {
+      const stats = liveStateOf(client).stats.get(query.queryHash);
+      const data = query.state.data;
+      return nextPollInterval({
+        active: data !== undefined && live.isActive(data),
+        boostedUntil: boostedUntil(client, live.scopes),
+        now: Date.now(),
+        lastDurationMs: stats?.lastDurationMs ?? null,
+        consecutiveErrors: stats?.consecutiveErrors ?? 0,
+        hidden,
+      });
+    },
+  };
+}
+
+/** useQuery, refreshed by the polling policy: fast while running or after an action, paused when the tab is hidden. */
+export function useLiveQuery<TData, TKey extends QueryKey>(options: LiveQueryInput<TData, TKey>, live: LiveOptions<TData>): UseQueryResult<TData> {
+  const client = useQueryClient();
+  const hidden = useDocumentVisibility() === 'hidden';
+  return useQuery(liveQueryOptions(client, options, live, hidden));
+}
+
+/** Many live queries at once (one per visible row, one per flow on the overview). */
+export function useLiveQueries<TData, TKey extends QueryKey>(
+  queries: readonly LiveQueryInput<TData, TKey>[],
+  live: LiveOptions<TData>,
+): UseQueryResult<TData>[] {
+  const client = useQueryClient();
+  const hidden = useDocumentVisibility() === 'hidden';
+  return useQueries({ queries: queries.map((options) => liveQueryOptions(client, options, live, hidden)) });
+}
