@@ -48,7 +48,7 @@ export function ScheduleField({ control }: { control: Control<NewFlowFormValues>
           render={({ field, fieldState }) => (
             <Select
               label="Frequency"
-              description="Manual only: the flow runs when someone presses Run."
+              description={field.value === 'manual' ? 'Runs only when someone presses “Run now” on the flow page.' : undefined}
               data={FREQUENCY_OPTIONS}
               allowDeselect={false}
               value={field.value}
