@@ -19,7 +19,7 @@ import type { Services } from './services';
 function onError(logger: Logger) {
   return (error: Error, c: import('hono').Context) => {
     if (error instanceof HttpError) return c.json({ message: error.message }, error.status);
-    logger.error({ err: { message: error.message, stack: error.stack }, method: c.req.method, path: c.req.path }, 'request failed');
+    logger.error({ err: { message: error.message, stack: error.stack }, method: c.req.method, path: loggablePath(c.req.path) }, 'request failed');
     return c.json({ message: 'Internal Server Error' }, 500);
   };
 }
@@ -62,6 +62,11 @@ function dashboardApp(staticDir: string) {
   return app;
 }
 
+/** A card's hash and a webhook's id are credentials: the log says which endpoint, not which credential. */
+export function loggablePath(path: string): string {
+  return path.replace(/^(\/v2\/(?:cards|webhooks)\/)[^/]+/, '$1[redacted]');
+}
+
 export interface AppOptions {
   services: Services | null;
   staticDir: string | null;
@@ -76,7 +81,7 @@ export function createApp({ services, staticDir, upstreamUrl, logger }: AppOptio
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
-    logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+    logger.info({ method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
   });
   if (upstreamUrl) {
     app.all('/v2/*', (c) => forward(c.req.raw, upstreamUrl));
