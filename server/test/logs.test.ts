@@ -1,5 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { dataOf } from '@/api/common';
 import { configurationCardSchema } from '@/api/cards';
 import { sourceSchema } from '@/api/sources';
