@@ -1,0 +1,101 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DuckDBInstance } from '@duckdb/node-api';
+import pg from 'pg';
+import { expect } from 'vitest';
+import { dataOf, listOf } from '@/api/common';
+import { destinationSchema } from '@/api/destinations';
+import { type RunAttempt, runAttemptSchema } from '@/api/flows';
+import { sourceSchema } from '@/api/sources';
+import { createFlow } from './fixtures';
+import { eventually, type Harness } from './harness';
+
+// Real systems for connector tests: databases on the shared Postgres, DuckDB files, local HTTP servers.
+
+type Api = Harness['api'];
+type Properties = Record<string, string | number | boolean>;
+
+/** Connection properties (as the postgres specs name them) for a database URL. */
+export function postgresProperties(url: string, extra: Properties = {}): Properties {
+  const parsed = new URL(url);
+  return {
+    host: parsed.hostname,
+    port: Number(parsed.port),
+    database: parsed.pathname.slice(1),
+    user: decodeURIComponent(parsed.username),
+    password: decodeURIComponent(parsed.password),
+    ...extra,
+  };
+}
+
+export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+export async function duckQuery(path: string, text: string): Promise<unknown[][]> {
+  const instance = await DuckDBInstance.create(path);
+  const connection = await instance.connect();
+  try {
+    return (await connection.runAndReadAll(text)).getRows();
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}
+
+export async function createSource(api: Api, sourceSpec: string, properties: Properties) {
+  const answer = await api('/v2/sources', { method: 'POST', body: { sourceSpec, displayName: `Test ${sourceSpec}`, properties } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return dataOf(sourceSchema).parse(answer.body);
+}
+
+export async function createDestination(api: Api, destinationSpec: string, properties: Properties) {
+  const answer = await api('/v2/destinations', { method: 'POST', body: { destinationSpec, displayName: `Test ${destinationSpec}`, properties } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return dataOf(destinationSchema).parse(answer.body);
+}
+
+/** Creates a manual flow, runs it and waits until its attempt ends. */
+export async function runToEnd(api: Api, sourceId: number, destinationId: number, timeoutMs = 30_000): Promise<RunAttempt> {
+  const flow = await createFlow(api, sourceId, destinationId);
+  expect((await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' })).status).toBe(201);
+  return eventually(
+    async () => {
+      const attempts = listOf(runAttemptSchema);
+      const answer = await api(`/v2/flows/${String(flow.id)}/run?limit=1`);
+      const [attempt] = dataOf(attempts).parse(answer.body);
+      return attempt && attempt.lifecycle !== 'running' ? attempt : undefined;
+    },
+    timeoutMs,
+    'the run to end',
+  );
+}
+
+export function counts(attempt: RunAttempt): Record<string, number> {
+  return Object.fromEntries(attempt.resources.map((resource) => [resource.name, resource.loaded]));
+}
+
+export interface LocalServer {
+  url: string;
+  close: () => Promise<void>;
+}
+
+export async function localHttpServer(handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<LocalServer> {
+  const server: Server = createServer(handler);
+  await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${String(port)}`,
+    close: () =>
+      new Promise((resolveClose) => {
+        server.closeAllConnections();
+        server.close(() => { resolveClose(); });
+      }),
+  };
+}

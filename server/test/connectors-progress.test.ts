@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { counts, createDestination, createSource, duckQuery } from './connector-fixtures';
+import { attemptEnded, createFlow, listAttempts } from './fixtures';
+import { startHarness } from './harness';
+
+// The dashboard shows a run's counts rising: the runner saves them while it works, not only at the end.
+
+const service = await startHarness();
+const folder = mkdtempSync(join(tmpdir(), 'flowdeck-progress-'));
+afterAll(async () => {
+  await service.stop();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+it('reports extracted, analyzed and loaded rising at least every second while a run is running', async () => {
+  const { api } = service;
+  // 20,000 rows at 10,000 rows per second: about two seconds of running.
+  const source = await createSource(api, 'sample', { row_count: 20_000, rows_per_second: 10_000 });
+  const path = join(folder, 'progress.duckdb');
+  const destination = await createDestination(api, 'duckdb', { path });
+  const flow = await createFlow(api, source.id, destination.id);
+  expect((await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' })).status).toBe(201);
+
+  const seen: number[] = [];
+  for (let probe = 0; probe < 40; probe += 1) {
+    const [attempt] = await listAttempts(api, flow.id, '?limit=1');
+    if (attempt?.lifecycle !== 'running') break;
+    const loaded = attempt.resources.reduce((sum, resource) => sum + resource.loaded, 0);
+    const extracted = attempt.resources.reduce((sum, resource) => sum + resource.extracted, 0);
+    expect(loaded).toBeLessThanOrEqual(extracted);
+    if (seen.at(-1) !== loaded) seen.push(loaded);
+    await new Promise((resolveWait) => setTimeout(resolveWait, 200));
+  }
+  // At least three distinct partial counts before the end, rising.
+  const partial = seen.filter((loaded) => loaded > 0 && loaded < 20_000);
+  expect(partial.length).toBeGreaterThanOrEqual(3);
+  expect([...partial].sort((a, b) => a - b)).toEqual(partial);
+
+  const attempt = await attemptEnded(api, flow.id);
+  expect(attempt.disposition).toBe('succeeded');
+  expect(counts(attempt)).toEqual({ customers: 4_000, products: 1_000, orders: 15_000 });
+  expect(await duckQuery(path, 'SELECT count(*) FROM orders')).toEqual([[15_000n]]);
+});
