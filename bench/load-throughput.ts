@@ -1,6 +1,7 @@
 // npm run bench:load — rows per second of real runs (sample → DuckDB, sample → Postgres) through the
 // service, next to the same rows loaded by each driver's fastest path (DuckDB appender, Postgres COPY)
-// in the same process, and the peak RSS of the runs. BENCH_ROWS sets the row count (default 1,000,000).
+// in the same process, and the peak RSS of the runs. BENCH_ROWS sets the row count (default 1,000,000);
+// `npm run bench:load:10m` loads 10 million rows and checks the 300 MB budget too.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -149,6 +150,14 @@ try {
   console.log(line('sample → DuckDB', duckFlowdeck, duckBare));
   console.log(line('sample → Postgres', pgFlowdeck, pgBare));
   console.log(`  peak RSS of the bench process during the runs: DuckDB ${(duckPeak / 2 ** 20).toFixed(0)} MB, Postgres ${(pgPeak / 2 ** 20).toFixed(0)} MB (the service runs in this process)`);
+  // The issue's budgets: ratio at least 0.7 to the bare driver; under 300 MB peak RSS for 10 million rows.
+  const verdicts = [
+    ['DuckDB ratio ≥ 0.7', duckBare / duckFlowdeck >= 0.7],
+    ['Postgres ratio ≥ 0.7', pgBare / pgFlowdeck >= 0.7],
+    ...(ROWS >= 10_000_000 ? [['peak RSS < 300 MB at 10M rows', Math.max(duckPeak, pgPeak) < 300 * 2 ** 20] as const] : []),
+  ] as const;
+  for (const [budget, met] of verdicts) console.log(`  budget ${budget}: ${met ? 'met' : 'MISSED'}`);
+  if (verdicts.some(([, met]) => !met)) process.exitCode = 1;
   console.log('  Flowdeck times run from the attempt\'s creation to its completion (queue pickup and transaction commit included).');
 } finally {
   clearInterval(sampler);
