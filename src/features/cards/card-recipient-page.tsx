@@ -1,13 +1,101 @@
-import { Container } from '@mantine/core';
-import { PageHeader } from '@/components/page-header';
-import { PlaceholderSection } from '@/components/placeholder-section';
+import { Alert, Container, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type CardForRecipient, submitCard } from '@/api/cards';
+import { isApiError } from '@/api/errors';
+import { ErrorState } from '@/components/error-state';
+import { ExpiryCountdown } from '@/components/expiry-countdown';
+import { ImagePreview } from '@/components/image-preview';
+import { Markdown } from '@/components/markdown';
+import { PropertyForm } from '@/components/property-form/property-form';
+import { cardQueries } from '@/lib/queries/card-queries';
+
+function Unavailable({ error }: { error: unknown }) {
+  if (isApiError(error, 'gone')) {
+    return (
+      <Alert color="orange" title="This link has expired" role="alert">
+        It can no longer be used to send a configuration. Ask the person who sent it for a new link.
+      </Alert>
+    );
+  }
+  if (isApiError(error, 'not_found') || isApiError(error, 'unauthorized')) {
+    return (
+      <Alert color="red" title="Unknown link" role="alert">
+        There is no configuration card at this address. Check that the whole link was copied.
+      </Alert>
+    );
+  }
+  return <ErrorState error={error} />;
+}
+
+function CardForm({ card }: { card: CardForRecipient }) {
+  const [done, setDone] = useState(false);
+  if (done) {
+    return (
+      <Alert color="teal" title="Thank you" role="status">
+        The configuration was sent to {card.sourceName ?? 'the source'}. You can close this page.
+      </Alert>
+    );
+  }
+  const spec = card.sourceSpec;
+  return (
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, md: spec.instructions ? 7 : 12 }}>
+        <PropertyForm
+          definitions={spec.propertyDefinitions}
+          requiredCheck="mark"
+          allowEmptySubmit={false}
+          submitLabel="Send configuration"
+          onSubmit={async (changes) => {
+            await submitCard(card.hashId, { properties: changes.properties });
+            setDone(true);
+          }}
+        />
+        <Text size="xs" c="dimmed" mt="sm">
+          Values already on file are not shown here; fill in what you were asked for. Secrets are stored encrypted and never shown again.
+        </Text>
+      </Grid.Col>
+      {spec.instructions && (
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Paper withBorder p="md" component="aside" aria-label="Setup instructions">
+            <Title order={2} size="h5" mb="xs">
+              How to find these values
+            </Title>
+            <Markdown>{spec.instructions}</Markdown>
+          </Paper>
+        </Grid.Col>
+      )}
+    </Grid>
+  );
+}
 
 /** Public page for someone without an account who received a configuration card link. */
-export function CardRecipientPage() {
+export function CardRecipientPage({ hashId }: { hashId: string }) {
+  const card = useQuery({ ...cardQueries.recipient(hashId), retry: false });
   return (
-    <Container size="sm" py="xl" component="main">
-      <PageHeader title="Configuration card" />
-      <PlaceholderSection>Filling in a source's credentials from a shared link comes with the sources and destinations work.</PlaceholderSection>
+    <Container size="md" py="xl" component="main">
+      <Stack gap="lg">
+        <Title order={1} size="h2">
+          {card.data ? `Configure ${card.data.sourceName ?? card.data.sourceSpec.displayName ?? 'a source'}` : 'Configuration card'}
+        </Title>
+        {card.isPending && <Loader aria-label="Loading the card" />}
+        {card.isError && <Unavailable error={card.error} />}
+        {card.data && (
+          <>
+            <Paper withBorder p="md">
+              <Stack gap="sm">
+                <ImagePreview src={card.data.imageUrl} alt={`Image from the sender of this link`} maxHeight={120} />
+                {card.data.instruction && <Text style={{ whiteSpace: 'pre-wrap' }}>{card.data.instruction}</Text>}
+                <Text size="sm" c="dimmed">
+                  Someone asked you to fill in the connection details of a {card.data.sourceSpec.displayName ?? card.data.sourceSpec.name} source.
+                </Text>
+                <ExpiryCountdown expiresAt={card.data.expiresAt} />
+              </Stack>
+            </Paper>
+            <CardForm card={card.data} />
+          </>
+        )}
+      </Stack>
     </Container>
   );
 }

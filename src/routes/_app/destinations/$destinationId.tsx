@@ -1,9 +1,20 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { DestinationPage } from '@/features/destinations/destinations-pages';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { isApiError } from '@/api/errors';
+import { DestinationPage } from '@/features/destinations/destination-page';
+import { destinationQueries } from '@/lib/queries/destination-queries';
 import { parseIdParam } from '@/lib/route-params';
 
 export const Route = createFileRoute('/_app/destinations/$destinationId')({
-  loader: ({ params }) => ({ destinationId: parseIdParam(params.destinationId) }),
+  loader: async ({ params, context }) => {
+    const destinationId = parseIdParam(params.destinationId);
+    try {
+      await context.queryClient.query({ ...destinationQueries.detail(destinationId), staleTime: 'static' });
+    } catch (error) {
+      if (isApiError(error, 'not_found')) throw notFound();
+      throw error;
+    }
+    return { destinationId };
+  },
   component: function DestinationRoute() {
     const { destinationId } = Route.useLoaderData();
     return <DestinationPage destinationId={destinationId} />;

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NewDestinationPage } from '@/features/destinations/destinations-pages';
+import { NewDestinationPage } from '@/features/destinations/new-destination-page';
 
 export const Route = createFileRoute('/_app/destinations/new')({
   component: NewDestinationPage,

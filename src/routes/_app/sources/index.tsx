@@ -1,6 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SourcesPage } from '@/features/sources/sources-pages';
+import { SourcesPage } from '@/features/sources/sources-list-page';
+import { listSearchSchema } from '@/lib/list-search';
+import { sourceQueries } from '@/lib/queries/source-queries';
 
 export const Route = createFileRoute('/_app/sources/')({
-  component: SourcesPage,
+  validateSearch: listSearchSchema,
+  loaderDeps: ({ search }) => ({ limit: search.limit, offset: search.offset }),
+  loader: ({ context, deps }) => context.queryClient.query({ ...sourceQueries.list(deps), staleTime: 'static' }),
+  component: function SourcesRoute() {
+    const { limit, offset } = Route.useSearch();
+    const navigate = Route.useNavigate();
+    return <SourcesPage limit={limit} offset={offset} onPage={(next) => void navigate({ search: { limit, offset: next } })} />;
+  },
 });

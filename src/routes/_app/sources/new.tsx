@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NewSourcePage } from '@/features/sources/sources-pages';
+import { NewSourcePage } from '@/features/sources/new-source-page';
 
 export const Route = createFileRoute('/_app/sources/new')({
   component: NewSourcePage,
