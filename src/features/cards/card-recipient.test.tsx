@@ -1,0 +1,59 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { signIn } from '@/test/mock/api-test-helpers';
+import { SEED } from '@/test/mock/seed';
+import { renderApp } from '@/test/render';
+import { recordBodies } from '@/test/request-bodies';
+import { mockService } from '@/test/server';
+
+beforeEach(() => {
+  signIn(null); // the recipient has no API key
+});
+
+describe('card recipient page', () => {
+  it('opens without signing in and shows the instruction, image, expiry and the form drawn from the spec', async () => {
+    const { router } = renderApp(`/cards/${SEED.validCardHash}`, { apiKey: null });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Configure Partner FTP drop' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/cards/${SEED.validCardHash}`);
+    expect(screen.getByText('Please enter the FTP password for the nightly stock export.')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Image from the sender of this link' })).toHaveAttribute('src', 'https://flowdeck.example/img/ftp-card.png');
+    expect(screen.getByText(/^Expires in /)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Username/ })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Password/, { selector: 'input' })).toHaveValue('');
+    expect(mockService.calls.at(-1)?.authorization).toBe(`Bearer ${SEED.validCardHash}`);
+  });
+
+  it('submits the credentials and thanks the recipient', async () => {
+    const patches = recordBodies('PATCH', /^\/v2\/cards\//);
+    const { user } = renderApp(`/cards/${SEED.validCardHash}`, { apiKey: null });
+    await user.type(await screen.findByRole('textbox', { name: /^Username/ }), 'acme');
+    await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'ftp-pass');
+    await user.click(screen.getByRole('button', { name: 'Send configuration' }));
+    expect(await screen.findByText('Thank you')).toBeInTheDocument();
+    expect(patches).toEqual([{ properties: { username: 'acme', password: 'ftp-pass' } }]);
+    expect(mockService.db.source(SEED.incompleteSourceId)?.properties).toMatchObject({ username: 'acme', password: 'ftp-pass', host: 'ftp.partner.example' });
+  });
+
+  it('names the missing required properties the service reports, keeping what was typed', async () => {
+    const { user } = renderApp(`/cards/${SEED.validCardHash}`, { apiKey: null });
+    const directory = await screen.findByRole('textbox', { name: /^Directory/ });
+    await user.type(directory, '/in');
+    await user.click(screen.getByRole('button', { name: 'Send configuration' }));
+    expect(await screen.findByText('Missing required properties: username, password')).toBeInTheDocument();
+    expect(screen.getAllByText('Required: the service has no value for it yet.')).toHaveLength(2);
+    expect(directory).toHaveValue('/in');
+  });
+
+  it('says clearly when the card has expired', async () => {
+    renderApp(`/cards/${SEED.expiredCardHash}`, { apiKey: null });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('This link has expired')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send configuration' })).not.toBeInTheDocument();
+  });
+
+  it('says clearly when the card is unknown', async () => {
+    renderApp('/cards/no-such-card', { apiKey: null });
+    expect(await screen.findByText('Unknown link')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send configuration' })).not.toBeInTheDocument();
+  });
+});
