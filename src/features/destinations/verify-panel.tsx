@@ -29,7 +29,7 @@ function Checklist({ messages }: { messages: VerificationMessage[] }) {
   const errors = messages.filter((message) => message.isError).length;
   return (
     <Stack gap="xs">
-      <Text fw={600} c={errors > 0 ? 'red.8' : 'teal.8'} role="status">
+      <Text fw={600} role="status">
         {messages.length === 0
           ? 'The service returned no messages.'
           : errors > 0

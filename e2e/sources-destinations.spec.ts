@@ -1,0 +1,94 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './sign-in';
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const exportDir = mkdtempSync(join(tmpdir(), 'flowdeck-e2e-files-'));
+test.afterAll(() => {
+  rmSync(exportDir, { recursive: true, force: true });
+});
+
+test('creates and verifies a destination, creates and configures a source, shares a card that a stranger fills in', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await page.goto('/destinations/new');
+  await signIn(page);
+
+  // Destination: gallery, create, configure, verify.
+  await page.getByRole('radio', { name: 'Files (S3, GCS, local)' }).click();
+  await page.getByRole('textbox', { name: /^Name/ }).fill('E2E export folder');
+  await page.getByRole('button', { name: 'Create destination' }).click();
+  await page.getByRole('textbox', { name: /^Bucket URL/ }).fill(exportDir);
+  await page.getByRole('textbox', { name: /^Format/ }).fill('jsonl');
+  await expectNoSeriousAxeViolations(page);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/destinations\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'E2E export folder' })).toBeVisible();
+  await page.getByRole('button', { name: 'Verify' }).click();
+  const results = page.getByRole('list', { name: 'Verification results' });
+  await expect(results).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/^All \d+ checks passed$/)).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  // Source: spec search, summary, create, configure.
+  await page.goto('/sources/new');
+  await page.getByRole('combobox', { name: 'Source spec' }).fill('Postgre');
+  await page.getByRole('option', { name: /^PostgreSQL/ }).click();
+  const summary = page.getByRole('region', { name: 'Spec summary' });
+  await expect(summary).toContainText('Replicate tables from a PostgreSQL database.');
+  await expect(summary).toContainText('Authentication: User name and password');
+  await page.getByRole('textbox', { name: /^Name/ }).fill('E2E shop database');
+  await expectNoSeriousAxeViolations(page);
+  await page.getByRole('button', { name: 'Create source' }).click();
+  await expect(page.getByRole('complementary', { name: 'Setup instructions' })).toContainText('Create a read-only user');
+  await page.getByRole('textbox', { name: /^Host/ }).fill('db.shop.example');
+  await page.getByRole('textbox', { name: /^Port/ }).fill('5432');
+  await page.getByRole('textbox', { name: /^Database/ }).fill('shop');
+  await page.getByRole('textbox', { name: /^User/ }).fill('reader');
+  await page.getByLabel(/^Password/, { exact: false }).and(page.locator('input')).fill('first-secret');
+  await expectNoSeriousAxeViolations(page);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/sources\/\d+\?tab=configuration$/);
+  await expect(page.getByRole('group', { name: 'Password' })).toContainText('Saved, unchanged');
+
+  // Share a configuration card.
+  await page.getByRole('tab', { name: 'Configuration cards' }).click();
+  await page.getByRole('button', { name: 'Share configuration link' }).click();
+  await page.getByRole('textbox', { name: /^Instruction/ }).fill('Please type the new database password.');
+  await page.getByRole('button', { name: 'Create link' }).click();
+  const created = page.getByRole('region', { name: 'New configuration link' });
+  await expect(created.getByRole('img', { name: 'QR code of the configuration link' })).toBeVisible();
+  await expect(created.getByText(/^Expires in 6 d 23 h$/)).toBeVisible();
+  const link = await created.getByRole('textbox', { name: 'Configuration link' }).inputValue();
+  expect(link).toMatch(/\/cards\/[A-Za-z0-9_-]{16,}$/);
+  await expect(page.getByRole('table', { name: 'Configuration cards' }).getByRole('row')).toHaveCount(2);
+  await expectNoSeriousAxeViolations(page);
+
+  // A stranger: a fresh browser context with no session and no API key.
+  const stranger = await browser.newContext();
+  try {
+    const recipient = await stranger.newPage();
+    await recipient.goto(link);
+    await expect(recipient.getByRole('heading', { level: 1, name: 'Configure E2E shop database' })).toBeVisible();
+    await expect(recipient.getByText('Please type the new database password.')).toBeVisible();
+    await expect(recipient.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+    await expectNoSeriousAxeViolations(recipient);
+    await recipient.getByLabel(/^Password/).and(recipient.locator('input')).fill('second-secret');
+    await recipient.getByRole('button', { name: 'Send configuration' }).click();
+    await expect(recipient.getByText('Thank you')).toBeVisible();
+  } finally {
+    await stranger.close();
+  }
+});
+
+test('an expired or unknown card link says so', async ({ page }) => {
+  await page.goto('/cards/not-a-real-card-hash');
+  await expect(page.getByText('Unknown link')).toBeVisible();
+});
