@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { UnlistedNotice } from '@/components/unlisted-notice';
 import { destinationQueries } from '@/lib/queries/destination-queries';
 import { flowQueries } from '@/lib/queries/flow-queries';
+import { formatDateTime } from '@/lib/format';
 
 function KnownDestinations() {
   const flows = useQuery(flowQueries.list());
@@ -65,7 +66,7 @@ export function DestinationsPage({ limit, offset, onPage }: { limit: number; off
                   <Table.Td>
                     <LifecycleBadge lifecycle={destination.destinationSpec.lifecycle} />
                   </Table.Td>
-                  <Table.Td>{destination.updatedAt ? new Date(destination.updatedAt).toLocaleString() : '—'}</Table.Td>
+                  <Table.Td>{formatDateTime(destination.updatedAt)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

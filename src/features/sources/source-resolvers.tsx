@@ -4,8 +4,9 @@ import type { Resolver } from '@/api/resolvers';
 import { ErrorState } from '@/components/error-state';
 import { FAST_POLL_MS } from '@/lib/polling';
 import { sourceQueries } from '@/lib/queries/source-queries';
+import { formatDateTime } from '@/lib/format';
 
-const statusColors: Record<string, string> = { in_progress: 'blue', completed: 'teal', failed: 'red', error: 'red' };
+const statusColors: Record<string, string> = { in_progress: 'blue', completed: 'teal', succeeded: 'teal', failed: 'red', error: 'red' };
 
 function ResolverDefinitions({ resolver }: { resolver: Resolver }) {
   if (resolver.propertyDefinitions.length === 0) return <Text size="sm" c="dimmed">No property definitions.</Text>;
@@ -56,7 +57,7 @@ export function SourceResolvers({ sourceId }: { sourceId: number }) {
             </Badge>
             <Text size="sm">{discoveryStatus.resolverCount ?? resolvers.data.resolvers.length} resolvers</Text>
             <Text size="sm" c="dimmed">
-              {discoveryStatus.timestamp ? new Date(discoveryStatus.timestamp).toLocaleString() : 'never'}
+              {discoveryStatus.timestamp ? formatDateTime(discoveryStatus.timestamp) : 'never'}
             </Text>
           </>
         ) : (

@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { UnlistedNotice } from '@/components/unlisted-notice';
 import { flowQueries } from '@/lib/queries/flow-queries';
 import { sourceQueries } from '@/lib/queries/source-queries';
+import { formatDateTime } from '@/lib/format';
 
 function KnownSources() {
   const flows = useQuery(flowQueries.list());
@@ -65,7 +66,7 @@ export function SourcesPage({ limit, offset, onPage }: { limit: number; offset: 
                   <Table.Td>
                     <LifecycleBadge lifecycle={source.sourceSpec.lifecycle} />
                   </Table.Td>
-                  <Table.Td>{source.updatedAt ? new Date(source.updatedAt).toLocaleString() : '—'}</Table.Td>
+                  <Table.Td>{formatDateTime(source.updatedAt)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
