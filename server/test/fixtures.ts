@@ -124,3 +124,15 @@ export const anyArray = expect.any(Array) as unknown;
 export const matching = (pattern: RegExp | string) => expect.stringMatching(pattern) as unknown;
 export const containing = (items: unknown[]) => expect.arrayContaining(items) as unknown;
 export const including = (object: Record<string, unknown>) => expect.objectContaining(object) as unknown;
+
+/** Waits until the flow's latest attempt is running and satisfies `condition`. */
+export function eventuallyRunning(api: Api, flowId: number, condition: (attempt: RunAttempt) => boolean = () => true, timeoutMs = 15_000): Promise<RunAttempt> {
+  return eventually(
+    async () => {
+      const [latest] = await listAttempts(api, flowId, '?limit=1');
+      return latest?.lifecycle === 'running' && condition(latest) ? latest : undefined;
+    },
+    timeoutMs,
+    `flow ${String(flowId)} to be running`,
+  );
+}
