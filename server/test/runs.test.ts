@@ -59,6 +59,7 @@ describe('cancel', () => {
     const { flow, destination } = await createSampleFlow(api, { row_count: 20_000, rows_per_second: 2_000 });
     expectStatus(await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 201);
     await eventuallyRunning(api, flow.id, (attempt) => attempt.resources.some((resource) => resource.loaded > 0));
+    expect(filesUnder(destination.folder).filter((file) => file.includes('.partial'))).not.toEqual([]);
     const started = Date.now();
     expectStatus(await api(`/v2/flows/${String(flow.id)}/cancel`, { method: 'POST' }), 200);
     const [attempt] = await listAttempts(api, flow.id);
