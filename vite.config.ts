@@ -28,7 +28,7 @@ export default defineConfig({
       {
         // The local service over HTTP, on one embedded Postgres (server/test/global-setup.ts) with a
         // database per test service. Two files at a time: the machine has two cores and each file
-        // runs whole services.
+        // runs whole services. It runs after the dashboard project (its own group), never beside it.
         extends: true,
         test: {
           name: 'server',
@@ -36,6 +36,7 @@ export default defineConfig({
           include: ['server/**/*.test.ts'],
           globalSetup: ['./server/test/global-setup.ts'],
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
