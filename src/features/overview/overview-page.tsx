@@ -1,11 +1,20 @@
-import { Anchor, Card, Loader, SimpleGrid, Text } from '@mantine/core';
+import { Anchor, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { Flow } from '@/api/flows';
+import type { Workflow } from '@/api/workflows';
+import { AnchorLink } from '@/components/anchor-link';
 import { ErrorState } from '@/components/error-state';
+import { LiveStamp } from '@/components/live-stamp';
 import { PageHeader } from '@/components/page-header';
-import { PlaceholderSection } from '@/components/placeholder-section';
+import { RunErrors } from '@/components/run-errors';
+import { StatusBadge } from '@/components/status-badge';
+import { TimeAgo } from '@/components/time-ago';
 import { flowQueries } from '@/lib/queries/flow-queries';
 import { workflowQueries } from '@/lib/queries/workflow-queries';
+import { isRunActive, runStateOf } from '@/lib/run-status';
+import { ProgressSummary } from './progress-summary';
+import { MAX_WATCHED_FLOWS, useWatchedFlows, useWatchedWorkflows, type Watched } from './watched-statuses';
 
 /** Each count fails on its own, so a plan without workflows still shows its flows. */
 function CountCard({ label, to, query }: { label: string; to: '/flows' | '/workflows'; query: { data?: unknown[]; error: unknown; isPending: boolean } }) {
@@ -27,17 +36,146 @@ function CountCard({ label, to, query }: { label: string; to: '/flows' | '/workf
   );
 }
 
+interface LiveItem {
+  key: string;
+  kind: 'Flow' | 'Workflow';
+  name: string;
+  link: { to: '/flows/$flowId'; params: { flowId: string } } | { to: '/workflows/$workflowId'; params: { workflowId: string } };
+  status: { lifecycle: string; disposition: string };
+  resources: Parameters<typeof ProgressSummary>[0]['resources'];
+  errors: readonly string[];
+  startedAt: string | null;
+  completedAt: string | null;
+}
+
+function ItemTitle({ item }: { item: LiveItem }) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Text size="xs" c="dimmed" w={70}>
+        {item.kind}
+      </Text>
+      <AnchorLink {...item.link} fw={500}>
+        {item.name}
+      </AnchorLink>
+      <StatusBadge status={item.status} size="sm" />
+    </Group>
+  );
+}
+
+function Section({ title, watched, children }: { title: string; watched: Watched[]; children: React.ReactNode }) {
+  const updatedAt = Math.min(...watched.map((item) => item.updatedAt).filter((at) => at > 0));
+  const error = watched.find((item) => item.error)?.error ?? null;
+  return (
+    <Card withBorder padding="lg" mb="lg" component="section" aria-label={title}>
+      <Group justify="space-between" mb="sm" align="flex-start">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {Number.isFinite(updatedAt) && (
+          <LiveStamp updatedAt={updatedAt} error={error} isFetching={watched.some((item) => item.isFetching)} onRetry={() => { for (const item of watched) item.refetch(); }} />
+        )}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+function useLiveItems(flows: readonly Flow[], workflows: readonly Workflow[]) {
+  const watchedFlows = useWatchedFlows(flows);
+  const watchedWorkflows = useWatchedWorkflows(workflows);
+  const items: LiveItem[] = [
+    ...watchedFlows.attempts.map(({ flow, attempt }): LiveItem => ({
+      key: `flow-${String(flow.id)}`,
+      kind: 'Flow',
+      name: flow.displayName || `Flow ${String(flow.id)}`,
+      link: { to: '/flows/$flowId', params: { flowId: String(flow.id) } },
+      status: attempt,
+      resources: attempt.resources,
+      errors: attempt.errors,
+      startedAt: attempt.createdAt,
+      completedAt: attempt.completedAt,
+    })),
+    ...watchedWorkflows.statuses.map(({ workflow, status }): LiveItem => ({
+      key: `workflow-${String(workflow.id)}`,
+      kind: 'Workflow',
+      name: workflow.name,
+      link: { to: '/workflows/$workflowId', params: { workflowId: String(workflow.id) } },
+      status,
+      resources: status.resources,
+      errors: [...status.errors, ...status.resources.flatMap((resource) => resource.errors.map((error) => `${resource.name}: ${error}`))],
+      startedAt: null,
+      completedAt: status.completedAt,
+    })),
+  ];
+  return { items, watchedFlows, watchedWorkflows };
+}
+
+const LATEST_FAILURES = 10;
+
 export function OverviewPage() {
   const flows = useQuery(flowQueries.list());
   const workflows = useQuery(workflowQueries.list());
+  const { items, watchedFlows, watchedWorkflows } = useLiveItems(flows.data ?? [], workflows.data ?? []);
+  const running = items.filter((item) => isRunActive(item.status));
+  const failures = items
+    .filter((item) => runStateOf(item.status) === 'failed')
+    .sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? ''))
+    .slice(0, LATEST_FAILURES);
+  const watched = [watchedFlows, ...(workflows.data ? [watchedWorkflows] : [])];
+  const flowCount = flows.data?.length ?? 0;
+
   return (
     <>
-      <PageHeader title="Overview" description="Your pipelines at a glance." />
+      <PageHeader title="Overview" description="What runs now, live, and what failed last." />
       <SimpleGrid cols={{ base: 1, sm: 2 }} mb="lg">
         <CountCard label="Flows" to="/flows" query={flows} />
         <CountCard label="Workflows" to="/workflows" query={workflows} />
       </SimpleGrid>
-      <PlaceholderSection>What is running now, live, and the latest failures come with the live monitoring work.</PlaceholderSection>
+      <Section title="Running now" watched={watched}>
+        {flowCount > MAX_WATCHED_FLOWS && (
+          <Text size="sm" c="dimmed" mb="sm">
+            Watching the first {MAX_WATCHED_FLOWS} of {flowCount} flows. Filter the flows list by status to check the rest.
+          </Text>
+        )}
+        {running.length === 0 ? (
+          <Text c="dimmed">Nothing is running.</Text>
+        ) : (
+          <Stack gap="md">
+            {running.map((item) => (
+              <Stack key={item.key} gap={6}>
+                <Group justify="space-between" wrap="wrap">
+                  <ItemTitle item={item} />
+                  {item.startedAt && (
+                    <Text size="xs" c="dimmed">
+                      Started <TimeAgo iso={item.startedAt} size="xs" />
+                    </Text>
+                  )}
+                </Group>
+                <ProgressSummary resources={item.resources} label={item.name} />
+              </Stack>
+            ))}
+          </Stack>
+        )}
+      </Section>
+      <Section title="Latest failures" watched={watched}>
+        {failures.length === 0 ? (
+          <Text c="dimmed">No recent failures.</Text>
+        ) : (
+          <Stack gap="lg">
+            {failures.map((item) => (
+              <Stack key={item.key} gap={6}>
+                <Group justify="space-between" wrap="wrap">
+                  <ItemTitle item={item} />
+                  <Text size="xs" c="dimmed">
+                    Failed <TimeAgo iso={item.completedAt} size="xs" />
+                  </Text>
+                </Group>
+                <RunErrors errors={item.errors} compact />
+              </Stack>
+            ))}
+          </Stack>
+        )}
+      </Section>
     </>
   );
 }

@@ -1,28 +1,59 @@
-import { Badge, Group } from '@mantine/core';
+import { Badge, Card, Group, Stack, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { ApiError } from '@/api/errors';
 import { ErrorState } from '@/components/error-state';
+import { JsonTree } from '@/components/json-tree';
 import { PageHeader } from '@/components/page-header';
-import { PlaceholderSection } from '@/components/placeholder-section';
 import { ScheduleLabel } from '@/components/schedule-label';
-import { scheduleOf } from '@/lib/schedule';
+import { liveScopes, useLiveQuery } from '@/lib/live-query';
 import { workflowQueries } from '@/lib/queries/workflow-queries';
+import { isRunActive } from '@/lib/run-status';
+import { scheduleOf } from '@/lib/schedule';
+import { WebhookTriggersSection } from './webhook-triggers-section';
+import { WorkflowActions } from './workflow-actions';
+import { WorkflowStatusPanel } from './workflow-status-panel';
 
 /** The interface has no get-workflow operation: the workflow is read from the list. */
 export function WorkflowPage({ workflowId }: { workflowId: number }) {
+  const navigate = useNavigate();
   const { data: workflows } = useSuspenseQuery(workflowQueries.list());
   const workflow = workflows.find((candidate) => candidate.id === workflowId);
+  const status = useLiveQuery(workflowQueries.status(workflowId), { isActive: isRunActive, scopes: [liveScopes.workflow(workflowId)], enabled: workflow !== undefined });
   if (!workflow) return <ErrorState error={new ApiError('not_found', `Workflow ${String(workflowId)} does not exist.`)} />;
+  const running = status.data && !status.error ? isRunActive(status.data) : null;
+
   return (
     <>
-      <PageHeader title={workflow.name} description={workflow.description} />
+      <PageHeader
+        title={workflow.name}
+        description={workflow.description}
+        actions={<WorkflowActions workflow={workflow} running={running} onDeleted={() => void navigate({ to: '/workflows' })} />}
+      />
       <Group mb="lg">
         <Badge color={workflow.enabled ? 'green' : 'gray'} variant="light">
           {workflow.enabled ? 'Enabled' : 'Disabled'}
         </Badge>
         <ScheduleLabel schedule={scheduleOf(workflow)} />
       </Group>
-      <PlaceholderSection>Status, run, cancel, delete and webhook triggers come with the flows and workflows work.</PlaceholderSection>
+      <Stack gap={0}>
+        <WorkflowStatusPanel status={status} />
+        <Card withBorder padding="lg" mb="lg" component="section" aria-labelledby="definition-title">
+          <Title order={2} size="h4" id="definition-title" mb="sm">
+            Definition
+          </Title>
+          <JsonTree value={workflow.definition} label="Workflow definition" />
+          {workflow.nodeSchemas !== null && (
+            <>
+              <Title order={3} size="h5" mt="md" mb="xs">
+                Node schemas
+              </Title>
+              <JsonTree value={workflow.nodeSchemas} label="Node schemas" />
+            </>
+          )}
+        </Card>
+        <WebhookTriggersSection workflowId={workflow.id} />
+      </Stack>
     </>
   );
 }

@@ -1,0 +1,82 @@
+import { Button, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { isApiError } from '@/api/errors';
+import type { WebhookTrigger } from '@/api/webhooks';
+import { ErrorState } from '@/components/error-state';
+import { webhookQueries } from '@/lib/queries/webhook-queries';
+import { NewWebhookTriggerForm } from './new-webhook-trigger-form';
+import { WebhookTriggerTable } from './webhook-trigger-table';
+
+/** The interface only gets a trigger by id: where the service cannot list them, the user opens them by id. */
+function OpenTriggersById({ workflowId }: { workflowId: number }) {
+  const [ids, setIds] = useState<number[]>([]);
+  const [typed, setTyped] = useState<string | number>('');
+  const opened = useQueries({ queries: ids.map((id) => webhookQueries.byId(workflowId, id)) });
+  const found = opened.flatMap((query) => (query.data ? [query.data] : []));
+  const failures = opened.flatMap((query, index) => (query.error ? [{ id: ids[index], error: query.error }] : []));
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        This service does not list webhook triggers. Open one by its id.
+      </Text>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          const id = Number(typed);
+          if (Number.isSafeInteger(id) && id > 0 && !ids.includes(id)) setIds([...ids, id]);
+          setTyped('');
+        }}
+      >
+        <Group align="flex-end" gap="sm">
+          <NumberInput label="Trigger id" value={typed} onChange={setTyped} min={1} allowDecimal={false} w={160} />
+          <Button type="submit" variant="light">
+            Open
+          </Button>
+        </Group>
+      </form>
+      {failures.map(({ id, error }) => (
+        <ErrorState key={id} error={isApiError(error, 'not_found') ? new Error(`Trigger ${String(id)} does not exist on this workflow.`) : error} />
+      ))}
+      {found.length > 0 && (
+        <WebhookTriggerTable
+          workflowId={workflowId}
+          triggers={found}
+          onDeleted={(trigger: WebhookTrigger) => {
+            setIds((current) => current.filter((id) => id !== trigger.id));
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+export function WebhookTriggersSection({ workflowId }: { workflowId: number }) {
+  const list = useQuery({ ...webhookQueries.list(workflowId), retry: false });
+  const unlisted = isApiError(list.error, 'not_found');
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="webhooks-title">
+      <Title order={2} size="h4" id="webhooks-title" mb="sm">
+        Webhook triggers
+      </Title>
+      {unlisted ? (
+        <OpenTriggersById workflowId={workflowId} />
+      ) : list.error ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : !list.data ? (
+        <Text c="dimmed">Loading…</Text>
+      ) : (
+        <Stack gap="md">
+          {list.data.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No webhook triggers: this workflow runs on its schedule and by hand only.
+            </Text>
+          ) : (
+            <WebhookTriggerTable workflowId={workflowId} triggers={list.data} />
+          )}
+          <NewWebhookTriggerForm workflowId={workflowId} />
+        </Stack>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,55 @@
+import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { WorkflowStatus } from '@/api/workflows';
+import { ErrorState } from '@/components/error-state';
+import { LiveStamp } from '@/components/live-stamp';
+import { ResourceFunnel } from '@/components/resource-funnel';
+import { RunErrors } from '@/components/run-errors';
+import { StatusBadge } from '@/components/status-badge';
+import { formatDateTime } from '@/lib/format';
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The workflow's last or current execution, live: lifecycle, disposition, per-resource counts and every error. */
+export function WorkflowStatusPanel({ status }: { status: UseQueryResult<WorkflowStatus> }) {
+  const { data, error, dataUpdatedAt, isFetching, refetch } = status;
+  return (
+    <Card withBorder padding="lg" mb="lg" component="section" aria-labelledby="workflow-status-title">
+      <Group justify="space-between" mb="sm" align="flex-start">
+        <Title order={2} size="h4" id="workflow-status-title">
+          Status
+        </Title>
+        {data && <LiveStamp updatedAt={dataUpdatedAt} error={error} isFetching={isFetching} onRetry={() => void refetch()} />}
+      </Group>
+      {data ? (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+            <Fact label="State">
+              <StatusBadge status={data} />
+            </Fact>
+            <Fact label="Lifecycle">{data.lifecycle}</Fact>
+            <Fact label="Disposition">{data.disposition}</Fact>
+            <Fact label="Completed">{data.completedAt ? formatDateTime(data.completedAt) : data.lifecycle === 'not_running' ? 'Never run' : 'Not yet'}</Fact>
+          </SimpleGrid>
+          <ResourceFunnel resources={data.resources} />
+          <RunErrors errors={data.errors} />
+        </Stack>
+      ) : error ? (
+        <ErrorState error={error} onRetry={() => void refetch()} />
+      ) : (
+        <Text c="dimmed">Loading…</Text>
+      )}
+    </Card>
+  );
+}
