@@ -2,6 +2,7 @@ import { Badge, Card, Group, Stack, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ApiError } from '@/api/errors';
+import type { Workflow } from '@/api/workflows';
 import { ErrorState } from '@/components/error-state';
 import { JsonTree } from '@/components/json-tree';
 import { PageHeader } from '@/components/page-header';
@@ -16,11 +17,16 @@ import { WorkflowStatusPanel } from './workflow-status-panel';
 
 /** The interface has no get-workflow operation: the workflow is read from the list. */
 export function WorkflowPage({ workflowId }: { workflowId: number }) {
-  const navigate = useNavigate();
   const { data: workflows } = useSuspenseQuery(workflowQueries.list());
   const workflow = workflows.find((candidate) => candidate.id === workflowId);
-  const status = useLiveQuery(workflowQueries.status(workflowId), { isActive: isRunActive, scopes: [liveScopes.workflow(workflowId)], enabled: workflow !== undefined });
   if (!workflow) return <ErrorState error={new ApiError('not_found', `Workflow ${String(workflowId)} does not exist.`)} />;
+  return <WorkflowDetail workflow={workflow} />;
+}
+
+/** Only mounted for a workflow that exists, so nothing keeps polling (or re-caching) a deleted one. */
+function WorkflowDetail({ workflow }: { workflow: Workflow }) {
+  const navigate = useNavigate();
+  const status = useLiveQuery(workflowQueries.status(workflow.id), { isActive: isRunActive, scopes: [liveScopes.workflow(workflow.id)] });
   const running = status.data && !status.error ? isRunActive(status.data) : null;
 
   return (

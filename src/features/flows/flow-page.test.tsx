@@ -1,0 +1,167 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { OperationName } from '@/test/mock/operations';
+import { SEED } from '@/test/mock/seed';
+import { renderApp } from '@/test/render';
+import { mockService } from '@/test/server';
+
+const callsOf = (operation: OperationName) => mockService.calls.filter((call) => call.operation === operation);
+
+async function openFlow(path: string) {
+  const view = renderApp(path);
+  await screen.findByRole('heading', { level: 2, name: 'Latest attempt' });
+  return view;
+}
+
+function attemptIds(): string[] {
+  const table = screen.getByRole('table', { name: 'Run attempts' });
+  return within(table)
+    .getAllByRole('button', { name: /^Open attempt/ })
+    .map((button) => button.textContent);
+}
+
+describe('flow page: Run and Cancel', () => {
+  it('shows the pending state, sends one request however often it is clicked, then the server message', async () => {
+    const { user } = await openFlow('/flows/1');
+    mockService.failNext('runFlow', { delayMs: 300 });
+    const run = screen.getByRole('button', { name: 'Run now' });
+    await user.click(run);
+    await user.click(run);
+    await user.click(run);
+    expect(run).toHaveAttribute('data-loading', 'true');
+    expect(await screen.findByText('Flow run started.')).toBeInTheDocument();
+    expect(callsOf('runFlow')).toHaveLength(1);
+    // The new attempt shows up without a reload.
+    expect(await within(screen.getByRole('region', { name: 'Latest attempt' })).findByText('Running')).toBeInTheDocument();
+  });
+
+  it.each([
+    [400, 'Flow 1 is already running.', 'The service refused'],
+    [403, 'Your current plan does not support running flows.', 'Not included in your plan'],
+    [404, 'Not Found', 'Not found'],
+    [500, 'Internal Server Error', 'The service failed'],
+  ])('shows a %i answer to Run with its message', async (status, message, title) => {
+    const { user } = await openFlow('/flows/1');
+    mockService.failNext('runFlow', { status, message });
+    await user.click(screen.getByRole('button', { name: 'Run now' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(title);
+    expect(alert).toHaveTextContent(message);
+    expect(screen.getByRole('button', { name: 'Run now' })).toBeEnabled();
+  });
+
+  it('refuses a second run of a running flow with the service message', async () => {
+    const { user } = await openFlow(`/flows/${String(SEED.runningFlowId)}`);
+    await user.click(screen.getByRole('button', { name: 'Run now' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Flow ${String(SEED.runningFlowId)} is already running.`);
+  });
+
+  it('cancels a running flow: pending, the message, and the attempt ends as failed', async () => {
+    const { user } = await openFlow(`/flows/${String(SEED.runningFlowId)}`);
+    const latest = screen.getByRole('region', { name: 'Latest attempt' });
+    expect(await within(latest).findByText('Running')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel run' }));
+    expect(await screen.findByText('Flow run cancelled.')).toBeInTheDocument();
+    expect(await within(latest).findByText('Failed')).toBeInTheDocument();
+    expect(within(latest).getByText('Cancelled by user')).toBeInTheDocument();
+    expect(callsOf('cancelFlow')).toHaveLength(1);
+  });
+
+  it.each([
+    [400, 'Bad Request'],
+    [403, 'Your current plan does not support cancelling runs.'],
+    [404, 'Not Found'],
+    [500, 'Internal Server Error'],
+  ])('shows a %i answer to Cancel with its message and keeps Cancel available', async (status, message) => {
+    const { user } = await openFlow(`/flows/${String(SEED.runningFlowId)}`);
+    await within(screen.getByRole('region', { name: 'Latest attempt' })).findByText('Running');
+    mockService.failNext('cancelFlow', { status, message });
+    await user.click(screen.getByRole('button', { name: 'Cancel run' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('button', { name: 'Cancel run' })).toBeEnabled();
+  });
+
+  it('keeps Cancel on screen but disabled when nothing runs', async () => {
+    await openFlow('/flows/1');
+    await within(screen.getByRole('region', { name: 'Latest attempt' })).findByText(/Succeeded|Failed/);
+    expect(screen.getByRole('button', { name: 'Cancel run' })).toBeDisabled();
+  });
+});
+
+describe('flow page: attempts', () => {
+  it('pages with limit and offset from the URL and keeps them there', async () => {
+    const { user, router } = await openFlow('/flows/1?limit=3');
+    await waitFor(() => {
+      expect(attemptIds()).toHaveLength(3);
+    });
+    const firstPage = attemptIds();
+    expect(screen.getByText('Attempts 1–3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => {
+      expect(router.state.location.search).toMatchObject({ limit: 3, offset: 3 });
+    });
+    await waitFor(() => {
+      expect(attemptIds()).not.toEqual(firstPage);
+    });
+    expect(screen.getByText('Attempts 4–6')).toBeInTheDocument();
+    expect(new URL(callsOf('listRunAttempts').at(-1)?.url ?? '').searchParams.get('offset')).toBe('3');
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    await waitFor(() => {
+      expect(attemptIds()).toEqual(firstPage);
+    });
+  });
+
+  it('orders newest or oldest first, back to the first page', async () => {
+    const { user, router } = await openFlow('/flows/1?offset=2&limit=2');
+    await waitFor(() => {
+      expect(attemptIds()).toHaveLength(2);
+    });
+    await user.click(screen.getByText('Oldest first'));
+    await waitFor(() => {
+      expect(router.state.location.search).toMatchObject({ order: 'ASC' });
+    });
+    // Back on the first page: the default offset is left out of the URL.
+    expect(router.state.location.search).not.toHaveProperty('offset');
+    const oldest = mockService.db.state.flowRuns.filter((run) => run.flow === 1).sort((a, b) => a.startedAt - b.startedAt);
+    await waitFor(() => {
+      expect(attemptIds()).toEqual(oldest.slice(0, 2).map((run) => `#${String(run.id)}`));
+    });
+  });
+
+  it('falls back to defaults for a bad URL instead of an error', async () => {
+    await openFlow('/flows/1?limit=5000&offset=-4&order=sideways');
+    await waitFor(() => {
+      expect(attemptIds().length).toBeGreaterThan(0);
+    });
+    expect(new URL(callsOf('listRunAttempts').at(-1)?.url ?? '').search).toBe('?limit=25&offset=0&order=DESC');
+  });
+
+  it('opens an attempt with its funnel bars, trigger, duration and full errors', async () => {
+    const { user, router } = await openFlow(`/flows/${String(SEED.failingFlowId)}`);
+    await waitFor(() => {
+      expect(attemptIds().length).toBeGreaterThan(0);
+    });
+    const [newest] = screen.getAllByRole('button', { name: /^Open attempt/ });
+    if (!newest) throw new Error('no attempts listed');
+    await user.click(newest);
+    const drawer = await screen.findByRole('dialog');
+    expect(router.state.location.search).toHaveProperty('attempt');
+    expect(within(drawer).getByText('Failed')).toBeInTheDocument();
+    expect(within(drawer).getByText(/password authentication failed for user "crm_reader"/)).toBeInTheDocument();
+    expect(within(drawer).getByText('Took')).toBeInTheDocument();
+  });
+});
+
+describe('resource funnel', () => {
+  it('draws extracted, analyzed and loaded as bars per resource for the running attempt', async () => {
+    await openFlow(`/flows/${String(SEED.runningFlowId)}`);
+    const funnel = await screen.findByRole('table', { name: 'Rows per resource' });
+    const bars = within(funnel).getAllByRole('progressbar');
+    const resources = within(funnel).getAllByRole('row').length - 1;
+    expect(bars).toHaveLength(resources * 3);
+    expect(bars[0]).toHaveAccessibleName(/: extracted [\d,]+ rows$/);
+    expect(bars[2]).toHaveAccessibleName(/: loaded [\d,]+ rows$/);
+    // Loading trails extraction while the run is going.
+    expect(Number(bars[2]?.getAttribute('aria-valuenow'))).toBeLessThan(Number(bars[0]?.getAttribute('aria-valuenow')));
+  });
+});

@@ -1,0 +1,58 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/test/render';
+import { mockService } from '@/test/server';
+
+function flowNames(): string[] {
+  const table = screen.getByRole('table');
+  return within(table)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+}
+
+describe('flows list', () => {
+  it('shows source and destination names and each visible row’s last attempt', async () => {
+    renderApp('/flows');
+    const table = await screen.findByRole('table');
+    expect(await within(table).findAllByText('Production orders DB')).not.toHaveLength(0);
+    await waitFor(() => {
+      expect(within(table).getAllByText('Failed').length).toBeGreaterThan(0);
+    });
+    expect(within(table).getByText('Running')).toBeInTheDocument();
+    expect(within(table).getByText('Never run')).toBeInTheDocument();
+  });
+
+  it('searches as the user types and keeps the search in the URL', async () => {
+    const { user, router } = renderApp('/flows');
+    await screen.findByRole('table');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'crm');
+    await waitFor(() => {
+      expect(flowNames()).toEqual(['CRM to reporting', 'CRM to warehouse']);
+    });
+    await waitFor(() => {
+      expect(router.state.location.search).toMatchObject({ q: 'crm' });
+    });
+  });
+
+  it('reads schedule filter and sort from the URL', async () => {
+    renderApp('/flows?schedule=cron&sort=name&dir=desc');
+    await screen.findByRole('table');
+    const cronFlows = mockService.db.state.flows.filter((flow) => flow.cron).map((flow) => flow.displayName);
+    expect(flowNames()).toEqual([...cronFlows].sort((a, b) => b.localeCompare(a)));
+  });
+
+  it('filters by last attempt status, reading the statuses it needs', async () => {
+    renderApp('/flows?status=failed');
+    await waitFor(() => {
+      expect(flowNames()).toEqual(['CRM to reporting', 'CRM to warehouse']);
+    });
+    expect(screen.getByText(/^2 of 14 flows match/)).toBeInTheDocument();
+  });
+
+  it('falls back to ids when the service cannot list sources', async () => {
+    mockService.fail('listSources', { status: 404 });
+    renderApp('/flows?q=orders%20to%20warehouse');
+    const table = await screen.findByRole('table');
+    expect(await within(table).findByText('Source 1')).toBeInTheDocument();
+  });
+});
