@@ -98,6 +98,15 @@ describe('new flow page', () => {
     expect(screen.getByRole('combobox', { name: 'Destination' })).toHaveValue('');
   });
 
+  it('opens from a source page\'s Flows tab with that source chosen', async () => {
+    const { user, router } = renderApp('/sources/3?tab=flows');
+    await user.click(await screen.findByRole('link', { name: '+ New flow from this source' }));
+    await waitFor(() => {
+      expect(screen.getByRole('combobox', { name: 'Source' })).toHaveValue('Billing API');
+    });
+    expect(router.state.location.pathname).toBe('/flows/new');
+  });
+
   it('takes a source id when the service cannot list sources', async () => {
     mockService.fail('listSources', { status: 404 });
     const { user } = renderApp('/flows/new');
