@@ -17,7 +17,7 @@ export function StatusBadge({ status, size = 'md' }: { status: RunStateInput | n
   return (
     <Badge
       color={colors[state]}
-      variant={moving ? 'light' : 'filled'}
+      variant="light"
       size={size}
       leftSection={moving ? <Loader size={10} color={colors[state]} aria-hidden /> : undefined}
       style={{ textTransform: 'none' }}

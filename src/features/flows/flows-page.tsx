@@ -1,6 +1,6 @@
 import { Button, Group, Progress, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { endpointNameQueries } from '@/lib/queries/endpoint-name-queries';
@@ -18,6 +18,7 @@ const countFormat = new Intl.NumberFormat();
 export function FlowsPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
+  const router = useRouter();
   const { data: flows } = useSuspenseQuery(flowQueries.list());
   // Names are a nicety: without them (an interface with no source list) the rows show ids.
   const sources = useQuery(endpointNameQueries.sources()).data;
@@ -41,6 +42,9 @@ export function FlowsPage() {
     : candidates;
 
   const update = (patch: Partial<FlowsSearch>) => {
+    // The search reaches the URL a moment after typing: by then the user may have clicked a flow, and
+    // writing it would pull them back to the list.
+    if (router.latestLocation.pathname !== '/flows') return;
     if (patch.q !== undefined) setTyped(null);
     void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true });
   };

@@ -1,0 +1,106 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { DEMO_KEY, signIn } from './sign-in';
+
+// Against the real local service and its demo data: runs really move rows, so these watch real progress.
+
+async function openFlow(page: Page, name: string) {
+  await page.goto('/flows');
+  await signIn(page);
+  await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+  await page.getByRole('table').getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+/** Records every state the latest attempt's badge shows, so a short "Running" is not missed between two looks. */
+async function recordLatestStates(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenStates: string[] }).seenStates = seen;
+    const record = () => {
+      const badge = document.querySelector('[aria-labelledby="latest-attempt-title"] .mantine-Badge-label');
+      const text = badge?.textContent ?? '';
+      if (text && seen.at(-1) !== text) seen.push(text);
+    };
+    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
+    record();
+  });
+  return () => page.evaluate(() => (window as unknown as { seenStates: string[] }).seenStates);
+}
+
+/**
+ * The demo's "Quick sample sync" finishes in well under a second, too fast to be seen running: this flow moves
+ * 4,000 paced rows (about 4 s), made through the service's own API like any other client would.
+ */
+async function createPacedFlow(request: APIRequestContext): Promise<string> {
+  const headers = { Authorization: `Bearer ${DEMO_KEY}` };
+  const source = await request.post('/v2/sources', {
+    headers,
+    data: { sourceSpec: 'sample', displayName: 'Paced sample', properties: { seed: 3, row_count: 4_000, rows_per_second: 1_000 } },
+  });
+  expect(source.status()).toBe(201);
+  const destinations = (await (await request.get('/v2/destinations', { headers })).json()) as { data: { id: number; displayName: string }[] };
+  const files = destinations.data.find((destination) => destination.displayName === 'Local files (JSON lines)');
+  const name = `Paced sample sync ${String(Date.now())}`;
+  const flow = await request.post('/v2/flows', {
+    headers,
+    data: { displayName: name, source: ((await source.json()) as { data: { id: number } }).data.id, destination: files?.id, frequency: 'manual' },
+  });
+  expect(flow.status()).toBe(201);
+  return name;
+}
+
+test('a flow run goes from running to succeeded on screen without a reload', async ({ page, request }) => {
+  await openFlow(page, await createPacedFlow(request));
+  const latest = page.getByRole('region', { name: 'Latest attempt' });
+  await expect(latest.getByText('This flow has never run.')).toBeVisible();
+  const seen = await recordLatestStates(page);
+
+  await page.getByRole('button', { name: 'Run now' }).click();
+  await expect(page.getByText('Flow run started.')).toBeVisible();
+  await expect(latest.getByText('Succeeded')).toBeVisible({ timeout: 30_000 });
+  expect(await seen()).toEqual(expect.arrayContaining(['Running', 'Succeeded']));
+  const states = await seen();
+  expect(states.lastIndexOf('Running')).toBeLessThan(states.lastIndexOf('Succeeded'));
+  await expect(latest.getByRole('progressbar', { name: /orders: loaded 3,000 rows/ })).toBeVisible();
+  // The new attempt heads the attempts table too.
+  await expect(page.getByRole('table', { name: 'Run attempts' }).getByRole('row').nth(1)).toContainText('Succeeded');
+
+  const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(' | ')}`)).toEqual([]);
+});
+
+test('a running flow is cancelled from its page', async ({ page }) => {
+  await openFlow(page, 'Large sample backfill');
+  const latest = page.getByRole('region', { name: 'Latest attempt' });
+  await page.getByRole('button', { name: 'Run now' }).click();
+  await expect(latest.getByText('Running', { exact: true })).toBeVisible({ timeout: 15_000 });
+  // Rows move while it runs.
+  await expect(latest.getByRole('progressbar', { name: /orders: extracted [1-9][\d,]* rows/ })).toBeVisible({ timeout: 15_000 });
+
+  await page.getByRole('button', { name: 'Cancel run' }).click();
+  await expect(page.getByText('Flow run cancelled.')).toBeVisible();
+  await expect(latest.getByText('Failed')).toBeVisible({ timeout: 15_000 });
+  await expect(latest.getByText('Cancelled by user.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel run' })).toBeDisabled();
+});
+
+test('a workflow is deleted after a confirmation that names it', async ({ page }) => {
+  await page.goto('/workflows');
+  await signIn(page);
+  await page.getByRole('link', { name: 'Quarterly backfill' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Quarterly backfill' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Workflow definition' })).toContainText('steps');
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete the workflow “Quarterly backfill”?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete workflow' }).click();
+
+  await expect(page).toHaveURL(/\/workflows$/);
+  await expect(page.getByRole('link', { name: 'Nightly shop refresh' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Quarterly backfill' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Nightly shop refresh' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Quarterly backfill' })).toHaveCount(0);
+});
