@@ -28,8 +28,8 @@ export function FlowPage({ flowId }: { flowId: number }) {
   const sources = useQuery(endpointNameQueries.sources()).data;
   const destinations = useQuery(endpointNameQueries.destinations()).data;
   // The one request this page repeats: the newest attempt, every 2 s while it runs, every 30 s otherwise.
-  const status = useLiveQuery(flowQueries.status(flowId), { isActive: isRunActive, scopes: [liveScopes.flow(flowId)] });
   const flow = flows.find((candidate) => candidate.id === flowId);
+  const status = useLiveQuery(flowQueries.status(flowId), { isActive: isRunActive, scopes: [liveScopes.flow(flowId)], enabled: flow !== undefined });
   if (!flow) return <ErrorState error={new ApiError('not_found', `Flow ${String(flowId)} does not exist.`)} />;
 
   const latest = status.data?.lastAttempt ?? null;
