@@ -15,9 +15,9 @@ describe('createSource', () => {
   it('reads the list-form properties of the create response as a map, the password masked', async () => {
     const source = await createSource({ sourceSpec: 'postgres', displayName: 'Shop DB', properties: postgresProperties });
     expect(source).toMatchObject({ displayName: 'Shop DB', sourceSpec: { name: 'postgres', displayName: 'PostgreSQL', lifecycle: 'STABLE' } });
-    expect(source.properties).toEqual({ ...postgresProperties, password: MASKED_SECRET });
+    expect(source.properties).toEqual({ ...postgresProperties, schema: null, password: MASKED_SECRET });
     expect(isMaskedSecret(source.properties.password)).toBe(true);
-    expect(source.sourceSpec.propertyDefinitions.map((definition) => definition.type)).toEqual(['STRING', 'NUMBER', 'STRING', 'STRING', 'PASSWORD', 'BOOLEAN']);
+    expect(source.sourceSpec.propertyDefinitions.map((definition) => definition.type)).toEqual(['STRING', 'NUMBER', 'STRING', 'STRING', 'PASSWORD', 'STRING', 'BOOLEAN']);
     expect(source.createdAt).not.toBeNull();
   });
 

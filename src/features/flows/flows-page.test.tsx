@@ -22,6 +22,16 @@ describe('flows list', () => {
     expect(within(table).getByText('Never run')).toBeInTheDocument();
   });
 
+  it('offers a New flow button that opens the new-flow form', async () => {
+    const { user, router } = renderApp('/flows');
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('link', { name: 'New flow' }));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/flows/new');
+    });
+    expect(await screen.findByRole('heading', { name: /new flow/i })).toBeInTheDocument();
+  });
+
   it('searches as the user types and keeps the search in the URL', async () => {
     const { user, router } = renderApp('/flows');
     await screen.findByRole('table');

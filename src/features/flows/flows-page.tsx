@@ -1,6 +1,6 @@
 import { Button, Group, Progress, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { getRouteApi, useRouter } from '@tanstack/react-router';
+import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { endpointNameQueries } from '@/lib/queries/endpoint-name-queries';
@@ -52,7 +52,15 @@ export function FlowsPage() {
 
   return (
     <>
-      <PageHeader title="Flows" description={`${countFormat.format(flows.length)} flows: a source, a destination and a schedule each.`} />
+      <PageHeader
+        title="Flows"
+        description={`${countFormat.format(flows.length)} flows: a source, a destination and a schedule each.`}
+        actions={
+          <Button component={Link} to="/flows/new">
+            New flow
+          </Button>
+        }
+      />
       <FlowFilters search={search} onQueryInput={setTyped} onChange={update} />
       <Group justify="space-between" mb="xs" mih={28}>
         <Text size="sm" c="dimmed" role="status">

@@ -5,12 +5,6 @@ import { DESTINATION_SPECS, SOURCE_SPECS } from './seed-specs';
 // Forms and tests written against the mock must work against the real service: every spec and
 // property of the service's catalogue is in the mock with the same type and required flag.
 
-/**
- * Known gaps, each with the reason. src/api/sources.test.ts lists the mock postgres spec's
- * properties exactly, so adding `schema` waits until that test is updated with it.
- */
-const NOT_YET_IN_MOCK: Record<string, string[]> = { postgres: ['schema'] };
-
 const shape = (specs: { name: string; propertyDefinitions: { name: string; type: string; required?: boolean }[] }[]) =>
   specs.map((spec) => ({
     name: spec.name,
@@ -21,8 +15,6 @@ describe('mock spec catalogue', () => {
   it('has every source spec and property of the service', () => {
     const mock = shape(SOURCE_SPECS);
     for (const spec of shape(service.SOURCE_SPECS)) {
-      const gaps = NOT_YET_IN_MOCK[spec.name] ?? [];
-      spec.propertyDefinitions = spec.propertyDefinitions.filter((definition) => !gaps.includes(definition.name));
       expect(mock.find((candidate) => candidate.name === spec.name), spec.name).toMatchObject({
         propertyDefinitions: expect.arrayContaining(spec.propertyDefinitions.map((definition) => expect.objectContaining(definition) as unknown)) as unknown,
       });

@@ -29,6 +29,7 @@ export const SOURCE_SPECS: SourceSpecRecord[] = [
       { name: 'database', displayName: 'Database', type: 'STRING', required: true, description: null },
       { name: 'user', displayName: 'User', type: 'STRING', required: true, description: 'A user with SELECT rights.' },
       { name: 'password', displayName: 'Password', type: 'PASSWORD', required: true, description: null },
+      { name: 'schema', displayName: 'Schema', type: 'STRING', required: false, description: 'Tables and views of this schema are replicated. Defaults to public.' },
       { name: 'ssl', displayName: 'Use SSL', type: 'BOOLEAN', required: false, description: 'Encrypt the connection.' },
     ],
     staticResolvers: ['table', 'query'],
