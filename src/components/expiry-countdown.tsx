@@ -1,12 +1,12 @@
 import { Badge, Tooltip } from '@mantine/core';
 import { formatDuration } from '@/lib/durations';
-import { useClock } from '@/lib/use-clock';
+import { useNow } from '@/lib/use-now';
 
 const absolute = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
 
 /** Time left until an expiry, ticking; past it, how long ago it expired. An unreadable date is shown as is. */
 export function ExpiryCountdown({ expiresAt }: { expiresAt: string }) {
-  const now = useClock(1_000);
+  const now = useNow(1_000);
   const at = Date.parse(expiresAt);
   if (Number.isNaN(at)) return <Badge color="gray" variant="light">Expires {expiresAt}</Badge>;
   const left = at - now;

@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { type VerificationMessage, verifyDestination } from '@/api/destinations';
 import { isApiError } from '@/api/errors';
 import { ErrorState } from '@/components/error-state';
-import { useClock } from '@/lib/use-clock';
+import { useNow } from '@/lib/use-now';
 
 /** The interface bounds verification at 10 s; the countdown shows that bound, the client gives up at 15 s. */
 export const VERIFY_BOUND_MS = 10_000;
 
 function Countdown({ startedAt }: { startedAt: number }) {
-  const now = useClock(250);
+  const now = useNow(250);
   const elapsed = Math.max(0, now - startedAt);
   const left = Math.ceil((VERIFY_BOUND_MS - elapsed) / 1000);
   return (

@@ -7,13 +7,13 @@ import { CopyButton } from '@/components/copy-button';
 import { ErrorState } from '@/components/error-state';
 import { ExpiryCountdown } from '@/components/expiry-countdown';
 import { sourceQueries } from '@/lib/queries/source-queries';
-import { useClock } from '@/lib/use-clock';
+import { useNow } from '@/lib/use-now';
 import { CardLink } from './card-link';
 import { cardsCreatedThisSession, rememberCard } from './session-cards';
 import { ShareCardForm } from './share-card-form';
 
 function CardsTable({ cards }: { cards: ConfigurationCard[] }) {
-  const now = useClock(15_000);
+  const now = useNow(15_000);
   return (
     <Table striped aria-label="Configuration cards">
       <Table.Thead>
