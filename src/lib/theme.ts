@@ -11,7 +11,8 @@ export const theme = createTheme({
 /**
  * In the light scheme Mantine's "dimmed" grey and the text of light variants (alerts, badges, the hovered
  * active nav link) fall below 4.5:1 contrast on their tinted backgrounds, even at shade 9 for orange,
- * yellow and green. Every light variant's text is shade 9 darkened a quarter towards black.
+ * yellow and green. Every light variant's text, and coloured text (`c="red"`, e.g. run errors on a code
+ * block's grey), is shade 9 darkened a quarter towards black.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -19,10 +20,13 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': DEFAULT_THEME.colors.gray[7],
     '--mantine-primary-color-light-color': 'color-mix(in srgb, var(--mantine-color-indigo-9) 75%, black)',
     ...Object.fromEntries(
-      Object.keys(DEFAULT_THEME.colors).map((color) => [
-        `--mantine-color-${color}-light-color`,
-        `color-mix(in srgb, var(--mantine-color-${color}-9) 75%, black)`,
-      ]),
+      Object.keys(DEFAULT_THEME.colors).flatMap((color) => {
+        const darkened = `color-mix(in srgb, var(--mantine-color-${color}-9) 75%, black)`;
+        return [
+          [`--mantine-color-${color}-light-color`, darkened],
+          [`--mantine-color-${color}-text`, darkened],
+        ];
+      }),
     ),
   },
   dark: {},
