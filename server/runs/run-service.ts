@@ -161,7 +161,13 @@ export function createRunService({ db, databaseUrl, box, logger }: RunServiceOpt
         if (isUniqueViolation(error)) throw badRequest(`Workflow ${String(workflowId)} is already running.`);
         throw error;
       }
-      await enqueue(WORKFLOW_QUEUE, { runId: run.id });
+      try {
+        await enqueue(WORKFLOW_QUEUE, { runId: run.id });
+      } catch (error) {
+        // Otherwise the pending run would block every later run of this workflow.
+        await failLiveWorkflowRuns(db, workflowId, 'The run could not be queued.');
+        throw error;
+      }
       return run.id;
     },
 
@@ -173,7 +179,13 @@ export function createRunService({ db, databaseUrl, box, logger }: RunServiceOpt
 
     async requestDiscovery(sourceId) {
       await setDiscovery(db, sourceId, { status: 'in_progress', error: null });
-      await enqueue(DISCOVERY_QUEUE, { sourceId });
+      try {
+        await enqueue(DISCOVERY_QUEUE, { sourceId });
+      } catch (error) {
+        // Otherwise the resolvers would read in_progress forever.
+        await setDiscovery(db, sourceId, { status: 'failed', error: 'Discovery could not be queued.' });
+        throw error;
+      }
     },
 
     async tick() {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSampleFlow, createWorkflow, expectError } from './fixtures';
+import { createSampleFlow, createWorkflow, expectError, listAttempts } from './fixtures';
 import { startHarness } from './harness';
 
 // 500 Internal Server Error: what a caller gets when the service itself fails (here its database
@@ -28,5 +28,26 @@ describe('an unexpected failure', () => {
     const log = lines.join('');
     expect(log).toContain('"msg":"request failed"');
     expect(log).toContain('run_attempts');
+  });
+
+  it('fails what it could not queue, so a later run or discovery is not blocked', async () => {
+    const { flow, source } = await createSampleFlow(api);
+    const workflow = await createWorkflow(api, { flows: [flow.id] });
+    await sql('ALTER TABLE pgboss.job RENAME TO job_gone');
+    try {
+      expectError(await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 500, 'Internal Server Error');
+      expectError(await api(`/v2/workflows/${String(workflow.id)}/run`, { method: 'POST' }), 500, 'Internal Server Error');
+      // Changed properties ask for a new discovery.
+      expectError(await api(`/v2/sources/${String(source.id)}`, { method: 'PATCH', body: { properties: { row_count: 5 } } }), 500, 'Internal Server Error');
+    } finally {
+      await sql('ALTER TABLE pgboss.job_gone RENAME TO job');
+    }
+    const [attempt] = await listAttempts(api, flow.id, '?limit=1');
+    expect(attempt).toMatchObject({ lifecycle: 'not_running', disposition: 'failed', errors: ['The run could not be queued.'] });
+    expect(await sql('SELECT disposition, errors FROM workflow_runs WHERE workflow_id = $1', [workflow.id])).toEqual([{ disposition: 'failed', errors: ['The run could not be queued.'] }]);
+    expect(await sql('SELECT discovery_status, discovery_error FROM sources WHERE id = $1', [source.id])).toEqual([{ discovery_status: 'failed', discovery_error: 'Discovery could not be queued.' }]);
+    // Nothing is left pending: the next requests are accepted.
+    expect((await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' })).status).toBe(201);
+    expect((await api(`/v2/workflows/${String(workflow.id)}/run`, { method: 'POST' })).status).toBe(201);
   });
 });
