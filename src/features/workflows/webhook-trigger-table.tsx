@@ -1,8 +1,9 @@
-import { Badge, Button, CopyButton, Group, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { deleteWebhookTrigger, type WebhookTrigger } from '@/api/webhooks';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { CopyButton } from '@/components/copy-button';
 import { TimeAgo } from '@/components/time-ago';
 import { webhookQueries } from '@/lib/queries/webhook-queries';
 
@@ -12,13 +13,7 @@ function UrlCell({ url }: { url: string }) {
       <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
         {url}
       </Text>
-      <CopyButton value={url} timeout={2_000}>
-        {({ copied, copy }) => (
-          <Button size="compact-xs" variant="light" color={copied ? 'teal' : undefined} onClick={copy} aria-label={copied ? 'Copied' : 'Copy webhook URL'}>
-            {copied ? 'Copied' : 'Copy'}
-          </Button>
-        )}
-      </CopyButton>
+      <CopyButton value={url} label="Copy" description="Copy webhook URL" size="compact-xs" />
     </Group>
   );
 }
