@@ -5,7 +5,7 @@ import type { Pool } from '../db/pool';
 import type { Logger } from '../logger';
 import { revealProperties } from '../properties';
 import type { SecretBox } from '../secrets';
-import { finishAttempt, type ResourceCounts, saveProgress } from '../store/attempts';
+import { finishAttempt, type ResourceCounts, saveCountsAfterEnd, saveProgress } from '../store/attempts';
 import { findDestination } from '../store/destinations';
 import { findFlow } from '../store/flows';
 import { findSource } from '../store/sources';
@@ -47,6 +47,7 @@ export async function executeAttempt(context: RunContext, attemptId: number, flo
   const work = readers.map((resource) => ({ resource, count: { name: resource.name, extracted: 0, analyzed: 0, loaded: 0 } satisfies ResourceCounts }));
   const counts: ResourceCounts[] = work.map(({ count }) => count);
   const errors: string[] = [];
+  const committed = new Set<ResourceCounts>();
   const loadId = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
 
   const local = new AbortController();
@@ -76,6 +77,7 @@ export async function executeAttempt(context: RunContext, attemptId: number, flo
       }
       if (local.signal.aborted) throw new Cancelled();
       await output.commit();
+      committed.add(count);
     } catch (error) {
       await output.abort();
       throw error;
@@ -98,7 +100,12 @@ export async function executeAttempt(context: RunContext, attemptId: number, flo
     if (!finished) return 'cancelled';
     return errors.length > 0 ? 'failed' : 'succeeded';
   } catch (error) {
-    if (error instanceof Cancelled) return 'cancelled';
+    if (error instanceof Cancelled) {
+      // `loaded` counts rows the destination keeps: a resource cancelled mid-load was rolled back.
+      for (const count of counts) if (!committed.has(count)) count.loaded = 0;
+      await saveCountsAfterEnd(db, attemptId, counts).catch(() => undefined);
+      return 'cancelled';
+    }
     await finishAttempt(db, attemptId, { disposition: 'failed', errors: [...errors, (error as Error).message], resources: counts });
     return 'failed';
   } finally {

@@ -62,6 +62,11 @@ export async function saveProgress(db: Queryable, id: number, resources: Resourc
   return rowCount === 1;
 }
 
+/** The final counts of an attempt that was ended from outside (cancel) while its runner still had work in hand. */
+export async function saveCountsAfterEnd(db: Queryable, id: number, resources: ResourceCounts[]): Promise<void> {
+  await db.query('UPDATE run_attempts SET resources = $2 WHERE id = $1', [id, JSON.stringify(resources)]);
+}
+
 export async function finishAttempt(db: Queryable, id: number, outcome: { disposition: 'succeeded' | 'failed'; errors: string[]; resources: ResourceCounts[] | null }): Promise<boolean> {
   const { rowCount } = await db.query(
     `UPDATE run_attempts SET lifecycle = 'not_running', disposition = $2, errors = $3, resources = COALESCE($4::jsonb, resources), completed_at = clock_timestamp()

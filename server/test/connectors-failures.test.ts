@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { dataOf, listOf } from '@/api/common';
 import { verificationMessageSchema } from '@/api/destinations';
 import { counts, createDestination, createSource, duckQuery, localHttpServer, postgresProperties, runToEnd, sql } from './connector-fixtures';
+import { listAttempts } from './fixtures';
 import { createTestDatabase, startHarness } from './harness';
 
 // What failures leave behind: the right errors in the attempt, the other resources' data kept, and
@@ -95,5 +96,10 @@ describe('cancel', () => {
     await api(`/v2/flows/${String(flowId)}/cancel`, { method: 'POST' });
     await new Promise((resolveWait) => setTimeout(resolveWait, 1_000));
     expect(await duckQuery(path, "SELECT count(*) FROM information_schema.tables WHERE table_name = 'customers'")).toEqual([[0n]]);
+    // The attempt says what the destination kept: rows were read, none of them loaded.
+    const [attempt] = await listAttempts(api, flowId, '?limit=1');
+    expect(attempt?.errors).toEqual(['Cancelled by user.']);
+    expect(attempt?.resources.find((resource) => resource.name === 'customers')).toMatchObject({ loaded: 0, extracted: expect.any(Number) as unknown });
+    expect(attempt?.resources.find((resource) => resource.name === 'customers')?.extracted).toBeGreaterThan(0);
   });
 });
