@@ -1,8 +1,7 @@
-import { Grid, Paper, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type Destination, updateDestination } from '@/api/destinations';
-import { Markdown } from '@/components/markdown';
-import { PropertyForm, type PropertyFormChanges } from '@/components/property-form/property-form';
+import type { PropertyFormChanges } from '@/components/property-form/property-form';
+import { SpecConfiguration } from '@/components/property-form/spec-configuration';
 import { destinationQueries } from '@/lib/queries/destination-queries';
 
 interface ConfigureDestinationProps {
@@ -20,28 +19,15 @@ export function ConfigureDestination({ destination, onSaved, onDirtyChange }: Co
     await queryClient.invalidateQueries({ queryKey: [...destinationQueries.all(), 'list'] });
     onSaved(updated);
   };
-  const spec = destination.destinationSpec;
   return (
-    <Grid gap="xl">
-      <Grid.Col span={{ base: 12, md: 7 }}>
-        <PropertyForm
-          key={destination.updatedAt ?? ''}
-          definitions={spec.propertyDefinitions}
-          saved={destination.properties}
-          name={{ label: 'Name', value: destination.displayName, required: true }}
-          submitLabel="Save"
-          onSubmit={save}
-          onDirtyChange={onDirtyChange}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 5 }}>
-        <Paper withBorder p="md" component="aside" aria-label="Setup instructions">
-          <Title order={2} size="h5" mb="xs">
-            Setup instructions
-          </Title>
-          {spec.instructions ? <Markdown>{spec.instructions}</Markdown> : <Text size="sm" c="dimmed">This spec has no instructions.</Text>}
-        </Paper>
-      </Grid.Col>
-    </Grid>
+    <SpecConfiguration
+      definitions={destination.destinationSpec.propertyDefinitions}
+      saved={destination.properties}
+      displayName={destination.displayName}
+      instructions={destination.destinationSpec.instructions}
+      version={destination.updatedAt ?? ''}
+      onSubmit={save}
+      onDirtyChange={onDirtyChange}
+    />
   );
 }

@@ -1,0 +1,42 @@
+import { Grid, Paper, Text, Title } from '@mantine/core';
+import type { Properties, PropertyDefinition } from '@/api/common';
+import { Markdown } from '@/components/markdown';
+import { PropertyForm, type PropertyFormChanges } from './property-form';
+
+interface SpecConfigurationProps {
+  definitions: readonly PropertyDefinition[];
+  saved: Properties;
+  displayName: string;
+  instructions: string | null;
+  /** Changes when the saved resource changes, so the form starts again from what was saved. */
+  version: string;
+  onSubmit: (changes: PropertyFormChanges) => Promise<void>;
+  onDirtyChange?: (dirty: boolean) => void;
+}
+
+/** A source's or destination's configuration: the form drawn from its spec, the spec's instructions beside it. */
+export function SpecConfiguration({ definitions, saved, displayName, instructions, version, onSubmit, onDirtyChange }: SpecConfigurationProps) {
+  return (
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <PropertyForm
+          key={version}
+          definitions={definitions}
+          saved={saved}
+          name={{ label: 'Name', value: displayName, required: true }}
+          submitLabel="Save"
+          onSubmit={onSubmit}
+          onDirtyChange={onDirtyChange}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Paper withBorder p="md" component="aside" aria-label="Setup instructions">
+          <Title order={2} size="h5" mb="xs">
+            Setup instructions
+          </Title>
+          {instructions ? <Markdown>{instructions}</Markdown> : <Text size="sm" c="dimmed">This spec has no instructions.</Text>}
+        </Paper>
+      </Grid.Col>
+    </Grid>
+  );
+}
