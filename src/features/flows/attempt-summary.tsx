@@ -1,23 +1,11 @@
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { RunAttempt } from '@/api/flows';
+import { Fact } from '@/components/fact';
 import { ResourceFunnel } from '@/components/resource-funnel';
 import { RunErrors } from '@/components/run-errors';
 import { StatusBadge } from '@/components/status-badge';
 import { formatCount, formatDateTime, formatDuration, runDurationMs } from '@/lib/format';
 import { useNow } from '@/lib/use-now';
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 /** Everything about one attempt: state, trigger, timing, the per-resource funnel and every error in full. */
 export function AttemptSummary({ attempt }: { attempt: RunAttempt }) {

@@ -2,24 +2,12 @@ import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { WorkflowStatus } from '@/api/workflows';
 import { ErrorState } from '@/components/error-state';
+import { Fact } from '@/components/fact';
 import { LiveStamp } from '@/components/live-stamp';
 import { ResourceFunnel } from '@/components/resource-funnel';
 import { RunErrors } from '@/components/run-errors';
 import { StatusBadge } from '@/components/status-badge';
 import { formatDateTime } from '@/lib/format';
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 /** The workflow's last or current execution, live: lifecycle, disposition, per-resource counts and every error. */
 export function WorkflowStatusPanel({ status }: { status: UseQueryResult<WorkflowStatus> }) {
