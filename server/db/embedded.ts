@@ -9,7 +9,8 @@ export interface EmbeddedDatabase {
   stop: () => Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 right now (the OS picks it). */
+export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.once('error', reject);

