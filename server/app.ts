@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { requireApiKey, requireFeature, type AuthVariables } from './http/auth';
-import { HttpError } from './http/errors';
+import { badRequest, HttpError } from './http/errors';
 import type { Logger } from './logger';
 import { openApiDocument } from './openapi';
 import { recipientCardRoutes, sourceCardRoutes } from './routes/cards';
@@ -14,11 +14,13 @@ import { sourceRoutes } from './routes/sources';
 import { webhookReceiverRoutes } from './routes/webhook-receiver';
 import { webhookRoutes } from './routes/webhooks';
 import { workflowRoutes } from './routes/workflows';
+import { RefusedTarget } from './security/boundary';
 import type { Services } from './services';
 
 function onError(logger: Logger) {
   return (error: Error, c: import('hono').Context) => {
     if (error instanceof HttpError) return c.json({ message: error.message }, error.status);
+    if (error instanceof RefusedTarget) return c.json({ message: badRequest(error.message).message }, 400);
     logger.error({ err: { message: error.message, stack: error.stack }, method: c.req.method, path: loggablePath(c.req.path) }, 'request failed');
     return c.json({ message: 'Internal Server Error' }, 500);
   };

@@ -1,7 +1,10 @@
-import { resolve } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 
 /** The interface bounds the whole verification at 10 seconds. */
 export const VERIFY_TIMEOUT_MS = 10_000;
+/** Request bodies above this answer 413 before they are parsed (uploads have their own limit). */
+export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+export const DEFAULT_UPLOAD_LIMIT_BYTES = 1024 * 1024 * 1024;
 
 /** Everything the service reads from the environment, read once at start. */
 export interface ServiceConfig {
@@ -23,15 +26,40 @@ export interface ServiceConfig {
   logLevel: string;
   /** The bound on verify destination; the interface says 10 seconds (tests shorten it). */
   verifyTimeoutMs: number;
+  /** Folders connectors may read and write files in (FLOWDECK_FILE_ROOTS); default `<data dir>/files`. */
+  fileRoots: string[];
+  /** Addresses or ranges connectors may reach although they are private (FLOWDECK_CONNECTOR_ALLOW). */
+  connectorAllow: string[];
+  /** Largest JSON body accepted (FLOWDECK_BODY_LIMIT, bytes). */
+  bodyLimitBytes: number;
+  /** Largest uploaded file accepted (FLOWDECK_UPLOAD_LIMIT, bytes). */
+  uploadLimitBytes: number;
+  /** Serve the dashboard's source maps (FLOWDECK_SOURCE_MAPS=1); off by default. */
+  serveSourceMaps: boolean;
 }
+
+/** The folder uploads land in and the default file root. */
+export const filesFolder = (dataDir: string) => join(dataDir, 'files');
+
+function byteSize(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a number of bytes, got "${raw}".`);
+  return value;
+}
+
+const list = (raw: string | undefined, separator: string | RegExp) =>
+  (raw ?? '').split(separator).map((item) => item.trim()).filter((item) => item !== '');
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, got "${env.PORT ?? ''}".`);
+  const dataDir = resolve(env.FLOWDECK_DATA_DIR ?? '.flowdeck');
+  const roots = list(env.FLOWDECK_FILE_ROOTS, delimiter).map((root) => resolve(root));
   return {
     host: env.HOST ?? '127.0.0.1',
     port,
-    dataDir: resolve(env.FLOWDECK_DATA_DIR ?? '.flowdeck'),
+    dataDir,
     databaseUrl: env.DATABASE_URL ?? null,
     upstreamUrl: env.FLOWDECK_UPSTREAM_URL ?? null,
     publicUrl: env.FLOWDECK_PUBLIC_URL ?? null,
@@ -40,5 +68,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     demo: env.FLOWDECK_DEMO !== '0',
     logLevel: env.LOG_LEVEL ?? 'info',
     verifyTimeoutMs: VERIFY_TIMEOUT_MS,
+    fileRoots: roots.length > 0 ? roots : [filesFolder(dataDir)],
+    connectorAllow: list(env.FLOWDECK_CONNECTOR_ALLOW, /[\s,]+/),
+    bodyLimitBytes: byteSize('FLOWDECK_BODY_LIMIT', env.FLOWDECK_BODY_LIMIT, DEFAULT_BODY_LIMIT_BYTES),
+    uploadLimitBytes: byteSize('FLOWDECK_UPLOAD_LIMIT', env.FLOWDECK_UPLOAD_LIMIT, DEFAULT_UPLOAD_LIMIT_BYTES),
+    serveSourceMaps: env.FLOWDECK_SOURCE_MAPS === '1',
   };
 }

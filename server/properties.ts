@@ -1,4 +1,5 @@
 import { looksMasked, type PropertiesInput, propertiesInputSchema } from '@/api/common';
+import { secretsClearedBy } from '@/api/secret-binding';
 import type { PropertyDefinitionWire } from './connectors/specs';
 import { badRequest } from './http/errors';
 import type { SecretBox } from './secrets';
@@ -42,9 +43,14 @@ export function readPropertiesInput(definitions: PropertyDefinitionWire[], raw: 
   return parsed.data;
 }
 
-/** Stored values after a write: null or '' clears, a secret is sealed, anything else replaces. */
+/**
+ * Stored values after a write: null or '' clears, a secret is sealed, anything else replaces. A write
+ * that moves an address (host, base URL, location ...) without the secrets clears them: a stored
+ * secret is never sent to an address it was not entered for.
+ */
 export function applyProperties(definitions: PropertyDefinitionWire[], stored: StoredProperties, input: PropertiesInput, box: SecretBox): StoredProperties {
   const next: StoredProperties = { ...stored };
+  for (const name of secretsClearedBy(definitions, stored, input, (secret) => stored[secret] !== undefined)) Reflect.deleteProperty(next, name);
   for (const [name, value] of Object.entries(input)) {
     if (value === null || value === '') Reflect.deleteProperty(next, name);
     else if (isSecretType(definitionOf(definitions, name))) next[name] = { $secret: box.seal(String(value)) };

@@ -9,8 +9,8 @@ export interface Services {
   box: SecretBox;
   logger: Logger;
   runs: RunService;
-  /** Origin for card and webhook URLs when FLOWDECK_PUBLIC_URL is set; otherwise the request's. */
-  publicUrl: string | null;
+  /** Origin of card and webhook URLs: FLOWDECK_PUBLIC_URL, else the address the service listens on (never a request header). */
+  publicOrigin: () => string;
   /** How long verify destination may take before it answers Request Timeout. */
   verifyTimeoutMs: number;
 }

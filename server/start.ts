@@ -1,4 +1,6 @@
+import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import type { ServiceConfig } from './config';
@@ -7,7 +9,9 @@ import { migrate } from './db/migrate';
 import { createPool, type Pool } from './db/pool';
 import { seedDemo } from './demo/seed';
 import type { Logger } from './logger';
+import { publicOriginOf } from './http/public-url';
 import { createRunService, type RunService } from './runs/run-service';
+import { type Boundary, enterBoundary } from './security/boundary';
 import { createSecretBox, loadSecretKey } from './secrets';
 
 export interface RunningService {
@@ -35,16 +39,25 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
   }
   const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir, logger);
   const databaseUrl = config.databaseUrl ?? (embedded as { url: string }).url;
+  for (const root of config.fileRoots) mkdirSync(root, { recursive: true });
+  const boundary: Boundary = { dataDir: config.dataDir, fileRoots: config.fileRoots, listen: null, database: endpointOf(databaseUrl), connectorAllow: config.connectorAllow };
+  const leaveBoundary = enterBoundary(boundary);
   const pool = createPool(databaseUrl);
   pool.on('error', (error) => { logger.error({ err: error.message }, 'database connection error'); });
   try {
     await migrate(pool, logger);
     const box = createSecretBox(loadSecretKey(config.secretKey, config.dataDir));
     const runs = createRunService({ db: pool, databaseUrl, box, logger });
-    const demoKeys = config.demo ? await seedDemo(pool, box, logger, config.dataDir) : null;
+    const demoKeys = config.demo ? await seedDemo(pool, box, logger, config.fileRoots[0] ?? config.dataDir) : null;
     await runs.start();
-    const app = createApp({ services: { db: pool, box, logger, runs, publicUrl: config.publicUrl, verifyTimeoutMs: config.verifyTimeoutMs }, staticDir: config.staticDir, upstreamUrl: null, logger });
+    let listeningUrl = '';
+    const publicOrigin = publicOriginOf(config.publicUrl, () => listeningUrl);
+    const app = createApp({ services: { db: pool, box, logger, runs, publicOrigin, verifyTimeoutMs: config.verifyTimeoutMs }, staticDir: config.staticDir, upstreamUrl: null, logger });
     const server = await listen(app, config.host, config.port);
+    const { port } = server.address() as AddressInfo;
+    boundary.listen = { host: config.host, port };
+    listeningUrl = linkOrigin(config.host, port);
+    if (!config.publicUrl && isUnspecified(config.host)) logger.warn({ origin: listeningUrl }, 'links use the machine name: set FLOWDECK_PUBLIC_URL to the address users reach');
     return {
       url: urlOf(server, config.host),
       databaseUrl,
@@ -56,12 +69,32 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
         await runs.stop();
         await pool.end();
         await embedded?.stop();
+        leaveBoundary();
       },
     };
   } catch (error) {
+    leaveBoundary();
     await pool.end().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
     throw error;
+  }
+}
+
+const isUnspecified = (host: string) => host === '0.0.0.0' || host === '::' || host === '';
+
+/** The origin links are built on when FLOWDECK_PUBLIC_URL is not set. */
+function linkOrigin(host: string, port: number): string {
+  const name = isUnspecified(host) ? hostname() : host;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${String(port)}`;
+}
+
+/** Host and port of a Postgres URL (the service's own database, which connectors may not reach). */
+function endpointOf(databaseUrl: string): Boundary['database'] {
+  try {
+    const url = new URL(databaseUrl);
+    return { host: url.searchParams.get('host') ?? (url.hostname.replace(/^\[|\]$/g, '') || 'localhost'), port: Number(url.port || 5432) };
+  } catch {
+    return null;
   }
 }
 

@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
-import { basename, extname, isAbsolute, resolve } from 'node:path';
+import { basename, extname } from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse';
 import type { PlainProperties } from '../properties';
+import { allowedFileToRead } from '../security/file-roots';
 import { fetchChecked } from './http-fetch';
 import type { Row, SourceConnector } from './types';
 
@@ -18,11 +18,6 @@ function location(properties: PlainProperties): string {
 
 function isHttp(where: string): boolean {
   return /^https?:\/\//i.test(where);
-}
-
-function localPath(where: string): string {
-  if (where.startsWith('file://')) return fileURLToPath(where);
-  return isAbsolute(where) ? where : resolve(where);
 }
 
 export function typedCell(cell: string): string | number | boolean | null {
@@ -41,7 +36,7 @@ async function open(properties: PlainProperties, signal: AbortSignal): Promise<R
     if (!response.body) throw new Error(`${where} answered an empty body.`);
     return Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
   }
-  const stream = createReadStream(localPath(where));
+  const stream = createReadStream(await allowedFileToRead(where));
   await new Promise<void>((resolveOpen, reject) => {
     stream.once('open', () => { resolveOpen(); });
     stream.once('error', (error: NodeJS.ErrnoException) => { reject(new Error(`Cannot read ${where}: ${error.code ?? error.message}`)); });
@@ -71,11 +66,15 @@ function firstRowParser(properties: PlainProperties) {
 
 function resourceName(properties: PlainProperties): string {
   const where = location(properties);
-  const file = isHttp(where) ? new URL(where).pathname.split('/').pop() ?? 'csv' : basename(localPath(where));
+  const file = isHttp(where) ? new URL(where).pathname.split('/').pop() ?? 'csv' : basename(where.replace(/^file:\/\//i, ''));
   return basename(file, extname(file)) || 'csv';
 }
 
 export const csvSource: SourceConnector = {
+  async checkTarget(properties) {
+    const where = location(properties);
+    if (where && !isHttp(where)) await allowedFileToRead(where);
+  },
   async discover(properties, signal) {
     const input = await open(properties, signal);
     const rows = input.pipe(firstRowParser(properties));

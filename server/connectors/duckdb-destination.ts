@@ -1,7 +1,8 @@
 import { mkdir, rm } from 'node:fs/promises';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import { type DuckDBAppender, type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { PlainProperties } from '../properties';
+import { allowedPath } from '../security/file-roots';
 import { analyze, type Column, type ColumnType, quoteIdentifier, tableName } from './schema';
 import { type DestinationConnector, failure, info, type ResourceWriter, type Row } from './types';
 
@@ -21,9 +22,9 @@ function appendKind(declared: string): ColumnType {
   return 'text';
 }
 
-export function duckdbPath(properties: PlainProperties): string {
-  const path = String(properties.path ?? '');
-  return isAbsolute(path) ? path : resolve(path);
+/** The database file, resolved and inside an allowed folder. */
+export function duckdbPath(properties: PlainProperties): Promise<string> {
+  return allowedPath(String(properties.path ?? ''));
 }
 
 // A DuckDB file can be open in one process at a time. Instances are shared while in use and closed
@@ -81,7 +82,7 @@ export function appendValue(appender: DuckDBAppender, type: ColumnType, value: R
 }
 
 async function openWriter(properties: PlainProperties, resource: string): Promise<ResourceWriter> {
-  const { connection, release } = await openDuckDb(duckdbPath(properties));
+  const { connection, release } = await openDuckDb(await duckdbPath(properties));
   const schemaName = String(properties.schema ?? 'main');
   const table = tableName(resource);
   const target = `${quoteIdentifier(schemaName)}.${quoteIdentifier(table)}`;
@@ -160,8 +161,16 @@ async function openWriter(properties: PlainProperties, resource: string): Promis
 }
 
 export const duckdbDestination: DestinationConnector = {
+  async checkTarget(properties) {
+    if (properties.path !== undefined) await duckdbPath(properties);
+  },
   async verify(properties) {
-    const path = duckdbPath(properties);
+    let path: string;
+    try {
+      path = await duckdbPath(properties);
+    } catch (error) {
+      return [failure('connection', (error as Error).message)];
+    }
     try {
       const { connection, release } = await openDuckDb(path);
       try {

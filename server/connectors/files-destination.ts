@@ -1,9 +1,9 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { isAbsolute, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { PlainProperties } from '../properties';
+import { allowedPath } from '../security/file-roots';
 import { type DestinationConnector, failure, info, type ResourceWriter, type Row } from './types';
 
 // Writes each resource of a run as one file per load: <folder>/<table>/<load_id>.<format>.
@@ -13,10 +13,14 @@ import { type DestinationConnector, failure, info, type ResourceWriter, type Row
 const FORMATS = ['jsonl', 'csv', 'parquet'] as const;
 type Format = (typeof FORMATS)[number];
 
-function folderOf(bucketUrl: string): string {
-  if (bucketUrl.startsWith('file://')) return fileURLToPath(bucketUrl);
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(bucketUrl)) throw new Error(`Only local folders and file:// addresses can be written by this service; "${bucketUrl}" is a remote bucket.`);
-  return isAbsolute(bucketUrl) ? bucketUrl : resolve(bucketUrl);
+const isRemote = (bucketUrl: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(bucketUrl) && !/^file:\/\//i.test(bucketUrl);
+
+/** The allowed local folder a bucket URL names (a remote bucket is refused). */
+async function folderOf(bucketUrl: string): Promise<string> {
+  if (isRemote(bucketUrl)) {
+    throw new Error(`Only local folders and file:// addresses can be written by this service; "${bucketUrl}" is a remote bucket.`);
+  }
+  return allowedPath(bucketUrl);
 }
 
 function formatOf(value: string | number | boolean | undefined): Format {
@@ -59,7 +63,7 @@ async function jsonLinesToParquet(source: string, target: string): Promise<void>
 }
 
 async function openWriter(properties: PlainProperties, resource: string, loadId: string): Promise<ResourceWriter> {
-  const folder = join(folderOf(String(properties.bucket_url ?? '')), resource);
+  const folder = join(await folderOf(String(properties.bucket_url ?? '')), resource);
   const format = formatOf(properties.format);
   await mkdir(folder, { recursive: true });
   const finalPath = join(folder, `${loadId}.${format}`);
@@ -100,11 +104,15 @@ async function openWriter(properties: PlainProperties, resource: string, loadId:
 }
 
 export const filesDestination: DestinationConnector = {
+  async checkTarget(properties) {
+    const bucketUrl = String(properties.bucket_url ?? '');
+    if (bucketUrl && !isRemote(bucketUrl)) await allowedPath(bucketUrl);
+  },
   async verify(properties) {
     const bucketUrl = String(properties.bucket_url ?? '');
     let folder: string;
     try {
-      folder = folderOf(bucketUrl);
+      folder = await folderOf(bucketUrl);
     } catch (error) {
       return [failure('connection', (error as Error).message)];
     }

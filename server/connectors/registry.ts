@@ -5,6 +5,7 @@ import { postgresDestination } from './postgres-destination';
 import { postgresSource } from './postgres-source';
 import { restApiSource } from './rest-api-source';
 import { sampleSource } from './sample-source';
+import type { PlainProperties } from '../properties';
 import type { DestinationConnector, SourceConnector } from './types';
 
 // The connectors behind the spec catalogue (specs.ts).
@@ -18,4 +19,10 @@ export function sourceConnector(spec: string): SourceConnector | undefined {
 
 export function destinationConnector(spec: string): DestinationConnector | undefined {
   return DESTINATIONS[spec];
+}
+
+/** Refuses (RefusedTarget) stored settings of a source or destination that point where connectors may not go. */
+export async function checkTargets(kind: 'source' | 'destination', spec: string, properties: PlainProperties): Promise<void> {
+  const connector = kind === 'source' ? sourceConnector(spec) : destinationConnector(spec);
+  await connector?.checkTarget?.(properties);
 }

@@ -20,7 +20,14 @@ export interface DiscoveredItem {
   notes: string | null;
 }
 
+/**
+ * Refuses settings that point where this service may not go (a RefusedTarget, answered 400) before
+ * they are stored. Connectors check again when they connect: a setting is only a hint of where it goes.
+ */
+export type TargetCheck = (properties: PlainProperties) => Promise<void>;
+
 export interface SourceConnector {
+  checkTarget?: TargetCheck;
   /** Tables, endpoints or columns this source offers, found by looking at it (discovery). */
   discover: (properties: PlainProperties, signal: AbortSignal) => Promise<DiscoveredItem[]>;
   /** The resources a run moves; connecting happens here, so a wrong password fails the run with its message. */
@@ -35,6 +42,7 @@ export interface ResourceWriter {
 }
 
 export interface DestinationConnector {
+  checkTarget?: TargetCheck;
   verify: (properties: PlainProperties, signal: AbortSignal) => Promise<VerificationMessage[]>;
   open: (properties: PlainProperties, resource: string, loadId: string) => Promise<ResourceWriter>;
 }

@@ -9,7 +9,7 @@ import { nextRunAt } from '../runs/schedule';
 
 // Demo data for the first start on an empty database: sources, destinations, flows on schedules,
 // a workflow with a Slack trigger and past run attempts. Runs of these flows really move rows from
-// the sample source into files under <data dir>/exports.
+// the sample source into files under <first allowed folder>/exports (by default <data dir>/files/exports).
 
 export const DEMO_KEYS = { team: 'flowdeck-demo-key', starter: 'flowdeck-starter-key' } as const;
 
@@ -20,11 +20,11 @@ async function isEmpty(db: Pool): Promise<boolean> {
   return rows[0]?.n === 0;
 }
 
-export async function seedDemo(db: Pool, box: SecretBox, logger: Logger, dataDir: string): Promise<{ team: string; starter: string } | null> {
+export async function seedDemo(db: Pool, box: SecretBox, logger: Logger, filesDir: string): Promise<{ team: string; starter: string } | null> {
   if (!(await isEmpty(db))) return null;
   await insertApiKey(db, DEMO_KEYS.team, 'team', 'demo');
   await insertApiKey(db, DEMO_KEYS.starter, 'starter', 'demo (starter plan)');
-  const exports = join(dataDir, 'exports');
+  const exports = join(filesDir, 'exports');
 
   const source = async (displayName: string, spec: string, properties: Record<string, string | number | boolean>) => {
     const definitions = sourceSpec(spec)?.propertyDefinitions ?? [];

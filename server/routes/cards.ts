@@ -5,9 +5,9 @@ import { sourceSpec } from '../connectors/specs';
 import type { AuthVariables } from '../http/auth';
 import { bearerToken } from '../http/auth';
 import { badRequest, gone, notFound, unauthorized } from '../http/errors';
-import { publicOrigin } from '../http/public-url';
 import { idParam, pageParams, parseWith, readJson } from '../http/validate';
-import { applyProperties, missingRequired, readPropertiesInput } from '../properties';
+import { checkTargets } from '../connectors/registry';
+import { applyProperties, missingRequired, readPropertiesInput, revealProperties } from '../properties';
 import type { Services } from '../services';
 import { type CardRow, findCard, insertCard, listCards, markCardSubmitted } from '../store/cards';
 import { findSource, updateSourceRow } from '../store/sources';
@@ -40,12 +40,12 @@ export function sourceCardRoutes(services: Services) {
         imageUrl: input.imageUrl ?? null,
         instruction: input.instruction ?? null,
       });
-      return c.json({ data: wireCard(card, publicOrigin(c, services.publicUrl)) }, 201);
+      return c.json({ data: wireCard(card, services.publicOrigin()) }, 201);
     })
     .get('/:id/configuration_cards', async (c) => {
       const source = await requireSource(services, idParam(c));
       const cards = await listCards(services.db, source.id, pageParams(c));
-      const origin = publicOrigin(c, services.publicUrl);
+      const origin = services.publicOrigin();
       return c.json({ data: cards.map((card) => wireCard(card, origin)) });
     });
 }
@@ -84,6 +84,7 @@ export function recipientCardRoutes(services: Services) {
       const body = parseWith(z.strictObject({ properties: z.record(z.string(), z.unknown()) }), await readJson(c));
       const properties = readPropertiesInput(spec.propertyDefinitions, body.properties);
       const next = applyProperties(spec.propertyDefinitions, source.properties, properties, services.box);
+      await checkTargets('source', spec.name, revealProperties(next, services.box));
       const missing = missingRequired(spec.propertyDefinitions, next);
       if (missing.length > 0) throw badRequest(`Missing required properties: ${missing.map((definition) => definition.name).join(', ')}`);
       await updateSourceRow(services.db, source.id, { displayName: source.display_name, properties: next });

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { createDestinationInputSchema, updateDestinationInputSchema } from '@/api/destinations';
-import { destinationConnector } from '../connectors/registry';
+import { checkTargets, destinationConnector } from '../connectors/registry';
 import { type DestinationSpecDefinition, destinationSpec } from '../connectors/specs';
 import { failure, type VerificationMessage } from '../connectors/types';
 import type { AuthVariables } from '../http/auth';
@@ -73,10 +73,12 @@ export function destinationRoutes(services: Services) {
       const spec = destinationSpec(specName);
       if (!spec) throw badRequest(`Unknown destination spec "${specName}".`);
       const { input, properties } = readBody(createDestinationInputSchema, spec, body);
+      const stored = applyProperties(spec.propertyDefinitions, {}, properties, box);
+      await checkTargets('destination', spec.name, revealProperties(stored, box));
       const row = await insertDestination(db, {
         displayName: nameOr(input.displayName, spec.displayName),
         spec: spec.name,
-        properties: applyProperties(spec.propertyDefinitions, {}, properties, box),
+        properties: stored,
       });
       return c.json({ data: wireDestination(row) }, 201);
     })
@@ -86,9 +88,11 @@ export function destinationRoutes(services: Services) {
       const spec = destinationSpec(destination.spec);
       if (!spec) throw badRequest(`The destination spec "${destination.spec}" is no longer available.`);
       const { input, properties } = readBody(updateDestinationInputSchema, spec, await readJson(c));
+      const stored = applyProperties(spec.propertyDefinitions, destination.properties, properties, box);
+      if (Object.keys(properties).length > 0) await checkTargets('destination', spec.name, revealProperties(stored, box));
       const row = await updateDestinationRow(db, destination.id, {
         displayName: nameOr(input.displayName, destination.display_name),
-        properties: applyProperties(spec.propertyDefinitions, destination.properties, properties, box),
+        properties: stored,
       });
       return c.json({ data: wireDestination(row) });
     })

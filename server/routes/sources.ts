@@ -5,7 +5,8 @@ import { type SourceSpecDefinition, sourceSpec } from '../connectors/specs';
 import type { AuthVariables } from '../http/auth';
 import { badRequest, notFound } from '../http/errors';
 import { idParam, pageParams, parseWith, readJson } from '../http/validate';
-import { applyProperties, publicProperties, readPropertiesInput } from '../properties';
+import { checkTargets } from '../connectors/registry';
+import { applyProperties, publicProperties, readPropertiesInput, revealProperties } from '../properties';
 import type { Services } from '../services';
 import { nameOr } from './names';
 import { findSource, insertSource, listSources, type SourceRow, updateSourceRow } from '../store/sources';
@@ -53,10 +54,12 @@ export function sourceRoutes(services: Services) {
       const spec = sourceSpec(specName);
       if (!spec) throw badRequest(`Unknown source spec "${specName}".`);
       const { input, properties } = readBody(createSourceInputSchema, spec, body);
+      const stored = applyProperties(spec.propertyDefinitions, {}, properties, box);
+      await checkTargets('source', spec.name, revealProperties(stored, box));
       const row = await insertSource(db, {
         displayName: nameOr(input.displayName, spec.displayName),
         spec: spec.name,
-        properties: applyProperties(spec.propertyDefinitions, {}, properties, box),
+        properties: stored,
       });
       await services.runs.requestDiscovery(row.id);
       return c.json({ data: wireSource(row) }, 201);
@@ -70,9 +73,11 @@ export function sourceRoutes(services: Services) {
       const spec = sourceSpec(source.spec);
       if (!spec) throw badRequest(`The source spec "${source.spec}" is no longer available.`);
       const { input, properties } = readBody(updateSourceInputSchema, spec, await readJson(c));
+      const stored = applyProperties(spec.propertyDefinitions, source.properties, properties, box);
+      if (Object.keys(properties).length > 0) await checkTargets('source', spec.name, revealProperties(stored, box));
       const row = await updateSourceRow(db, source.id, {
         displayName: nameOr(input.displayName, source.display_name),
-        properties: applyProperties(spec.propertyDefinitions, source.properties, properties, box),
+        properties: stored,
       });
       if (Object.keys(properties).length > 0) await services.runs.requestDiscovery(row.id);
       return c.json({ data: wireSource(row) });

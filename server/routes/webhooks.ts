@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { createWebhookTriggerInputSchema } from '../contract';
 import type { AuthVariables } from '../http/auth';
 import { badRequest, notFound } from '../http/errors';
-import { publicOrigin } from '../http/public-url';
 import { idParam, pageParams, parseWith, readJson } from '../http/validate';
 import type { Services } from '../services';
 import { findSource } from '../store/sources';
@@ -46,7 +45,7 @@ export function webhookRoutes(services: Services) {
   return new Hono<{ Variables: AuthVariables }>()
     .get('/:id/webhooks', async (c) => {
       const workflow = await requireWorkflow(idParam(c));
-      const origin = publicOrigin(c, services.publicUrl);
+      const origin = services.publicOrigin();
       return c.json({ data: (await listWebhooks(db, workflow.id, pageParams(c))).map((webhook) => wireWebhook(webhook, origin)) });
     })
     .post('/:id/webhooks', async (c) => {
@@ -62,11 +61,11 @@ export function webhookRoutes(services: Services) {
         signingSecret: input.signing_secret ? services.box.seal(input.signing_secret) : null,
         credentialSourceId: input.credential_source_id ?? null,
       });
-      return c.json({ data: wireWebhook(webhook, publicOrigin(c, services.publicUrl)) }, 201);
+      return c.json({ data: wireWebhook(webhook, services.publicOrigin()) }, 201);
     })
     .get('/:id/webhooks/:webhookTriggerId', async (c) => {
       const webhook = await requireWebhook(idParam(c), idParam(c, 'webhookTriggerId'));
-      return c.json({ data: wireWebhook(webhook, publicOrigin(c, services.publicUrl)) });
+      return c.json({ data: wireWebhook(webhook, services.publicOrigin()) });
     })
     .delete('/:id/webhooks/:webhookTriggerId', async (c) => {
       const webhook = await requireWebhook(idParam(c), idParam(c, 'webhookTriggerId'));

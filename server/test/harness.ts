@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
-import { readConfig, type ServiceConfig } from '../config';
+import { filesFolder, readConfig, type ServiceConfig } from '../config';
 import { createLogger, type Logger } from '../logger';
 import { type Plan } from '../plans';
 import { startService, type RunningService } from '../start';
@@ -60,6 +60,8 @@ export interface Harness {
   url: string;
   databaseUrl: string;
   dataDir: string;
+  /** The folder connectors may read and write in (the default file root, `<dataDir>/files`). */
+  filesDir: string;
   /** Keys created for this harness, one per plan. */
   keys: Record<Plan, string>;
   api: Api;
@@ -99,7 +101,7 @@ export function testLogger(options: Pick<HarnessOptions, 'logDestination' | 'log
 /** The configuration a test service runs with: API only, no demo data, any free port. */
 export function testConfig(databaseUrl: string, dataDir: string, options: HarnessOptions = {}): ServiceConfig {
   return {
-    ...readConfig({}),
+    ...readConfig({ FLOWDECK_DATA_DIR: dataDir }),
     port: 0,
     dataDir,
     databaseUrl,
@@ -146,6 +148,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     url: service.url,
     databaseUrl: database.url,
     dataDir,
+    filesDir: filesFolder(dataDir),
     keys,
     service,
     api: apiClient(service.url, keys.team),
