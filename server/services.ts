@@ -11,6 +11,10 @@ export interface Services {
   runs: RunService;
   /** Origin of card and webhook URLs: FLOWDECK_PUBLIC_URL, else the address the service listens on (never a request header). */
   publicOrigin: () => string;
+  /** The first allowed folder: uploads land in its `uploads` folder. */
+  filesDir: string;
+  /** Largest uploaded file accepted, in bytes. */
+  uploadLimitBytes: number;
   /** How long verify destination may take before it answers Request Timeout. */
   verifyTimeoutMs: number;
 }
