@@ -3,6 +3,8 @@ import { join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { requireApiKey, requireFeature, type AuthVariables } from './http/auth';
+import { limitBodies } from './http/body-limit';
+import { browserHeaders } from './http/browser-headers';
 import { badRequest, HttpError } from './http/errors';
 import type { Logger } from './logger';
 import { openApiDocument } from './openapi';
@@ -47,9 +49,13 @@ export function createApiApp(services: Services) {
   return api;
 }
 
-/** Serves the built dashboard; any other path gets index.html so client-side routes survive a reload. */
-function dashboardApp(staticDir: string) {
+/**
+ * Serves the built dashboard; any other path gets index.html so client-side routes survive a reload.
+ * Source maps are built but served only when asked for (FLOWDECK_SOURCE_MAPS=1).
+ */
+function dashboardApp(staticDir: string, serveSourceMaps: boolean) {
   const app = new Hono();
+  if (!serveSourceMaps) app.get('*', async (c, next) => (c.req.path.endsWith('.map') ? c.json({ message: 'Not Found' }, 404) : next()));
   const root = relative(process.cwd(), staticDir) || '.';
   const indexFile = join(staticDir, 'index.html');
   app.use('/assets/*', async (c, next) => {
@@ -72,12 +78,17 @@ export function loggablePath(path: string): string {
 export interface AppOptions {
   services: Services | null;
   staticDir: string | null;
+  serveSourceMaps?: boolean;
+  /** Largest JSON body accepted on /v2 (uploads excepted). */
+  bodyLimitBytes: number;
   /** Proxy mode: forward /v2 to this service instead of serving it. */
   upstreamUrl: string | null;
   logger: Logger;
 }
 
-export function createApp({ services, staticDir, upstreamUrl, logger }: AppOptions) {
+const isUpload = (path: string) => path === '/v2/uploads' || path.startsWith('/v2/uploads/');
+
+export function createApp({ services, staticDir, serveSourceMaps = false, bodyLimitBytes, upstreamUrl, logger }: AppOptions) {
   const app = new Hono();
   app.onError(onError(logger));
   app.use('*', async (c, next) => {
@@ -85,6 +96,8 @@ export function createApp({ services, staticDir, upstreamUrl, logger }: AppOptio
     await next();
     logger.info({ method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
   });
+  app.use('*', browserHeaders());
+  app.use('/v2/*', limitBodies(bodyLimitBytes, isUpload));
   if (upstreamUrl) {
     app.all('/v2/*', (c) => forward(c.req.raw, upstreamUrl));
   } else if (services) {
@@ -93,7 +106,7 @@ export function createApp({ services, staticDir, upstreamUrl, logger }: AppOptio
     app.route('/v2', api);
   }
   app.all('/v2/*', (c) => c.json({ message: 'Not Found' }, 404));
-  if (staticDir) app.route('/', dashboardApp(staticDir));
+  if (staticDir) app.route('/', dashboardApp(staticDir, serveSourceMaps));
   app.notFound((c) => c.json({ message: 'Not Found' }, 404));
   return app;
 }

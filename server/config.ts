@@ -26,6 +26,10 @@ export interface ServiceConfig {
   logLevel: string;
   /** The bound on verify destination; the interface says 10 seconds (tests shorten it). */
   verifyTimeoutMs: number;
+  /** A connection that sends nothing for this long is closed (a body that stops half-way, headers never finished). */
+  idleTimeoutMs: number;
+  /** How long discovery of one source may take before it fails (tests shorten it). */
+  discoveryTimeoutMs: number;
   /** Folders connectors may read and write files in (FLOWDECK_FILE_ROOTS); default `<data dir>/files`. */
   fileRoots: string[];
   /** Addresses or ranges connectors may reach although they are private (FLOWDECK_CONNECTOR_ALLOW). */
@@ -68,6 +72,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     demo: env.FLOWDECK_DEMO !== '0',
     logLevel: env.LOG_LEVEL ?? 'info',
     verifyTimeoutMs: VERIFY_TIMEOUT_MS,
+    discoveryTimeoutMs: 30_000,
+    idleTimeoutMs: 20_000,
     fileRoots: roots.length > 0 ? roots : [filesFolder(dataDir)],
     connectorAllow: list(env.FLOWDECK_CONNECTOR_ALLOW, /[\s,]+/),
     bodyLimitBytes: byteSize('FLOWDECK_BODY_LIMIT', env.FLOWDECK_BODY_LIMIT, DEFAULT_BODY_LIMIT_BYTES),

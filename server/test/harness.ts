@@ -42,6 +42,12 @@ export interface TestDatabase {
 export interface HarnessOptions {
   /** The verify destination bound (10 s by default, as the interface says). */
   verifyTimeoutMs?: number;
+  /** The discovery bound (30 s by default). */
+  discoveryTimeoutMs?: number;
+  /** How long a connection may stay silent (20 s by default). */
+  idleTimeoutMs?: number;
+  /** Environment settings read as `npm start` reads them (FLOWDECK_FILE_ROOTS, FLOWDECK_BODY_LIMIT ...). */
+  env?: NodeJS.ProcessEnv;
   /** Seed the demo data (off by default). */
   demo?: boolean;
   /** Run on this database instead of a new one (it is then not dropped by stop). */
@@ -101,7 +107,7 @@ export function testLogger(options: Pick<HarnessOptions, 'logDestination' | 'log
 /** The configuration a test service runs with: API only, no demo data, any free port. */
 export function testConfig(databaseUrl: string, dataDir: string, options: HarnessOptions = {}): ServiceConfig {
   return {
-    ...readConfig({ FLOWDECK_DATA_DIR: dataDir }),
+    ...readConfig({ ...options.env, FLOWDECK_DATA_DIR: dataDir }),
     port: 0,
     dataDir,
     databaseUrl,
@@ -110,6 +116,8 @@ export function testConfig(databaseUrl: string, dataDir: string, options: Harnes
     secretKey: options.secretKey ?? null,
     publicUrl: options.publicUrl ?? null,
     verifyTimeoutMs: options.verifyTimeoutMs ?? 10_000,
+    discoveryTimeoutMs: options.discoveryTimeoutMs ?? 30_000,
+    idleTimeoutMs: options.idleTimeoutMs ?? 20_000,
   };
 }
 
