@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dataOf, listOf } from '@/api/common';
 import { webhookTriggerSchema } from '@/api/webhooks';
-import { createSampleFlow, createWebhook, createWorkflow, expectStatus, workflowEnded } from './fixtures';
+import { createSampleFlow, createWebhook, createWorkflow, workflowEnded } from './fixtures';
 import { startHarness } from './harness';
 
 // Webhook triggers as an attacker sees them: a captured signed Slack request replayed, a forged Host
