@@ -77,7 +77,7 @@ const OPERATIONS: Operation[] = [
   { method: 'delete', path: '/workflows/{id}/webhooks/{webhook_trigger_id}', summary: 'Delete webhook trigger', response: z.literal(true), errors: [401, 403, 404] },
   { method: 'get', path: '/cards/{hash_id}', summary: 'A configuration card, for its recipient (bearer = hash_id)', response: cardForRecipientSchema, errors: [401, 404, 410], security: 'card', addition: true },
   { method: 'patch', path: '/cards/{hash_id}', summary: 'Submit a card’s properties (400 names missing required ones)', body: submitCardInputSchema, response: messageResponseSchema, wrapped: false, errors: [400, 401, 404, 410], security: 'card', addition: true },
-  { method: 'post', path: '/webhooks/{webhook_id}', summary: 'Receive a webhook: starts the trigger’s workflow (Slack: url_verification and signatures)', response: messageResponseSchema, wrapped: false, errors: [401, 404], security: 'none', addition: true },
+  { method: 'post', path: '/webhooks/{webhook_id}', summary: 'Receive a webhook: starts the trigger’s workflow (Slack: url_verification, signatures, each signed request once)', response: messageResponseSchema, wrapped: false, errors: [401, 404, 409], security: 'none', addition: true },
 ];
 
 const ERROR_TEXT: Record<number, string> = {
@@ -86,7 +86,9 @@ const ERROR_TEXT: Record<number, string> = {
   403: 'Your current plan does not support <feature>.',
   404: 'Not Found',
   408: 'Request Timeout',
+  409: 'Conflict: this signed request was already received.',
   410: 'This configuration link has expired.',
+  413: 'Payload Too Large',
   500: 'Internal Server Error',
 };
 
@@ -98,12 +100,21 @@ function responseBody(operation: Operation): object {
   return operation.wrapped === false ? value : { type: 'object', required: ['data'], properties: { data: value } };
 }
 
+const isTextParameter = (name: string | undefined) => name === 'name' || name === 'hash_id' || name === 'webhook_id';
+const hasIdParameter = (operation: Operation) => [...operation.path.matchAll(/\{(\w+)\}/g)].some((match) => !isTextParameter(match[1]));
+
+/** Beside an operation's own errors: 400 for an id that is not a positive integer, 413 for a body over the limit. */
+function errorsOf(operation: Operation): number[] {
+  const takesBody = operation.method !== 'get' && operation.method !== 'delete';
+  return [...new Set([...operation.errors, ...(hasIdParameter(operation) ? [400] : []), ...(takesBody ? [413] : [])])].sort();
+}
+
 function parameters(operation: Operation): object[] {
   const inPath = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => ({
     name: match[1],
     in: 'path',
     required: true,
-    schema: match[1] === 'name' || match[1] === 'hash_id' || match[1] === 'webhook_id' ? { type: 'string' } : { type: 'integer' },
+    schema: isTextParameter(match[1]) ? { type: 'string' } : { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
   }));
   const inQuery = [
     ...page(operation.query !== undefined).map((name) => ({
@@ -119,7 +130,7 @@ function parameters(operation: Operation): object[] {
 function describe(operation: Operation): object {
   const security = operation.security ?? 'apiKey';
   const errors = Object.fromEntries(
-    operation.errors.map((status) => [
+    errorsOf(operation).map((status) => [
       String(status),
       { description: ERROR_TEXT[status] ?? 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
     ]),
