@@ -54,6 +54,10 @@ export interface HarnessOptions {
   /** The FLOWDECK_SECRET_KEY; the default is a key generated into the data folder. */
   secretKey?: string;
   publicUrl?: string;
+  /** The address the service listens on (127.0.0.1 by default); tests still reach it on 127.0.0.1. */
+  host?: string;
+  /** FLOWDECK_CONNECTOR_ALLOW. */
+  connectorAllow?: string[];
 }
 
 export interface Harness {
@@ -102,6 +106,7 @@ export function testLogger(options: Pick<HarnessOptions, 'logDestination' | 'log
 export function testConfig(databaseUrl: string, dataDir: string, options: HarnessOptions = {}): ServiceConfig {
   return {
     ...readConfig({ FLOWDECK_DATA_DIR: dataDir }),
+    host: options.host ?? '127.0.0.1',
     port: 0,
     dataDir,
     databaseUrl,
@@ -110,6 +115,7 @@ export function testConfig(databaseUrl: string, dataDir: string, options: Harnes
     secretKey: options.secretKey ?? null,
     publicUrl: options.publicUrl ?? null,
     verifyTimeoutMs: options.verifyTimeoutMs ?? 10_000,
+    connectorAllow: options.connectorAllow ?? [],
   };
 }
 
@@ -144,14 +150,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   if (!pool) throw new Error('The test service runs without a database.');
   await insertApiKey(pool, keys.team, 'team', 'test');
   await insertApiKey(pool, keys.starter, 'starter', 'test (starter plan)');
+  // A service listening on every address is still spoken to on loopback only.
+  const url = service.url.replace(/^http:\/\/(0\.0\.0\.0|\[::\])(?=:)/, 'http://127.0.0.1');
   return {
-    url: service.url,
+    url,
     databaseUrl: database.url,
     dataDir,
     filesDir: filesFolder(dataDir),
     keys,
     service,
-    api: apiClient(service.url, keys.team),
+    api: apiClient(url, keys.team),
     sql: async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await pool.query<T>(text, values)).rows,
     async stop() {
       await service.stop();
