@@ -36,8 +36,6 @@ const PRIVATE_REASONS: Record<string, string> = {
   rfc6052: 'a local NAT64 address',
 };
 
-const SEPARATORS = 'separated by commas';
-
 /** An address as connections see it: IPv4-mapped IPv6 as IPv4, brackets and zone ids dropped. */
 function parseAddress(text: string): Address {
   const bare = text.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
@@ -137,9 +135,11 @@ async function checkAddress(address: Address, port: number, hostname: string): P
   const refusing = boundaries.find((boundary) => !listensOnLoopback(boundary) && !boundary.connectorAllow.some((entry) => allowEntryCovers(entry, address, hostname)));
   if (!refusing) return;
   const listening = refusing.listen ? `listens on ${refusing.listen.host}` : 'is not listening yet';
+  const misspelt = invalidConnectorAllowEntries(refusing.connectorAllow);
   throw new RefusedTarget(
     `Refused ${target}: it is ${privateReason}, and this service ${listening}, not on loopback only, so connectors reach private addresses only when FLOWDECK_CONNECTOR_ALLOW lists them. ` +
-      `To allow it, start the service with FLOWDECK_CONNECTOR_ALLOW=${address.toString()} (IP addresses, CIDR ranges or host names, ${SEPARATORS}).`,
+      `To allow it, start the service with FLOWDECK_CONNECTOR_ALLOW=${address.toString()} (IP addresses, CIDR ranges or host names, separated by commas).` +
+      (misspelt.length > 0 ? ` These FLOWDECK_CONNECTOR_ALLOW entries are not understood: ${misspelt.join(', ')}.` : ''),
   );
 }
 
@@ -174,7 +174,7 @@ export async function checkLiteralTarget(host: string, port: number): Promise<vo
 }
 
 /** The port a http(s) URL connects to. */
-export const urlPort = (url: URL) => Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+const urlPort = (url: URL) => Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
 
 /** The check of a http(s) URL setting before it is stored: an http(s) address, and no refused literal address. */
 export async function checkUrlTarget(raw: string, what: string): Promise<void> {
@@ -184,7 +184,7 @@ export async function checkUrlTarget(raw: string, what: string): Promise<void> {
   } catch {
     throw new RefusedTarget(`${what} "${raw}" is not a valid URL.`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RefusedTarget(`${what} must be an http:// or https:// address, got ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RefusedTarget(`${what} must be an http:// or https:// address, got ${url.protocol}.`);
   await checkLiteralTarget(url.hostname, urlPort(url));
 }
 
