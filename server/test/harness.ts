@@ -60,6 +60,10 @@ export interface HarnessOptions {
   /** The FLOWDECK_SECRET_KEY; the default is a key generated into the data folder. */
   secretKey?: string;
   publicUrl?: string;
+  /** The address the service listens on (127.0.0.1 by default); tests still reach it on 127.0.0.1. */
+  host?: string;
+  /** FLOWDECK_CONNECTOR_ALLOW. */
+  connectorAllow?: string[];
 }
 
 export interface Harness {
@@ -106,8 +110,10 @@ export function testLogger(options: Pick<HarnessOptions, 'logDestination' | 'log
 
 /** The configuration a test service runs with: API only, no demo data, any free port. */
 export function testConfig(databaseUrl: string, dataDir: string, options: HarnessOptions = {}): ServiceConfig {
+  const fromEnv = readConfig({ ...options.env, FLOWDECK_DATA_DIR: dataDir });
   return {
-    ...readConfig({ ...options.env, FLOWDECK_DATA_DIR: dataDir }),
+    ...fromEnv,
+    host: options.host ?? '127.0.0.1',
     port: 0,
     dataDir,
     databaseUrl,
@@ -118,6 +124,7 @@ export function testConfig(databaseUrl: string, dataDir: string, options: Harnes
     verifyTimeoutMs: options.verifyTimeoutMs ?? 10_000,
     discoveryTimeoutMs: options.discoveryTimeoutMs ?? 30_000,
     idleTimeoutMs: options.idleTimeoutMs ?? 20_000,
+    connectorAllow: options.connectorAllow ?? fromEnv.connectorAllow,
   };
 }
 
@@ -152,14 +159,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   if (!pool) throw new Error('The test service runs without a database.');
   await insertApiKey(pool, keys.team, 'team', 'test');
   await insertApiKey(pool, keys.starter, 'starter', 'test (starter plan)');
+  // A service listening on every address is still spoken to on loopback only.
+  const url = service.url.replace(/^http:\/\/(0\.0\.0\.0|\[::\])(?=:)/, 'http://127.0.0.1');
   return {
-    url: service.url,
+    url,
     databaseUrl: database.url,
     dataDir,
     filesDir: filesFolder(dataDir),
     keys,
     service,
-    api: apiClient(service.url, keys.team),
+    api: apiClient(url, keys.team),
     sql: async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await pool.query<T>(text, values)).rows,
     async stop() {
       await service.stop();
