@@ -1,4 +1,5 @@
 import { delimiter, join, resolve } from 'node:path';
+import { invalidConnectorAllowEntries } from './security/network-guard';
 
 /** The interface bounds the whole verification at 10 seconds. */
 export const VERIFY_TIMEOUT_MS = 10_000;
@@ -60,6 +61,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, got "${env.PORT ?? ''}".`);
   const dataDir = resolve(env.FLOWDECK_DATA_DIR ?? '.flowdeck');
   const roots = list(env.FLOWDECK_FILE_ROOTS, delimiter).map((root) => resolve(root));
+  const connectorAllow = list(env.FLOWDECK_CONNECTOR_ALLOW, /[\s,]+/);
+  const unreadable = invalidConnectorAllowEntries(connectorAllow);
+  if (unreadable.length > 0) throw new Error(`FLOWDECK_CONNECTOR_ALLOW lists what is not an IP address, a CIDR range or a host name: ${unreadable.join(', ')}.`);
   return {
     host: env.HOST ?? '127.0.0.1',
     port,
@@ -75,7 +79,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     discoveryTimeoutMs: 30_000,
     idleTimeoutMs: 20_000,
     fileRoots: roots.length > 0 ? roots : [filesFolder(dataDir)],
-    connectorAllow: list(env.FLOWDECK_CONNECTOR_ALLOW, /[\s,]+/),
+    connectorAllow,
     bodyLimitBytes: byteSize('FLOWDECK_BODY_LIMIT', env.FLOWDECK_BODY_LIMIT, DEFAULT_BODY_LIMIT_BYTES),
     uploadLimitBytes: byteSize('FLOWDECK_UPLOAD_LIMIT', env.FLOWDECK_UPLOAD_LIMIT, DEFAULT_UPLOAD_LIMIT_BYTES),
     serveSourceMaps: env.FLOWDECK_SOURCE_MAPS === '1',

@@ -48,7 +48,8 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
   const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir, logger);
   const databaseUrl = config.databaseUrl ?? (embedded as { url: string }).url;
   for (const root of config.fileRoots) mkdirSync(root, { recursive: true });
-  const boundary: Boundary = { dataDir: config.dataDir, fileRoots: config.fileRoots, listen: null, database: endpointOf(databaseUrl), connectorAllow: config.connectorAllow };
+  // The listening host is known now (it decides whether private addresses are allowed); the port once it listens.
+  const boundary: Boundary = { dataDir: config.dataDir, fileRoots: config.fileRoots, listen: { host: config.host, port: config.port }, database: endpointOf(databaseUrl), connectorAllow: config.connectorAllow };
   const leaveBoundary = enterBoundary(boundary);
   const pool = createPool(databaseUrl);
   pool.on('error', (error) => { logger.error({ err: error.message }, 'database connection error'); });
