@@ -54,6 +54,8 @@ export interface HarnessOptions {
   /** The FLOWDECK_SECRET_KEY; the default is a key generated into the data folder. */
   secretKey?: string;
   publicUrl?: string;
+  /** The largest upload accepted (FLOWDECK_UPLOAD_LIMIT; 1 GiB by default). */
+  uploadLimitBytes?: number;
 }
 
 export interface Harness {
@@ -110,6 +112,7 @@ export function testConfig(databaseUrl: string, dataDir: string, options: Harnes
     secretKey: options.secretKey ?? null,
     publicUrl: options.publicUrl ?? null,
     verifyTimeoutMs: options.verifyTimeoutMs ?? 10_000,
+    ...(options.uploadLimitBytes === undefined ? {} : { uploadLimitBytes: options.uploadLimitBytes }),
   };
 }
 
