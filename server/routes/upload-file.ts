@@ -8,28 +8,6 @@ import { join } from 'node:path';
 // hidden temporary file that is renamed when the body is complete, so a refused or interrupted upload
 // leaves nothing behind: the random folder is removed whole.
 
-const MAX_BASE_LENGTH = 100;
-const KEPT_EXTENSIONS = new Set(['csv', 'tsv', 'txt']);
-
-/**
- * A file name that is safe whatever the client sent: only the last path segment (either slash),
- * ASCII letters, digits, `-`, `_` and inner dots, no leading dot, bounded length, and a `.csv`,
- * `.tsv` or `.txt` extension (`.csv` added otherwise).
- */
-export function safeUploadName(raw: string | undefined): string {
-  const lastSegment = (raw ?? '').split(/[/\\]/).pop() ?? '';
-  const ascii = lastSegment.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-  const cleaned = ascii
-    .replace(/[^A-Za-z0-9._-]+/g, '_')
-    .replace(/\.{2,}/g, '.')
-    .replace(/^[._-]+|[._-]+$/g, '');
-  const match = /^(.*)\.([A-Za-z0-9]{1,10})$/.exec(cleaned);
-  const extension = match?.[2]?.toLowerCase();
-  const kept = extension !== undefined && KEPT_EXTENSIONS.has(extension);
-  const base = (kept ? (match?.[1] ?? '') : cleaned).slice(0, MAX_BASE_LENGTH).replace(/[._-]+$/, '');
-  return `${base === '' ? 'upload' : base}.${kept ? extension : 'csv'}`;
-}
-
 /** The body is larger than the limit (said by Content-Length, or counted while streaming). */
 export class UploadTooLarge extends Error {}
 

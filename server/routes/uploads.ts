@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { Hono } from 'hono';
+import { safeUploadName } from '@/api/uploads';
 import type { AuthVariables } from '../http/auth';
 import { badRequest, HttpError } from '../http/errors';
 import type { Services } from '../services';
-import { safeUploadName, storeUpload, UploadEmpty, UploadIncomplete, UploadTooLarge } from './upload-file';
+import { storeUpload, UploadEmpty, UploadIncomplete, UploadTooLarge } from './upload-file';
 
 // Flowdeck's addition: POST /v2/uploads?filename=orders.csv with the file's bytes as the body (any
 // content type) stores the file in the allowed folder and answers where a csv source finds it.

@@ -15,6 +15,31 @@ export const uploadSchema = z.object({
 });
 export type Upload = z.infer<typeof uploadSchema>;
 
+// The service stores an upload under a name of its own making, so the client's name can never
+// choose a place: the mock service applies the same rule.
+const MAX_BASE_LENGTH = 100;
+const KEPT_EXTENSIONS = new Set(['csv', 'tsv', 'txt']);
+
+/**
+ * A file name that is safe whatever the client sent: only the last path segment (either slash),
+ * ASCII letters, digits, `-`, `_` and inner dots, no leading dot, bounded length, and a `.csv`,
+ * `.tsv` or `.txt` extension (`.csv` added otherwise).
+ */
+export function safeUploadName(raw: string | null | undefined): string {
+  // Bounded before any pattern runs (a name can be as long as the URL); the end keeps the extension.
+  const lastSegment = ((raw ?? '').split(/[/\\]/).pop() ?? '').slice(-255);
+  const ascii = lastSegment.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  const cleaned = ascii
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^[._-]+|[._-]+$/g, '');
+  const match = /^(.*)\.([A-Za-z0-9]{1,10})$/.exec(cleaned);
+  const extension = match?.[2]?.toLowerCase();
+  const kept = extension !== undefined && KEPT_EXTENSIONS.has(extension);
+  const base = (kept ? (match?.[1] ?? '') : cleaned).slice(0, MAX_BASE_LENGTH).replace(/[._-]+$/, '');
+  return `${base === '' ? 'upload' : base}.${kept ? extension : 'csv'}`;
+}
+
 export const uploadLimitsSchema = z.object({ limitBytes: z.number().int().positive() });
 export type UploadLimits = z.infer<typeof uploadLimitsSchema>;
 
@@ -79,39 +104,45 @@ export function readUploadAnswer(status: number, text: string): Upload {
  */
 export function uploadFile(file: File, { signal, onProgress }: UploadOptions = {}): Promise<Upload> {
   const { baseUrl, token } = getApiSession();
+  const cancelled = () => (signal?.reason as Error | undefined) ?? new DOMException('The upload was cancelled.', 'AbortError');
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
-      reject(signal.reason as Error);
+      reject(cancelled());
       return;
     }
     const xhr = new XMLHttpRequest();
-    const onAbort = () => {
-      xhr.abort();
-    };
-    const done = () => {
+    // The first outcome wins: a Cancel settles at once, whatever the request does afterwards.
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
       signal?.removeEventListener('abort', onAbort);
+      outcome();
+    };
+    const onAbort = () => {
+      settle(() => { reject(cancelled()); });
+      xhr.abort();
     };
     xhr.open('POST', buildUrl(baseUrl, '/v2/uploads', { filename: file.name }));
     xhr.setRequestHeader('Accept', 'application/json');
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.addEventListener('progress', (event) => {
-      onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
+      if (!settled) onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
     });
     xhr.addEventListener('load', () => {
-      done();
-      try {
-        resolve(readUploadAnswer(xhr.status, xhr.responseText));
-      } catch (error) {
-        reject(error instanceof Error ? error : new ApiError('invalid_response'));
-      }
+      settle(() => {
+        try {
+          resolve(readUploadAnswer(xhr.status, xhr.responseText));
+        } catch (error) {
+          reject(error instanceof Error ? error : new ApiError('invalid_response'));
+        }
+      });
     });
     xhr.addEventListener('error', () => {
-      done();
-      reject(new ApiError('network'));
+      settle(() => { reject(new ApiError('network')); });
     });
     xhr.addEventListener('abort', () => {
-      done();
-      reject((signal?.reason as Error | undefined) ?? new DOMException('The upload was cancelled.', 'AbortError'));
+      settle(() => { reject(cancelled()); });
     });
     signal?.addEventListener('abort', onAbort);
     xhr.send(file);
