@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Input, Paper, Progress, Stack, Text } from '@mantine/core';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorCode, type FileRejection, useDropzone } from 'react-dropzone';
@@ -89,9 +89,9 @@ export function CsvUpload({ onUploaded }: { onUploaded: (upload: Upload) => void
 
   return (
     <Stack gap={6} component="section" aria-labelledby={labelId}>
-      <Text id={labelId} size="sm" fw={500}>
+      <Input.Label id={labelId} labelElement="div">
         Upload a CSV file
-      </Text>
+      </Input.Label>
       {upload.isSuccess ? (
         <Alert color="teal" variant="light" role="status" title={`Uploaded “${upload.data.name}”`}>
           <Stack gap="xs">
@@ -121,23 +121,26 @@ export function CsvUpload({ onUploaded }: { onUploaded: (upload: Upload) => void
           </Stack>
         </Paper>
       ) : (
-        <Paper
-          {...dropzone.getRootProps({ role: 'button', 'aria-labelledby': labelId, 'aria-describedby': hintId })}
-          className="mantine-focus-auto"
-          p="lg"
-          radius="md"
-          bd={`2px dashed ${dropzone.isDragActive ? 'var(--mantine-color-blue-filled)' : 'var(--mantine-color-default-border)'}`}
-          bg={dropzone.isDragActive ? 'var(--mantine-color-blue-light)' : undefined}
-          style={{ cursor: 'pointer', textAlign: 'center' }}
-        >
+        <div>
+          {/* Beside the zone, not in it: a control nested in a button is lost to assistive technology. */}
           <input {...dropzone.getInputProps({ 'aria-label': 'CSV file' })} />
-          <Text size="sm" fw={500}>
-            {dropzone.isDragActive ? 'Drop the file to upload it' : 'Drop a CSV file here, or choose one'}
-          </Text>
-          <Text id={hintId} size="xs" c="dimmed" mt={4}>
-            It is stored in the service&apos;s files folder and its path filled in below{limit ? `. Up to ${formatBytes(limit)}.` : '.'}
-          </Text>
-        </Paper>
+          <Paper
+            {...dropzone.getRootProps({ role: 'button', 'aria-labelledby': labelId, 'aria-describedby': hintId })}
+            className="mantine-focus-auto"
+            p="lg"
+            radius="md"
+            bd={`2px dashed ${dropzone.isDragActive ? 'var(--mantine-color-blue-filled)' : 'var(--mantine-color-default-border)'}`}
+            bg={dropzone.isDragActive ? 'var(--mantine-color-blue-light)' : undefined}
+            style={{ cursor: 'pointer', textAlign: 'center' }}
+          >
+            <Text size="sm" fw={500}>
+              {dropzone.isDragActive ? 'Drop the file to upload it' : 'Drop a CSV file here, or choose one'}
+            </Text>
+            <Text id={hintId} size="xs" c="dimmed" mt={4}>
+              It is stored in the service&apos;s files folder and its path filled in below{limit ? `. Up to ${formatBytes(limit)}.` : '.'}
+            </Text>
+          </Paper>
+        </div>
       )}
       {refused && (
         <Alert color="red" variant="light" role="alert" title="This file was not uploaded">
