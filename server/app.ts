@@ -14,6 +14,7 @@ import { flowRoutes } from './routes/flows';
 import { destinationSpecRoutes, sourceSpecRoutes } from './routes/specs';
 import { sourceRoutes } from './routes/sources';
 import { webhookReceiverRoutes } from './routes/webhook-receiver';
+import { uploadRoutes } from './routes/uploads';
 import { webhookRoutes } from './routes/webhooks';
 import { workflowRoutes } from './routes/workflows';
 import { RefusedTarget } from './security/boundary';
@@ -46,6 +47,7 @@ export function createApiApp(services: Services) {
   api.route('/flows', flowRoutes(services));
   api.route('/workflows', workflowRoutes(services));
   api.route('/workflows', webhookRoutes(services));
+  api.route('/uploads', uploadRoutes(services));
   return api;
 }
 

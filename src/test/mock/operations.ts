@@ -36,6 +36,8 @@ export const OPERATIONS = [
   'updateFlow',
   'deleteFlow',
   'getFlowStatus',
+  'getUploadLimits',
+  'uploadFile',
 ] as const;
 
 export type OperationName = (typeof OPERATIONS)[number];
