@@ -119,8 +119,9 @@ async function forward(request: Request, upstreamUrl: string): Promise<Response>
   const target = new URL(incoming.pathname + incoming.search, upstreamUrl);
   const headers = new Headers(request.headers);
   headers.delete('host');
-  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
-  const answer = await fetch(target, { method: request.method, headers, body, redirect: 'manual' });
+  // Bodies stream through (an upload is not held in memory); the body limit has already bounded the rest.
+  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : request.body;
+  const answer = await fetch(target, { method: request.method, headers, body, redirect: 'manual', duplex: 'half' } as RequestInit);
   const outgoing = new Headers(answer.headers);
   outgoing.delete('content-encoding');
   outgoing.delete('content-length');
