@@ -7,7 +7,7 @@ import type { Logger } from '../logger';
 import { StartupError } from '../startup-error';
 import { newSecrets, readRunning, readSecrets, removeRunning, writeRunning, type DatabaseSecrets } from './embedded-files';
 import { DATABASE, handOverToServiceRole, provisionServiceRole, SERVICE_ROLE } from './embedded-roles';
-import { canReach, postgresPrograms, SYSTEM_DIR } from './postgres-binaries';
+import { canReach, postgresPrograms, type RunAs, SYSTEM_DIR } from './postgres-binaries';
 import { initCluster, livePostmaster, readPostmaster, type RunningCluster, startCluster, stopPostmaster } from './postgres-cluster';
 import { isAlive } from './processes';
 
@@ -53,13 +53,13 @@ async function clusterFolder(dataDir: string): Promise<string> {
   const link = clusterLink(dataDir);
   const existing = lstatSync(link, { throwIfNoEntry: false });
   if (existing?.isSymbolicLink()) return resolve(dataDir, readlinkSync(link));
-  if (existing) return realpathSync(link);
   const { runAs } = await postgresPrograms();
-  if (!runAs) return link;
-  // Entering is enough: the cluster folder itself will belong to the postgres user.
-  if (canReach(dirname(dataDir), runAs)) {
-    chmodSync(dataDir, statSync(dataDir).mode | 0o001);
-    if (canReach(dataDir, runAs)) return link;
+  if (!runAs || postgresCanEnter(dataDir, runAs)) return existing ? realpathSync(link) : link;
+  if (existing) {
+    throw new StartupError(
+      `Postgres runs as the "postgres" user, which cannot enter ${dataDir}, where its database is`,
+      'let other users enter the folders above it (chmod o+x <folder>), or run Flowdeck as a regular user',
+    );
   }
   const home = join(SYSTEM_DIR, 'databases', randomBytes(8).toString('hex'));
   try {
@@ -74,6 +74,13 @@ async function clusterFolder(dataDir: string): Promise<string> {
     );
   }
   return join(home, 'postgres');
+}
+
+/** Lets the postgres user enter the data folder (not read it) when it can reach the folder above. */
+function postgresCanEnter(dataDir: string, runAs: RunAs): boolean {
+  if (!canReach(dirname(dataDir), runAs)) return false;
+  chmodSync(dataDir, statSync(dataDir).mode | 0o001);
+  return canReach(dataDir, runAs);
 }
 
 const sameFolder = (a: string, b: string) => {
