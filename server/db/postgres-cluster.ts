@@ -39,10 +39,11 @@ function lastLines(child: ChildProcess, onLog: (line: string) => void) {
   return () => [...lines].reverse().find((line) => /\b(FATAL|ERROR|PANIC)\b|^initdb: error/.test(line)) ?? lines.at(-1) ?? '';
 }
 
-// Detached: Ctrl+C in a terminal reaches the service alone, which then stops Postgres after its
-// own connections are closed.
+// Not detached: whatever stops the service's process group (Ctrl+C, a test runner, a service
+// manager) stops Postgres too; only the service's own process dying alone leaves it behind, and the
+// next start takes care of that (embedded.ts).
 function spawnAs(program: string, args: string[], runAs: RunAs | null): ChildProcess {
-  return spawn(program, args, { env: ENV, stdio: ['ignore', 'pipe', 'pipe'], detached: true, ...(runAs ?? {}) });
+  return spawn(program, args, { env: ENV, stdio: ['ignore', 'pipe', 'pipe'], ...(runAs ?? {}) });
 }
 
 const cannotRun = (program: string, error: NodeJS.ErrnoException, runAs: RunAs | null) =>
