@@ -8,8 +8,7 @@ import { StartupError } from '../startup-error';
 import { newSecrets, readRunning, readSecrets, removeRunning, writeRunning, type DatabaseSecrets } from './embedded-files';
 import { DATABASE, handOverToServiceRole, provisionServiceRole, SERVICE_ROLE } from './embedded-roles';
 import { canReach, postgresPrograms, type RunAs, SYSTEM_DIR } from './postgres-binaries';
-import { initCluster, livePostmaster, readPostmaster, type RunningCluster, startCluster, stopPostmaster } from './postgres-cluster';
-import { isAlive } from './processes';
+import { initCluster, lockHolder, type RunningCluster, startCluster, stopPostmaster } from './postgres-cluster';
 
 export interface EmbeddedDatabase {
   /** The service role's address (never the superuser's). */
@@ -83,31 +82,30 @@ function postgresCanEnter(dataDir: string, runAs: RunAs): boolean {
   return canReach(dataDir, runAs);
 }
 
-const sameFolder = (a: string, b: string) => {
-  try {
-    return realpathSync(a) === realpathSync(b);
-  } catch {
-    return a === b;
-  }
-};
-
 /**
  * A Postgres still running on this cluster is either another Flowdeck's (its parent is the process
- * that wrote postgres-running.json: refused) or left behind by one that crashed (its parent is
- * gone: stopped here by its process id, so this start can go on).
+ * that wrote postgres-running.json: refused) or left behind by one that died (its parent is gone,
+ * and it was handed to another: stopped here by its process id, so this start can go on).
  */
 async function takeOver(dir: string, dataDir: string, logger: Logger): Promise<void> {
-  const holder = livePostmaster(dir);
-  if (!holder || !sameFolder(holder.dataDir, dir)) {
-    // A reused process id in a stale postmaster.pid would make Postgres refuse to start.
-    const stale = readPostmaster(dir);
-    if (stale && isAlive(stale.pid)) rmSync(join(dir, 'postmaster.pid'), { force: true });
+  // Earlier versions started Postgres on the unresolved path.
+  const holder = lockHolder(dir, [dir, clusterLink(dataDir)]);
+  const lockFile = join(dir, 'postmaster.pid');
+  if (holder.kind === 'none') return;
+  if (holder.kind === 'reused') {
+    // Postgres would refuse to start while the id in its stale lock file is alive (after a reboot, say).
+    rmSync(lockFile, { force: true });
     return;
   }
-  const owner = readRunning(dataDir)?.pid;
-  if (owner === undefined || owner === holder.ppid) {
+  if (holder.kind === 'unknown') {
+    throw new StartupError(`${lockFile} names process ${String(holder.pid)}, a Postgres that does not run on this folder`, `if no Postgres uses ${dir}, delete ${lockFile}`);
+  }
+  const running = readRunning(dataDir);
+  // Without postgres-running.json (a version before it): an orphan has been handed to process 1.
+  const ownerIsAlive = running ? running.pid === holder.ppid : holder.ppid !== 1;
+  if (ownerIsAlive) {
     throw new StartupError(
-      `The data folder ${dataDir} is in use by another Flowdeck (process ${String(owner ?? holder.ppid)}, its Postgres is process ${String(holder.pid)})`,
+      `The data folder ${dataDir} is in use by another Flowdeck (process ${String(holder.ppid)}; its Postgres is process ${String(holder.pid)})`,
       'stop that one first, or start this one with FLOWDECK_DATA_DIR=<another folder>',
     );
   }
@@ -206,5 +204,13 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
 /** The embedded database's address while a process runs it on this data folder, if one does. */
 export function runningEmbeddedUrl(dataDir: string): string | null {
   const running = readRunning(dataDir);
-  return running && livePostmaster(clusterLink(dataDir)) ? running.url : null;
+  if (!running) return null;
+  const link = clusterLink(dataDir);
+  let dir: string;
+  try {
+    dir = realpathSync(link);
+  } catch {
+    return null;
+  }
+  return lockHolder(dir, [dir, link]).kind === 'serving' ? running.url : null;
 }

@@ -106,11 +106,24 @@ export function readPostmaster(dir: string): Postmaster | null {
   return Number.isInteger(pid) && pid > 0 ? { pid, dataDir: lines[1] ?? '', port: Number(lines[3]), status: (lines[7] ?? '').trim() } : null;
 }
 
-/** The postmaster.pid's process if it is a Postgres still running (not a reused id). */
-export function livePostmaster(dir: string): (Postmaster & { ppid: number }) | null {
+/**
+ * Who holds the cluster's postmaster.pid: nobody (no file, or its process is gone: Postgres itself
+ * deals with that), a Postgres serving this folder (`-D` one of `names`), a live process that is no
+ * Postgres (a reused id: the file is stale), or a Postgres that does not say it serves this folder.
+ */
+export type LockHolder =
+  | { kind: 'none' }
+  | { kind: 'serving'; pid: number; ppid: number }
+  | { kind: 'reused'; pid: number }
+  | { kind: 'unknown'; pid: number };
+
+export function lockHolder(dir: string, names: string[] = [dir]): LockHolder {
   const postmaster = readPostmaster(dir);
   const info = postmaster ? processInfo(postmaster.pid) : null;
-  return postmaster && info && /(^|\/)postgres$/.test(info.program) ? { ...postmaster, ppid: info.ppid } : null;
+  if (!postmaster || !info) return { kind: 'none' };
+  if (info.name !== 'postgres') return { kind: 'reused', pid: postmaster.pid };
+  const serves = names.some((name) => `${info.command} `.includes(` -D ${name} `));
+  return serves ? { kind: 'serving', pid: postmaster.pid, ppid: info.ppid } : { kind: 'unknown', pid: postmaster.pid };
 }
 
 /**
