@@ -157,7 +157,8 @@ export async function startCluster(dir: string, options: StartOptions): Promise<
   const cause = lastLines(child, options.onLog ?? (() => undefined));
   const exited = new Promise<void>((resolveExit) => child.once('close', () => { resolveExit(); }));
   const spawned: { error?: NodeJS.ErrnoException } = {};
-  child.once('error', (error) => { spawned.error = error; });
+  // Kept for the process's life: a failed kill is reported as an 'error' event too.
+  child.on('error', (error) => { spawned.error ??= error; });
   const ready = await waitUntil(() => {
     if (spawned.error || child.exitCode !== null || child.signalCode !== null) return true;
     const postmaster = readPostmaster(dir);
