@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn } from './sign-in';
 
 // The promise, end to end in the dashboard against the real service: a new user uploads a CSV
