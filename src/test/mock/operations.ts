@@ -36,6 +36,7 @@ export const OPERATIONS = [
   'updateFlow',
   'deleteFlow',
   'getFlowStatus',
+  'revokeConfigurationCard',
 ] as const;
 
 export type OperationName = (typeof OPERATIONS)[number];

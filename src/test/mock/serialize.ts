@@ -183,6 +183,9 @@ export function wireCard(db: MockDb, card: CardRecord, origin: string): WireConf
     url: `${origin}${card.url}`,
     image_url: card.imageUrl,
     instruction: card.instruction,
+    state: db.cardState(card),
+    submitted_at: isoOrNull(card.submittedAt ?? null),
+    revoked_at: isoOrNull(card.revokedAt ?? null),
   };
 }
 
