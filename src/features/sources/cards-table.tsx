@@ -1,0 +1,138 @@
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type ConfigurationCard, revokeConfigurationCard } from '@/api/cards';
+import type { Open } from '@/api/common';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { CopyButton } from '@/components/copy-button';
+import { ExpiryCountdown } from '@/components/expiry-countdown';
+import { formatDateTime } from '@/lib/format';
+import { useNow } from '@/lib/use-now';
+
+type ShownState = Open<'open' | 'submitted' | 'expired' | 'revoked'>;
+
+/**
+ * The state to show now: the service's, except that an open card passes its expiry while the page
+ * stays open. A service that does not report states leaves only the expiry to go by.
+ */
+function shownState(card: ConfigurationCard, now: number): ShownState {
+  if (card.state !== undefined && card.state !== 'open') return card.state;
+  return Date.parse(card.expiresAt) <= now ? 'expired' : 'open';
+}
+
+function StateCell({ card, state }: { card: ConfigurationCard; state: ShownState }) {
+  switch (state) {
+    case 'open':
+      return (
+        <Group gap={6} wrap="nowrap">
+          <Badge color="green" variant="light">Open</Badge>
+          <ExpiryCountdown expiresAt={card.expiresAt} />
+        </Group>
+      );
+    case 'submitted':
+      return (
+        <Group gap={6} wrap="nowrap">
+          <Badge color="blue" variant="light">Submitted</Badge>
+          {card.submittedAt && <Text size="sm">at {formatDateTime(card.submittedAt)}</Text>}
+        </Group>
+      );
+    case 'expired':
+      return <Badge color="red" variant="light">Expired</Badge>;
+    case 'revoked':
+      return (
+        <Group gap={6} wrap="nowrap">
+          <Badge color="gray" variant="light">Revoked</Badge>
+          {card.revokedAt && <Text size="sm">at {formatDateTime(card.revokedAt)}</Text>}
+        </Group>
+      );
+    default:
+      return <Badge color="gray" variant="outline" tt="none">{state}</Badge>;
+  }
+}
+
+const shortLink = (card: ConfigurationCard) => `…/cards/${card.hashId.slice(0, 8)}…`;
+
+/** A source's links with their state; an open one can be copied or revoked (after a confirmation). */
+export function CardsTable({ sourceId, cards, onRevoked }: { sourceId: number; cards: readonly ConfigurationCard[]; onRevoked: (card: ConfigurationCard) => Promise<void> }) {
+  const now = useNow(15_000);
+  const [target, setTarget] = useState<ConfigurationCard | null>(null);
+  const revoke = useMutation({
+    mutationFn: (card: ConfigurationCard) => revokeConfigurationCard(sourceId, card.id),
+    onSuccess: async (_answer, card) => {
+      setTarget(null);
+      await onRevoked(card);
+    },
+  });
+  return (
+    <>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped aria-label="Configuration cards">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Link</Table.Th>
+              <Table.Th>Instruction</Table.Th>
+              <Table.Th>State</Table.Th>
+              <Table.Th aria-label="Actions" />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {cards.map((card) => {
+              const state = shownState(card, now);
+              return (
+                <Table.Tr key={card.id}>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace" td={state === 'open' ? undefined : 'line-through'}>
+                      {shortLink(card)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{card.instruction ?? <Text span c="dimmed" size="sm">—</Text>}</Table.Td>
+                  <Table.Td>
+                    <StateCell card={card} state={state} />
+                  </Table.Td>
+                  <Table.Td>
+                    {state === 'open' && (
+                      <Group gap={4} wrap="nowrap" justify="flex-end">
+                        <CopyButton value={card.url} label="Copy" />
+                        {/* Only a service that reports states knows how to revoke. */}
+                        {card.state === 'open' && (
+                          <Button
+                            size="compact-sm"
+                            color="red"
+                            variant="subtle"
+                            aria-label={`Revoke the link ${shortLink(card)}`}
+                            onClick={() => {
+                              revoke.reset();
+                              setTarget(card);
+                            }}
+                          >
+                            Revoke
+                          </Button>
+                        )}
+                      </Group>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <ConfirmDialog
+        opened={target !== null}
+        title="Revoke this configuration link?"
+        confirmLabel="Revoke link"
+        pending={revoke.isPending}
+        error={revoke.error}
+        onClose={() => { setTarget(null); }}
+        onConfirm={() => {
+          if (target && !revoke.isPending) revoke.mutate(target);
+        }}
+      >
+        <Text size="sm">
+          Whoever has the link {target ? shortLink(target) : ''} will no longer be able to open it or send a configuration. This cannot be undone; you can
+          share a new link.
+        </Text>
+      </ConfirmDialog>
+    </>
+  );
+}
