@@ -195,8 +195,8 @@ describe('card urls', () => {
   const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', forwarded: 'host=evil.example;proto=https' };
 
   it.each([
-    ['the listening address', service, () => service.url],
-    ['FLOWDECK_PUBLIC_URL', configured, () => 'https://flowdeck.example.com'],
+    ['the listening address', service, service.url],
+    ['FLOWDECK_PUBLIC_URL', configured, 'https://flowdeck.example.com'],
   ] as const)('use %s whatever Host or forwarding headers say', async (_label, harness, origin) => {
     const source = dataOf(sourceSchema).parse(
       expectStatus(await harness.api('/v2/sources', { method: 'POST', body: { sourceSpec: 'postgres', displayName: 'Partner database', properties: {} } }), 201).body,
@@ -204,9 +204,9 @@ describe('card urls', () => {
     const created = await rawPost(harness.url, `/v2/sources/${String(source.id)}/configuration_cards`, harness.keys.team, forged, { expiresAt: inFuture(3_600_000) });
     expect(created.status).toBe(201);
     const card = dataOf(configurationCardSchema).parse(created.body);
-    expect(card.url).toBe(`${origin()}/cards/${card.hashId}`);
+    expect(card.url).toBe(`${origin}/cards/${card.hashId}`);
     expect(JSON.stringify(created.body)).not.toContain('evil.example');
     const listed = await harness.api(`/v2/sources/${String(source.id)}/configuration_cards`, { headers: { 'x-forwarded-host': 'evil.example' } });
-    expect(dataOf(listOf(configurationCardSchema)).parse(listed.body)[0]?.url).toBe(`${origin()}/cards/${card.hashId}`);
+    expect(dataOf(listOf(configurationCardSchema)).parse(listed.body)[0]?.url).toBe(`${origin}/cards/${card.hashId}`);
   });
 });
