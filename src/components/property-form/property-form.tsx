@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { Properties, PropertiesInput, PropertyDefinition } from '@/api/common';
 import { isApiError } from '@/api/errors';
 import { ErrorState } from '../error-state';
 import { PropertyField } from './property-field';
 import { buildPropertyFormSchema, type PropertyFormValues, type RequiredCheck } from './property-schema';
 import { changedProperties, fieldKey, initialFormProperties } from './property-values';
+import { clearedSecretsMessage, SecretBindingNotice } from './secret-binding-notice';
 
 export interface PropertyFormChanges {
   /** Present only when the name changed. */
@@ -61,6 +62,8 @@ export function PropertyForm({
   const [failure, setFailure] = useState<unknown>(null);
   const [nothingChanged, setNothingChanged] = useState(false);
   const { isDirty, isSubmitting } = form.formState;
+  const current = useWatch({ control: form.control, name: 'properties' });
+  const clearsSecrets = clearedSecretsMessage(definitions, saved, changedProperties(definitions, saved, current));
 
   useEffect(() => {
     onDirtyChange?.(isDirty);
@@ -105,6 +108,7 @@ export function PropertyForm({
             This spec has no properties to fill in.
           </Text>
         )}
+        <SecretBindingNotice message={clearsSecrets} />
         {failure !== null && <ErrorState error={failure} />}
         {nothingChanged && (
           <Alert color="gray" variant="light" role="status">
