@@ -116,15 +116,13 @@ describe('DELETE /v2/sources/{id}/configuration_cards/{cardId} (revoke)', () => 
     expect(after?.revoked_at).toEqual(before?.revoked_at);
   });
 
-  it('answers 404 for a card of another source, an unknown card or source and a malformed id; 401 without a key', async () => {
+  it('answers 404 for a card of another source, an unknown card or source; 401 without a key or with the card’s hash', async () => {
     const mine = await createSource();
     const other = await createSource();
     const card = await createCard(mine.id);
     expectError(await revoke(other.id, card.id), 404, 'Not Found');
     expectError(await revoke(mine.id, 999_999), 404, 'Not Found');
     expectError(await revoke(999_999, card.id), 404, 'Not Found');
-    expectError(await api(`/v2/sources/${String(mine.id)}/configuration_cards/abc`, { method: 'DELETE' }), 404, 'Not Found');
-    expectError(await api(`/v2/sources/${String(mine.id)}/configuration_cards/99999999999999999999`, { method: 'DELETE' }), 404, 'Not Found');
     expectError(await revoke(mine.id, card.id, null), 401, 'Unauthorized');
     expectError(await revoke(mine.id, card.id, card.hashId), 401, 'Unauthorized');
     expectStatus(await asRecipient(card.hashId), 200);
