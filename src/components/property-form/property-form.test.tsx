@@ -189,6 +189,7 @@ describe('PropertyForm', () => {
       await user.type(baseUrl, '2');
       expect(notice()).toBeInTheDocument();
       expect(screen.getByRole('status')).toHaveTextContent('Saved secrets will be cleared');
+      expect(within(screen.getByRole('group', { name: 'API token' })).getByText('Will be cleared when you save')).toBeInTheDocument();
 
       await user.click(screen.getByRole('button', { name: 'Replace API token' }));
       expect(notice()).toBeInTheDocument(); // nothing typed yet: the token would still be cleared
@@ -205,6 +206,7 @@ describe('PropertyForm', () => {
       expect(notice()).toBeInTheDocument();
       await user.type(baseUrl, '{Backspace}');
       expect(notice()).not.toBeInTheDocument();
+      expect(within(screen.getByRole('group', { name: 'API token' })).getByText('Saved, unchanged')).toBeInTheDocument();
       await user.type(screen.getByRole('textbox', { name: /^Endpoints/ }), '{Enter}orders');
       expect(notice()).not.toBeInTheDocument();
     });

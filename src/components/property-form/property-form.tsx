@@ -8,7 +8,7 @@ import { ErrorState } from '../error-state';
 import { PropertyField } from './property-field';
 import { buildPropertyFormSchema, type PropertyFormValues, type RequiredCheck } from './property-schema';
 import { changedProperties, fieldKey, initialFormProperties } from './property-values';
-import { clearedSecretsMessage, SecretBindingNotice } from './secret-binding-notice';
+import { clearedSecretsMessage, SecretBindingNotice, secretsClearedOnSave } from './secret-binding-notice';
 
 export interface PropertyFormChanges {
   /** Present only when the name changed. */
@@ -63,7 +63,8 @@ export function PropertyForm({
   const [nothingChanged, setNothingChanged] = useState(false);
   const { isDirty, isSubmitting } = form.formState;
   const current = useWatch({ control: form.control, name: 'properties' });
-  const clearsSecrets = clearedSecretsMessage(definitions, saved, changedProperties(definitions, saved, current));
+  const pending = changedProperties(definitions, saved, current);
+  const clearedOnSave = secretsClearedOnSave(definitions, saved, pending);
 
   useEffect(() => {
     onDirtyChange?.(isDirty);
@@ -101,14 +102,14 @@ export function PropertyForm({
           />
         )}
         {definitions.map((definition, index) => (
-          <PropertyField key={fieldKey(index)} definition={definition} index={index} control={form.control} />
+          <PropertyField key={fieldKey(index)} definition={definition} index={index} control={form.control} clearedOnSave={clearedOnSave.includes(definition.name)} />
         ))}
         {definitions.length === 0 && (
           <Text size="sm" c="dimmed">
             This spec has no properties to fill in.
           </Text>
         )}
-        <SecretBindingNotice message={clearsSecrets} />
+        <SecretBindingNotice message={clearedSecretsMessage(definitions, saved, pending, clearedOnSave)} />
         {failure !== null && <ErrorState error={failure} />}
         {nothingChanged && (
           <Alert color="gray" variant="light" role="status">

@@ -17,9 +17,13 @@ const hasSaved = (saved: Properties, name: string) => {
   return isMaskedSecret(value) || (typeof value === 'string' && value !== '');
 };
 
-/** "Changing Base URL clears the saved API token; enter it again.", or null when the changes clear nothing. */
-export function clearedSecretsMessage(definitions: readonly PropertyDefinition[], saved: Properties, changes: PropertiesInput): string | null {
-  const cleared = secretsClearedBy(definitions, saved, changes, (name) => hasSaved(saved, name));
+/** The saved secrets that saving `changes` would clear. */
+export function secretsClearedOnSave(definitions: readonly PropertyDefinition[], saved: Properties, changes: PropertiesInput): string[] {
+  return secretsClearedBy(definitions, saved, changes, (name) => hasSaved(saved, name));
+}
+
+/** "Changing Base URL clears the saved API token; enter it again.", or null when `cleared` is empty. */
+export function clearedSecretsMessage(definitions: readonly PropertyDefinition[], saved: Properties, changes: PropertiesInput, cleared: string[]): string | null {
   if (cleared.length === 0) return null;
   const label = (name: string) => {
     const definition = definitions.find((candidate) => candidate.name === name);

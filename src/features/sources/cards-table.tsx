@@ -20,29 +20,31 @@ function shownState(card: ConfigurationCard, now: number): ShownState {
   return Date.parse(card.expiresAt) <= now ? 'expired' : 'open';
 }
 
+/** The state first, then what goes with it (time left, or when it was used or revoked); stacks on narrow screens. */
 function StateCell({ card, state }: { card: ConfigurationCard; state: ShownState }) {
+  const at = (iso: string | null) => iso && <Text size="xs" c="dimmed">at {formatDateTime(iso)}</Text>;
   switch (state) {
     case 'open':
       return (
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6}>
           <Badge color="green" variant="light">Open</Badge>
           <ExpiryCountdown expiresAt={card.expiresAt} />
         </Group>
       );
     case 'submitted':
       return (
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6}>
           <Badge color="blue" variant="light">Submitted</Badge>
-          {card.submittedAt && <Text size="sm">at {formatDateTime(card.submittedAt)}</Text>}
+          {at(card.submittedAt)}
         </Group>
       );
     case 'expired':
       return <Badge color="red" variant="light">Expired</Badge>;
     case 'revoked':
       return (
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6}>
           <Badge color="gray" variant="light">Revoked</Badge>
-          {card.revokedAt && <Text size="sm">at {formatDateTime(card.revokedAt)}</Text>}
+          {at(card.revokedAt)}
         </Group>
       );
     default:
@@ -65,58 +67,61 @@ export function CardsTable({ sourceId, cards, onRevoked }: { sourceId: number; c
   });
   return (
     <>
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped aria-label="Configuration cards">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Link</Table.Th>
-              <Table.Th>Instruction</Table.Th>
-              <Table.Th>State</Table.Th>
-              <Table.Th aria-label="Actions" />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {cards.map((card) => {
-              const state = shownState(card, now);
-              return (
-                <Table.Tr key={card.id}>
-                  <Table.Td>
-                    <Text size="sm" ff="monospace" td={state === 'open' ? undefined : 'line-through'}>
-                      {shortLink(card)}
+      <Table striped aria-label="Configuration cards" verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Link</Table.Th>
+            <Table.Th>State</Table.Th>
+            <Table.Th aria-label="Actions" />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {cards.map((card) => {
+            const state = shownState(card, now);
+            return (
+              <Table.Tr key={card.id}>
+                <Table.Td>
+                  <Text size="sm" ff="monospace" td={state === 'open' ? undefined : 'line-through'}>
+                    {shortLink(card)}
+                  </Text>
+                  {card.instruction ? (
+                    <Text size="sm" c="dimmed" lineClamp={3}>
+                      {card.instruction}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>{card.instruction ?? <Text span c="dimmed" size="sm">—</Text>}</Table.Td>
-                  <Table.Td>
-                    <StateCell card={card} state={state} />
-                  </Table.Td>
-                  <Table.Td>
-                    {state === 'open' && (
-                      <Group gap={4} wrap="nowrap" justify="flex-end">
-                        <CopyButton value={card.url} label="Copy" />
-                        {/* Only a service that reports states knows how to revoke. */}
-                        {card.state === 'open' && (
-                          <Button
-                            size="compact-sm"
-                            color="red"
-                            variant="subtle"
-                            aria-label={`Revoke the link ${shortLink(card)}`}
-                            onClick={() => {
-                              revoke.reset();
-                              setTarget(card);
-                            }}
-                          >
-                            Revoke
-                          </Button>
-                        )}
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                  ) : (
+                    <Text size="xs" c="dimmed">No instruction</Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <StateCell card={card} state={state} />
+                </Table.Td>
+                <Table.Td>
+                  {state === 'open' && (
+                    <Group gap={4} justify="flex-end">
+                      <CopyButton value={card.url} label="Copy" />
+                      {/* Only a service that reports states knows how to revoke. */}
+                      {card.state === 'open' && (
+                        <Button
+                          size="compact-sm"
+                          color="red"
+                          variant="subtle"
+                          aria-label={`Revoke the link ${shortLink(card)}`}
+                          onClick={() => {
+                            revoke.reset();
+                            setTarget(card);
+                          }}
+                        >
+                          Revoke
+                        </Button>
+                      )}
+                    </Group>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
       <ConfirmDialog
         opened={target !== null}
         title="Revoke this configuration link?"
