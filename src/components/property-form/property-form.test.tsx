@@ -190,6 +190,7 @@ describe('PropertyForm', () => {
       expect(notice()).toBeInTheDocument();
       expect(screen.getByRole('status')).toHaveTextContent('Saved secrets will be cleared');
       expect(within(screen.getByRole('group', { name: 'API token' })).getByText('Will be cleared when you save')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Clear API token' })).not.toBeInTheDocument();
 
       await user.click(screen.getByRole('button', { name: 'Replace API token' }));
       expect(notice()).toBeInTheDocument(); // nothing typed yet: the token would still be cleared
@@ -222,9 +223,14 @@ describe('PropertyForm', () => {
       await first.user.type(screen.getByRole('textbox', { name: 'Host' }), '2');
       await first.user.type(screen.getByRole('textbox', { name: 'Port' }), '1');
       expect(screen.getByText('Changing Host and Port clears the saved Password and SSL key; enter them again.')).toBeInTheDocument();
-      await first.user.click(screen.getByRole('button', { name: 'Clear Password' }));
-      expect(screen.getByText('Changing Host and Port clears the saved SSL key; enter it again.')).toBeInTheDocument();
       first.unmount();
+
+      // A secret the user clears on purpose is not news.
+      const cleared = renderForm({ definitions: postgres, saved: { host: 'db', port: 5432, password: MASKED_SECRET, ssl_key: MASKED_SECRET } });
+      await cleared.user.click(screen.getByRole('button', { name: 'Clear Password' }));
+      await cleared.user.type(screen.getByRole('textbox', { name: 'Host' }), '2');
+      expect(screen.getByText('Changing Host clears the saved SSL key; enter it again.')).toBeInTheDocument();
+      cleared.unmount();
 
       const second = renderForm({ definitions: postgres, saved: { host: 'db', port: 5432 } });
       await second.user.type(screen.getByRole('textbox', { name: 'Host' }), '2');

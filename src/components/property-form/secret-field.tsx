@@ -59,9 +59,11 @@ export function SecretField({ label, description, withAsterisk, value, onChange,
             <Button variant="light" size="compact-sm" aria-label={`Replace ${label}`} onClick={() => { onChange({ ...value, action: 'replace', value: '' }); }}>
               Replace
             </Button>
-            <Button variant="subtle" color="red" size="compact-sm" aria-label={`Clear ${label}`} onClick={() => { onChange({ ...value, action: 'clear', value: '' }); }}>
-              Clear
-            </Button>
+            {!clearedOnSave && (
+              <Button variant="subtle" color="red" size="compact-sm" aria-label={`Clear ${label}`} onClick={() => { onChange({ ...value, action: 'clear', value: '' }); }}>
+                Clear
+              </Button>
+            )}
           </>
         )}
       </Group>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Table, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type ConfigurationCard, revokeConfigurationCard } from '@/api/cards';
@@ -23,27 +23,31 @@ function shownState(card: ConfigurationCard, now: number): ShownState {
 /** The state first, then what goes with it (time left, or when it was used or revoked); stacks on narrow screens. */
 function StateCell({ card, state }: { card: ConfigurationCard; state: ShownState }) {
   const at = (iso: string | null) => iso && <Text size="xs" c="dimmed">at {formatDateTime(iso)}</Text>;
+  // Badges keep their whole word on a phone: the table gives this column their width rather than cut them.
+  const badge = (color: string, label: string) => <Badge color={color} variant="light" miw="max-content">{label}</Badge>;
   switch (state) {
     case 'open':
       return (
         <Group gap={6}>
-          <Badge color="green" variant="light">Open</Badge>
-          <ExpiryCountdown expiresAt={card.expiresAt} />
+          {badge('green', 'Open')}
+          <Box miw="max-content">
+            <ExpiryCountdown expiresAt={card.expiresAt} />
+          </Box>
         </Group>
       );
     case 'submitted':
       return (
         <Group gap={6}>
-          <Badge color="blue" variant="light">Submitted</Badge>
+          {badge('blue', 'Submitted')}
           {at(card.submittedAt)}
         </Group>
       );
     case 'expired':
-      return <Badge color="red" variant="light">Expired</Badge>;
+      return badge('red', 'Expired');
     case 'revoked':
       return (
         <Group gap={6}>
-          <Badge color="gray" variant="light">Revoked</Badge>
+          {badge('gray', 'Revoked')}
           {at(card.revokedAt)}
         </Group>
       );
@@ -72,7 +76,6 @@ export function CardsTable({ sourceId, cards, onRevoked }: { sourceId: number; c
           <Table.Tr>
             <Table.Th>Link</Table.Th>
             <Table.Th>State</Table.Th>
-            <Table.Th aria-label="Actions" />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -81,7 +84,7 @@ export function CardsTable({ sourceId, cards, onRevoked }: { sourceId: number; c
             return (
               <Table.Tr key={card.id}>
                 <Table.Td>
-                  <Text size="sm" ff="monospace" td={state === 'open' ? undefined : 'line-through'}>
+                  <Text size="sm" ff="monospace" td={state === 'open' ? undefined : 'line-through'} style={{ wordBreak: 'break-all' }}>
                     {shortLink(card)}
                   </Text>
                   {card.instruction ? (
@@ -93,29 +96,30 @@ export function CardsTable({ sourceId, cards, onRevoked }: { sourceId: number; c
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <StateCell card={card} state={state} />
-                </Table.Td>
-                <Table.Td>
-                  {state === 'open' && (
-                    <Group gap={4} justify="flex-end">
-                      <CopyButton value={card.url} label="Copy" />
-                      {/* Only a service that reports states knows how to revoke. */}
-                      {card.state === 'open' && (
-                        <Button
-                          size="compact-sm"
-                          color="red"
-                          variant="subtle"
-                          aria-label={`Revoke the link ${shortLink(card)}`}
-                          onClick={() => {
-                            revoke.reset();
-                            setTarget(card);
-                          }}
-                        >
-                          Revoke
-                        </Button>
-                      )}
-                    </Group>
-                  )}
+                  {/* Actions sit at the end of the state's line, and wrap under it on a phone. */}
+                  <Group justify="space-between" gap="xs">
+                    <StateCell card={card} state={state} />
+                    {state === 'open' && (
+                      <Group gap={4}>
+                        <CopyButton value={card.url} label="Copy" />
+                        {/* Only a service that reports states knows how to revoke. */}
+                        {card.state === 'open' && (
+                          <Button
+                            size="compact-sm"
+                            color="red"
+                            variant="subtle"
+                            aria-label={`Revoke the link ${shortLink(card)}`}
+                            onClick={() => {
+                              revoke.reset();
+                              setTarget(card);
+                            }}
+                          >
+                            Revoke
+                          </Button>
+                        )}
+                      </Group>
+                    )}
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             );
