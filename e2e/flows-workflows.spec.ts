@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_KEY, signIn } from './sign-in';
 
 // Against the real local service and its demo data: runs really move rows, so these watch real progress.

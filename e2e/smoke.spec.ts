@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_KEY, signIn } from './sign-in';
 
 async function expectNoSeriousAxeViolations(page: Page) {
@@ -65,4 +66,17 @@ test('the configuration card page opens without signing in', async ({ page }) =>
   await page.goto('/cards/some-hash');
   await expect(page).toHaveURL(/\/cards\/some-hash$/);
   await expect(page.getByRole('heading', { name: 'Configuration card' })).toBeVisible();
+});
+
+test('the dashboard runs under a strict Content-Security-Policy: injected inline script does not run', async ({ page, cspViolations }) => {
+  const response = await page.goto('/');
+  const headers = response?.headers() ?? {};
+  expect(headers['content-security-policy']).toMatch(/script-src 'self'/);
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('no-referrer');
+  await page.addScriptTag({ content: 'window.__injected = true;' }).catch(() => undefined);
+  expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined();
+  await expect.poll(() => cspViolations.length).toBeGreaterThan(0);
+  // This violation is the one the test provoked; any other would fail it.
+  cspViolations.length = 0;
 });

@@ -3,6 +3,8 @@ import { join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { requireApiKey, requireFeature, type AuthVariables } from './http/auth';
+import { limitBodies } from './http/body-limit';
+import { browserHeaders } from './http/browser-headers';
 import { badRequest, HttpError } from './http/errors';
 import type { Logger } from './logger';
 import { openApiDocument } from './openapi';
@@ -12,6 +14,7 @@ import { flowRoutes } from './routes/flows';
 import { destinationSpecRoutes, sourceSpecRoutes } from './routes/specs';
 import { sourceRoutes } from './routes/sources';
 import { webhookReceiverRoutes } from './routes/webhook-receiver';
+import { uploadRoutes } from './routes/uploads';
 import { webhookRoutes } from './routes/webhooks';
 import { workflowRoutes } from './routes/workflows';
 import { RefusedTarget } from './security/boundary';
@@ -44,12 +47,17 @@ export function createApiApp(services: Services) {
   api.route('/flows', flowRoutes(services));
   api.route('/workflows', workflowRoutes(services));
   api.route('/workflows', webhookRoutes(services));
+  api.route('/uploads', uploadRoutes(services));
   return api;
 }
 
-/** Serves the built dashboard; any other path gets index.html so client-side routes survive a reload. */
-function dashboardApp(staticDir: string) {
+/**
+ * Serves the built dashboard; any other path gets index.html so client-side routes survive a reload.
+ * Source maps are built but served only when asked for (FLOWDECK_SOURCE_MAPS=1).
+ */
+function dashboardApp(staticDir: string, serveSourceMaps: boolean) {
   const app = new Hono();
+  if (!serveSourceMaps) app.get('*', async (c, next) => (c.req.path.endsWith('.map') ? c.json({ message: 'Not Found' }, 404) : next()));
   const root = relative(process.cwd(), staticDir) || '.';
   const indexFile = join(staticDir, 'index.html');
   app.use('/assets/*', async (c, next) => {
@@ -72,12 +80,17 @@ export function loggablePath(path: string): string {
 export interface AppOptions {
   services: Services | null;
   staticDir: string | null;
+  serveSourceMaps?: boolean;
+  /** Largest JSON body accepted on /v2 (uploads excepted). */
+  bodyLimitBytes: number;
   /** Proxy mode: forward /v2 to this service instead of serving it. */
   upstreamUrl: string | null;
   logger: Logger;
 }
 
-export function createApp({ services, staticDir, upstreamUrl, logger }: AppOptions) {
+const isUpload = (path: string) => path === '/v2/uploads' || path.startsWith('/v2/uploads/');
+
+export function createApp({ services, staticDir, serveSourceMaps = false, bodyLimitBytes, upstreamUrl, logger }: AppOptions) {
   const app = new Hono();
   app.onError(onError(logger));
   app.use('*', async (c, next) => {
@@ -85,6 +98,8 @@ export function createApp({ services, staticDir, upstreamUrl, logger }: AppOptio
     await next();
     logger.info({ method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
   });
+  app.use('*', browserHeaders());
+  app.use('/v2/*', limitBodies(bodyLimitBytes, isUpload));
   if (upstreamUrl) {
     app.all('/v2/*', (c) => forward(c.req.raw, upstreamUrl));
   } else if (services) {
@@ -93,7 +108,7 @@ export function createApp({ services, staticDir, upstreamUrl, logger }: AppOptio
     app.route('/v2', api);
   }
   app.all('/v2/*', (c) => c.json({ message: 'Not Found' }, 404));
-  if (staticDir) app.route('/', dashboardApp(staticDir));
+  if (staticDir) app.route('/', dashboardApp(staticDir, serveSourceMaps));
   app.notFound((c) => c.json({ message: 'Not Found' }, 404));
   return app;
 }
@@ -104,8 +119,9 @@ async function forward(request: Request, upstreamUrl: string): Promise<Response>
   const target = new URL(incoming.pathname + incoming.search, upstreamUrl);
   const headers = new Headers(request.headers);
   headers.delete('host');
-  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
-  const answer = await fetch(target, { method: request.method, headers, body, redirect: 'manual' });
+  // Bodies stream through (an upload is not held in memory); the body limit has already bounded the rest.
+  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : request.body;
+  const answer = await fetch(target, { method: request.method, headers, body, redirect: 'manual', duplex: 'half' } as RequestInit);
   const outgoing = new Headers(answer.headers);
   outgoing.delete('content-encoding');
   outgoing.delete('content-length');

@@ -1,4 +1,5 @@
 import { delimiter, join, resolve } from 'node:path';
+import { invalidConnectorAllowEntries } from './security/network-guard';
 
 /** The interface bounds the whole verification at 10 seconds. */
 export const VERIFY_TIMEOUT_MS = 10_000;
@@ -26,6 +27,10 @@ export interface ServiceConfig {
   logLevel: string;
   /** The bound on verify destination; the interface says 10 seconds (tests shorten it). */
   verifyTimeoutMs: number;
+  /** A connection that sends nothing for this long is closed (a body that stops half-way, headers never finished). */
+  idleTimeoutMs: number;
+  /** How long discovery of one source may take before it fails (tests shorten it). */
+  discoveryTimeoutMs: number;
   /** Folders connectors may read and write files in (FLOWDECK_FILE_ROOTS); default `<data dir>/files`. */
   fileRoots: string[];
   /** Addresses or ranges connectors may reach although they are private (FLOWDECK_CONNECTOR_ALLOW). */
@@ -56,6 +61,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, got "${env.PORT ?? ''}".`);
   const dataDir = resolve(env.FLOWDECK_DATA_DIR ?? '.flowdeck');
   const roots = list(env.FLOWDECK_FILE_ROOTS, delimiter).map((root) => resolve(root));
+  const connectorAllow = list(env.FLOWDECK_CONNECTOR_ALLOW, /[\s,]+/);
+  const unreadable = invalidConnectorAllowEntries(connectorAllow);
+  if (unreadable.length > 0) throw new Error(`FLOWDECK_CONNECTOR_ALLOW lists what is not an IP address, a CIDR range or a host name: ${unreadable.join(', ')}.`);
   return {
     host: env.HOST ?? '127.0.0.1',
     port,
@@ -68,8 +76,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     demo: env.FLOWDECK_DEMO !== '0',
     logLevel: env.LOG_LEVEL ?? 'info',
     verifyTimeoutMs: VERIFY_TIMEOUT_MS,
+    discoveryTimeoutMs: 30_000,
+    idleTimeoutMs: 20_000,
     fileRoots: roots.length > 0 ? roots : [filesFolder(dataDir)],
-    connectorAllow: list(env.FLOWDECK_CONNECTOR_ALLOW, /[\s,]+/),
+    connectorAllow,
     bodyLimitBytes: byteSize('FLOWDECK_BODY_LIMIT', env.FLOWDECK_BODY_LIMIT, DEFAULT_BODY_LIMIT_BYTES),
     uploadLimitBytes: byteSize('FLOWDECK_UPLOAD_LIMIT', env.FLOWDECK_UPLOAD_LIMIT, DEFAULT_UPLOAD_LIMIT_BYTES),
     serveSourceMaps: env.FLOWDECK_SOURCE_MAPS === '1',

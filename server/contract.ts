@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idInputSchema } from '@/api/common';
 import { FREQUENCIES } from '@/api/flows';
 
 // Request bodies of the operations Flowdeck's service adds where the interface leaves gaps. They
@@ -9,8 +10,8 @@ const frequencySchema = z.enum(FREQUENCIES);
 
 export const createFlowInputSchema = z.strictObject({
   displayName: z.string().min(1),
-  source: z.number().int().positive(),
-  destination: z.number().int().positive(),
+  source: idInputSchema,
+  destination: idInputSchema,
   frequency: frequencySchema.optional(),
   cron: z.string().optional(),
 });
@@ -34,7 +35,7 @@ export const createWebhookTriggerInputSchema = z.strictObject({
   event_type: z.string().min(1),
   /** Slack's signing secret: when set, requests without a valid signature are refused. */
   signing_secret: z.string().min(1).optional(),
-  credential_source_id: z.number().int().positive().optional(),
+  credential_source_id: idInputSchema.optional(),
 });
 
 export const flowStatusSchema = z.object({

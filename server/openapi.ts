@@ -6,6 +6,7 @@ import { flowSchema, runAttemptSchema } from '@/api/flows';
 import { resolverListSchema } from '@/api/resolvers';
 import { createSourceInputSchema, sourceSchema, updateSourceInputSchema } from '@/api/sources';
 import { destinationSpecSummarySchema, sourceSpecSummarySchema } from '@/api/specs';
+import { uploadLimitsSchema, uploadSchema } from '@/api/uploads';
 import { webhookTriggerSchema } from '@/api/webhooks';
 import { workflowSchema, workflowStatusSchema } from '@/api/workflows';
 import {
@@ -36,6 +37,8 @@ interface Operation {
   errors: number[];
   security?: 'apiKey' | 'card' | 'none';
   addition?: boolean;
+  /** The body is a file's raw bytes, named by the `filename` query parameter. */
+  upload?: boolean;
 }
 
 const page = (list: boolean | undefined) => (list ? ['limit', 'offset'] : []);
@@ -77,7 +80,9 @@ const OPERATIONS: Operation[] = [
   { method: 'delete', path: '/workflows/{id}/webhooks/{webhook_trigger_id}', summary: 'Delete webhook trigger', response: z.literal(true), errors: [401, 403, 404] },
   { method: 'get', path: '/cards/{hash_id}', summary: 'A configuration card, for its recipient (bearer = hash_id)', response: cardForRecipientSchema, errors: [401, 404, 410], security: 'card', addition: true },
   { method: 'patch', path: '/cards/{hash_id}', summary: 'Submit a card’s properties (400 names missing required ones)', body: submitCardInputSchema, response: messageResponseSchema, wrapped: false, errors: [400, 401, 404, 410], security: 'card', addition: true },
-  { method: 'post', path: '/webhooks/{webhook_id}', summary: 'Receive a webhook: starts the trigger’s workflow (Slack: url_verification and signatures)', response: messageResponseSchema, wrapped: false, errors: [401, 404], security: 'none', addition: true },
+  { method: 'get', path: '/uploads', summary: 'The largest file POST /uploads accepts', response: uploadLimitsSchema, errors: [401], addition: true },
+  { method: 'post', path: '/uploads', summary: 'Upload a file (its raw bytes; ?filename=): location is the value for a csv source', response: uploadSchema, status: 201, errors: [400, 401, 413, 507], addition: true, upload: true },
+  { method: 'post', path: '/webhooks/{webhook_id}', summary: 'Receive a webhook: starts the trigger’s workflow (Slack: url_verification, signatures, each signed request once)', response: messageResponseSchema, wrapped: false, errors: [401, 404, 409], security: 'none', addition: true },
 ];
 
 const ERROR_TEXT: Record<number, string> = {
@@ -86,7 +91,10 @@ const ERROR_TEXT: Record<number, string> = {
   403: 'Your current plan does not support <feature>.',
   404: 'Not Found',
   408: 'Request Timeout',
+  409: 'Conflict: this signed request was already received.',
   410: 'This configuration link has expired.',
+  413: 'Payload Too Large',
+  507: 'Insufficient Storage',
   500: 'Internal Server Error',
 };
 
@@ -98,12 +106,21 @@ function responseBody(operation: Operation): object {
   return operation.wrapped === false ? value : { type: 'object', required: ['data'], properties: { data: value } };
 }
 
+const isTextParameter = (name: string | undefined) => name === 'name' || name === 'hash_id' || name === 'webhook_id';
+const hasIdParameter = (operation: Operation) => [...operation.path.matchAll(/\{(\w+)\}/g)].some((match) => !isTextParameter(match[1]));
+
+/** Beside an operation's own errors: 400 for an id that is not a positive integer, 413 for a body over the limit. */
+function errorsOf(operation: Operation): number[] {
+  const takesBody = operation.method !== 'get' && operation.method !== 'delete';
+  return [...new Set([...operation.errors, ...(hasIdParameter(operation) ? [400] : []), ...(takesBody ? [413] : [])])].sort();
+}
+
 function parameters(operation: Operation): object[] {
   const inPath = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => ({
     name: match[1],
     in: 'path',
     required: true,
-    schema: match[1] === 'name' || match[1] === 'hash_id' || match[1] === 'webhook_id' ? { type: 'string' } : { type: 'integer' },
+    schema: isTextParameter(match[1]) ? { type: 'string' } : { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
   }));
   const inQuery = [
     ...page(operation.query !== undefined).map((name) => ({
@@ -111,6 +128,7 @@ function parameters(operation: Operation): object[] {
       in: 'query',
       schema: name === 'limit' ? { type: 'integer', minimum: 1, maximum: 1000, default: 100 } : { type: 'integer', minimum: 0, default: 0 },
     })),
+    ...(operation.upload ? [{ name: 'filename', in: 'query', schema: { type: 'string' }, description: 'The file’s name; cleaned before use.' }] : []),
     ...(operation.query === 'attempts' ? [{ name: 'order', in: 'query', schema: { type: 'string', enum: ['ASC', 'DESC'], default: 'DESC' }, description: 'By createdAt.' }] : []),
   ];
   return [...inPath, ...inQuery];
@@ -119,7 +137,7 @@ function parameters(operation: Operation): object[] {
 function describe(operation: Operation): object {
   const security = operation.security ?? 'apiKey';
   const errors = Object.fromEntries(
-    operation.errors.map((status) => [
+    errorsOf(operation).map((status) => [
       String(status),
       { description: ERROR_TEXT[status] ?? 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
     ]),
@@ -130,6 +148,7 @@ function describe(operation: Operation): object {
     security: security === 'none' ? [] : [{ [security === 'card' ? 'cardHash' : 'apiKey']: [] }],
     parameters: parameters(operation),
     ...(operation.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(operation.body, 'input') } } } } : {}),
+    ...(operation.upload ? { requestBody: { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } } : {}),
     responses: {
       [String(operation.status ?? 200)]: { description: 'Success', content: { 'application/json': { schema: responseBody(operation) } } },
       ...errors,

@@ -24,36 +24,45 @@ export interface RunningService {
   stop: () => Promise<void>;
 }
 
-function listen(app: ReturnType<typeof createApp>, host: string, port: number): Promise<ServerType> {
+// A client must send its headers within 10 s and may not go quiet for longer than the idle timeout
+// (20 s: a body that stops half-way no longer holds its connection); a whole request, uploads
+// included, gets 10 minutes.
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 600_000;
+
+function listen(app: ReturnType<typeof createApp>, config: ServiceConfig): Promise<ServerType> {
   return new Promise((resolveServer) => {
-    const server = serve({ fetch: app.fetch, hostname: host, port }, () => { resolveServer(server); });
+    const serverOptions = { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS };
+    const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port, serverOptions }, () => { resolveServer(server); });
+    server.setTimeout(config.idleTimeoutMs); // with no 'timeout' listener, Node destroys the idle socket
   });
 }
 
 /** Starts the whole service: database, migrations, demo data, runs and the HTTP server. */
 export async function startService(config: ServiceConfig, logger: Logger): Promise<RunningService> {
   if (config.upstreamUrl) {
-    const app = createApp({ services: null, staticDir: config.staticDir, upstreamUrl: config.upstreamUrl, logger });
-    const server = await listen(app, config.host, config.port);
+    const app = createApp({ services: null, staticDir: config.staticDir, serveSourceMaps: config.serveSourceMaps, bodyLimitBytes: config.bodyLimitBytes, upstreamUrl: config.upstreamUrl, logger });
+    const server = await listen(app, config);
     return { url: urlOf(server, config.host), databaseUrl: null, pool: null, runs: null, demoKeys: null, stop: () => closeServer(server) };
   }
   const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir, logger);
   const databaseUrl = config.databaseUrl ?? (embedded as { url: string }).url;
   for (const root of config.fileRoots) mkdirSync(root, { recursive: true });
-  const boundary: Boundary = { dataDir: config.dataDir, fileRoots: config.fileRoots, listen: null, database: endpointOf(databaseUrl), connectorAllow: config.connectorAllow };
+  // The listening host is known now (it decides whether private addresses are allowed); the port once it listens.
+  const boundary: Boundary = { dataDir: config.dataDir, fileRoots: config.fileRoots, listen: { host: config.host, port: config.port }, database: endpointOf(databaseUrl), connectorAllow: config.connectorAllow };
   const leaveBoundary = enterBoundary(boundary);
   const pool = createPool(databaseUrl);
   pool.on('error', (error) => { logger.error({ err: error.message }, 'database connection error'); });
   try {
     await migrate(pool, logger);
     const box = createSecretBox(loadSecretKey(config.secretKey, config.dataDir));
-    const runs = createRunService({ db: pool, databaseUrl, box, logger });
+    const runs = createRunService({ db: pool, databaseUrl, box, logger, discoveryTimeoutMs: config.discoveryTimeoutMs });
     const demoKeys = config.demo ? await seedDemo(pool, box, logger, config.fileRoots[0] ?? filesFolder(config.dataDir)) : null;
     await runs.start();
     let listeningUrl = '';
     const publicOrigin = publicOriginOf(config.publicUrl, () => listeningUrl);
-    const app = createApp({ services: { db: pool, box, logger, runs, publicOrigin, verifyTimeoutMs: config.verifyTimeoutMs, filesDir: config.fileRoots[0] ?? filesFolder(config.dataDir), uploadLimitBytes: config.uploadLimitBytes }, staticDir: config.staticDir, upstreamUrl: null, logger });
-    const server = await listen(app, config.host, config.port);
+    const app = createApp({ services: { db: pool, box, logger, runs, publicOrigin, verifyTimeoutMs: config.verifyTimeoutMs, filesDir: config.fileRoots[0] ?? filesFolder(config.dataDir), uploadLimitBytes: config.uploadLimitBytes }, staticDir: config.staticDir, serveSourceMaps: config.serveSourceMaps, bodyLimitBytes: config.bodyLimitBytes, upstreamUrl: null, logger });
+    const server = await listen(app, config);
     const { port } = server.address() as AddressInfo;
     boundary.listen = { host: config.host, port };
     listeningUrl = linkOrigin(config.host, port);

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import type { PlainProperties } from '../properties';
 import { allowedFileToRead } from '../security/file-roots';
+import { checkUrlTarget } from '../security/network-guard';
 import { fetchChecked } from './http-fetch';
 import type { Row, SourceConnector } from './types';
 
@@ -73,7 +74,8 @@ function resourceName(properties: PlainProperties): string {
 export const csvSource: SourceConnector = {
   async checkTarget(properties) {
     const where = location(properties);
-    if (where && !isHttp(where)) await allowedFileToRead(where);
+    if (where && isHttp(where)) await checkUrlTarget(where, 'The CSV location');
+    else if (where) await allowedFileToRead(where);
   },
   async discover(properties, signal) {
     const input = await open(properties, signal);

@@ -4,6 +4,8 @@ import { finished } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { PlainProperties } from '../properties';
+import { RefusedTarget } from '../security/boundary';
+import { checkPostgresTarget, connectPostgres, describePostgres } from './postgres-connection';
 import { analyze, type Column, type ColumnType, quoteIdentifier, tableName } from './schema';
 import { type DestinationConnector, failure, info, type ResourceWriter, type Row } from './types';
 
@@ -12,20 +14,6 @@ import { type DestinationConnector, failure, info, type ResourceWriter, type Row
 // roll it back, so the target never holds part of a load.
 
 const PG_TYPES: Record<ColumnType, string> = { bigint: 'BIGINT', double: 'DOUBLE PRECISION', boolean: 'BOOLEAN', timestamp: 'TIMESTAMPTZ', text: 'TEXT' };
-
-export function postgresClientConfig(properties: PlainProperties): pg.ClientConfig {
-  return {
-    host: String(properties.host ?? ''),
-    port: Number(properties.port ?? 5432),
-    database: String(properties.database ?? ''),
-    user: String(properties.user ?? ''),
-    password: String(properties.password ?? ''),
-    ssl: properties.ssl === true ? { rejectUnauthorized: false } : undefined,
-    connectionTimeoutMillis: 9_000,
-  };
-}
-
-export const describePostgres = (properties: PlainProperties) => `${String(properties.host)}:${String(properties.port ?? 5432)}/${String(properties.database)}`;
 
 /** A CSV cell for COPY: empty unquoted is NULL, everything else quoted. */
 export function copyCell(value: Row[string] | undefined): string {
@@ -43,8 +31,7 @@ async function writeChunk(stream: Writable, chunk: string): Promise<void> {
 }
 
 async function openWriter(properties: PlainProperties, resource: string): Promise<ResourceWriter> {
-  const client = new pg.Client(postgresClientConfig(properties));
-  await client.connect();
+  const client = await connectPostgres(properties);
   const schemaName = String(properties.schema ?? 'public');
   const table = tableName(resource);
   const target = `${quoteIdentifier(schemaName)}.${quoteIdentifier(table)}`;
@@ -120,13 +107,18 @@ async function openWriter(properties: PlainProperties, resource: string): Promis
 }
 
 export const postgresDestination: DestinationConnector = {
+  checkTarget: checkPostgresTarget,
   async verify(properties, signal) {
-    const client = new pg.Client(postgresClientConfig(properties));
     const where = describePostgres(properties);
+    let client: pg.Client;
+    try {
+      client = await connectPostgres(properties, signal);
+    } catch (error) {
+      return [failure('connection', error instanceof RefusedTarget ? error.message : `Cannot connect to ${where}: ${(error as Error).message}`)];
+    }
     const abort = () => { void client.end(); };
     signal.addEventListener('abort', abort, { once: true });
     try {
-      await client.connect();
       const schema = String(properties.schema ?? 'public');
       const messages = [info('connection', `Connected to ${where} as ${String(properties.user)}.`)];
       const { rows } = await client.query<{ can_create: boolean }>(
@@ -143,7 +135,7 @@ export const postgresDestination: DestinationConnector = {
       messages.push(info('write', 'Wrote a row to a temporary table.'));
       return messages;
     } catch (error) {
-      return [failure('connection', `Cannot connect to ${where}: ${(error as Error).message}`)];
+      return [failure('connection', `Cannot use ${where}: ${(error as Error).message}`)];
     } finally {
       signal.removeEventListener('abort', abort);
       await client.end().catch(() => undefined);

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { PlainProperties } from '../properties';
-import { describePostgres, postgresClientConfig } from './postgres-destination';
+import { RefusedTarget } from '../security/boundary';
+import { checkPostgresTarget, connectPostgres, describePostgres } from './postgres-connection';
 import { quoteIdentifier } from './schema';
 import type { DiscoveredItem, ResourceReader, Row, SourceConnector } from './types';
 
@@ -20,12 +21,10 @@ export function plainValue(value: unknown): Row[string] {
 }
 
 async function connect(properties: PlainProperties): Promise<pg.Client> {
-  const client = new pg.Client(postgresClientConfig(properties));
   try {
-    await client.connect();
-    return client;
+    return await connectPostgres(properties);
   } catch (error) {
-    await client.end().catch(() => undefined);
+    if (error instanceof RefusedTarget) throw error;
     throw new Error(`Cannot connect to ${describePostgres(properties)}: ${(error as Error).message}`, { cause: error });
   }
 }
@@ -60,6 +59,7 @@ function reader(properties: PlainProperties, schema: string, table: string): Res
 }
 
 export const postgresSource: SourceConnector = {
+  checkTarget: checkPostgresTarget,
   async discover(properties) {
     const schema = String(properties.schema ?? 'public');
     const client = await connect(properties);

@@ -1,4 +1,5 @@
 import type { PlainProperties } from '../properties';
+import { checkUrlTarget } from '../security/network-guard';
 import { fetchChecked } from './http-fetch';
 import { plainValue } from './postgres-source';
 import type { ResourceReader, Row, SourceConnector } from './types';
@@ -6,7 +7,8 @@ import type { ResourceReader, Row, SourceConnector } from './types';
 // One resource per endpoint (one path per line). Records are found at `records_path` (dots for
 // nesting; by default the body itself when it is a list, else its first list among data, items,
 // results, records). Pagination follows the Link header's rel="next", or increments a page
-// parameter until a page comes back empty.
+// parameter until a page comes back empty. The token goes only to the base URL's origin: a next
+// link elsewhere is fetched without it.
 
 const DEFAULT_LISTS = ['data', 'items', 'results', 'records'];
 const MAX_PAGES = 10_000;
@@ -64,9 +66,10 @@ function reader(properties: PlainProperties, endpoint: string): ResourceReader {
     async *batches(signal) {
       const first = new URL(`${base}/${endpoint.replace(/^\/+/, '')}`);
       if (pagination === 'page') first.searchParams.set(pageParam, '1');
+      const anonymous = { Accept: 'application/json' };
       let url: string | null = first.toString();
       for (let page = 1; url !== null && page <= MAX_PAGES && !signal.aborted; page += 1) {
-        const response = await fetchChecked(url, { headers, signal });
+        const response = await fetchChecked(url, { headers: new URL(url).origin === first.origin ? headers : anonymous, signal });
         let body: unknown;
         try {
           body = await response.json();
@@ -75,8 +78,10 @@ function reader(properties: PlainProperties, endpoint: string): ResourceReader {
         }
         const records = recordsOf(body, recordsPath);
         if (records.length > 0) yield records.map(toRow);
-        if (pagination === 'link') url = nextLink(response.headers.get('link'));
-        else if (pagination === 'page' && records.length > 0) {
+        if (pagination === 'link') {
+          const link = nextLink(response.headers.get('link'));
+          url = link === null ? null : new URL(link, url).toString();
+        } else if (pagination === 'page' && records.length > 0) {
           const next: URL = new URL(url);
           next.searchParams.set(pageParam, String(page + 1));
           url = next.toString();
@@ -87,6 +92,10 @@ function reader(properties: PlainProperties, endpoint: string): ResourceReader {
 }
 
 export const restApiSource: SourceConnector = {
+  async checkTarget(properties) {
+    const base = String(properties.base_url ?? '').trim();
+    if (base) await checkUrlTarget(base, 'Base URL');
+  },
   discover: (properties) => Promise.resolve(endpoints(properties).map((endpoint) => ({ name: resourceName(endpoint), category: 'endpoint', notes: `GET ${endpoint}` }))),
   resources(properties) {
     const list = endpoints(properties);

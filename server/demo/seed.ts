@@ -5,6 +5,7 @@ import { applyProperties } from '../properties';
 import { sourceSpec, destinationSpec } from '../connectors/specs';
 import type { SecretBox } from '../secrets';
 import { insertApiKey } from '../store/api-keys';
+import { newWebhookId } from '../store/webhooks';
 import { nextRunAt } from '../runs/schedule';
 
 // Demo data for the first start on an empty database: sources, destinations, flows on schedules,
@@ -113,8 +114,9 @@ export async function seedDemo(db: Pool, box: SecretBox, logger: Logger, filesDi
     [JSON.stringify({ steps: [{ id: 'backfill', flow: quickSync }] })],
   );
   await db.query(
-    "INSERT INTO webhook_triggers (webhook_id, workflow_id, provider, event_type, trigger_count, last_triggered_at) VALUES ('wh_demo_nightly_refresh', $1, 'slack', 'app_mention', 3, now() - interval '5 hours')",
-    [workflowId],
+    "INSERT INTO webhook_triggers (webhook_id, workflow_id, provider, event_type, trigger_count, last_triggered_at) VALUES ($1, $2, 'slack', 'app_mention', 3, now() - interval '5 hours')",
+    // Random per data folder like every trigger's: the id in the URL is the trigger's only credential.
+    [newWebhookId(), workflowId],
   );
   logger.info('demo data seeded');
   return { ...DEMO_KEYS };

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { badRequest, notFound } from './errors';
+import { badRequest, HttpError } from './errors';
+import { checkInputBounds } from './input-bounds';
 
 /** Request bodies and queries are read with the dashboard's own writer schemas; a misfit is a 400 naming it. */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -10,20 +11,32 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
 }
 
 export async function readJson(c: Context): Promise<unknown> {
-  const text = await c.req.text();
-  if (text.trim() === '') return {};
+  let text: string;
   try {
-    return JSON.parse(text) as unknown;
+    text = await c.req.text();
+  } catch {
+    // The client went quiet or away mid-body (the server's idle timeout ended it).
+    throw new HttpError(408, 'Request Timeout');
+  }
+  if (text.trim() === '') return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text) as unknown;
   } catch {
     throw badRequest('the body must be JSON.');
   }
+  checkInputBounds(body);
+  return body;
 }
 
-/** `{id}` is an integer; anything else addresses nothing. */
+const MAX_ID = 2_147_483_647;
+
+/** `{id}` is a positive integer that fits Postgres' integer; anything else is a 400 (as the hosted service answers). */
 export function idParam(c: Context, name = 'id'): number {
   const raw = c.req.param(name) ?? '';
-  if (!/^\d{1,9}$/.test(raw)) throw notFound();
-  return Number(raw);
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!(id >= 1 && id <= MAX_ID)) throw badRequest(`${name} must be a positive integer.`);
+  return id;
 }
 
 export interface Page {

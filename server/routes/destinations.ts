@@ -8,6 +8,7 @@ import type { AuthVariables } from '../http/auth';
 import { badRequest, notFound, requestTimeout } from '../http/errors';
 import { idParam, pageParams, parseWith, readJson } from '../http/validate';
 import { applyProperties, missingRequired, publicProperties, readPropertiesInput, revealProperties } from '../properties';
+import { withTimeout } from '../runs/time-bound';
 import type { Services } from '../services';
 import { nameOr } from './names';
 import { type DestinationRow, findDestination, insertDestination, listDestinations, updateDestinationRow } from '../store/destinations';
@@ -43,16 +44,7 @@ async function verify(services: Services, destination: DestinationRow): Promise<
   }
   const connector = destinationConnector(spec.name);
   if (!connector) return [failure('connection', `This service cannot connect to ${spec.displayName} yet.`)];
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => { controller.abort(); reject(requestTimeout()); }, services.verifyTimeoutMs);
-  });
-  try {
-    return await Promise.race([connector.verify(revealProperties(destination.properties, services.box), controller.signal), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return withTimeout(services.verifyTimeoutMs, requestTimeout, (signal) => connector.verify(revealProperties(destination.properties, services.box), signal));
 }
 
 export function destinationRoutes(services: Services) {

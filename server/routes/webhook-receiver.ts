@@ -1,13 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { HttpError, notFound, unauthorized } from '../http/errors';
 import type { Services } from '../services';
-import { findWebhookByPublicId, recordTriggered, type WebhookRow } from '../store/webhooks';
+import { claimReceipt, findWebhookByPublicId, recordTriggered, releaseReceipt, type WebhookRow } from '../store/webhooks';
 import { findWorkflow } from '../store/workflows';
 
 // POST {url} of a webhook trigger starts its workflow. No API key: the unguessable webhook id in the
 // URL is the credential, and a Slack trigger with a signing secret also checks Slack's signature
-// (https://api.slack.com/authentication/verifying-requests-from-slack).
+// (https://api.slack.com/authentication/verifying-requests-from-slack), and accepts each signed request
+// once: a replay within the 5-minute window is refused.
 
 const SLACK_MAX_AGE_SECONDS = 5 * 60;
 
@@ -39,34 +40,53 @@ function eventTypeOf(webhook: WebhookRow, body: Record<string, unknown>): string
   return typeof event === 'object' && event !== null && typeof (event as { type?: unknown }).type === 'string' ? (event as { type: string }).type : null;
 }
 
+/** Webhook ids are `wh_` and base64url; anything else names no trigger (and never reaches the database). */
+const WEBHOOK_ID = /^wh_[A-Za-z0-9_-]{1,64}$/;
+
 export function webhookReceiverRoutes(services: Services) {
   return new Hono().post('/:webhookId', async (c) => {
-    const webhook = await findWebhookByPublicId(services.db, c.req.param('webhookId'));
+    const webhookId = c.req.param('webhookId');
+    const webhook = WEBHOOK_ID.test(webhookId) ? await findWebhookByPublicId(services.db, webhookId) : undefined;
     if (webhook?.status !== 'active') throw notFound();
     const text = await c.req.text();
+    let receipt: string | null = null;
     if (webhook.provider === 'slack' && webhook.signing_secret) {
       const secret = services.box.open(webhook.signing_secret);
       const headers = { timestamp: c.req.header('x-slack-request-timestamp'), signature: c.req.header('x-slack-signature') };
       if (!validSlackSignature(secret, headers, text)) throw unauthorized();
+      receipt = headers.signature ?? null;
+      if (receipt && !(await claimReceipt(services.db, webhook.id, receipt, SLACK_MAX_AGE_SECONDS))) {
+        throw new HttpError(409, 'Conflict: this signed request was already received.');
+      }
     }
-    const body = parseBody(text);
-    if (webhook.provider === 'slack' && body.type === 'url_verification') return c.json({ challenge: body.challenge });
-
-    const eventType = eventTypeOf(webhook, body);
-    if (eventType !== null && eventType !== webhook.event_type) {
-      return c.json({ message: `Ignored: this trigger listens for "${webhook.event_type}" events.` });
-    }
-    const workflow = await findWorkflow(services.db, webhook.workflow_id);
-    if (!workflow) throw notFound();
-    await recordTriggered(services.db, webhook.id);
-    if (!workflow.enabled) return c.json({ message: 'Received; the workflow is disabled, so it did not run.' });
     try {
-      await services.runs.runWorkflow(workflow.id, 'webhook');
-      return c.json({ message: 'Workflow run started.' }, 201);
+      return await act(services, webhook, text, c);
     } catch (error) {
-      // Slack retries anything but a 2xx; a workflow already running is not worth a retry.
-      if (error instanceof HttpError && error.status === 400) return c.json({ message: error.message });
+      if (receipt) await releaseReceipt(services.db, webhook.id, receipt).catch(() => undefined);
       throw error;
     }
   });
+}
+
+/** What a delivery does once it is authenticated: answer Slack's challenge, or start the workflow. */
+async function act(services: Services, webhook: WebhookRow, text: string, c: Context) {
+  const body = parseBody(text);
+  if (webhook.provider === 'slack' && body.type === 'url_verification') return c.json({ challenge: body.challenge });
+
+  const eventType = eventTypeOf(webhook, body);
+  if (eventType !== null && eventType !== webhook.event_type) {
+    return c.json({ message: `Ignored: this trigger listens for "${webhook.event_type}" events.` });
+  }
+  const workflow = await findWorkflow(services.db, webhook.workflow_id);
+  if (!workflow) throw notFound();
+  await recordTriggered(services.db, webhook.id);
+  if (!workflow.enabled) return c.json({ message: 'Received; the workflow is disabled, so it did not run.' });
+  try {
+    await services.runs.runWorkflow(workflow.id, 'webhook');
+    return c.json({ message: 'Workflow run started.' }, 201);
+  } catch (error) {
+    // Slack retries anything but a 2xx; a workflow already running is not worth a retry.
+    if (error instanceof HttpError && error.status === 400) return c.json({ message: error.message });
+    throw error;
+  }
 }

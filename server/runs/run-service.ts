@@ -9,6 +9,7 @@ import { claimAttempt, failRunningAttempts, insertRunningAttempt } from '../stor
 import { findSource, setDiscovery } from '../store/sources';
 import { failLiveWorkflowRuns, insertPendingWorkflowRun } from '../store/workflows';
 import { executeAttempt } from './flow-runner';
+import { withTimeout } from './time-bound';
 import { registerInstance, type Instance } from './instance';
 import { recoverInterruptedRuns } from './recovery';
 import { claimDueFlows, claimDueWorkflows } from './scheduler';
@@ -47,9 +48,11 @@ export interface RunServiceOptions {
   databaseUrl: string;
   box: SecretBox;
   logger: Logger;
+  /** How long discovery of one source may take (30 s by default; tests shorten it). */
+  discoveryTimeoutMs?: number;
 }
 
-export function createRunService({ db, databaseUrl, box, logger }: RunServiceOptions): RunService {
+export function createRunService({ db, databaseUrl, box, logger, discoveryTimeoutMs = 30_000 }: RunServiceOptions): RunService {
   const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4 });
   boss.on('error', (error) => { logger.error({ err: error.message }, 'job queue error'); });
   const controllers = new Map<number, AbortController>();
@@ -114,12 +117,13 @@ export function createRunService({ db, databaseUrl, box, logger }: RunServiceOpt
             if (job) await executeWorkflowRun(context, job.data.runId, instanceKey(), { startAttempt, execute });
           }),
         );
+        // As many discovery workers as run workers: one stuck source does not hold up the others.
+        workerIds.get(DISCOVERY_QUEUE)?.push(
+          await boss.work<{ sourceId: number }>(DISCOVERY_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+            if (job) await discover(job.data.sourceId);
+          }),
+        );
       }
-      workerIds.get(DISCOVERY_QUEUE)?.push(
-        await boss.work<{ sourceId: number }>(DISCOVERY_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
-          if (job) await discover(job.data.sourceId);
-        }),
-      );
       await service.recover();
       timers.push(setInterval(() => { void service.recover().catch((error: unknown) => { logger.error({ err: String(error) }, 'recovery failed'); }); }, RECOVERY_TICK_MS));
       timers.push(setInterval(() => { void service.tick().catch((error: unknown) => { logger.error({ err: String(error) }, 'scheduler failed'); }); }, SCHEDULER_TICK_MS));
@@ -221,7 +225,11 @@ export function createRunService({ db, databaseUrl, box, logger }: RunServiceOpt
       return;
     }
     try {
-      const found = await connector.discover(revealProperties(source.properties, box), AbortSignal.timeout(60_000));
+      const found = await withTimeout(
+        discoveryTimeoutMs,
+        () => new Error(`Discovery gave up after ${String(discoveryTimeoutMs / 1000)} s: the source did not answer in time.`),
+        (signal) => connector.discover(revealProperties(source.properties, box), signal),
+      );
       const discovered = found.map((resource) => ({ ...resource, suppressed: false, maskedByDefault: resource.notes?.includes('personal data') ?? false }));
       await setDiscovery(db, sourceId, { status: 'succeeded', error: null, discovered });
     } catch (error) {

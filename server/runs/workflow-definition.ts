@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idInputSchema } from '@/api/common';
 
 // A workflow's `definition` names the flows it runs:
 //   { "steps": [ { "id": "orders", "flow": 1 }, { "id": "marts", "flow": 4, "after": ["orders"] } ] }
@@ -7,12 +8,12 @@ import { z } from 'zod';
 
 const stepSchema = z.strictObject({
   id: z.string().min(1),
-  flow: z.number().int().positive(),
+  flow: idInputSchema,
   after: z.array(z.string()).optional(),
 });
 
 const stepsDefinitionSchema = z.looseObject({ steps: z.array(stepSchema).min(1) });
-const flowsDefinitionSchema = z.looseObject({ flows: z.array(z.number().int().positive()).min(1) });
+const flowsDefinitionSchema = z.looseObject({ flows: z.array(idInputSchema).min(1) });
 
 export interface WorkflowStep {
   id: string;

@@ -55,3 +55,18 @@ export async function deleteWebhookRow(db: Queryable, id: number): Promise<void>
 export async function recordTriggered(db: Queryable, id: number): Promise<void> {
   await db.query('UPDATE webhook_triggers SET trigger_count = trigger_count + 1, last_triggered_at = now() WHERE id = $1', [id]);
 }
+
+/**
+ * Claims a signed request: true the first time this signature is seen for the trigger, false for a
+ * replay. Receipts older than the signature window can no longer be replayed and are pruned.
+ */
+export async function claimReceipt(db: Queryable, webhookTriggerId: number, signature: string, windowSeconds: number): Promise<boolean> {
+  await db.query('DELETE FROM webhook_receipts WHERE received_at < now() - make_interval(secs => $1)', [windowSeconds * 2]);
+  const { rows } = await db.query('INSERT INTO webhook_receipts (webhook_trigger_id, signature) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1', [webhookTriggerId, signature]);
+  return rows.length > 0;
+}
+
+/** Gives a receipt back when acting on the request failed, so the sender's retry is not taken for a replay. */
+export async function releaseReceipt(db: Queryable, webhookTriggerId: number, signature: string): Promise<void> {
+  await db.query('DELETE FROM webhook_receipts WHERE webhook_trigger_id = $1 AND signature = $2', [webhookTriggerId, signature]);
+}

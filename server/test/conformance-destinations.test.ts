@@ -43,12 +43,12 @@ describe('POST /v2/destinations (create destination)', () => {
 
 describe('GET, PATCH /v2/destinations/{id} and GET /v2/destinations', () => {
   it('gets, updates and lists destinations', async () => {
-    const created = await createFilesDestination(api, '/tmp/flowdeck-conformance', 'Exports');
+    const created = await createFilesDestination(api, 'conformance', 'Exports');
     const got = dataOf(destinationSchema).parse({ data: expectWrapped(await api(`/v2/destinations/${String(created.id)}`)) });
-    expect(got).toMatchObject({ id: created.id, displayName: 'Exports', properties: { bucket_url: '/tmp/flowdeck-conformance', format: 'jsonl' } });
+    expect(got).toMatchObject({ id: created.id, displayName: 'Exports', properties: { bucket_url: 'conformance', format: 'jsonl' } });
 
     const patched = expectWrapped(await api(`/v2/destinations/${String(created.id)}`, { method: 'PATCH', body: { displayName: 'CSV exports', properties: { format: 'csv' } } }));
-    expect(dataOf(destinationSchema).parse({ data: patched })).toMatchObject({ displayName: 'CSV exports', properties: { bucket_url: '/tmp/flowdeck-conformance', format: 'csv' } });
+    expect(dataOf(destinationSchema).parse({ data: patched })).toMatchObject({ displayName: 'CSV exports', properties: { bucket_url: 'conformance', format: 'csv' } });
 
     const list = dataOf(listOf(destinationSchema)).parse({ data: expectWrapped(await api('/v2/destinations?limit=1000')) });
     expect(list.find((destination) => destination.id === created.id)?.displayName).toBe('CSV exports');

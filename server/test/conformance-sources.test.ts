@@ -62,19 +62,19 @@ describe('GET /v2/sources and /v2/sources/{id} (additions)', () => {
     expect(one.sourceSpec.propertyDefinitions.length).toBeGreaterThan(0);
   });
 
-  it('answers 404 Not Found for an unknown or non-integer id', async () => {
+  it('answers 404 Not Found for an unknown id and 400 Bad Request for one that is not a positive integer', async () => {
     expectError(await api('/v2/sources/999999'), 404, 'Not Found');
-    expectError(await api('/v2/sources/abc'), 404, 'Not Found');
+    for (const id of ['abc', '0', '-1', '1.5', '2147483648', '99999999999999999999']) expectError(await api(`/v2/sources/${id}`), 400, BAD_REQUEST);
   });
 });
 
 describe('PATCH /v2/sources/{id} (update source)', () => {
   it('answers 200 { data: Source } with the new name and values, other values kept', async () => {
     const created = await createPostgresSource();
-    const answer = await api(`/v2/sources/${String(created.id)}`, { method: 'PATCH', body: { displayName: 'Renamed', properties: { database: 'warehouse' } } });
+    const answer = await api(`/v2/sources/${String(created.id)}`, { method: 'PATCH', body: { displayName: 'Renamed', properties: { schema: 'analytics' } } });
     const raw = expectWrapped(answer) as { displayName: string; properties: Record<string, unknown>; updatedAt: string };
     expect(raw.displayName).toBe('Renamed');
-    expect(raw.properties).toEqual({ ...postgresProperties, database: 'warehouse', password: '********' });
+    expect(raw.properties).toEqual({ ...postgresProperties, schema: 'analytics', password: '********' });
     expect(Date.parse(raw.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt ?? ''));
   });
 

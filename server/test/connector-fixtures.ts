@@ -2,15 +2,16 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { DuckDBInstance } from '@duckdb/node-api';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { expect, inject } from 'vitest';
 import { dataOf, listOf } from '@/api/common';
 import { destinationSchema } from '@/api/destinations';
 import { type RunAttempt, runAttemptSchema } from '@/api/flows';
 import { sourceSchema } from '@/api/sources';
 import { createFlow } from './fixtures';
-import { eventually, type Harness } from './harness';
+import { eventually, type Harness, type TestDatabase } from './harness';
 
-// Real systems for connector tests: databases on the shared Postgres, DuckDB files, local HTTP servers.
+// Real systems for connector tests: databases on the "external" Postgres, DuckDB files, local HTTP servers.
 
 type Api = Harness['api'];
 type Properties = Record<string, string | number | boolean>;
@@ -26,6 +27,19 @@ export function postgresProperties(url: string, extra: Properties = {}): Propert
     password: decodeURIComponent(parsed.password),
     ...extra,
   };
+}
+
+/**
+ * A fresh, empty database on the second test Postgres (global-setup.ts): a database the connectors
+ * may reach. The test services' own server is refused to them, as any service's own database is.
+ */
+export async function createExternalDatabase(): Promise<TestDatabase> {
+  const admin = inject('externalPostgresUrl');
+  const name = `external_${randomBytes(6).toString('hex')}`;
+  await sql(admin, `CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), name, drop: async () => { await sql(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); } };
 }
 
 export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(url: string, text: string, values: unknown[] = []): Promise<T[]> {

@@ -1,19 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dataOf, listOf } from '@/api/common';
 import { verificationMessageSchema } from '@/api/destinations';
-import { counts, createDestination, createSource, duckQuery, localHttpServer, postgresProperties, runToEnd, sql } from './connector-fixtures';
+import { counts, createDestination, createExternalDatabase, createSource, duckQuery, localHttpServer, postgresProperties, runToEnd, sql } from './connector-fixtures';
 import { listAttempts } from './fixtures';
-import { createTestDatabase, startHarness } from './harness';
+import { startHarness } from './harness';
 
 // What failures leave behind: the right errors in the attempt, the other resources' data kept, and
 // nothing half-written.
 
 const service = await startHarness();
-const target = await createTestDatabase();
-const folder = mkdtempSync(join(tmpdir(), 'flowdeck-failures-'));
+const target = await createExternalDatabase();
+const folder = service.filesDir;
 // `good` answers 300 records over three pages; `dying` answers one page, then drops the connection.
 const http = await localHttpServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://local');
@@ -29,7 +27,6 @@ afterAll(async () => {
   await service.stop();
   await target.drop();
   await http.close();
-  rmSync(folder, { recursive: true, force: true });
 });
 const { api } = service;
 

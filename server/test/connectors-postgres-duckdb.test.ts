@@ -1,24 +1,22 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dataOf, listOf } from '@/api/common';
 import { verificationMessageSchema } from '@/api/destinations';
 import { resolverListSchema } from '@/api/resolvers';
-import { counts, createDestination, createSource, duckQuery, postgresProperties, runToEnd, sql } from './connector-fixtures';
-import { createTestDatabase, eventually, startHarness } from './harness';
+import { counts, createDestination, createExternalDatabase, createSource, duckQuery, postgresProperties, runToEnd, sql } from './connector-fixtures';
+import { eventually, startHarness } from './harness';
 
-// Embedded Postgres as a source and as a destination, and DuckDB files: real systems end to end.
+// Embedded Postgres as a source and as a destination (a server other than the service's own), and
+// DuckDB files in the allowed folder: real systems end to end.
 
 const service = await startHarness();
-const sourceDb = await createTestDatabase();
-const targetDb = await createTestDatabase();
-const folder = mkdtempSync(join(tmpdir(), 'flowdeck-duck-'));
+const sourceDb = await createExternalDatabase();
+const targetDb = await createExternalDatabase();
+const folder = service.filesDir;
 afterAll(async () => {
   await service.stop();
   await sourceDb.drop();
   await targetDb.drop();
-  rmSync(folder, { recursive: true, force: true });
 });
 const { api } = service;
 

@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { counts, createDestination, createSource, duckQuery } from './connector-fixtures';
@@ -9,17 +7,15 @@ import { startHarness } from './harness';
 // The dashboard shows a run's counts rising: the runner saves them while it works, not only at the end.
 
 const service = await startHarness();
-const folder = mkdtempSync(join(tmpdir(), 'flowdeck-progress-'));
 afterAll(async () => {
   await service.stop();
-  rmSync(folder, { recursive: true, force: true });
 });
 
 it('reports extracted, analyzed and loaded rising at least every second while a run is running', async () => {
   const { api } = service;
   // 20,000 rows at 10,000 rows per second: about two seconds of running.
   const source = await createSource(api, 'sample', { row_count: 20_000, rows_per_second: 10_000 });
-  const path = join(folder, 'progress.duckdb');
+  const path = join(service.filesDir, 'progress.duckdb');
   const destination = await createDestination(api, 'duckdb', { path });
   const flow = await createFlow(api, source.id, destination.id);
   expect((await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' })).status).toBe(201);

@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dataOf } from '@/api/common';
@@ -7,10 +6,10 @@ import { resolverListSchema } from '@/api/resolvers';
 import { counts, createDestination, createSource, duckQuery, localHttpServer, runToEnd } from './connector-fixtures';
 import { eventually, startHarness } from './harness';
 
-// The rest_api and csv sources against a local HTTP server and local files, into DuckDB.
+// The rest_api and csv sources against a local HTTP server and local files (in the allowed folder), into DuckDB.
 
 const service = await startHarness();
-const folder = mkdtempSync(join(tmpdir(), 'flowdeck-rest-csv-'));
+const folder = service.filesDir;
 const people = Array.from({ length: 250 }, (_, index) => ({ id: index + 1, name: `Person ${String(index + 1)}`, address: { city: 'Lyon' } }));
 const requests: { path: string; authorization: string | undefined }[] = [];
 const api = await localHttpServer((request, response) => {
@@ -38,7 +37,6 @@ const api = await localHttpServer((request, response) => {
 afterAll(async () => {
   await service.stop();
   await api.close();
-  rmSync(folder, { recursive: true, force: true });
 });
 
 describe('rest_api source', () => {

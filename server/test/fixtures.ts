@@ -1,6 +1,4 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { dataOf, listOf } from '@/api/common';
 import { destinationSchema } from '@/api/destinations';
@@ -23,8 +21,11 @@ export async function createSampleSource(api: Api, properties: Record<string, st
   return dataOf(sourceSchema).parse(expectStatus(answer, 201).body);
 }
 
-/** A `files` destination writing JSON lines into a new temporary folder. */
-export async function createFilesDestination(api: Api, folder = mkdtempSync(join(tmpdir(), 'flowdeck-files-')), displayName = 'Files') {
+/**
+ * A `files` destination writing JSON lines into a new folder. The default is relative, so it lies in the
+ * service's allowed folder (`join(harness.filesDir, folder)` on disk).
+ */
+export async function createFilesDestination(api: Api, folder = `files-${randomBytes(4).toString('hex')}`, displayName = 'Files') {
   const answer = await api('/v2/destinations', { method: 'POST', body: { destinationSpec: 'files', displayName, properties: { bucket_url: folder, format: 'jsonl' } } });
   return { ...dataOf(destinationSchema).parse(expectStatus(answer, 201).body), folder };
 }

@@ -42,6 +42,12 @@ export interface TestDatabase {
 export interface HarnessOptions {
   /** The verify destination bound (10 s by default, as the interface says). */
   verifyTimeoutMs?: number;
+  /** The discovery bound (30 s by default). */
+  discoveryTimeoutMs?: number;
+  /** How long a connection may stay silent (20 s by default). */
+  idleTimeoutMs?: number;
+  /** Environment settings read as `npm start` reads them (FLOWDECK_FILE_ROOTS, FLOWDECK_BODY_LIMIT ...). */
+  env?: NodeJS.ProcessEnv;
   /** Seed the demo data (off by default). */
   demo?: boolean;
   /** Run on this database instead of a new one (it is then not dropped by stop). */
@@ -54,6 +60,12 @@ export interface HarnessOptions {
   /** The FLOWDECK_SECRET_KEY; the default is a key generated into the data folder. */
   secretKey?: string;
   publicUrl?: string;
+  /** The address the service listens on (127.0.0.1 by default); tests still reach it on 127.0.0.1. */
+  host?: string;
+  /** FLOWDECK_CONNECTOR_ALLOW. */
+  connectorAllow?: string[];
+  /** The largest upload accepted (FLOWDECK_UPLOAD_LIMIT; 1 GiB by default). */
+  uploadLimitBytes?: number;
 }
 
 export interface Harness {
@@ -100,8 +112,10 @@ export function testLogger(options: Pick<HarnessOptions, 'logDestination' | 'log
 
 /** The configuration a test service runs with: API only, no demo data, any free port. */
 export function testConfig(databaseUrl: string, dataDir: string, options: HarnessOptions = {}): ServiceConfig {
+  const fromEnv = readConfig({ ...options.env, FLOWDECK_DATA_DIR: dataDir });
   return {
-    ...readConfig({ FLOWDECK_DATA_DIR: dataDir }),
+    ...fromEnv,
+    host: options.host ?? '127.0.0.1',
     port: 0,
     dataDir,
     databaseUrl,
@@ -110,6 +124,10 @@ export function testConfig(databaseUrl: string, dataDir: string, options: Harnes
     secretKey: options.secretKey ?? null,
     publicUrl: options.publicUrl ?? null,
     verifyTimeoutMs: options.verifyTimeoutMs ?? 10_000,
+    discoveryTimeoutMs: options.discoveryTimeoutMs ?? 30_000,
+    idleTimeoutMs: options.idleTimeoutMs ?? 20_000,
+    connectorAllow: options.connectorAllow ?? fromEnv.connectorAllow,
+    uploadLimitBytes: options.uploadLimitBytes ?? fromEnv.uploadLimitBytes,
   };
 }
 
@@ -144,14 +162,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   if (!pool) throw new Error('The test service runs without a database.');
   await insertApiKey(pool, keys.team, 'team', 'test');
   await insertApiKey(pool, keys.starter, 'starter', 'test (starter plan)');
+  // A service listening on every address is still spoken to on loopback only.
+  const url = service.url.replace(/^http:\/\/(0\.0\.0\.0|\[::\])(?=:)/, 'http://127.0.0.1');
   return {
-    url: service.url,
+    url,
     databaseUrl: database.url,
     dataDir,
     filesDir: filesFolder(dataDir),
     keys,
     service,
-    api: apiClient(service.url, keys.team),
+    api: apiClient(url, keys.team),
     sql: async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await pool.query<T>(text, values)).rows,
     async stop() {
       await service.stop();

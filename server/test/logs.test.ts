@@ -16,7 +16,7 @@ const { api, keys } = service;
 describe('logs', () => {
   it('never contain passwords, signing secrets, API keys, card hashes or webhook ids', async () => {
     const password = 'log-test-password-9876';
-    const postgres = new URL(inject('testPostgresUrl'));
+    const postgres = new URL(inject('externalPostgresUrl'));
     const sourceAnswer = await api('/v2/sources', {
       method: 'POST',
       body: { sourceSpec: 'postgres', properties: { host: postgres.hostname, port: Number(postgres.port), database: 'postgres', user: 'flowdeck', password } },

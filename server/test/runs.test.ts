@@ -59,7 +59,7 @@ describe('cancel', () => {
     const { flow, destination } = await createSampleFlow(api, { row_count: 20_000, rows_per_second: 2_000 });
     expectStatus(await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 201);
     await eventuallyRunning(api, flow.id, (attempt) => attempt.resources.some((resource) => resource.loaded > 0));
-    expect(filesUnder(destination.folder).filter((file) => file.includes('.partial'))).not.toEqual([]);
+    expect(filesUnder(join(service.filesDir, destination.folder)).filter((file) => file.includes('.partial'))).not.toEqual([]);
     const started = Date.now();
     expectStatus(await api(`/v2/flows/${String(flow.id)}/cancel`, { method: 'POST' }), 200);
     const [attempt] = await listAttempts(api, flow.id);
@@ -69,10 +69,10 @@ describe('cancel', () => {
 
     // Within a second the runner has stopped: its unfinished file is gone and nothing grows after.
     await new Promise((resolveWait) => setTimeout(resolveWait, 1_000 - (Date.now() - started)));
-    const after = filesUnder(destination.folder);
+    const after = filesUnder(join(service.filesDir, destination.folder));
     expect(after.filter((file) => file.includes('.partial'))).toEqual([]);
     await new Promise((resolveWait) => setTimeout(resolveWait, 1_000));
-    expect(filesUnder(destination.folder)).toEqual(after);
+    expect(filesUnder(join(service.filesDir, destination.folder))).toEqual(after);
     // A new run may start right away.
     expectStatus(await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 201);
     await api(`/v2/flows/${String(flow.id)}/cancel`, { method: 'POST' });

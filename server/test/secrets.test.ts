@@ -53,8 +53,8 @@ describe('a source password', () => {
     const { id } = dataOf(sourceSchema).parse((await api('/v2/sources', { method: 'POST', body: { sourceSpec: 'postgres', properties } })).body);
     const sealed = await storedSecret('sources', id);
 
-    const masked = await api(`/v2/sources/${String(id)}`, { method: 'PATCH', body: { properties: { ...properties, password: '********', database: 'other' } } });
-    expect((expectWrapped(masked) as { properties: Record<string, unknown> }).properties).toMatchObject({ password: '********', database: 'other' });
+    const masked = await api(`/v2/sources/${String(id)}`, { method: 'PATCH', body: { properties: { ...properties, password: '********', schema: 'other' } } });
+    expect((expectWrapped(masked) as { properties: Record<string, unknown> }).properties).toMatchObject({ password: '********', schema: 'other' });
     expect(await storedSecret('sources', id)).toEqual(sealed);
 
     await api(`/v2/sources/${String(id)}`, { method: 'PATCH', body: { properties: { password: 'a-new-one' } } });

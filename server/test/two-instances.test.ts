@@ -20,7 +20,8 @@ describe('two instances on one database', () => {
     const source = await createSampleSource(one.api, { row_count: 600, rows_per_second: 1_000 });
     const flows = [];
     for (let index = 0; index < 10; index += 1) {
-      const destination = await createFilesDestination(one.api);
+      // Instances that share a database share their file roots too (README: more than one instance).
+      const destination = await createFilesDestination(one.api, join(one.filesDir, `shared-${String(index)}`));
       flows.push({ flow: await createFlow(one.api, source.id, destination.id), folder: destination.folder });
     }
     // All requests go to the first instance; it runs four at a time, the second picks up the rest.
@@ -52,7 +53,7 @@ describe('two instances on one database', () => {
     const { flow, destination } = await createSampleFlow(one.api, { row_count: 20_000, rows_per_second: 2_000 });
     expectStatus(await one.api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 201);
     await eventuallyRunning(one.api, flow.id, (attempt) => attempt.resources.some((resource) => resource.loaded > 0));
-    const partials = () => readdirSync(destination.folder, { recursive: true }).map(String).filter((file) => file.includes('.partial'));
+    const partials = () => readdirSync(join(one.filesDir, destination.folder), { recursive: true }).map(String).filter((file) => file.includes('.partial'));
     expect(partials()).not.toEqual([]);
     expectStatus(await two.api(`/v2/flows/${String(flow.id)}/cancel`, { method: 'POST' }), 200);
     const [attempt] = await listAttempts(one.api, flow.id);

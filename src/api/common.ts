@@ -103,6 +103,8 @@ export function listOf<S extends z.ZodType>(schema: S) {
 }
 
 export const idSchema = z.number().int();
+/** An id a request names: a positive integer within Postgres' integer range, as the service stores ids. */
+export const idInputSchema = z.number().int().positive().max(2_147_483_647);
 export const dateTimeSchema = z.string();
 export const nullableDateTimeSchema = z
   .string()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { readAllPages } from './all-pages';
 import { type CallOptions, request, writeBody } from './client';
-import { dataOf, dateTimeSchema, idSchema, listOf, maybeWrapped, messageResponseSchema, type MessageResponse, nullableDateTimeSchema, openEnum, optionalText, textOrEmpty } from './common';
+import { dataOf, dateTimeSchema, idInputSchema, idSchema, listOf, maybeWrapped, messageResponseSchema, type MessageResponse, nullableDateTimeSchema, openEnum, optionalText, textOrEmpty } from './common';
 
 export const FREQUENCIES = ['manual', '24h', '12h', '6h', '1h', '30m', '15m'] as const;
 
@@ -102,8 +102,8 @@ const frequencyInputSchema = z.enum(FREQUENCIES);
 /** A flow runs on `cron` when given (it wins over `frequency`), otherwise on `frequency` (default `manual`). */
 export const createFlowInputSchema = z.strictObject({
   displayName: z.string().trim().min(1, 'Give the flow a name'),
-  source: z.number().int().positive(),
-  destination: z.number().int().positive(),
+  source: idInputSchema,
+  destination: idInputSchema,
   frequency: frequencyInputSchema.optional(),
   cron: z.string().trim().min(1).optional(),
 });
@@ -112,8 +112,8 @@ export type CreateFlowInput = z.input<typeof createFlowInputSchema>;
 /** Only what changed. Setting `frequency` replaces a cron; `cron: ""` clears it. */
 export const updateFlowInputSchema = z.strictObject({
   displayName: z.string().trim().min(1, 'Give the flow a name').optional(),
-  source: z.number().int().positive().optional(),
-  destination: z.number().int().positive().optional(),
+  source: idInputSchema.optional(),
+  destination: idInputSchema.optional(),
   frequency: frequencyInputSchema.optional(),
   cron: z.string().trim().optional(),
 });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { Properties, PropertiesInput, PropertyDefinition } from '@/api/common';
 import { isApiError } from '@/api/errors';
@@ -17,6 +17,9 @@ export interface PropertyFormChanges {
   properties: PropertiesInput;
 }
 
+/** Drawn above a property's field, with a way to fill that field in (the CSV upload above `location`). */
+export type PropertyAddon = (fill: (value: string) => void) => ReactNode;
+
 interface PropertyFormProps {
   definitions: readonly PropertyDefinition[];
   /** The saved values as read from the service (masked secrets included); empty for a new object. */
@@ -31,6 +34,8 @@ interface PropertyFormProps {
   /** Whether submitting with nothing changed is allowed (creating something, sending a card). */
   allowEmptySubmit?: boolean;
   footer?: ReactNode;
+  /** Extra controls keyed by property name. */
+  addons?: Readonly<Record<string, PropertyAddon>>;
 }
 
 const MISSING_PROPERTIES = /^(?:Bad Request: )?Missing required properties: (.+?)\.?$/;
@@ -55,6 +60,7 @@ export function PropertyForm({
   onDirtyChange,
   allowEmptySubmit = false,
   footer,
+  addons,
 }: PropertyFormProps) {
   const schema = useMemo(() => buildPropertyFormSchema(definitions, { requiredCheck, nameRequired: name?.required ?? false }), [definitions, requiredCheck, name?.required]);
   const defaultValues = useMemo(() => ({ displayName: name?.value ?? '', properties: initialFormProperties(definitions, saved) }), [definitions, saved, name?.value]);
@@ -102,7 +108,12 @@ export function PropertyForm({
           />
         )}
         {definitions.map((definition, index) => (
-          <PropertyField key={fieldKey(index)} definition={definition} index={index} control={form.control} clearedOnSave={clearedOnSave.includes(definition.name)} />
+          <Fragment key={fieldKey(index)}>
+            {addons?.[definition.name]?.((value) => {
+              form.setValue(`properties.${fieldKey(index)}`, value, { shouldDirty: true, shouldValidate: true });
+            })}
+            <PropertyField definition={definition} index={index} control={form.control} clearedOnSave={clearedOnSave.includes(definition.name)} />
+          </Fragment>
         ))}
         {definitions.length === 0 && (
           <Text size="sm" c="dimmed">

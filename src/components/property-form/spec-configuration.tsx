@@ -1,7 +1,7 @@
 import { Grid, Paper, Text, Title } from '@mantine/core';
 import type { Properties, PropertyDefinition } from '@/api/common';
 import { Markdown } from '@/components/markdown';
-import { PropertyForm, type PropertyFormChanges } from './property-form';
+import { type PropertyAddon, PropertyForm, type PropertyFormChanges } from './property-form';
 
 interface SpecConfigurationProps {
   definitions: readonly PropertyDefinition[];
@@ -12,10 +12,11 @@ interface SpecConfigurationProps {
   version: string;
   onSubmit: (changes: PropertyFormChanges) => Promise<void>;
   onDirtyChange?: (dirty: boolean) => void;
+  addons?: Readonly<Record<string, PropertyAddon>>;
 }
 
 /** A source's or destination's configuration: the form drawn from its spec, the spec's instructions beside it. */
-export function SpecConfiguration({ definitions, saved, displayName, instructions, version, onSubmit, onDirtyChange }: SpecConfigurationProps) {
+export function SpecConfiguration({ definitions, saved, displayName, instructions, version, onSubmit, onDirtyChange, addons }: SpecConfigurationProps) {
   return (
     <Grid gap="xl">
       <Grid.Col span={{ base: 12, md: 7 }}>
@@ -27,6 +28,7 @@ export function SpecConfiguration({ definitions, saved, displayName, instruction
           submitLabel="Save"
           onSubmit={onSubmit}
           onDirtyChange={onDirtyChange}
+          addons={addons}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>

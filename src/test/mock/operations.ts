@@ -36,6 +36,8 @@ export const OPERATIONS = [
   'updateFlow',
   'deleteFlow',
   'getFlowStatus',
+  'getUploadLimits',
+  'uploadFile',
   'revokeConfigurationCard',
 ] as const;
 
