@@ -17,7 +17,7 @@ import { requireSource } from './sources';
 const stateOf = (card: CardRow) =>
   cardStateAt({ expiresAt: card.expires_at.getTime(), submittedAt: card.submitted_at?.getTime() ?? null, revokedAt: card.revoked_at?.getTime() ?? null }, Date.now());
 
-/** The interface's fields, then Flowdeck's additions: the card's state and when it was used or revoked. */
+/** The interface's ConfigurationCard, exactly as documented (the create answer). */
 function wireCard(card: CardRow, origin: string): WireConfigurationCard {
   return {
     id: card.id,
@@ -28,10 +28,12 @@ function wireCard(card: CardRow, origin: string): WireConfigurationCard {
     url: `${origin}/cards/${card.hash_id}`,
     image_url: card.image_url,
     instruction: card.instruction,
-    state: stateOf(card),
-    submitted_at: isoOrNull(card.submitted_at),
-    revoked_at: isoOrNull(card.revoked_at),
   };
+}
+
+/** In the sender's list (Flowdeck's addition), each card also says whether its link still works. */
+function wireListedCard(card: CardRow, origin: string): WireConfigurationCard {
+  return { ...wireCard(card, origin), state: stateOf(card), submitted_at: isoOrNull(card.submitted_at), revoked_at: isoOrNull(card.revoked_at) };
 }
 
 /** 410 with the reason a card no longer works; a card that still looks open lost to the database's clock. */
@@ -62,7 +64,7 @@ export function sourceCardRoutes(services: Services) {
       const source = await requireSource(services, idParam(c));
       const cards = await listCards(services.db, source.id, pageParams(c));
       const origin = services.publicOrigin();
-      return c.json({ data: cards.map((card) => wireCard(card, origin)) });
+      return c.json({ data: cards.map((card) => wireListedCard(card, origin)) });
     })
     .delete('/:id/configuration_cards/:cardId', async (c) => {
       const source = await requireSource(services, idParam(c));

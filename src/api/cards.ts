@@ -51,7 +51,8 @@ export const configurationCardSchema = z
     url: z.string(),
     image_url: nullableText,
     instruction: nullableText,
-    // Flowdeck's additions: a service without them still reads (state undefined: only the expiry is known).
+    // Flowdeck's additions, in the sender's list only; a service without them still reads (state undefined:
+    // only the expiry is known).
     state: openEnum(CARD_STATES, 'lower').optional(),
     submitted_at: nullableDateTimeSchema,
     revoked_at: nullableDateTimeSchema,
