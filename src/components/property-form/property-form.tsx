@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { Fragment, type ReactNode, useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { Properties, PropertiesInput, PropertyDefinition } from '@/api/common';
 import { isApiError } from '@/api/errors';
 import { ErrorState } from '../error-state';
 import { PropertyField } from './property-field';
 import { buildPropertyFormSchema, type PropertyFormValues, type RequiredCheck } from './property-schema';
 import { changedProperties, fieldKey, initialFormProperties } from './property-values';
+import { clearedSecretsMessage, SecretBindingNotice, secretsClearedOnSave } from './secret-binding-notice';
 
 export interface PropertyFormChanges {
   /** Present only when the name changed. */
@@ -67,6 +68,9 @@ export function PropertyForm({
   const [failure, setFailure] = useState<unknown>(null);
   const [nothingChanged, setNothingChanged] = useState(false);
   const { isDirty, isSubmitting } = form.formState;
+  const current = useWatch({ control: form.control, name: 'properties' });
+  const pending = changedProperties(definitions, saved, current);
+  const clearedOnSave = secretsClearedOnSave(definitions, saved, pending);
 
   useEffect(() => {
     onDirtyChange?.(isDirty);
@@ -108,7 +112,7 @@ export function PropertyForm({
             {addons?.[definition.name]?.((value) => {
               form.setValue(`properties.${fieldKey(index)}`, value, { shouldDirty: true, shouldValidate: true });
             })}
-            <PropertyField definition={definition} index={index} control={form.control} />
+            <PropertyField definition={definition} index={index} control={form.control} clearedOnSave={clearedOnSave.includes(definition.name)} />
           </Fragment>
         ))}
         {definitions.length === 0 && (
@@ -116,6 +120,7 @@ export function PropertyForm({
             This spec has no properties to fill in.
           </Text>
         )}
+        <SecretBindingNotice message={clearedSecretsMessage(definitions, saved, pending, clearedOnSave)} />
         {failure !== null && <ErrorState error={failure} />}
         {nothingChanged && (
           <Alert color="gray" variant="light" role="status">

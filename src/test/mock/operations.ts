@@ -38,6 +38,7 @@ export const OPERATIONS = [
   'getFlowStatus',
   'getUploadLimits',
   'uploadFile',
+  'revokeConfigurationCard',
 ] as const;
 
 export type OperationName = (typeof OPERATIONS)[number];
