@@ -1,6 +1,5 @@
 import type { HttpHandler } from 'msw';
 import { CLOSED_CARD_MESSAGES, submitCardInputSchema } from '@/api/cards';
-import { secretsClearedBy } from '@/api/secret-binding';
 import { restartDiscovery } from './discovery';
 import { applyProperties, missingRequired, propertyProblem, withoutEchoedMasks } from './properties';
 import type { CardRecord, SourceRecord } from './records';
@@ -35,10 +34,7 @@ export function cardHandlers(context: MockContext): HttpHandler[] {
       const body = parseBody(submitCardInputSchema, withoutEchoedMasks(definitions, await readJson(input.request)));
       const problem = propertyProblem(definitions, body.properties);
       if (problem) throw badRequest(`Bad Request: ${problem}`);
-      // As the service does: moving an address without sending the secrets again clears them.
-      const kept = { ...source.properties };
-      for (const name of secretsClearedBy(definitions, kept, body.properties, (secret) => kept[secret] !== undefined)) Reflect.deleteProperty(kept, name);
-      const next = applyProperties(kept, body.properties);
+      const next = applyProperties(definitions, source.properties, body.properties);
       const missing = missingRequired(definitions, next);
       if (missing.length > 0) throw badRequest(`Missing required properties: ${missing.map((definition) => definition.name).join(', ')}`);
       // Checked again after the body was read: of two submissions racing here, only the first counts.

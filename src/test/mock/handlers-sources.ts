@@ -36,7 +36,7 @@ export function sourceHandlers(context: MockContext): HttpHandler[] {
         id: db.nextId('source'),
         displayName: input.displayName ?? spec.displayName,
         spec: spec.name,
-        properties: applyProperties({}, input.properties ?? {}),
+        properties: applyProperties(spec.propertyDefinitions, {}, input.properties ?? {}),
         createdAt: now,
         updatedAt: now,
         resources: [],
@@ -58,7 +58,7 @@ export function sourceHandlers(context: MockContext): HttpHandler[] {
       if (problem) throw badRequest(`Bad Request: ${problem}`);
       if (patch.displayName !== undefined) source.displayName = patch.displayName;
       if (patch.properties && Object.keys(patch.properties).length > 0) {
-        source.properties = applyProperties(source.properties, patch.properties);
+        source.properties = applyProperties(definitions, source.properties, patch.properties);
         restartDiscovery(db, source);
       }
       source.updatedAt = db.now();
