@@ -12,7 +12,7 @@ import { storeUpload, UploadEmpty, UploadIncomplete, UploadTooLarge } from './up
 
 /** 413 as the body limit answers it, plus the limit so the dashboard can say it. */
 function payloadTooLarge(limitBytes: number) {
-  return Response.json({ message: 'Payload Too Large', limitBytes }, { status: 413 });
+  return Response.json({ message: 'Payload Too Large', limitBytes }, { status: 413, headers: { Connection: 'close' } });
 }
 
 /** The Content-Length header as a number, or null when the body is chunked (Node has checked its syntax). */

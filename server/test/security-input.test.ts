@@ -21,6 +21,8 @@ describe('body size', () => {
     const answer = await api('/v2/sources', { method: 'POST', body });
     expectStatus(answer, 413);
     expect(answer.body).toEqual({ message: 'Payload Too Large' });
+    // The unread rest of the body makes the connection useless: a client must not send on it again.
+    expect(answer.headers.get('connection')).toBe('close');
     expect(await countSources()).toBe(before);
   });
 
