@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { readConfig } from '../server/config';
+import { filesFolder, readConfig } from '../server/config';
 import { appendValue } from '../server/connectors/duckdb-destination';
 import { copyLine } from '../server/connectors/postgres-destination';
 import { sampleSource } from '../server/connectors/sample-source';
@@ -24,7 +24,9 @@ const SAMPLE = { seed: 11, row_count: ROWS };
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 2);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'flowdeck-bench-load-'));
-const service = await startService({ ...readConfig({}), dataDir, port: 0, staticDir: null, demo: false, logLevel: 'silent' }, createLogger('silent'));
+// Connectors write only under the allowed folder, <data dir>/files (the trust boundary): the DuckDB files go there.
+const service = await startService({ ...readConfig({ FLOWDECK_DATA_DIR: dataDir }), port: 0, staticDir: null, demo: false, logLevel: 'silent' }, createLogger('silent'));
+const filesDir = filesFolder(dataDir);
 
 let peakRss = 0;
 const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage.rss()); }, 50);
@@ -44,11 +46,11 @@ async function runFlow(destination: { destinationSpec: string; properties: Recor
   await api(`/v2/flows/${String(flow.data.id)}/run`, { method: 'POST' });
   for (;;) {
     await new Promise((resolveWait) => setTimeout(resolveWait, 200));
-    const { data } = await api<{ data: { lastAttempt: { lifecycle: string; disposition: string; errors: string[]; createdAt: string; completedAt: string | null } } }>(`/v2/flows/${String(flow.data.id)}/status`);
-    const attempt = data.lastAttempt;
-    if (attempt.lifecycle !== 'running') {
-      if (attempt.disposition !== 'succeeded') throw new Error(`Run failed: ${attempt.errors.join('; ')}`);
-      return (Date.parse(attempt.completedAt ?? '') - Date.parse(attempt.createdAt)) / 1000;
+    // The hosted shape, unwrapped and UPPERCASE; the attempt (for its createdAt) is Flowdeck's field beside it.
+    const status = await api<{ lifecycle: string; disposition: string; errors: string[] | null; completedAt: string | null; lastAttempt: { createdAt: string } }>(`/v2/flows/${String(flow.data.id)}/status`);
+    if (status.lifecycle === 'NOT_RUNNING') {
+      if (status.disposition !== 'SUCCEEDED') throw new Error(`Run failed: ${(status.errors ?? []).join('; ')}`);
+      return (Date.parse(status.completedAt ?? '') - Date.parse(status.lastAttempt.createdAt)) / 1000;
     }
   }
 }
@@ -139,7 +141,7 @@ try {
   let duckFlowdeck = Infinity, duckBare = Infinity, pgFlowdeck = Infinity, pgBare = Infinity, duckPeak = 0, pgPeak = 0;
   for (let round = 1; round <= REPEATS; round += 1) {
     peakRss = 0;
-    duckFlowdeck = Math.min(duckFlowdeck, await runFlow({ destinationSpec: 'duckdb', properties: { path: join(dataDir, `flowdeck-${String(round)}.duckdb`) } }));
+    duckFlowdeck = Math.min(duckFlowdeck, await runFlow({ destinationSpec: 'duckdb', properties: { path: join(filesDir, `flowdeck-${String(round)}.duckdb`) } }));
     duckPeak = Math.max(duckPeak, peakRss);
     duckBare = Math.min(duckBare, await bareDuckDb(join(dataDir, `bare-${String(round)}.duckdb`)));
     peakRss = 0;
