@@ -50,10 +50,11 @@ export function flowStatus(flowId: number, attempt: AttemptRow | undefined, host
   const pending = attempt?.lifecycle === 'running' && attempt.instance_key === null;
   const status = {
     id: flowId,
-    ...state,
     lifecycle: pending ? 'PENDING' : state.lifecycle,
+    disposition: state.disposition,
     resources: attempt ? statusResources(attempt) : [],
     errors: attempt && attempt.errors.length > 0 ? attempt.errors : null,
+    completedAt: state.completedAt,
   };
   return hosted ? status : { ...status, lastAttempt: attempt ? wireAttempt(attempt) : null };
 }

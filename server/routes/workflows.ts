@@ -56,7 +56,10 @@ async function checkedFields(services: Services, fields: Omit<WorkflowFields, 'n
  */
 async function workflowStatus(services: Services, workflowId: number): Promise<WireWorkflowStatus> {
   const run = await latestWorkflowRun(services.db, workflowId);
-  if (!run) return { id: workflowId, ...statusState(undefined), resources: [], errors: [] };
+  if (!run) {
+    const { lifecycle, disposition, completedAt } = statusState(undefined);
+    return { id: workflowId, lifecycle, disposition, resources: [], errors: [], completedAt };
+  }
   const { rows: attempts } = await services.db.query<AttemptRow & { flow_name: string }>(
     'SELECT a.*, f.display_name AS flow_name FROM run_attempts a JOIN flows f ON f.id = a.flow_id WHERE a.workflow_run_id = $1 ORDER BY a.id',
     [run.id],
@@ -64,7 +67,8 @@ async function workflowStatus(services: Services, workflowId: number): Promise<W
   // A workflow's flows may move resources of the same name: each is named after its flow too.
   const resources = attempts.flatMap((attempt) => statusResources(attempt, attempt.flow_name));
   const stepErrors = attempts.flatMap((attempt) => unattributedErrors(attempt).map((error) => `${attempt.flow_name}: ${error}`));
-  return { id: workflowId, ...statusState(run), resources, errors: [...run.errors, ...stepErrors] };
+  const { lifecycle, disposition, completedAt } = statusState(run);
+  return { id: workflowId, lifecycle, disposition, resources, errors: [...run.errors, ...stepErrors], completedAt };
 }
 
 export function workflowRoutes(services: Services) {
