@@ -103,6 +103,19 @@ describe('GET /v2/sources/{id}/verify', () => {
     expect(JSON.stringify(refused)).not.toContain('remote body');
   });
 
+  it('goes through the network guard: by name, the service’s own database and its own port are refused in the messages', async () => {
+    const ownDatabase = new URL(service.databaseUrl);
+    const database = await createSource(api, 'postgres', { ...postgresProperties(service.databaseUrl), host: 'localhost', port: Number(ownDatabase.port) });
+    const refused = await verify(database.id);
+    expect(errorsOf(refused)).toEqual(['connection']);
+    expect(refused[0]?.message).toMatch(/own database/);
+    const ownPort = new URL(service.url).port;
+    const itself = await createSource(api, 'rest_api', { base_url: `http://localhost:${ownPort}/v2`, endpoints: 'flows', token: 't' });
+    const refusedToo = await verify(itself.id);
+    expect(errorsOf(refusedToo)).toEqual(['connection']);
+    expect(refusedToo[0]?.message).toMatch(/Refused/);
+  });
+
   it('answers 408 Request Timeout when the connection passes the bound', async () => {
     const source = await createSource(api, 'rest_api', { base_url: `http://127.0.0.1:${String(silentPort)}`, endpoints: 'items', token: 't' });
     expectError(await api(`/v2/sources/${String(source.id)}/verify`), 408, 'Request Timeout');
