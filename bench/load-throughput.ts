@@ -15,6 +15,7 @@ import { sampleSource } from '../server/connectors/sample-source';
 import { analyze, type Column } from '../server/connectors/schema';
 import type { Row } from '../server/connectors/types';
 import { createLogger } from '../server/logger';
+import { startScratchPostgres } from '../server/db/scratch-postgres';
 import { startService } from '../server/start';
 import { insertApiKey } from '../server/store/api-keys';
 
@@ -24,8 +25,9 @@ const SAMPLE = { seed: 11, row_count: ROWS };
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 2);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'flowdeck-bench-load-'));
-// Connectors write only under the allowed folder, <data dir>/files (the trust boundary): the DuckDB files go there.
 const service = await startService({ ...readConfig({ FLOWDECK_DATA_DIR: dataDir }), port: 0, staticDir: null, demo: false, logLevel: 'silent' }, createLogger('silent'));
+// Connectors may not touch the service's own database: the Postgres destination is a second server.
+const target = await startScratchPostgres('bench-target');
 const filesDir = filesFolder(dataDir);
 
 let peakRss = 0;
@@ -133,9 +135,8 @@ try {
   const pool = service.pool;
   if (!pool || !service.databaseUrl) throw new Error('The service has no database.');
   await insertApiKey(pool, KEY, 'team', 'bench');
-  await pool.query('CREATE DATABASE bench_target');
-  const target = new URL(service.databaseUrl);
-  const pgProperties = { host: target.hostname, port: Number(target.port), database: 'bench_target', user: decodeURIComponent(target.username), password: decodeURIComponent(target.password), schema: 'flowdeck' };
+  const targetUrl = new URL(target.url);
+  const pgProperties = { host: targetUrl.hostname, port: Number(targetUrl.port), database: 'postgres', user: decodeURIComponent(targetUrl.username), password: decodeURIComponent(targetUrl.password), schema: 'flowdeck' };
 
   console.log(`Loading ${ROWS.toLocaleString('en')} sample rows (customers, products, orders) per path, best of ${String(REPEATS)} alternating runs:`);
   let duckFlowdeck = Infinity, duckBare = Infinity, pgFlowdeck = Infinity, pgBare = Infinity, duckPeak = 0, pgPeak = 0;
@@ -143,7 +144,7 @@ try {
     peakRss = 0;
     duckFlowdeck = Math.min(duckFlowdeck, await runFlow({ destinationSpec: 'duckdb', properties: { path: join(filesDir, `flowdeck-${String(round)}.duckdb`) } }));
     duckPeak = Math.max(duckPeak, peakRss);
-    duckBare = Math.min(duckBare, await bareDuckDb(join(dataDir, `bare-${String(round)}.duckdb`)));
+    duckBare = Math.min(duckBare, await bareDuckDb(join(filesDir, `bare-${String(round)}.duckdb`)));
     peakRss = 0;
     pgFlowdeck = Math.min(pgFlowdeck, await runFlow({ destinationSpec: 'postgres', properties: { ...pgProperties, schema: `flowdeck_${String(round)}` } }));
     pgPeak = Math.max(pgPeak, peakRss);
@@ -164,5 +165,6 @@ try {
 } finally {
   clearInterval(sampler);
   await service.stop();
+  await target.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,17 +1,16 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn } from './sign-in';
 
-// The issue's promise, end to end in the dashboard against the real service: a new user creates a CSV
-// source and a DuckDB destination, verifies the destination, makes a flow, runs it, watches the counts
-// rise without reloading, and finds the rows in the DuckDB file. Only the checks on the DuckDB file
-// and the CSV files' contents happen outside the browser.
+// The issue's promise, end to end in the dashboard against the real service: a new user uploads a CSV
+// file as a source, makes a DuckDB destination in the service's files folder (nothing to configure
+// first), verifies it, makes a flow, runs it, watches the counts rise without reloading, and finds the
+// rows in the DuckDB file. Only the checks on the DuckDB file happen outside the browser.
 
 const FILE_ROWS = 300;
 /** Served over HTTP in slices with pauses, so the run lasts a few seconds and its counts can be seen rising. */
@@ -83,16 +82,27 @@ async function choose(page: Page, label: string, search: string, option: RegExp 
   await page.getByRole('option', { name: option }).click();
 }
 
-async function createCsvSource(page: Page, name: string, location: string) {
+/** Sources → New source → CSV file → Create: leaves the page at the configuration step. */
+async function startCsvSource(page: Page, name: string) {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Sources', exact: true }).click();
   await page.getByRole('link', { name: 'New source' }).click();
   await choose(page, 'Source spec', 'CSV', /^CSV file/);
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   await page.getByRole('button', { name: 'Create source' }).click();
-  await page.getByRole('textbox', { name: /^File path or URL/ }).fill(location);
+}
+
+async function saveSource(page: Page, name: string) {
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
+
+async function createCsvSource(page: Page, name: string, location: string) {
+  await startCsvSource(page, name);
+  await page.getByRole('textbox', { name: /^File path or URL/ }).fill(location);
+  await saveSource(page, name);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function expectNoSeriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -120,31 +130,43 @@ function latestAttempt(page: Page) {
 
 const digits = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
 
-let folder = '';
+/** The e2e service's allowed folder: connectors read and write there without any setting. */
+function serviceFilesFolder(): string {
+  const dataDir = process.env.FLOWDECK_E2E_DATA_DIR;
+  if (!dataDir) throw new Error('FLOWDECK_E2E_DATA_DIR is not set: run this spec through playwright.config.ts.');
+  return join(dataDir, 'files');
+}
+
 let trickle: Server | undefined;
 
 test.beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), 'flowdeck-e2e-movement-'));
-  writeFileSync(join(folder, 'orders.csv'), `${csvRows(FILE_ROWS).join('\n')}\n`);
   trickle = await startTrickleServer();
 });
 
 test.afterAll(async () => {
   const server = trickle;
   if (server) await new Promise((resolve) => server.close(resolve));
-  rmSync(folder, { recursive: true, force: true });
 });
 
 test('a new user moves CSV rows into a DuckDB file from the dashboard and watches the run live', async ({ page }) => {
   test.setTimeout(180_000);
-  const databaseFile = join(folder, 'warehouse.duckdb');
+  const filesFolder = serviceFilesFolder();
+  const databaseFile = join(filesFolder, 'warehouse.duckdb');
   const liveUrl = `http://127.0.0.1:${String((trickle?.address() as AddressInfo).port)}/live_orders.csv`;
 
   await page.goto('/');
   await signIn(page);
 
-  await test.step('create a CSV source from a file path', async () => {
-    await createCsvSource(page, 'Orders CSV', join(folder, 'orders.csv'));
+  await test.step('create a CSV source by uploading the file', async () => {
+    await startCsvSource(page, 'Orders CSV');
+    const zone = page.getByRole('button', { name: 'Upload a CSV file' });
+    await expect(zone).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(`${csvRows(FILE_ROWS).join('\n')}\n`) });
+    await expect(page.getByText('Uploaded “orders.csv”')).toBeVisible();
+    const uploaded = new RegExp(`^${escapeRegExp(join(filesFolder, 'uploads'))}/[0-9a-f]{24}/orders\\.csv$`);
+    await expect(page.getByRole('textbox', { name: /^File path or URL/ })).toHaveValue(uploaded);
+    await saveSource(page, 'Orders CSV');
   });
 
   await test.step('create a DuckDB destination and verify it', async () => {

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './sign-in';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { DEMO_KEY, signIn } from './sign-in';
 
 async function expectNoSeriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -11,13 +12,15 @@ async function expectNoSeriousAxeViolations(page: Page) {
   expect(serious.map((violation) => `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-const exportDir = mkdtempSync(join(tmpdir(), 'flowdeck-e2e-files-'));
+// Connectors write only under the allowed folder, `<data dir>/files` by default (the e2e service's data dir).
+const exportDir = join(process.env.FLOWDECK_E2E_DATA_DIR ?? tmpdir(), 'files', 'e2e-export');
+mkdirSync(exportDir, { recursive: true });
 test.afterAll(() => {
   rmSync(exportDir, { recursive: true, force: true });
 });
 
 test('creates and verifies a destination, creates and configures a source, shares a card that a stranger fills in', async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await page.goto('/destinations/new');
   await signIn(page);
 
@@ -83,6 +86,62 @@ test('creates and verifies a destination, creates and configures a source, share
     await recipient.getByLabel(/^Password/).and(recipient.locator('input')).fill('second-secret');
     await recipient.getByRole('button', { name: 'Send configuration' }).click();
     await expect(recipient.getByText('Thank you')).toBeVisible();
+  } finally {
+    await stranger.close();
+  }
+
+  // The link works once: opened again, in another fresh context, it says it was used.
+  const later = await browser.newContext();
+  try {
+    const again = await later.newPage();
+    await again.goto(link);
+    await expect(again.getByRole('alert')).toContainText('This link has already been used');
+    await expect(again.getByRole('button', { name: 'Send configuration' })).toHaveCount(0);
+    await expectNoSeriousAxeViolations(again);
+  } finally {
+    await later.close();
+  }
+
+  // The sender sees it as submitted, with no Revoke left to press.
+  await page.reload();
+  const cards = page.getByRole('table', { name: 'Configuration cards' });
+  await expect(cards.getByRole('row').nth(1)).toContainText(/Submitted\s*at /);
+  await expect(cards.getByRole('button', { name: /^Revoke/ })).toHaveCount(0);
+});
+
+test('the sender revokes a link from the cards tab; the stranger is then told it was revoked', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await page.goto('/sources');
+  await signIn(page);
+  // The source is made through the API: this test is about the link.
+  const answer = await page.request.post('/v2/sources', {
+    headers: { authorization: `Bearer ${DEMO_KEY}` },
+    data: { sourceSpec: 'postgres', displayName: 'E2E revoked link source', properties: {} },
+  });
+  expect(answer.status()).toBe(201);
+  const { data } = (await answer.json()) as { data: { id: number } };
+  await page.goto(`/sources/${String(data.id)}?tab=cards`);
+  await page.getByRole('button', { name: 'Share configuration link' }).click();
+  await page.getByRole('button', { name: 'Create link' }).click();
+  const link = await page.getByRole('region', { name: 'New configuration link' }).getByRole('textbox', { name: 'Configuration link' }).inputValue();
+
+  const cards = page.getByRole('table', { name: 'Configuration cards' });
+  await expect(cards.getByRole('row').nth(1)).toContainText('Open');
+  await cards.getByRole('button', { name: /^Revoke the link/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Revoke this configuration link?' });
+  await expectNoSeriousAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Revoke link' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(cards.getByRole('row').nth(1)).toContainText(/Revoked\s*at /);
+  await expect(cards.getByRole('button', { name: /^Revoke/ })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'New configuration link' })).toHaveCount(0);
+
+  const stranger = await browser.newContext();
+  try {
+    const recipient = await stranger.newPage();
+    await recipient.goto(link);
+    await expect(recipient.getByRole('alert')).toContainText('This link has been revoked');
+    await expect(recipient.getByRole('button', { name: 'Send configuration' })).toHaveCount(0);
   } finally {
     await stranger.close();
   }

@@ -16,6 +16,7 @@ import { flowRoutes } from './routes/flows';
 import { destinationSpecRoutes, sourceSpecRoutes } from './routes/specs';
 import { sourceRoutes } from './routes/sources';
 import { webhookReceiverRoutes } from './routes/webhook-receiver';
+import { uploadRoutes } from './routes/uploads';
 import { webhookRoutes } from './routes/webhooks';
 import { workflowRoutes } from './routes/workflows';
 import { RefusedTarget } from './security/boundary';
@@ -50,6 +51,7 @@ export function createApiApp(services: Services) {
   api.route('/workflows', workflowRoutes(services));
   api.route('/workflows', webhookRoutes(services));
   api.route('/connectors', connectorRoutes());
+  api.route('/uploads', uploadRoutes(services));
   return api;
 }
 
@@ -121,8 +123,9 @@ async function forward(request: Request, upstreamUrl: string): Promise<Response>
   const target = new URL(incoming.pathname + incoming.search, upstreamUrl);
   const headers = new Headers(request.headers);
   headers.delete('host');
-  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
-  const answer = await fetch(target, { method: request.method, headers, body, redirect: 'manual' });
+  // Bodies stream through (an upload is not held in memory); the body limit has already bounded the rest.
+  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : request.body;
+  const answer = await fetch(target, { method: request.method, headers, body, redirect: 'manual', duplex: 'half' } as RequestInit);
   const outgoing = new Headers(answer.headers);
   outgoing.delete('content-encoding');
   outgoing.delete('content-length');

@@ -4,6 +4,7 @@ import { migrate } from './db/migrate';
 import { createPool } from './db/pool';
 import { createLogger } from './logger';
 import { isPlan, PLANS } from './plans';
+import { startupMessage } from './startup-error';
 import { insertApiKey, newApiKey } from './store/api-keys';
 
 // npm run keys -- create --plan <plan> [--label <text>]: prints a new API key (shown once; only its
@@ -22,17 +23,24 @@ if (args[0] !== 'create' || !isPlan(plan)) {
   process.stderr.write(`${USAGE}\n`);
   process.exit(2);
 }
-const config = readConfig();
-const logger = createLogger('warn');
-const running = config.databaseUrl ?? runningEmbeddedUrl(config.dataDir);
-const embedded = running ? null : await startEmbeddedPostgres(config.dataDir, logger);
-const pool = createPool(running ?? (embedded as { url: string }).url);
+
 try {
-  await migrate(pool, logger);
-  const key = newApiKey();
-  await insertApiKey(pool, key, plan, option(args, 'label') ?? null);
-  process.stdout.write(`${key}\n`);
-} finally {
-  await pool.end();
-  await embedded?.stop();
+  const config = readConfig();
+  const logger = createLogger('warn');
+  // The running service's database (as its own role), or the data folder's, started for this call.
+  const running = config.databaseUrl ?? runningEmbeddedUrl(config.dataDir);
+  const embedded = running ? null : await startEmbeddedPostgres(config.dataDir, logger);
+  const pool = createPool(running ?? (embedded as { url: string }).url);
+  try {
+    await migrate(pool, logger);
+    const key = newApiKey();
+    await insertApiKey(pool, key, plan, option(args, 'label') ?? null);
+    process.stdout.write(`${key}\n`);
+  } finally {
+    await pool.end();
+    await embedded?.stop();
+  }
+} catch (error) {
+  process.stderr.write(`No key was created: ${startupMessage(error)}\n`);
+  process.exit(1);
 }

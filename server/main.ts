@@ -2,11 +2,19 @@ import { readConfig } from './config';
 import { createLogger } from './logger';
 import { startService } from './start';
 import { DEMO_KEYS } from './demo/seed';
+import { StartupError, startupMessage } from './startup-error';
 
 // `npm start`: the dashboard and the /v2 service on one address, with an embedded Postgres
 // (or DATABASE_URL) and demo data on the first start. FLOWDECK_UPSTREAM_URL: proxy mode.
 
-const config = readConfig();
+const config = (() => {
+  try {
+    return readConfig();
+  } catch (error) {
+    process.stderr.write(`Flowdeck could not start: ${startupMessage(error)}\n`);
+    process.exit(2);
+  }
+})();
 const logger = createLogger(config.logLevel);
 
 try {
@@ -41,7 +49,9 @@ try {
   process.on('SIGINT', () => { stop('SIGINT'); });
   process.on('SIGTERM', () => { stop('SIGTERM'); });
 } catch (error) {
-  logger.fatal({ err: { message: (error as Error).message, stack: (error as Error).stack } }, 'Flowdeck could not start');
-  process.stderr.write(`Flowdeck could not start: ${(error as Error).message}\n`);
+  // One line for the user: the cause and the fix. The stack only in the debug log, for a bug.
+  logger.debug({ err: error }, 'Flowdeck could not start');
+  const hint = error instanceof StartupError ? '' : ' (run with LOG_LEVEL=debug for details)';
+  process.stderr.write(`Flowdeck could not start: ${startupMessage(error)}${hint}\n`);
   process.exit(1);
 }

@@ -6,6 +6,7 @@ import { flowSchema, runAttemptSchema } from '@/api/flows';
 import { resolverListSchema } from '@/api/resolvers';
 import { createSourceInputSchema, sourceSchema, updateSourceInputSchema } from '@/api/sources';
 import { destinationSpecSummarySchema, sourceSpecSummarySchema } from '@/api/specs';
+import { uploadLimitsSchema, uploadSchema } from '@/api/uploads';
 import { webhookTriggerSchema } from '@/api/webhooks';
 import { workflowSchema, workflowStatusSchema } from '@/api/workflows';
 import {
@@ -39,6 +40,8 @@ interface Operation {
   addition?: boolean;
   /** An addition the hosted service's documentation shows too: FLOWDECK_PROFILE=hosted answers it. */
   hosted?: boolean;
+  /** The body is a file's raw bytes, named by the `filename` query parameter. */
+  upload?: boolean;
 }
 
 const page = (list: boolean | undefined) => (list ? ['limit', 'offset'] : []);
@@ -49,7 +52,8 @@ const OPERATIONS: Operation[] = [
   { method: 'get', path: '/sources/{id}', summary: 'Get source', response: sourceSchema, errors: [401, 404], addition: true },
   { method: 'patch', path: '/sources/{id}', summary: 'Update source (a masked secret sent back keeps the stored value)', body: updateSourceInputSchema, response: sourceSchema, errors: [400, 401, 403, 404] },
   { method: 'post', path: '/sources/{id}/configuration_cards', summary: 'Create configuration card link', body: createConfigurationCardInputSchema, response: configurationCardSchema, status: 201, errors: [400, 401, 403, 404] },
-  { method: 'get', path: '/sources/{id}/configuration_cards', summary: 'List configuration cards of a source', response: configurationCardSchema, list: true, query: 'page', errors: [400, 401, 404], addition: true },
+  { method: 'get', path: '/sources/{id}/configuration_cards', summary: 'List configuration cards of a source, each with its state (open, submitted, expired, revoked)', response: configurationCardSchema, list: true, query: 'page', errors: [400, 401, 404], addition: true },
+  { method: 'delete', path: '/sources/{id}/configuration_cards/{cardId}', summary: 'Revoke a configuration card link (its recipient then gets 410 This link has been revoked.)', response: z.literal(true), errors: [400, 401, 404], addition: true },
   { method: 'get', path: '/sources/{id}/resolvers', summary: 'Get discovered resolvers', response: resolverListSchema, errors: [401, 403, 404] },
   { method: 'get', path: '/sources/{id}/verify', summary: 'Verify source: required properties, then a real connection (10 s bound; 408 `Request Timeout` past it)', response: verificationMessageSchema, list: true, errors: [401, 403, 404, 408], addition: true, hosted: true },
   { method: 'get', path: '/sourcespecs', summary: 'List source specs (summary form)', response: sourceSpecSummarySchema, list: true, query: 'page', errors: [400, 401], addition: true },
@@ -80,8 +84,10 @@ const OPERATIONS: Operation[] = [
   { method: 'post', path: '/workflows/{id}/webhooks', summary: 'Create webhook trigger', body: createWebhookTriggerInputSchema, response: webhookTriggerSchema, status: 201, errors: [400, 401, 403, 404], addition: true },
   { method: 'get', path: '/workflows/{id}/webhooks/{webhook_trigger_id}', summary: 'Get webhook trigger', response: webhookTriggerSchema, errors: [401, 403, 404] },
   { method: 'delete', path: '/workflows/{id}/webhooks/{webhook_trigger_id}', summary: 'Delete webhook trigger', response: z.literal(true), errors: [401, 403, 404] },
-  { method: 'get', path: '/cards/{hash_id}', summary: 'A configuration card, for its recipient (bearer = hash_id)', response: cardForRecipientSchema, errors: [401, 404, 410], security: 'card', addition: true },
-  { method: 'patch', path: '/cards/{hash_id}', summary: 'Submit a card’s properties (400 names missing required ones)', body: submitCardInputSchema, response: messageResponseSchema, wrapped: false, errors: [400, 401, 404, 410], security: 'card', addition: true },
+  { method: 'get', path: '/cards/{hash_id}', summary: 'A configuration card, for its recipient (bearer = hash_id); 410 once used, revoked or expired', response: cardForRecipientSchema, errors: [401, 404, 410], security: 'card', addition: true },
+  { method: 'patch', path: '/cards/{hash_id}', summary: 'Submit a card’s properties, once (400 names missing required ones; 410 once used, revoked or expired)', body: submitCardInputSchema, response: messageResponseSchema, wrapped: false, errors: [400, 401, 404, 410], security: 'card', addition: true },
+  { method: 'get', path: '/uploads', summary: 'The largest file POST /uploads accepts', response: uploadLimitsSchema, errors: [401], addition: true },
+  { method: 'post', path: '/uploads', summary: 'Upload a file (its raw bytes; ?filename=): location is the value for a csv source', response: uploadSchema, status: 201, errors: [400, 401, 413, 507], addition: true, upload: true },
   { method: 'post', path: '/webhooks/{webhook_id}', summary: 'Receive a webhook: starts the trigger’s workflow (Slack: url_verification, signatures, each signed request once)', response: messageResponseSchema, wrapped: false, errors: [401, 404, 409], security: 'none', addition: true },
 ];
 
@@ -92,8 +98,9 @@ const ERROR_TEXT: Record<number, string> = {
   404: 'Not Found',
   408: 'Request Timeout',
   409: 'Conflict: this signed request was already received.',
-  410: 'This configuration link has expired.',
+  410: 'This link has already been used. | This link has been revoked. | This configuration link has expired.',
   413: 'Payload Too Large',
+  507: 'Insufficient Storage',
   500: 'Internal Server Error',
 };
 
@@ -127,6 +134,7 @@ function parameters(operation: Operation): object[] {
       in: 'query',
       schema: name === 'limit' ? { type: 'integer', minimum: 1, maximum: 1000, default: 100 } : { type: 'integer', minimum: 0, default: 0 },
     })),
+    ...(operation.upload ? [{ name: 'filename', in: 'query', schema: { type: 'string' }, description: 'The file’s name; cleaned before use.' }] : []),
     ...(operation.query === 'attempts'
       ? [
           { name: 'sort', in: 'query', schema: { type: 'string', enum: ['asc', 'desc'], default: 'desc' }, description: 'By createdAt, any case (the hosted documentation\'s name).' },
@@ -152,6 +160,7 @@ function describe(operation: Operation): object {
     security: security === 'none' ? [] : [{ [security === 'card' ? 'cardHash' : 'apiKey']: [] }],
     parameters: parameters(operation),
     ...(operation.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(operation.body, 'input') } } } } : {}),
+    ...(operation.upload ? { requestBody: { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } } : {}),
     responses: {
       [String(operation.status ?? 200)]: { description: 'Success', content: { 'application/json': { schema: responseBody(operation) } } },
       ...errors,

@@ -13,6 +13,7 @@ import { publicOriginOf } from './http/public-url';
 import { createRunService, type RunService } from './runs/run-service';
 import { type Boundary, enterBoundary } from './security/boundary';
 import { createSecretBox, loadSecretKey } from './secrets';
+import { StartupError } from './startup-error';
 
 export interface RunningService {
   url: string;
@@ -31,10 +32,17 @@ const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 600_000;
 
 function listen(app: ReturnType<typeof createApp>, config: ServiceConfig): Promise<ServerType> {
-  return new Promise((resolveServer) => {
+  const { host, port } = config;
+  return new Promise((resolveServer, reject) => {
     const serverOptions = { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS };
-    const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port, serverOptions }, () => { resolveServer(server); });
+    const server = serve({ fetch: app.fetch, hostname: host, port, serverOptions }, () => { resolveServer(server); });
     server.setTimeout(config.idleTimeoutMs); // with no 'timeout' listener, Node destroys the idle socket
+    // Otherwise an unhandled 'error' event kills the process and leaves the embedded Postgres behind.
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(error.code === 'EADDRINUSE' || error.code === 'EACCES'
+        ? new StartupError(`${host}:${String(port)} cannot be listened on (${error.code})`, 'start with PORT=<another port> (or HOST=<another address>)')
+        : error);
+    });
   });
 }
 
@@ -53,11 +61,14 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
   const leaveBoundary = enterBoundary(boundary);
   const pool = createPool(databaseUrl);
   pool.on('error', (error) => { logger.error({ err: error.message }, 'database connection error'); });
+  // Stopped before the database when a later step fails (the port is taken, say).
+  let startedRuns: RunService | null = null;
   try {
     await migrate(pool, logger);
     const box = createSecretBox(loadSecretKey(config.secretKey, config.dataDir));
     const runs = createRunService({ db: pool, databaseUrl, box, logger, discoveryTimeoutMs: config.discoveryTimeoutMs });
     const demoKeys = config.demo ? await seedDemo(pool, box, logger, config.fileRoots[0] ?? filesFolder(config.dataDir)) : null;
+    startedRuns = runs;
     await runs.start();
     let listeningUrl = '';
     const publicOrigin = publicOriginOf(config.publicUrl, () => listeningUrl);
@@ -83,6 +94,7 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
     };
   } catch (error) {
     leaveBoundary();
+    await startedRuns?.stop().catch(() => undefined);
     await pool.end().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
     throw error;

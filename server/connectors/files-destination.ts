@@ -8,7 +8,8 @@ import { type DestinationConnector, failure, info, type ResourceWriter, type Row
 
 // Writes each resource of a run as one file per load: <folder>/<table>/<load_id>.<format>.
 // Rows go to a hidden temporary file that is renamed into place on commit, so a cancelled or
-// failed resource leaves nothing half-written.
+// failed resource leaves nothing half-written; after a crash, recovery calls `discard` with the
+// load's id, which names the temporary files exactly.
 
 const FORMATS = ['jsonl', 'csv', 'parquet'] as const;
 type Format = (typeof FORMATS)[number];
@@ -49,11 +50,16 @@ function closeStream(stream: WriteStream): Promise<void> {
 
 const sqlString = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
+/** The rows of a load before commit. */
+const stagingPath = (folder: string, loadId: string, format: Format) => join(folder, `.${loadId}.${format}.partial`);
+/** DuckDB's Parquet file while it writes it. */
+const parquetPartialPath = (finalPath: string) => `${finalPath}.partial`;
+
 async function jsonLinesToParquet(source: string, target: string): Promise<void> {
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   try {
-    const partial = `${target}.partial`;
+    const partial = parquetPartialPath(target);
     await connection.run(`COPY (SELECT * FROM read_json_auto(${sqlString(source)}, format = 'newline_delimited')) TO ${sqlString(partial)} (FORMAT parquet)`);
     await rename(partial, target);
   } finally {
@@ -67,7 +73,7 @@ async function openWriter(properties: PlainProperties, resource: string, loadId:
   const format = formatOf(properties.format);
   await mkdir(folder, { recursive: true });
   const finalPath = join(folder, `${loadId}.${format}`);
-  const temporaryPath = join(folder, `.${loadId}.${format}.partial`);
+  const temporaryPath = stagingPath(folder, loadId, format);
   const stream = createWriteStream(temporaryPath);
   let columns: string[] | null = null;
   return {
@@ -134,4 +140,12 @@ export const filesDestination: DestinationConnector = {
     return messages;
   },
   open: openWriter,
+  async discard(properties, resource, loadId) {
+    const folder = join(await folderOf(String(properties.bucket_url ?? '')), resource);
+    // Every format: the format setting may have changed since the load began.
+    for (const format of FORMATS) {
+      await rm(stagingPath(folder, loadId, format), { force: true });
+      await rm(parquetPartialPath(join(folder, `${loadId}.${format}`)), { force: true });
+    }
+  },
 };

@@ -47,6 +47,8 @@ export interface DestinationConnector {
   checkTarget?: TargetCheck;
   verify: (properties: PlainProperties, signal: AbortSignal) => Promise<VerificationMessage[]>;
   open: (properties: PlainProperties, resource: string, loadId: string) => Promise<ResourceWriter>;
+  /** Removes what a load left behind when the service died before it could commit or abort. */
+  discard?: (properties: PlainProperties, resource: string, loadId: string) => Promise<void>;
 }
 
 export const info = (name: string, message: string): VerificationMessage => ({ name, message, is_error: false });

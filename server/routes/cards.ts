@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { createConfigurationCardInputSchema } from '@/api/cards';
+import { CLOSED_CARD_MESSAGES, cardStateAt, createConfigurationCardInputSchema } from '@/api/cards';
 import { sourceSpec } from '../connectors/specs';
 import type { AuthVariables } from '../http/auth';
 import { bearerToken } from '../http/auth';
@@ -9,11 +9,15 @@ import { idParam, pageParams, parseWith, readJson } from '../http/validate';
 import { checkTargets } from '../connectors/registry';
 import { applyProperties, missingRequired, readPropertiesInput, revealProperties } from '../properties';
 import type { Services } from '../services';
-import { type CardRow, findCard, insertCard, listCards, markCardSubmitted } from '../store/cards';
-import { findSource, updateSourceRow } from '../store/sources';
-import { iso, sourceSpecFull, type WireConfigurationCard } from '../wire';
+import { type CardRow, findCard, insertCard, listCards, revokeCard, submitCardOnce } from '../store/cards';
+import { findSource } from '../store/sources';
+import { iso, isoOrNull, sourceSpecFull, type WireConfigurationCard } from '../wire';
 import { requireSource } from './sources';
 
+const stateOf = (card: CardRow) =>
+  cardStateAt({ expiresAt: card.expires_at.getTime(), submittedAt: card.submitted_at?.getTime() ?? null, revokedAt: card.revoked_at?.getTime() ?? null }, Date.now());
+
+/** The interface's ConfigurationCard, exactly as documented (the create answer). */
 function wireCard(card: CardRow, origin: string): WireConfigurationCard {
   return {
     id: card.id,
@@ -27,7 +31,21 @@ function wireCard(card: CardRow, origin: string): WireConfigurationCard {
   };
 }
 
-/** POST and GET /v2/sources/{id}/configuration_cards (the list is Flowdeck's addition). */
+/** In the sender's list (Flowdeck's addition), each card also says whether its link still works. */
+function wireListedCard(card: CardRow, origin: string): WireConfigurationCard {
+  return { ...wireCard(card, origin), state: stateOf(card), submitted_at: isoOrNull(card.submitted_at), revoked_at: isoOrNull(card.revoked_at) };
+}
+
+/** 410 with the reason a card no longer works; a card that still looks open lost to the database's clock. */
+function closed(card: CardRow) {
+  const state = stateOf(card);
+  return gone(CLOSED_CARD_MESSAGES[state === 'open' ? 'expired' : state]);
+}
+
+/**
+ * POST and GET /v2/sources/{id}/configuration_cards; the list and DELETE .../{cardId} (revoke) are
+ * Flowdeck's additions.
+ */
 export function sourceCardRoutes(services: Services) {
   return new Hono<{ Variables: AuthVariables }>()
     .post('/:id/configuration_cards', async (c) => {
@@ -46,20 +64,26 @@ export function sourceCardRoutes(services: Services) {
       const source = await requireSource(services, idParam(c));
       const cards = await listCards(services.db, source.id, pageParams(c));
       const origin = services.publicOrigin();
-      return c.json({ data: cards.map((card) => wireCard(card, origin)) });
+      return c.json({ data: cards.map((card) => wireListedCard(card, origin)) });
+    })
+    .delete('/:id/configuration_cards/:cardId', async (c) => {
+      const source = await requireSource(services, idParam(c));
+      const card = await revokeCard(services.db, source.id, idParam(c, 'cardId'));
+      if (!card) throw notFound();
+      return c.json({ data: true });
     });
 }
 
 /**
  * The card recipient's endpoints (Flowdeck's addition): no API key, the card's hash is the bearer
- * and must match the path. 404 unknown, 410 expired.
+ * and must match the path. 404 unknown, 410 once used, revoked or expired.
  */
 export function recipientCardRoutes(services: Services) {
   const liveCard = async (hashId: string, authorization: string | undefined) => {
     if (bearerToken(authorization) !== hashId) throw unauthorized();
     const card = await findCard(services.db, hashId);
     if (!card) throw notFound();
-    if (card.expires_at.getTime() <= Date.now()) throw gone('This configuration link has expired.');
+    if (stateOf(card) !== 'open') throw closed(card);
     const source = await findSource(services.db, card.source_id);
     const spec = source ? sourceSpec(source.spec) : undefined;
     if (!source || !spec) throw notFound();
@@ -87,8 +111,10 @@ export function recipientCardRoutes(services: Services) {
       await checkTargets('source', spec.name, revealProperties(next, services.box));
       const missing = missingRequired(spec.propertyDefinitions, next);
       if (missing.length > 0) throw badRequest(`Missing required properties: ${missing.map((definition) => definition.name).join(', ')}`);
-      await updateSourceRow(services.db, source.id, { displayName: source.display_name, properties: next });
-      await markCardSubmitted(services.db, card.id);
+      if (!(await submitCardOnce(services.db, card.id, next))) {
+        const latest = await findCard(services.db, card.hash_id);
+        throw latest ? closed(latest) : notFound();
+      }
       await services.runs.requestDiscovery(source.id);
       return c.json({ message: 'Thank you: the configuration was saved.' });
     });

@@ -5,6 +5,7 @@ import type { Pool } from '../db/pool';
 import type { Logger } from '../logger';
 import { revealProperties } from '../properties';
 import type { SecretBox } from '../secrets';
+import { markLoading } from '../store/attempt-loads';
 import { finishAttempt, type ResourceCounts, saveCountsAfterEnd, saveProgress } from '../store/attempts';
 import { findDestination } from '../store/destinations';
 import { findFlow } from '../store/flows';
@@ -13,7 +14,9 @@ import { findSource } from '../store/sources';
 // Executes one run attempt: every resource of the source streamed in batches into the destination.
 // Progress is saved at least every PROGRESS_MS; a save that finds the attempt ended (cancelled
 // through the API, possibly on another instance) stops the run. One failing resource records its
-// error and the others still load.
+// error and the others still load. The resource in hand is noted on the attempt before its writer
+// opens and cleared after it commits or aborts: if the service dies in between, recovery knows
+// which load to discard and to count as not loaded (recovery.ts).
 
 const PROGRESS_MS = 250;
 
@@ -65,6 +68,7 @@ export async function executeAttempt(context: RunContext, attemptId: number, flo
   const heartbeat = setInterval(() => { void checkpoint().catch(() => undefined); }, PROGRESS_MS);
 
   const moveResource = async (resource: ResourceReader, count: ResourceCounts) => {
+    await markLoading(db, attemptId, { loadId, resource: resource.name });
     const output = await writer.open(destinationProperties, resource.name, loadId);
     try {
       for await (const batch of resource.batches(local.signal)) {
@@ -81,6 +85,8 @@ export async function executeAttempt(context: RunContext, attemptId: number, flo
     } catch (error) {
       await output.abort();
       throw error;
+    } finally {
+      await markLoading(db, attemptId, null).catch(() => undefined);
     }
   };
 

@@ -137,7 +137,7 @@ export function createRunService({ db, databaseUrl, box, logger, discoveryTimeou
       await boss.stop({ graceful: true, timeout: 5_000, wait: true }).catch(() => undefined);
       await instance?.release().catch(() => undefined);
       instance = null;
-      await recoverInterruptedRuns(db).catch(() => 0);
+      await recoverInterruptedRuns(context).catch(() => 0);
     },
 
     async runFlow(flowId, trigger) {
@@ -213,7 +213,7 @@ export function createRunService({ db, databaseUrl, box, logger, discoveryTimeou
       return started;
     },
 
-    recover: () => recoverInterruptedRuns(db),
+    recover: () => recoverInterruptedRuns(context),
   };
 
   async function discover(sourceId: number): Promise<void> {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { one, type Queryable } from '../db/pool';
 import type { Page } from '../http/validate';
+import type { StoredProperties } from '../properties';
 
 export interface CardRow {
   id: number;
@@ -10,6 +11,8 @@ export interface CardRow {
   image_url: string | null;
   instruction: string | null;
   created_at: Date;
+  submitted_at: Date | null;
+  revoked_at: Date | null;
   source_name: string;
 }
 
@@ -39,6 +42,29 @@ export async function findCard(db: Queryable, hashId: string): Promise<CardRow |
   return rows[0];
 }
 
-export async function markCardSubmitted(db: Queryable, id: number): Promise<void> {
-  await db.query('UPDATE configuration_cards SET submitted_at = now() WHERE id = $1', [id]);
+/**
+ * Uses the card once: in one statement, the card is claimed only while it is still open (not
+ * submitted, not revoked, not expired) and its source gets the properties only if the claim
+ * succeeded. A second, racing submission waits on the card's row lock, finds it submitted and
+ * changes nothing. False when the card was no longer open.
+ */
+export async function submitCardOnce(db: Queryable, cardId: number, properties: StoredProperties): Promise<boolean> {
+  const { rows } = await db.query(
+    `WITH claimed AS (
+       UPDATE configuration_cards SET submitted_at = now()
+        WHERE id = $1 AND submitted_at IS NULL AND revoked_at IS NULL AND expires_at > now()
+        RETURNING source_id
+     )
+     UPDATE sources SET properties = $2, updated_at = now() FROM claimed WHERE sources.id = claimed.source_id RETURNING sources.id`,
+    [cardId, properties],
+  );
+  return rows.length > 0;
+}
+
+/** Revokes an open card of this source. Undefined when the source has no such card. */
+export async function revokeCard(db: Queryable, sourceId: number, cardId: number): Promise<CardRow | undefined> {
+  // A used link is already dead and keeps its "submitted" state; revoking twice keeps the first time.
+  await db.query('UPDATE configuration_cards SET revoked_at = now() WHERE id = $1 AND source_id = $2 AND submitted_at IS NULL AND revoked_at IS NULL', [cardId, sourceId]);
+  const { rows } = await db.query<CardRow>(`${SELECT} WHERE c.id = $1 AND c.source_id = $2`, [cardId, sourceId]);
+  return rows[0];
 }

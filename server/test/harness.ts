@@ -64,6 +64,8 @@ export interface HarnessOptions {
   host?: string;
   /** FLOWDECK_CONNECTOR_ALLOW. */
   connectorAllow?: string[];
+  /** The largest upload accepted (FLOWDECK_UPLOAD_LIMIT; 1 GiB by default). */
+  uploadLimitBytes?: number;
 }
 
 export interface Harness {
@@ -125,6 +127,7 @@ export function testConfig(databaseUrl: string, dataDir: string, options: Harnes
     discoveryTimeoutMs: options.discoveryTimeoutMs ?? 30_000,
     idleTimeoutMs: options.idleTimeoutMs ?? 20_000,
     connectorAllow: options.connectorAllow ?? fromEnv.connectorAllow,
+    uploadLimitBytes: options.uploadLimitBytes ?? fromEnv.uploadLimitBytes,
   };
 }
 

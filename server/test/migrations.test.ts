@@ -10,7 +10,7 @@ import { createTestDatabase, startHarness, testLogger, type TestDatabase } from 
 // instances starting together on one empty database take turns.
 
 const MIGRATIONS = readdirSync(join(import.meta.dirname, '../db/migrations')).filter((name) => name.endsWith('.sql')).sort();
-const TABLES = ['api_keys', 'configuration_cards', 'destinations', 'flows', 'run_attempts', 'schema_migrations', 'sources', 'webhook_triggers', 'workflow_runs', 'workflows'];
+const TABLES = ['api_keys', 'configuration_cards', 'destinations', 'flows', 'run_attempts', 'schema_migrations', 'sources', 'webhook_receipts', 'webhook_triggers', 'workflow_runs', 'workflows'];
 const databases: TestDatabase[] = [];
 afterAll(async () => {
   for (const database of databases) await database.drop();

@@ -61,6 +61,9 @@ export const PUBLIC_OPERATIONS: OperationUnderTest[] = [
   { method: 'PATCH', path: '/v2/cards/{hash_id}', documented: false },
   { method: 'POST', path: '/v2/webhooks/{webhook_id}', documented: false },
   { method: 'GET', path: '/v2/openapi.json', documented: false },
+  { method: 'DELETE', path: '/v2/sources/{id}/configuration_cards/{cardId}', documented: false },
+  { method: 'GET', path: '/v2/uploads', documented: false },
+  { method: 'POST', path: '/v2/uploads', documented: false },
 ];
 
 /** The template with its parameters filled in. */

@@ -1,12 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { insertApiKey, newApiKey } from '../store/api-keys';
 import { type ChildService, startChildService } from './child-service';
-import { createSampleFlow, createWorkflow, eventuallyRunning, expectStatus, listAttempts, matching, SLOW_SAMPLE, workflowStatus } from './fixtures';
-import { apiClient, createTestDatabase, eventually } from './harness';
+import { createFilesDestination, createFlow, createSampleSource, createWorkflow, eventuallyRunning, expectStatus, listAttempts, matching, SLOW_SAMPLE, workflowStatus } from './fixtures';
+import { type Api, apiClient, createTestDatabase, eventually } from './harness';
 
 // Crash recovery: the service runs as `npm start` does, in a child process; it is killed with
 // SIGKILL in the middle of a run, then started again. The run must end as failed with an
@@ -29,6 +29,15 @@ async function start(): Promise<ChildService> {
 }
 
 const key = newApiKey();
+
+/** A slow sample flow into a files destination in the folder the service may write (under the data folder). */
+async function createSampleFlow(api: Api, sourceProperties: Record<string, number>) {
+  const source = await createSampleSource(api, sourceProperties);
+  const filesDir = join(dataDir, 'files');
+  mkdirSync(filesDir, { recursive: true });
+  const destination = await createFilesDestination(api, mkdtempSync(join(filesDir, 'out-')));
+  return { flow: await createFlow(api, source.id, destination.id) };
+}
 
 describe('a service killed during a run', () => {
   it('marks the run failed with an "interrupted" error on its next start, and the flow runs again', async () => {

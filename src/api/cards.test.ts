@@ -3,7 +3,7 @@ import { apiError, rawCall, signIn } from '@/test/mock/api-test-helpers';
 import { DEMO_API_KEY } from '@/test/mock/auth';
 import { SEED } from '@/test/mock/seed';
 import { mockService } from '@/test/server';
-import { createConfigurationCard, getCardForRecipient, listConfigurationCards, submitCard } from './cards';
+import { closedCardReason, configurationCardSchema, createConfigurationCard, getCardForRecipient, listConfigurationCards, revokeConfigurationCard, submitCard } from './cards';
 
 beforeEach(() => {
   signIn();
@@ -47,7 +47,7 @@ describe('listConfigurationCards', () => {
     expect((await listConfigurationCards(3)).map((card) => card.hashId)).toContain(SEED.expiredCardHash);
     const created = await createConfigurationCard(SEED.incompleteSourceId, { expiresAt: inAWeek(), instruction: 'Newest' });
     const after = await listConfigurationCards(SEED.incompleteSourceId);
-    expect(after[0]).toEqual(created);
+    expect(after[0]).toEqual({ ...created, state: 'open' });
     expect(after).toHaveLength(before.length + 1);
     expect(await listConfigurationCards(SEED.incompleteSourceId, { limit: 1, offset: 1 })).toEqual([after[1]]);
   });
@@ -101,5 +101,59 @@ describe('card recipient', () => {
 
   it('rejects a masked value before sending', async () => {
     expect(await apiError(submitCard(SEED.validCardHash, { properties: { password: '********' } }))).toMatchObject({ kind: 'bad_request', status: undefined });
+  });
+});
+
+describe('card states and revoking (Flowdeck additions)', () => {
+  it('reads each card’s state and times, and still reads a card from a service without them', () => {
+    const wire = { id: 7, hash_id: 'h', expires_at: '2030-01-01T00:00:00Z', type: 'source', source_name: 'S', url: 'http://x/cards/h', image_url: null, instruction: null };
+    expect(configurationCardSchema.parse(wire)).toMatchObject({ type: 'SOURCE', state: undefined, submittedAt: null, revokedAt: null });
+    expect(configurationCardSchema.parse({ ...wire, state: 'SUBMITTED', submitted_at: '2029-12-31T10:00:00Z', revoked_at: null })).toMatchObject({
+      state: 'submitted',
+      submittedAt: '2029-12-31T10:00:00Z',
+      revokedAt: null,
+    });
+    expect(configurationCardSchema.parse({ ...wire, state: 'paused' }).state).toBe('paused');
+  });
+
+  it('works a link once: the second submission and any later read answer 410 "already used"', async () => {
+    await submitCard(SEED.validCardHash, { properties: { username: 'acme', password: 'ftp-pass' } });
+    const again = await apiError(submitCard(SEED.validCardHash, { properties: { username: 'attacker', password: 'x' } }));
+    expect(again).toMatchObject({ kind: 'gone', status: 410, message: 'This link has already been used.' });
+    expect(closedCardReason(again)).toBe('submitted');
+    expect(closedCardReason(await apiError(getCardForRecipient(SEED.validCardHash)))).toBe('submitted');
+    expect(mockService.db.source(SEED.incompleteSourceId)?.properties.username).toBe('acme');
+    const [listed] = await listConfigurationCards(SEED.incompleteSourceId);
+    expect(listed).toMatchObject({ hashId: SEED.validCardHash, state: 'submitted', revokedAt: null });
+    expect(Date.parse(listed?.submittedAt ?? '')).not.toBeNaN();
+  });
+
+  it('revokes an open card: the link answers 410 "revoked" and the list says when', async () => {
+    const card = await createConfigurationCard(SEED.incompleteSourceId, { expiresAt: inAWeek() });
+    // The create answer is the interface's ConfigurationCard: states are in the list only.
+    expect(card).toMatchObject({ state: undefined, submittedAt: null, revokedAt: null });
+    await revokeConfigurationCard(SEED.incompleteSourceId, card.id);
+    const error = await apiError(getCardForRecipient(card.hashId));
+    expect(error).toMatchObject({ kind: 'gone', message: 'This link has been revoked.' });
+    expect(closedCardReason(error)).toBe('revoked');
+    expect(closedCardReason(await apiError(submitCard(card.hashId, { properties: { username: 'x', password: 'y' } })))).toBe('revoked');
+    const [listed] = await listConfigurationCards(SEED.incompleteSourceId);
+    expect(listed).toMatchObject({ id: card.id, state: 'revoked', submittedAt: null });
+    expect(listed?.revokedAt).toEqual(expect.any(String));
+  });
+
+  it('answers 404 for a card of another source or an unknown one, 401 without a key', async () => {
+    expect(await apiError(revokeConfigurationCard(3, 1))).toMatchObject({ kind: 'not_found' });
+    expect(await apiError(revokeConfigurationCard(SEED.incompleteSourceId, 999))).toMatchObject({ kind: 'not_found' });
+    signIn(null);
+    expect(await apiError(revokeConfigurationCard(SEED.incompleteSourceId, 1))).toMatchObject({ kind: 'unauthorized' });
+  });
+
+  it('reads the reason of any other 410 as expired, and nothing else as closed', async () => {
+    expect(closedCardReason(await apiError(getCardForRecipient(SEED.expiredCardHash)))).toBe('expired');
+    mockService.failNext('getCardForRecipient', { status: 410, message: 'Gone' });
+    expect(closedCardReason(await apiError(getCardForRecipient(SEED.validCardHash)))).toBe('expired');
+    expect(closedCardReason(await apiError(getCardForRecipient('no-such-card')))).toBeNull();
+    expect(closedCardReason(new Error('This link has already been used.'))).toBeNull();
   });
 });

@@ -1,8 +1,45 @@
 import { z } from 'zod';
 import { type CallOptions, request, writeBody } from './client';
-import { dataOf, dateTimeSchema, idSchema, listOf, nullableText, propertiesInputSchema } from './common';
+import { dataOf, dateTimeSchema, idSchema, listOf, nullableDateTimeSchema, nullableText, openEnum, propertiesInputSchema } from './common';
+import { isApiError } from './errors';
 import { type PageParams, pageParamsSchema } from './page-params';
 import { sourceSpecFullSchema } from './specs';
+
+// A card link works once: it is open until it is submitted, revoked by its sender, or past its expiry.
+// One rule for the service, the mock service and the dashboard.
+
+export const CARD_STATES = ['open', 'submitted', 'expired', 'revoked'] as const;
+export type CardState = (typeof CARD_STATES)[number];
+
+export interface CardTimes {
+  expiresAt: number;
+  submittedAt: number | null;
+  revokedAt: number | null;
+}
+
+/** Submitted wins over revoked (a used link cannot be revoked), and both over expired. */
+export function cardStateAt(card: CardTimes, now: number): CardState {
+  if (card.submittedAt !== null) return 'submitted';
+  if (card.revokedAt !== null) return 'revoked';
+  return card.expiresAt <= now ? 'expired' : 'open';
+}
+
+/** Why a link no longer works: the 410 message for each closed state. */
+export const CLOSED_CARD_MESSAGES = {
+  submitted: 'This link has already been used.',
+  revoked: 'This link has been revoked.',
+  expired: 'This configuration link has expired.',
+} as const satisfies Record<Exclude<CardState, 'open'>, string>;
+
+export type ClosedCardReason = keyof typeof CLOSED_CARD_MESSAGES;
+
+/** The reason behind a 410 from the recipient endpoints; any other 410 text reads as expired (the interface's only one). */
+export function closedCardReason(error: unknown): ClosedCardReason | null {
+  if (!isApiError(error, 'gone')) return null;
+  if (/already.*used/i.test(error.message)) return 'submitted';
+  if (/revoked/i.test(error.message)) return 'revoked';
+  return 'expired';
+}
 
 export const configurationCardSchema = z
   .object({
@@ -14,6 +51,11 @@ export const configurationCardSchema = z
     url: z.string(),
     image_url: nullableText,
     instruction: nullableText,
+    // Flowdeck's additions, in the sender's list only; a service without them still reads (state undefined:
+    // only the expiry is known).
+    state: openEnum(CARD_STATES, 'lower').optional(),
+    submitted_at: nullableDateTimeSchema,
+    revoked_at: nullableDateTimeSchema,
   })
   .transform((card) => ({
     id: card.id,
@@ -24,6 +66,9 @@ export const configurationCardSchema = z
     url: card.url,
     imageUrl: card.image_url,
     instruction: card.instruction,
+    state: card.state,
+    submittedAt: card.submitted_at,
+    revokedAt: card.revoked_at,
   }));
 export type ConfigurationCard = z.infer<typeof configurationCardSchema>;
 
@@ -62,6 +107,16 @@ export async function listConfigurationCards(sourceId: number, params: PageParam
   });
 }
 
+/** DELETE /v2/sources/{id}/configuration_cards/{cardId} (Flowdeck's addition): the link stops working at once. */
+export async function revokeConfigurationCard(sourceId: number, cardId: number, options: CallOptions = {}): Promise<void> {
+  await request({
+    method: 'DELETE',
+    path: `/v2/sources/${String(sourceId)}/configuration_cards/${String(cardId)}`,
+    schema: z.unknown(),
+    ...options,
+  });
+}
+
 /** What the recipient of a card link sees: the spec's full form, no property values. */
 export const cardForRecipientSchema = z
   .object({
@@ -90,7 +145,10 @@ export function getCardForRecipient(hashId: string, options: CallOptions = {}): 
   return request({ path: `/v2/cards/${encodeURIComponent(hashId)}`, schema: dataOf(cardForRecipientSchema), token: hashId, ...options });
 }
 
-/** PATCH /v2/cards/{hash_id} (Flowdeck's addition): 404 unknown, 410 expired, 400 names missing properties. */
+/**
+ * PATCH /v2/cards/{hash_id} (Flowdeck's addition): 404 unknown, 410 once used, revoked or expired
+ * (see closedCardReason), 400 names missing properties.
+ */
 export async function submitCard(hashId: string, input: SubmitCardInput, options: CallOptions = {}): Promise<unknown> {
   return request({
     method: 'PATCH',

@@ -59,10 +59,16 @@ describe('updateSource', () => {
   });
 
   it('keeps a secret when it is left out and replaces it when a new value is sent', async () => {
-    const kept = await updateSource(1, { properties: { host: 'db2.prod.internal' } });
-    expect(kept.properties).toMatchObject({ host: 'db2.prod.internal', password: MASKED_SECRET });
+    const kept = await updateSource(1, { properties: { schema: 'analytics' } });
+    expect(kept.properties).toMatchObject({ schema: 'analytics', password: MASKED_SECRET });
     await updateSource(1, { properties: { password: 'new-secret' } });
     expect(mockService.db.source(1)?.properties.password).toBe('new-secret');
+  });
+
+  it('clears the stored secret when an address moves without it, as the service does', async () => {
+    const moved = await updateSource(1, { properties: { host: 'db2.prod.internal' } });
+    expect(moved.properties.host).toBe('db2.prod.internal');
+    expect(moved.properties).not.toHaveProperty('password');
   });
 
   it('keeps the stored secret when a client sends the mask back, clears it on null', async () => {

@@ -12,6 +12,8 @@ interface PropertyFieldProps {
   definition: PropertyDefinition;
   index: number;
   control: Control<PropertyFormValues>;
+  /** A saved secret the pending edit would clear (it moves an address without the secret). */
+  clearedOnSave?: boolean;
 }
 
 function asText(value: FieldValue | undefined): string {
@@ -19,7 +21,7 @@ function asText(value: FieldValue | undefined): string {
 }
 
 /** One property, drawn by its type. */
-export function PropertyField({ definition, index, control }: PropertyFieldProps) {
+export function PropertyField({ definition, index, control, clearedOnSave = false }: PropertyFieldProps) {
   const kind = fieldKind(definition);
   const label = fieldLabel(definition);
   // `required` marks the field (asterisk, aria-required); the form's noValidate leaves checking to the schema.
@@ -32,7 +34,7 @@ export function PropertyField({ definition, index, control }: PropertyFieldProps
         const error = fieldState.error?.message;
         const value = field.value;
         if (isSecretValue(value)) {
-          return <SecretField label={label} description={common.description} withAsterisk={definition.required} value={value} onChange={field.onChange} onBlur={field.onBlur} error={error} />;
+          return <SecretField label={label} description={common.description} withAsterisk={definition.required} value={value} onChange={field.onChange} onBlur={field.onBlur} error={error} clearedOnSave={clearedOnSave} />;
         }
         switch (kind) {
           case 'TEXT':

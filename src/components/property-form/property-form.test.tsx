@@ -172,4 +172,69 @@ describe('PropertyForm', () => {
     expect(screen.getByText('Required: the service has no value for it yet.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'directory' })).toHaveValue('/in');
   });
+
+  describe('an edit that moves an address', () => {
+    const restApi = [
+      definition('base_url', 'STRING', { displayName: 'Base URL', required: true }),
+      definition('endpoints', 'TEXT', { displayName: 'Endpoints', required: true }),
+      definition('token', 'PASSWORD', { displayName: 'API token', required: true }),
+    ];
+    const saved: Properties = { base_url: 'https://api.example.com/v1', endpoints: 'people', token: MASKED_SECRET };
+    const notice = () => screen.queryByText('Changing Base URL clears the saved API token; enter it again.');
+
+    it('says before saving that the saved token will be cleared, and stops saying it once the token is entered again', async () => {
+      const { user, save, onSubmit } = renderForm({ definitions: restApi, saved });
+      expect(notice()).not.toBeInTheDocument();
+      const baseUrl = screen.getByRole('textbox', { name: /^Base URL/ });
+      await user.type(baseUrl, '2');
+      expect(notice()).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent('Saved secrets will be cleared');
+      expect(within(screen.getByRole('group', { name: 'API token' })).getByText('Will be cleared when you save')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Clear API token' })).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Replace API token' }));
+      expect(notice()).toBeInTheDocument(); // nothing typed yet: the token would still be cleared
+      await user.type(screen.getByLabelText(/^API token/, { selector: 'input' }), 'new-token');
+      expect(notice()).not.toBeInTheDocument();
+      await save();
+      expect(onSubmit).toHaveBeenCalledWith({ properties: { base_url: 'https://api.example.com/v12', token: 'new-token' } });
+    });
+
+    it('goes away when the address is put back, and never shows for a change that moves nothing', async () => {
+      const { user } = renderForm({ definitions: restApi, saved });
+      const baseUrl = screen.getByRole('textbox', { name: /^Base URL/ });
+      await user.type(baseUrl, '/');
+      expect(notice()).toBeInTheDocument();
+      await user.type(baseUrl, '{Backspace}');
+      expect(notice()).not.toBeInTheDocument();
+      expect(within(screen.getByRole('group', { name: 'API token' })).getByText('Saved, unchanged')).toBeInTheDocument();
+      await user.type(screen.getByRole('textbox', { name: /^Endpoints/ }), '{Enter}orders');
+      expect(notice()).not.toBeInTheDocument();
+    });
+
+    it('names every moved address and every saved secret, and says nothing without a saved secret or when the secret is cleared on purpose', async () => {
+      const postgres = [
+        definition('host', 'STRING', { displayName: 'Host' }),
+        definition('port', 'NUMBER', { displayName: 'Port' }),
+        definition('password', 'PASSWORD', { displayName: 'Password' }),
+        definition('ssl_key', 'PASSWORD', { displayName: 'SSL key' }),
+      ];
+      const first = renderForm({ definitions: postgres, saved: { host: 'db', port: 5432, password: MASKED_SECRET, ssl_key: MASKED_SECRET } });
+      await first.user.type(screen.getByRole('textbox', { name: 'Host' }), '2');
+      await first.user.type(screen.getByRole('textbox', { name: 'Port' }), '1');
+      expect(screen.getByText('Changing Host and Port clears the saved Password and SSL key; enter them again.')).toBeInTheDocument();
+      first.unmount();
+
+      // A secret the user clears on purpose is not news.
+      const cleared = renderForm({ definitions: postgres, saved: { host: 'db', port: 5432, password: MASKED_SECRET, ssl_key: MASKED_SECRET } });
+      await cleared.user.click(screen.getByRole('button', { name: 'Clear Password' }));
+      await cleared.user.type(screen.getByRole('textbox', { name: 'Host' }), '2');
+      expect(screen.getByText('Changing Host clears the saved SSL key; enter it again.')).toBeInTheDocument();
+      cleared.unmount();
+
+      const second = renderForm({ definitions: postgres, saved: { host: 'db', port: 5432 } });
+      await second.user.type(screen.getByRole('textbox', { name: 'Host' }), '2');
+      expect(screen.queryByText(/clears the saved/)).not.toBeInTheDocument();
+    });
+  });
 });

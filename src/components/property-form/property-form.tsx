@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Fragment, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import type { Properties, PropertiesInput, PropertyDefinition } from '@/api/common';
 import { isApiError } from '@/api/errors';
 import { ErrorState } from '../error-state';
 import { PropertyField } from './property-field';
 import { buildPropertyFormSchema, type PropertyFormValues, type RequiredCheck } from './property-schema';
 import { changedProperties, fieldKey, initialFormProperties } from './property-values';
+import { clearedSecretsMessage, SecretBindingNotice, secretsClearedOnSave } from './secret-binding-notice';
 
 export interface PropertyFormChanges {
   /** Present only when the name changed. */
@@ -15,6 +16,9 @@ export interface PropertyFormChanges {
   /** Only the properties the user changed; a kept secret is left out, a cleared value is null. */
   properties: PropertiesInput;
 }
+
+/** Drawn above a property's field, with a way to fill that field in (the CSV upload above `location`). */
+export type PropertyAddon = (fill: (value: string) => void) => ReactNode;
 
 interface PropertyFormProps {
   definitions: readonly PropertyDefinition[];
@@ -30,6 +34,8 @@ interface PropertyFormProps {
   /** Whether submitting with nothing changed is allowed (creating something, sending a card). */
   allowEmptySubmit?: boolean;
   footer?: ReactNode;
+  /** Extra controls keyed by property name. */
+  addons?: Readonly<Record<string, PropertyAddon>>;
 }
 
 const MISSING_PROPERTIES = /^(?:Bad Request: )?Missing required properties: (.+?)\.?$/;
@@ -54,6 +60,7 @@ export function PropertyForm({
   onDirtyChange,
   allowEmptySubmit = false,
   footer,
+  addons,
 }: PropertyFormProps) {
   const schema = useMemo(() => buildPropertyFormSchema(definitions, { requiredCheck, nameRequired: name?.required ?? false }), [definitions, requiredCheck, name?.required]);
   const defaultValues = useMemo(() => ({ displayName: name?.value ?? '', properties: initialFormProperties(definitions, saved) }), [definitions, saved, name?.value]);
@@ -61,6 +68,9 @@ export function PropertyForm({
   const [failure, setFailure] = useState<unknown>(null);
   const [nothingChanged, setNothingChanged] = useState(false);
   const { isDirty, isSubmitting } = form.formState;
+  const current = useWatch({ control: form.control, name: 'properties' });
+  const pending = changedProperties(definitions, saved, current);
+  const clearedOnSave = secretsClearedOnSave(definitions, saved, pending);
 
   useEffect(() => {
     onDirtyChange?.(isDirty);
@@ -98,13 +108,19 @@ export function PropertyForm({
           />
         )}
         {definitions.map((definition, index) => (
-          <PropertyField key={fieldKey(index)} definition={definition} index={index} control={form.control} />
+          <Fragment key={fieldKey(index)}>
+            {addons?.[definition.name]?.((value) => {
+              form.setValue(`properties.${fieldKey(index)}`, value, { shouldDirty: true, shouldValidate: true });
+            })}
+            <PropertyField definition={definition} index={index} control={form.control} clearedOnSave={clearedOnSave.includes(definition.name)} />
+          </Fragment>
         ))}
         {definitions.length === 0 && (
           <Text size="sm" c="dimmed">
             This spec has no properties to fill in.
           </Text>
         )}
+        <SecretBindingNotice message={clearedSecretsMessage(definitions, saved, pending, clearedOnSave)} />
         {failure !== null && <ErrorState error={failure} />}
         {nothingChanged && (
           <Alert color="gray" variant="light" role="status">

@@ -11,13 +11,15 @@ interface SecretFieldProps {
   onChange: (value: SecretValue) => void;
   onBlur: () => void;
   error: ReactNode;
+  /** Kept, but an address change will clear it on save. */
+  clearedOnSave: boolean;
 }
 
 /**
  * A secret's three states made explicit. The saved value is never shown or echoed: "Saved, unchanged"
  * sends nothing, Replace sends what is typed, Clear sends null.
  */
-export function SecretField({ label, description, withAsterisk, value, onChange, onBlur, error }: SecretFieldProps) {
+export function SecretField({ label, description, withAsterisk, value, onChange, onBlur, error, clearedOnSave }: SecretFieldProps) {
   if (!value.saved || value.action === 'replace') {
     return (
       <Stack gap={4}>
@@ -41,14 +43,14 @@ export function SecretField({ label, description, withAsterisk, value, onChange,
       </Stack>
     );
   }
-  const cleared = value.action === 'clear';
+  const cleared = value.action === 'clear' || clearedOnSave;
   return (
     <Input.Wrapper label={label} description={description} withAsterisk={withAsterisk} error={error} id={undefined}>
       <Group gap="xs" mt={4} role="group" aria-label={label}>
         <Badge variant="light" color={cleared ? 'orange' : 'teal'} tt="none">
           {cleared ? 'Will be cleared when you save' : 'Saved, unchanged'}
         </Badge>
-        {cleared ? (
+        {value.action === 'clear' ? (
           <Button variant="subtle" size="compact-sm" onClick={() => { onChange({ ...value, action: 'keep', value: '' }); }}>
             Undo clear
           </Button>
@@ -57,9 +59,11 @@ export function SecretField({ label, description, withAsterisk, value, onChange,
             <Button variant="light" size="compact-sm" aria-label={`Replace ${label}`} onClick={() => { onChange({ ...value, action: 'replace', value: '' }); }}>
               Replace
             </Button>
-            <Button variant="subtle" color="red" size="compact-sm" aria-label={`Clear ${label}`} onClick={() => { onChange({ ...value, action: 'clear', value: '' }); }}>
-              Clear
-            </Button>
+            {!clearedOnSave && (
+              <Button variant="subtle" color="red" size="compact-sm" aria-label={`Clear ${label}`} onClick={() => { onChange({ ...value, action: 'clear', value: '' }); }}>
+                Clear
+              </Button>
+            )}
           </>
         )}
       </Group>

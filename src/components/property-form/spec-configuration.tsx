@@ -2,7 +2,7 @@ import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Properties, PropertyDefinition } from '@/api/common';
 import { Markdown } from '@/components/markdown';
-import { PropertyForm, type PropertyFormChanges } from './property-form';
+import { type PropertyAddon, PropertyForm, type PropertyFormChanges } from './property-form';
 
 interface SpecConfigurationProps {
   definitions: readonly PropertyDefinition[];
@@ -15,10 +15,11 @@ interface SpecConfigurationProps {
   onDirtyChange?: (dirty: boolean) => void;
   /** Shown beside the form, above the instructions (a source's Test connection). */
   aside?: ReactNode;
+  addons?: Readonly<Record<string, PropertyAddon>>;
 }
 
 /** A source's or destination's configuration: the form drawn from its spec, the spec's instructions beside it. */
-export function SpecConfiguration({ definitions, saved, displayName, instructions, version, onSubmit, onDirtyChange, aside }: SpecConfigurationProps) {
+export function SpecConfiguration({ definitions, saved, displayName, instructions, version, onSubmit, onDirtyChange, aside, addons }: SpecConfigurationProps) {
   return (
     <Grid gap="xl">
       <Grid.Col span={{ base: 12, md: 7 }}>
@@ -30,6 +31,7 @@ export function SpecConfiguration({ definitions, saved, displayName, instruction
           submitLabel="Save"
           onSubmit={onSubmit}
           onDirtyChange={onDirtyChange}
+          addons={addons}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>

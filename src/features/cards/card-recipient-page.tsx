@@ -1,7 +1,7 @@
 import { Alert, Container, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type CardForRecipient, submitCard } from '@/api/cards';
+import { type CardForRecipient, type ClosedCardReason, closedCardReason, submitCard } from '@/api/cards';
 import { isApiError } from '@/api/errors';
 import { ErrorState } from '@/components/error-state';
 import { ExpiryCountdown } from '@/components/expiry-countdown';
@@ -10,11 +10,32 @@ import { Markdown } from '@/components/markdown';
 import { PropertyForm } from '@/components/property-form/property-form';
 import { cardQueries } from '@/lib/queries/card-queries';
 
+const CLOSED: Record<ClosedCardReason, { title: string; text: string; color: string }> = {
+  submitted: {
+    title: 'This link has already been used',
+    text: 'The configuration was already sent with it, and a link works only once. If you need to change something, ask the person who sent it for a new link.',
+    color: 'blue',
+  },
+  revoked: {
+    title: 'This link has been revoked',
+    text: 'The person who sent it has withdrawn it, so it can no longer be used. Ask them for a new link if you still need to send a configuration.',
+    color: 'gray',
+  },
+  expired: {
+    title: 'This link has expired',
+    text: 'It can no longer be used to send a configuration. Ask the person who sent it for a new link.',
+    color: 'orange',
+  },
+};
+
+/** Why the card cannot be used, in words for someone who only has the link. */
 function Unavailable({ error }: { error: unknown }) {
-  if (isApiError(error, 'gone')) {
+  const reason = closedCardReason(error);
+  if (reason) {
+    const { title, text, color } = CLOSED[reason];
     return (
-      <Alert color="orange" title="This link has expired" role="alert">
-        It can no longer be used to send a configuration. Ask the person who sent it for a new link.
+      <Alert color={color} title={title} role="alert">
+        {text}
       </Alert>
     );
   }
@@ -30,6 +51,9 @@ function Unavailable({ error }: { error: unknown }) {
 
 function CardForm({ card }: { card: CardForRecipient }) {
   const [done, setDone] = useState(false);
+  // Used or revoked while the form was open: the form gives way to the same message as on opening.
+  const [closed, setClosed] = useState<unknown>(null);
+  if (closed !== null) return <Unavailable error={closed} />;
   if (done) {
     return (
       <Alert color="teal" title="Thank you" role="status">
@@ -47,7 +71,13 @@ function CardForm({ card }: { card: CardForRecipient }) {
           allowEmptySubmit={false}
           submitLabel="Send configuration"
           onSubmit={async (changes) => {
-            await submitCard(card.hashId, { properties: changes.properties });
+            try {
+              await submitCard(card.hashId, { properties: changes.properties });
+            } catch (error) {
+              if (closedCardReason(error) === null) throw error;
+              setClosed(error);
+              return;
+            }
             setDone(true);
           }}
         />

@@ -57,3 +57,43 @@ describe('card recipient page', () => {
     expect(screen.queryByRole('button', { name: 'Send configuration' })).not.toBeInTheDocument();
   });
 });
+
+describe('a link that no longer works', () => {
+  it('says kindly that a used link has already been used, when opened again after sending', async () => {
+    const first = renderApp(`/cards/${SEED.validCardHash}`, { apiKey: null });
+    await first.user.type(await screen.findByRole('textbox', { name: /^Username/ }), 'acme');
+    await first.user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'ftp-pass');
+    await first.user.click(screen.getByRole('button', { name: 'Send configuration' }));
+    expect(await screen.findByText('Thank you')).toBeInTheDocument();
+    first.unmount();
+
+    renderApp(`/cards/${SEED.validCardHash}`, { apiKey: null });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('This link has already been used')).toBeInTheDocument();
+    expect(within(alert).getByText(/works only once/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send configuration' })).not.toBeInTheDocument();
+  });
+
+  it('says a revoked link was withdrawn by its sender', async () => {
+    const card = mockService.db.card(SEED.validCardHash);
+    if (card) card.revokedAt = Date.now();
+    renderApp(`/cards/${SEED.validCardHash}`, { apiKey: null });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('This link has been revoked')).toBeInTheDocument();
+    expect(within(alert).getByText(/has withdrawn it/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send configuration' })).not.toBeInTheDocument();
+  });
+
+  it('replaces the form with the reason when the link is revoked or used while the form is open', async () => {
+    const { user } = renderApp(`/cards/${SEED.validCardHash}`, { apiKey: null });
+    await user.type(await screen.findByRole('textbox', { name: /^Username/ }), 'acme');
+    await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'ftp-pass');
+    const card = mockService.db.card(SEED.validCardHash);
+    if (card) card.revokedAt = Date.now();
+    await user.click(screen.getByRole('button', { name: 'Send configuration' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('This link has been revoked')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send configuration' })).not.toBeInTheDocument();
+    expect(mockService.db.source(SEED.incompleteSourceId)?.properties.username).toBeUndefined();
+  });
+});

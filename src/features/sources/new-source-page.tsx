@@ -29,6 +29,11 @@ function ChooseAndCreate({ onCreated }: { onCreated: (source: Source) => void })
           <SpecSummary spec={spec.data} />
         </Paper>
       )}
+      {spec.data?.name === 'csv' && (
+        <Text size="sm" c="dimmed">
+          Next step: upload a CSV file from this computer, or give a path or URL.
+        </Text>
+      )}
       <TextInput
         label="Name"
         description="How this source is shown in Flowdeck. Empty: the spec's name."

@@ -1,51 +1,14 @@
-import { Alert, Badge, Button, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type ConfigurationCard, type CreateConfigurationCardInput, createConfigurationCard } from '@/api/cards';
 import type { Source } from '@/api/sources';
-import { CopyButton } from '@/components/copy-button';
 import { ErrorState } from '@/components/error-state';
-import { ExpiryCountdown } from '@/components/expiry-countdown';
 import { sourceQueries } from '@/lib/queries/source-queries';
-import { useNow } from '@/lib/use-now';
 import { CardLink } from './card-link';
-import { cardsCreatedThisSession, rememberCard } from './session-cards';
+import { CardsTable } from './cards-table';
+import { cardsCreatedThisSession, rememberCard, rememberRevoked } from './session-cards';
 import { ShareCardForm } from './share-card-form';
-
-function CardsTable({ cards }: { cards: ConfigurationCard[] }) {
-  const now = useNow(15_000);
-  return (
-    <Table striped aria-label="Configuration cards">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Link</Table.Th>
-          <Table.Th>Instruction</Table.Th>
-          <Table.Th>Expiry</Table.Th>
-          <Table.Th aria-label="Actions" />
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {cards.map((card) => {
-          const expired = Date.parse(card.expiresAt) <= now;
-          return (
-            <Table.Tr key={card.id}>
-              <Table.Td>
-                <Text size="sm" ff="monospace" td={expired ? 'line-through' : undefined}>
-                  …/cards/{card.hashId.slice(0, 8)}…
-                </Text>
-              </Table.Td>
-              <Table.Td>{card.instruction ?? <Text span c="dimmed" size="sm">—</Text>}</Table.Td>
-              <Table.Td>
-                {expired ? <Badge color="red" variant="light">Expired</Badge> : <ExpiryCountdown expiresAt={card.expiresAt} />}
-              </Table.Td>
-              <Table.Td>{!expired && <CopyButton value={card.url} label="Copy" />}</Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </Table>
-  );
-}
 
 /** Sharing links that let someone without an account fill in this source's configuration. */
 export function SourceCards({ source }: { source: Source }) {
@@ -62,6 +25,11 @@ export function SourceCards({ source }: { source: Source }) {
       await queryClient.invalidateQueries({ queryKey: sourceQueries.cards(source.id).queryKey });
     },
   });
+  const revoked = async (card: ConfigurationCard) => {
+    rememberRevoked(source.id, card.id, new Date().toISOString());
+    if (latest?.id === card.id) setLatest(null);
+    await queryClient.invalidateQueries({ queryKey: sourceQueries.cards(source.id).queryKey });
+  };
   const listed = cards.data?.available ? cards.data.items : cardsCreatedThisSession(source.id);
   return (
     <Stack gap="md">
@@ -85,7 +53,7 @@ export function SourceCards({ source }: { source: Source }) {
           This service does not list a source's links: these are the ones created in this browser session.
         </Alert>
       )}
-      {cards.data && (listed.length === 0 ? <Text size="sm" c="dimmed">No links yet.</Text> : <CardsTable cards={listed} />)}
+      {cards.data && (listed.length === 0 ? <Text size="sm" c="dimmed">No links yet.</Text> : <CardsTable sourceId={source.id} cards={listed} onRevoked={revoked} />)}
     </Stack>
   );
 }

@@ -81,13 +81,13 @@ describe('source page', () => {
   it('saves only the changed fields and never the masked password', async () => {
     const patches = recordBodies('PATCH', /^\/v2\/sources\/1$/);
     const { user } = renderApp('/sources/1');
-    const host = await screen.findByRole('textbox', { name: /^Host/ });
+    const schema = await screen.findByRole('textbox', { name: /^Schema/ });
     expect(within(screen.getByRole('group', { name: 'Password' })).getByText('Saved, unchanged')).toBeInTheDocument();
-    await user.clear(host);
-    await user.type(host, 'db2.prod.internal');
+    await user.clear(schema);
+    await user.type(schema, 'analytics');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved. Only the fields you changed were sent.')).toBeInTheDocument();
-    expect(patches).toEqual([{ properties: { host: 'db2.prod.internal' } }]);
+    expect(patches).toEqual([{ properties: { schema: 'analytics' } }]);
     expect(mockService.db.source(1)?.properties.password).toBe('s3cret-orders');
   });
 

@@ -1,4 +1,5 @@
-import type { FlowRunRecord, MockState, RunRecord, WorkflowRecord, WorkflowRunRecord } from './records';
+import { type CardState, cardStateAt } from '@/api/cards';
+import type { CardRecord, FlowRunRecord, MockState, RunRecord, WorkflowRecord, WorkflowRunRecord } from './records';
 import { isRunActive } from './progress';
 import { CANCELLED_ERRORS, runResources, sourceFailure } from './rules';
 import { seedState } from './seed';
@@ -73,6 +74,10 @@ export class MockDb {
   }
   card(hashId: string) {
     return this.state.cards.find((card) => card.hashId === hashId);
+  }
+  /** The same rule as the service's: open until submitted, revoked or expired. */
+  cardState(card: CardRecord): CardState {
+    return cardStateAt({ expiresAt: card.expiresAt, submittedAt: card.submittedAt ?? null, revokedAt: card.revokedAt ?? null }, this.now());
   }
 
   activeFlowRun(flowId: number): FlowRunRecord | undefined {

@@ -34,7 +34,7 @@ export function destinationHandlers(context: MockContext): HttpHandler[] {
         id: db.nextId('destination'),
         displayName: input.displayName ?? spec.displayName,
         spec: spec.name,
-        properties: applyProperties({}, input.properties ?? {}),
+        properties: applyProperties(spec.propertyDefinitions, {}, input.properties ?? {}),
         createdAt: now,
         updatedAt: now,
       };
@@ -51,7 +51,7 @@ export function destinationHandlers(context: MockContext): HttpHandler[] {
       const problem = propertyProblem(definitions, patch.properties ?? {});
       if (problem) throw badRequest(`Bad Request: ${problem}`);
       if (patch.displayName !== undefined) destination.displayName = patch.displayName;
-      if (patch.properties) destination.properties = applyProperties(destination.properties, patch.properties);
+      if (patch.properties) destination.properties = applyProperties(definitions, destination.properties, patch.properties);
       destination.updatedAt = db.now();
       return dataResponse(wireDestination(db, destination));
     }),

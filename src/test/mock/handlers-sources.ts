@@ -8,7 +8,7 @@ import type { SourceRecord } from './records';
 import { wireResolverList } from './resolvers';
 import { badRequest, dataResponse, notFound } from './responses';
 import { idParam, type MockContext, paginate, parseBody, readJson, route, type RouteInput } from './route';
-import { sourceSpecSummary, wireCard, wireSource } from './serialize';
+import { sourceSpecSummary, wireCard, wireListedCard, wireSource } from './serialize';
 
 function findSource(context: MockContext, input: RouteInput): SourceRecord {
   const source = context.db.source(idParam(input));
@@ -36,7 +36,7 @@ export function sourceHandlers(context: MockContext): HttpHandler[] {
         id: db.nextId('source'),
         displayName: input.displayName ?? spec.displayName,
         spec: spec.name,
-        properties: applyProperties({}, input.properties ?? {}),
+        properties: applyProperties(spec.propertyDefinitions, {}, input.properties ?? {}),
         createdAt: now,
         updatedAt: now,
         resources: [],
@@ -58,7 +58,7 @@ export function sourceHandlers(context: MockContext): HttpHandler[] {
       if (problem) throw badRequest(`Bad Request: ${problem}`);
       if (patch.displayName !== undefined) source.displayName = patch.displayName;
       if (patch.properties && Object.keys(patch.properties).length > 0) {
-        source.properties = applyProperties(source.properties, patch.properties);
+        source.properties = applyProperties(definitions, source.properties, patch.properties);
         restartDiscovery(db, source);
       }
       source.updatedAt = db.now();
@@ -87,7 +87,7 @@ export function sourceHandlers(context: MockContext): HttpHandler[] {
     route(context, 'listConfigurationCards', 'get', '/v2/sources/:id/configuration_cards', 'key', (input) => {
       const source = findSource(context, input);
       const cards = db.state.cards.filter((card) => card.sourceId === source.id).sort((a, b) => b.id - a.id);
-      return dataResponse(paginate(cards, input.url).map((card) => wireCard(db, card, input.url.origin)));
+      return dataResponse(paginate(cards, input.url).map((card) => wireListedCard(db, card, input.url.origin)));
     }),
 
     route(context, 'getResolvers', 'get', '/v2/sources/:id/resolvers', 'key', (input) => {

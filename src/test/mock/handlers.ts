@@ -4,10 +4,11 @@ import { connectorHandlers } from './handlers-connectors';
 import { destinationHandlers } from './handlers-destinations';
 import { flowHandlers } from './handlers-flows';
 import { sourceHandlers } from './handlers-sources';
+import { uploadHandlers } from './handlers-uploads';
 import { workflowHandlers } from './handlers-workflows';
 import type { MockContext } from './route';
 
 /** Every operation of the interface plus Flowdeck's additions, all reading one context's state. */
 export function buildHandlers(context: MockContext): HttpHandler[] {
-  return [...sourceHandlers(context), ...destinationHandlers(context), ...flowHandlers(context), ...workflowHandlers(context), ...cardHandlers(context), ...connectorHandlers(context)];
+  return [...sourceHandlers(context), ...destinationHandlers(context), ...flowHandlers(context), ...workflowHandlers(context), ...cardHandlers(context), ...connectorHandlers(context), ...uploadHandlers(context)];
 }

@@ -38,6 +38,9 @@ export const OPERATIONS = [
   'getFlowStatus',
   'verifySource',
   'listConnectors',
+  'getUploadLimits',
+  'uploadFile',
+  'revokeConfigurationCard',
 ] as const;
 
 export type OperationName = (typeof OPERATIONS)[number];

@@ -1,5 +1,6 @@
 import type { PropertiesInput } from '@/api/common';
 import { looksMasked } from '@/api/common';
+import { secretsClearedBy } from '@/api/secret-binding';
 import type { StoredProperties, StoredValue, WirePropertyDefinition } from './wire';
 
 // Property values as the service treats them: secrets never leave it unmasked, a mask sent back
@@ -60,8 +61,10 @@ export function propertyProblem(definitions: WirePropertyDefinition[], input: Pr
 }
 
 /** Stored values after a write: null or '' clears, anything else replaces. */
-export function applyProperties(stored: StoredProperties, input: PropertiesInput): StoredProperties {
+/** As the service: null or '' clears; moving an address without sending the secrets again clears them. */
+export function applyProperties(definitions: WirePropertyDefinition[], stored: StoredProperties, input: PropertiesInput): StoredProperties {
   const next: StoredProperties = { ...stored };
+  for (const name of secretsClearedBy(definitions, stored, input, (secret) => stored[secret] !== undefined)) Reflect.deleteProperty(next, name);
   for (const [name, value] of Object.entries(input)) {
     if (value === null || value === '') Reflect.deleteProperty(next, name);
     else next[name] = value;

@@ -110,6 +110,10 @@ export interface CardRecord {
   url: string;
   imageUrl: string | null;
   instruction: string | null;
+  /** When the recipient submitted it (a link works once); absent while unused. */
+  submittedAt?: number;
+  /** When its sender revoked it; absent unless revoked. */
+  revokedAt?: number;
 }
 
 /** Everything the mock service knows; replaced wholesale by a reset. */

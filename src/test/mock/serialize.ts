@@ -186,6 +186,11 @@ export function wireCard(db: MockDb, card: CardRecord, origin: string): WireConf
   };
 }
 
+/** In the sender's list (Flowdeck's addition), each card also says whether its link still works. */
+export function wireListedCard(db: MockDb, card: CardRecord, origin: string): WireConfigurationCard {
+  return { ...wireCard(db, card, origin), state: db.cardState(card), submitted_at: isoOrNull(card.submittedAt ?? null), revoked_at: isoOrNull(card.revokedAt ?? null) };
+}
+
 /** What the card's recipient sees: the spec's full form and no property values. */
 export function wireCardForRecipient(db: MockDb, card: CardRecord, source: SourceRecord): WireCardForRecipient {
   const spec = db.sourceSpec(source.spec);

@@ -1,0 +1,46 @@
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { safeUploadName } from '@/api/uploads';
+import type { AuthVariables } from '../http/auth';
+import { badRequest, HttpError } from '../http/errors';
+import type { Services } from '../services';
+import { storeUpload, UploadEmpty, UploadIncomplete, UploadTooLarge } from './upload-file';
+
+// Flowdeck's addition: POST /v2/uploads?filename=orders.csv with the file's bytes as the body (any
+// content type) stores the file in the allowed folder and answers where a csv source finds it.
+// GET /v2/uploads tells the dashboard the limit before it sends anything.
+
+/** 413 as the body limit answers it, plus the limit so the dashboard can say it. */
+function payloadTooLarge(limitBytes: number) {
+  return Response.json({ message: 'Payload Too Large', limitBytes }, { status: 413 });
+}
+
+/** The Content-Length header as a number, or null when the body is chunked (Node has checked its syntax). */
+function announcedLength(header: string | undefined): number | null {
+  return header !== undefined && /^\d+$/.test(header) ? Number(header) : null;
+}
+
+const DISK_FULL = new Set(['ENOSPC', 'EDQUOT']);
+
+export function uploadRoutes(services: Services) {
+  const uploadsDir = join(services.filesDir, 'uploads');
+  const limitBytes = services.uploadLimitBytes;
+  return new Hono<{ Variables: AuthVariables }>()
+    .get('/', (c) => c.json({ data: { limitBytes } }))
+    .post('/', async (c) => {
+      const announcedBytes = announcedLength(c.req.header('content-length'));
+      // Refused before a byte is read or a folder made; chunked bodies are counted while they stream.
+      if (announcedBytes !== null && announcedBytes > limitBytes) return payloadTooLarge(limitBytes);
+      try {
+        const stored = await storeUpload(c.req.raw.body, { uploadsDir, name: safeUploadName(c.req.query('filename')), limitBytes, announcedBytes });
+        services.logger.info({ name: stored.name, size: stored.size }, 'file uploaded');
+        return c.json({ data: stored }, 201);
+      } catch (error) {
+        if (error instanceof UploadTooLarge) return payloadTooLarge(limitBytes);
+        if (error instanceof UploadEmpty) throw badRequest('the file is empty.');
+        if (error instanceof UploadIncomplete) throw badRequest('the upload stopped before the end of the file.');
+        if (DISK_FULL.has((error as NodeJS.ErrnoException).code ?? '')) throw new HttpError(507, 'Insufficient Storage');
+        throw error;
+      }
+    });
+}

@@ -1,0 +1,147 @@
+import { Badge, Box, Button, Group, Table, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type ConfigurationCard, revokeConfigurationCard } from '@/api/cards';
+import type { Open } from '@/api/common';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { CopyButton } from '@/components/copy-button';
+import { ExpiryCountdown } from '@/components/expiry-countdown';
+import { formatDateTime } from '@/lib/format';
+import { useNow } from '@/lib/use-now';
+
+type ShownState = Open<'open' | 'submitted' | 'expired' | 'revoked'>;
+
+/**
+ * The state to show now: the service's, except that an open card passes its expiry while the page
+ * stays open. A service that does not report states leaves only the expiry to go by.
+ */
+function shownState(card: ConfigurationCard, now: number): ShownState {
+  if (card.state !== undefined && card.state !== 'open') return card.state;
+  return Date.parse(card.expiresAt) <= now ? 'expired' : 'open';
+}
+
+/** The state first, then what goes with it (time left, or when it was used or revoked); stacks on narrow screens. */
+function StateCell({ card, state }: { card: ConfigurationCard; state: ShownState }) {
+  const at = (iso: string | null) => iso && <Text size="xs" c="dimmed">at {formatDateTime(iso)}</Text>;
+  // Badges keep their whole word on a phone: the table gives this column their width rather than cut them.
+  const badge = (color: string, label: string) => <Badge color={color} variant="light" miw="max-content">{label}</Badge>;
+  switch (state) {
+    case 'open':
+      return (
+        <Group gap={6}>
+          {badge('green', 'Open')}
+          <Box miw="max-content">
+            <ExpiryCountdown expiresAt={card.expiresAt} />
+          </Box>
+        </Group>
+      );
+    case 'submitted':
+      return (
+        <Group gap={6}>
+          {badge('blue', 'Submitted')}
+          {at(card.submittedAt)}
+        </Group>
+      );
+    case 'expired':
+      return badge('red', 'Expired');
+    case 'revoked':
+      return (
+        <Group gap={6}>
+          {badge('gray', 'Revoked')}
+          {at(card.revokedAt)}
+        </Group>
+      );
+    default:
+      return <Badge color="gray" variant="outline" tt="none">{state}</Badge>;
+  }
+}
+
+const shortLink = (card: ConfigurationCard) => `…/cards/${card.hashId.slice(0, 8)}…`;
+
+/** A source's links with their state; an open one can be copied or revoked (after a confirmation). */
+export function CardsTable({ sourceId, cards, onRevoked }: { sourceId: number; cards: readonly ConfigurationCard[]; onRevoked: (card: ConfigurationCard) => Promise<void> }) {
+  const now = useNow(15_000);
+  const [target, setTarget] = useState<ConfigurationCard | null>(null);
+  const revoke = useMutation({
+    mutationFn: (card: ConfigurationCard) => revokeConfigurationCard(sourceId, card.id),
+    onSuccess: async (_answer, card) => {
+      setTarget(null);
+      await onRevoked(card);
+    },
+  });
+  return (
+    <>
+      <Table striped aria-label="Configuration cards" verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Link</Table.Th>
+            <Table.Th>State</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {cards.map((card) => {
+            const state = shownState(card, now);
+            return (
+              <Table.Tr key={card.id}>
+                <Table.Td>
+                  <Text size="sm" ff="monospace" td={state === 'open' ? undefined : 'line-through'} style={{ wordBreak: 'break-all' }}>
+                    {shortLink(card)}
+                  </Text>
+                  {card.instruction ? (
+                    <Text size="sm" c="dimmed" lineClamp={3}>
+                      {card.instruction}
+                    </Text>
+                  ) : (
+                    <Text size="xs" c="dimmed">No instruction</Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {/* Actions sit at the end of the state's line, and wrap under it on a phone. */}
+                  <Group justify="space-between" gap="xs">
+                    <StateCell card={card} state={state} />
+                    {state === 'open' && (
+                      <Group gap={4}>
+                        <CopyButton value={card.url} label="Copy" />
+                        {/* Only a service that reports states knows how to revoke. */}
+                        {card.state === 'open' && (
+                          <Button
+                            size="compact-sm"
+                            color="red"
+                            variant="subtle"
+                            aria-label={`Revoke the link ${shortLink(card)}`}
+                            onClick={() => {
+                              revoke.reset();
+                              setTarget(card);
+                            }}
+                          >
+                            Revoke
+                          </Button>
+                        )}
+                      </Group>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      <ConfirmDialog
+        opened={target !== null}
+        title="Revoke this configuration link?"
+        confirmLabel="Revoke link"
+        pending={revoke.isPending}
+        error={revoke.error}
+        onClose={() => { setTarget(null); }}
+        onConfirm={() => {
+          if (target && !revoke.isPending) revoke.mutate(target);
+        }}
+      >
+        <Text size="sm">
+          Whoever has the link {target ? shortLink(target) : ''} will no longer be able to open it or send a configuration. This cannot be undone; you can
+          share a new link.
+        </Text>
+      </ConfirmDialog>
+    </>
+  );
+}
