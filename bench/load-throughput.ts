@@ -48,11 +48,11 @@ async function runFlow(destination: { destinationSpec: string; properties: Recor
   await api(`/v2/flows/${String(flow.data.id)}/run`, { method: 'POST' });
   for (;;) {
     await new Promise((resolveWait) => setTimeout(resolveWait, 200));
-    const { data } = await api<{ data: { lastAttempt: { lifecycle: string; disposition: string; errors: string[]; createdAt: string; completedAt: string | null } } }>(`/v2/flows/${String(flow.data.id)}/status`);
-    const attempt = data.lastAttempt;
-    if (attempt.lifecycle !== 'running') {
-      if (attempt.disposition !== 'succeeded') throw new Error(`Run failed: ${attempt.errors.join('; ')}`);
-      return (Date.parse(attempt.completedAt ?? '') - Date.parse(attempt.createdAt)) / 1000;
+    // The hosted shape, unwrapped and UPPERCASE; the attempt (for its createdAt) is Flowdeck's field beside it.
+    const status = await api<{ lifecycle: string; disposition: string; errors: string[] | null; completedAt: string | null; lastAttempt: { createdAt: string } }>(`/v2/flows/${String(flow.data.id)}/status`);
+    if (status.lifecycle === 'NOT_RUNNING') {
+      if (status.disposition !== 'SUCCEEDED') throw new Error(`Run failed: ${(status.errors ?? []).join('; ')}`);
+      return (Date.parse(status.completedAt ?? '') - Date.parse(status.lastAttempt.createdAt)) / 1000;
     }
   }
 }

@@ -58,7 +58,7 @@ test('a flow run goes from running to succeeded on screen without a reload', asy
   const seen = await recordLatestStates(page);
 
   await page.getByRole('button', { name: 'Run now' }).click();
-  await expect(page.getByText('Flow run started.')).toBeVisible();
+  await expect(page.getByText('Run started.')).toBeVisible();
   await expect(latest.getByText('Succeeded')).toBeVisible({ timeout: 30_000 });
   expect(await seen()).toEqual(expect.arrayContaining(['Running', 'Succeeded']));
   const states = await seen();

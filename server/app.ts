@@ -8,7 +8,9 @@ import { browserHeaders } from './http/browser-headers';
 import { badRequest, HttpError } from './http/errors';
 import type { Logger } from './logger';
 import { openApiDocument } from './openapi';
+import { hostedOperationsOnly } from './http/hosted-operations';
 import { recipientCardRoutes, sourceCardRoutes } from './routes/cards';
+import { connectorRoutes } from './routes/connectors';
 import { destinationRoutes } from './routes/destinations';
 import { flowRoutes } from './routes/flows';
 import { destinationSpecRoutes, sourceSpecRoutes } from './routes/specs';
@@ -32,6 +34,7 @@ function onError(logger: Logger) {
 /** The /v2 interface: the public card and webhook endpoints first, then everything behind an API key. */
 export function createApiApp(services: Services) {
   const api = new Hono<{ Variables: AuthVariables }>();
+  if (services.profile === 'hosted') api.use('*', hostedOperationsOnly());
   api.get('/openapi.json', (c) => c.json(openApiDocument()));
   api.route('/cards', recipientCardRoutes(services));
   api.route('/webhooks', webhookReceiverRoutes(services));
@@ -47,6 +50,7 @@ export function createApiApp(services: Services) {
   api.route('/flows', flowRoutes(services));
   api.route('/workflows', workflowRoutes(services));
   api.route('/workflows', webhookRoutes(services));
+  api.route('/connectors', connectorRoutes());
   api.route('/uploads', uploadRoutes(services));
   return api;
 }

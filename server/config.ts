@@ -1,4 +1,5 @@
 import { delimiter, join, resolve } from 'node:path';
+import { type Profile, readProfile } from './profile';
 import { invalidConnectorAllowEntries } from './security/network-guard';
 
 /** The interface bounds the whole verification at 10 seconds. */
@@ -41,6 +42,8 @@ export interface ServiceConfig {
   uploadLimitBytes: number;
   /** Serve the dashboard's source maps (FLOWDECK_SOURCE_MAPS=1); off by default. */
   serveSourceMaps: boolean;
+  /** FLOWDECK_PROFILE: `hosted` answers only the hosted service's operations (proves proxy mode against it). */
+  profile: Profile;
 }
 
 /** The folder uploads land in and the default file root. */
@@ -83,5 +86,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     bodyLimitBytes: byteSize('FLOWDECK_BODY_LIMIT', env.FLOWDECK_BODY_LIMIT, DEFAULT_BODY_LIMIT_BYTES),
     uploadLimitBytes: byteSize('FLOWDECK_UPLOAD_LIMIT', env.FLOWDECK_UPLOAD_LIMIT, DEFAULT_UPLOAD_LIMIT_BYTES),
     serveSourceMaps: env.FLOWDECK_SOURCE_MAPS === '1',
+    profile: readProfile(env.FLOWDECK_PROFILE),
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idInputSchema } from '@/api/common';
-import { FREQUENCIES } from '@/api/flows';
+import { FREQUENCIES, runAttemptSchema } from '@/api/flows';
 
 // Request bodies of the operations Flowdeck's service adds where the interface leaves gaps. They
 // follow the interface's style (camelCase for flows, snake_case for workflows and webhooks) and
@@ -38,9 +38,18 @@ export const createWebhookTriggerInputSchema = z.strictObject({
   credential_source_id: idInputSchema.optional(),
 });
 
+/**
+ * GET /v2/flows/{id}/status as the service answers it: the hosted service's shape, unwrapped like workflow
+ * status; `errors` is null when the last run had none; `lastAttempt` is Flowdeck's (absent in the hosted profile).
+ */
 export const flowStatusSchema = z.object({
   id: z.number().int(),
-  lifecycle: z.string(),
-  disposition: z.string(),
-  lastAttempt: z.unknown().nullable(),
+  lifecycle: z.enum(['PENDING', 'RUNNING', 'NOT_RUNNING']),
+  disposition: z.enum(['SUCCEEDED', 'FAILED', 'NONE']),
+  resources: z.array(
+    z.object({ name: z.string(), extracted: z.number().int(), analyzed: z.number().int(), loaded: z.number().int(), errors: z.array(z.string()) }),
+  ),
+  errors: z.array(z.string()).nullable(),
+  completedAt: z.string().nullable(),
+  lastAttempt: runAttemptSchema.nullable().optional(),
 });

@@ -36,7 +36,10 @@ interface Operation {
   query?: 'page' | 'attempts';
   errors: number[];
   security?: 'apiKey' | 'card' | 'none';
+  /** Not in the interface document. */
   addition?: boolean;
+  /** An addition the hosted service's documentation shows too: FLOWDECK_PROFILE=hosted answers it. */
+  hosted?: boolean;
   /** The body is a file's raw bytes, named by the `filename` query parameter. */
   upload?: boolean;
 }
@@ -52,7 +55,9 @@ const OPERATIONS: Operation[] = [
   { method: 'get', path: '/sources/{id}/configuration_cards', summary: 'List configuration cards of a source, each with its state (open, submitted, expired, revoked)', response: configurationCardSchema, list: true, query: 'page', errors: [400, 401, 404], addition: true },
   { method: 'delete', path: '/sources/{id}/configuration_cards/{cardId}', summary: 'Revoke a configuration card link (its recipient then gets 410 This link has been revoked.)', response: z.literal(true), errors: [400, 401, 404], addition: true },
   { method: 'get', path: '/sources/{id}/resolvers', summary: 'Get discovered resolvers', response: resolverListSchema, errors: [401, 403, 404] },
+  { method: 'get', path: '/sources/{id}/verify', summary: 'Verify source: required properties, then a real connection (10 s bound; 408 `Request Timeout` past it)', response: verificationMessageSchema, list: true, errors: [401, 403, 404, 408], addition: true, hosted: true },
   { method: 'get', path: '/sourcespecs', summary: 'List source specs (summary form)', response: sourceSpecSummarySchema, list: true, query: 'page', errors: [400, 401], addition: true },
+  { method: 'get', path: '/connectors', summary: 'List the source connectors (source specs, summary form)', response: sourceSpecSummarySchema, list: true, query: 'page', errors: [400, 401], addition: true, hosted: true },
   { method: 'get', path: '/sourcespecs/{name}', summary: 'Get source spec (summary form)', response: sourceSpecSummarySchema, errors: [401, 403, 404] },
   { method: 'get', path: '/destinations', summary: 'List destinations', response: destinationSchema, list: true, query: 'page', errors: [400, 401], addition: true },
   { method: 'post', path: '/destinations', summary: 'Create destination', body: createDestinationInputSchema, response: destinationSchema, status: 201, errors: [400, 401, 403] },
@@ -61,19 +66,19 @@ const OPERATIONS: Operation[] = [
   { method: 'get', path: '/destinations/{id}/verify', summary: 'Verify destination (10 s bound; 408 `Request Timeout` past it)', response: verificationMessageSchema, list: true, errors: [401, 403, 404, 408] },
   { method: 'get', path: '/destinationspecs', summary: 'List destination specs', response: destinationSpecSummarySchema, list: true, query: 'page', errors: [400, 401] },
   { method: 'get', path: '/flows', summary: 'List flows', response: flowSchema, list: true, query: 'page', errors: [400, 401, 403, 404] },
-  { method: 'post', path: '/flows', summary: 'Create flow (cron wins over frequency)', body: createFlowInputSchema, response: flowSchema, status: 201, errors: [400, 401], addition: true },
-  { method: 'patch', path: '/flows/{id}', summary: 'Update flow', body: updateFlowInputSchema, response: flowSchema, errors: [400, 401, 404], addition: true },
+  { method: 'post', path: '/flows', summary: 'Create flow (cron wins over frequency)', body: createFlowInputSchema, response: flowSchema, status: 201, errors: [400, 401], addition: true, hosted: true },
+  { method: 'patch', path: '/flows/{id}', summary: 'Update flow', body: updateFlowInputSchema, response: flowSchema, errors: [400, 401, 404], addition: true, hosted: true },
   { method: 'delete', path: '/flows/{id}', summary: 'Delete flow (cancels a running attempt)', response: z.literal(true), errors: [401, 404], addition: true },
-  { method: 'post', path: '/flows/{id}/run', summary: 'Run a flow (400 when it is already running)', response: messageResponseSchema, wrapped: false, status: 201, errors: [400, 401, 403, 404, 500] },
+  { method: 'post', path: '/flows/{id}/run', summary: 'Run a flow: 201 `{ "message": "Created" }` (400 when it is already running)', response: messageResponseSchema, wrapped: false, status: 201, errors: [400, 401, 403, 404, 500] },
   { method: 'get', path: '/flows/{id}/run', summary: 'Get flow run attempts', response: runAttemptSchema, list: true, query: 'attempts', errors: [400, 401, 403, 404] },
   { method: 'post', path: '/flows/{id}/cancel', summary: 'Cancel a running flow', response: messageResponseSchema, wrapped: false, errors: [401, 403, 404, 500] },
-  { method: 'get', path: '/flows/{id}/status', summary: 'Flow status: the latest attempt', response: flowStatusSchema, errors: [401, 404], addition: true },
+  { method: 'get', path: '/flows/{id}/status', summary: 'Flow status of the latest attempt (no data wrapper, UPPERCASE; PENDING until a worker takes the run; errors null when none; lastAttempt is Flowdeck\'s)', response: flowStatusSchema, wrapped: false, errors: [401, 404], addition: true, hosted: true },
   { method: 'get', path: '/workflows', summary: 'List workflows', response: workflowSchema, list: true, query: 'page', errors: [400, 401, 403] },
   { method: 'post', path: '/workflows', summary: 'Create workflow', body: createWorkflowInputSchema, response: workflowSchema, status: 201, errors: [400, 401, 403], addition: true },
   { method: 'patch', path: '/workflows/{id}', summary: 'Update workflow', body: updateWorkflowInputSchema, response: workflowSchema, errors: [400, 401, 403, 404], addition: true },
   { method: 'delete', path: '/workflows/{id}', summary: 'Delete workflow', response: z.literal(true), errors: [401, 403, 404] },
   { method: 'get', path: '/workflows/{id}/status', summary: 'Get workflow status (no data wrapper, UPPERCASE)', response: workflowStatusSchema, wrapped: false, errors: [401, 403, 404] },
-  { method: 'post', path: '/workflows/{id}/run', summary: 'Run workflow', response: messageResponseSchema, wrapped: false, status: 201, errors: [400, 401, 403, 404, 500] },
+  { method: 'post', path: '/workflows/{id}/run', summary: 'Run workflow: 201 `{ "message": "Created" }`', response: messageResponseSchema, wrapped: false, status: 201, errors: [400, 401, 403, 404, 500] },
   { method: 'post', path: '/workflows/{id}/cancel', summary: 'Cancel workflow run', response: z.literal(true), errors: [401, 403, 404, 500] },
   { method: 'get', path: '/workflows/{id}/webhooks', summary: 'List webhook triggers', response: webhookTriggerSchema, list: true, query: 'page', errors: [400, 401, 403, 404], addition: true },
   { method: 'post', path: '/workflows/{id}/webhooks', summary: 'Create webhook trigger', body: createWebhookTriggerInputSchema, response: webhookTriggerSchema, status: 201, errors: [400, 401, 403, 404], addition: true },
@@ -130,7 +135,12 @@ function parameters(operation: Operation): object[] {
       schema: name === 'limit' ? { type: 'integer', minimum: 1, maximum: 1000, default: 100 } : { type: 'integer', minimum: 0, default: 0 },
     })),
     ...(operation.upload ? [{ name: 'filename', in: 'query', schema: { type: 'string' }, description: 'The file’s name; cleaned before use.' }] : []),
-    ...(operation.query === 'attempts' ? [{ name: 'order', in: 'query', schema: { type: 'string', enum: ['ASC', 'DESC'], default: 'DESC' }, description: 'By createdAt.' }] : []),
+    ...(operation.query === 'attempts'
+      ? [
+          { name: 'sort', in: 'query', schema: { type: 'string', enum: ['asc', 'desc'], default: 'desc' }, description: 'By createdAt, any case (the hosted documentation\'s name).' },
+          { name: 'order', in: 'query', schema: { type: 'string', enum: ['ASC', 'DESC'], default: 'DESC' }, description: 'By createdAt, any case (the interface document\'s name); must agree with sort when both are given.' },
+        ]
+      : []),
   ];
   return [...inPath, ...inQuery];
 }
@@ -146,6 +156,7 @@ function describe(operation: Operation): object {
   return {
     summary: operation.summary,
     ...(operation.addition ? { 'x-flowdeck-addition': true } : {}),
+    ...(operation.hosted ? { 'x-hosted': true } : {}),
     security: security === 'none' ? [] : [{ [security === 'card' ? 'cardHash' : 'apiKey']: [] }],
     parameters: parameters(operation),
     ...(operation.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(operation.body, 'input') } } } } : {}),
@@ -171,7 +182,8 @@ export function openApiDocument(): object {
     info: {
       title: 'Data Movement Management Service (Flowdeck)',
       version: '0.0.1',
-      description: 'The /v2 interface, with the operations Flowdeck adds where the interface leaves gaps (marked x-flowdeck-addition).',
+      description:
+        'The /v2 interface, with the operations Flowdeck adds where the interface leaves gaps (marked x-flowdeck-addition; those the hosted service documents too are also marked x-hosted, and are all FLOWDECK_PROFILE=hosted answers besides the interface\'s own).',
     },
     paths,
     components: {

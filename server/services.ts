@@ -1,6 +1,7 @@
 import type { Pool } from './db/pool';
 import type { Logger } from './logger';
 import type { RunService } from './runs/run-service';
+import type { Profile } from './profile';
 import type { SecretBox } from './secrets';
 
 /** What the routes work with; built once in main.ts (and by the tests, on their own database). */
@@ -17,4 +18,6 @@ export interface Services {
   uploadLimitBytes: number;
   /** How long verify destination may take before it answers Request Timeout. */
   verifyTimeoutMs: number;
+  /** `hosted`: only the hosted service's operations, in its exact shapes (FLOWDECK_PROFILE). */
+  profile: Profile;
 }

@@ -72,7 +72,7 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
     await runs.start();
     let listeningUrl = '';
     const publicOrigin = publicOriginOf(config.publicUrl, () => listeningUrl);
-    const app = createApp({ services: { db: pool, box, logger, runs, publicOrigin, verifyTimeoutMs: config.verifyTimeoutMs, filesDir: config.fileRoots[0] ?? filesFolder(config.dataDir), uploadLimitBytes: config.uploadLimitBytes }, staticDir: config.staticDir, serveSourceMaps: config.serveSourceMaps, bodyLimitBytes: config.bodyLimitBytes, upstreamUrl: null, logger });
+    const app = createApp({ services: { db: pool, box, logger, runs, publicOrigin, verifyTimeoutMs: config.verifyTimeoutMs, profile: config.profile, filesDir: config.fileRoots[0] ?? filesFolder(config.dataDir), uploadLimitBytes: config.uploadLimitBytes }, staticDir: config.staticDir, serveSourceMaps: config.serveSourceMaps, bodyLimitBytes: config.bodyLimitBytes, upstreamUrl: null, logger });
     const server = await listen(app, config);
     const { port } = server.address() as AddressInfo;
     boundary.listen = { host: config.host, port };

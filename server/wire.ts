@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { cardForRecipientSchema, configurationCardSchema } from '@/api/cards';
 import type { destinationSchema, verificationMessageSchema } from '@/api/destinations';
-import type { flowSchema, runAttemptSchema } from '@/api/flows';
+import type { flowSchema, flowStatusSchema, runAttemptSchema } from '@/api/flows';
 import type { resolverListSchema, resolverSchema } from '@/api/resolvers';
 import type { sourceSchema } from '@/api/sources';
 import type { destinationSpecFullSchema, destinationSpecSummarySchema, sourceSpecFullSchema, sourceSpecSummarySchema } from '@/api/specs';
@@ -26,6 +26,8 @@ export type WireResolver = z.input<typeof resolverSchema>;
 export type WireResolverList = z.input<typeof resolverListSchema>;
 export type WireFlow = z.input<typeof flowSchema>;
 export type WireRunAttempt = z.input<typeof runAttemptSchema>;
+/** The unwrapped form (the service never wraps a status). */
+export type WireFlowStatus = Exclude<z.input<typeof flowStatusSchema>, { data: unknown }>;
 export type WireWorkflow = z.input<typeof workflowSchema>;
 export type WireWorkflowStatus = z.input<typeof workflowStatusSchema>;
 export type WireWebhookTrigger = z.input<typeof webhookTriggerSchema>;

@@ -6,7 +6,7 @@ import type { PlainProperties } from '../properties';
 import { allowedFileToRead } from '../security/file-roots';
 import { checkUrlTarget } from '../security/network-guard';
 import { fetchChecked } from './http-fetch';
-import type { Row, SourceConnector } from './types';
+import { failure, info, type Row, type SourceConnector } from './types';
 
 // One resource: the file (local path, file:// or http(s) URL), streamed through csv-parse. Cells
 // that read as numbers or booleans become those; the rest stay text (date-times are recognised later).
@@ -65,6 +65,21 @@ function firstRowParser(properties: PlainProperties) {
   return parse({ delimiter: delimiterOf(properties), to_line: 1, bom: true });
 }
 
+/** The columns, from the first row only (discovery and verify read no further). */
+async function columnNames(properties: PlainProperties, signal: AbortSignal): Promise<string[]> {
+  const input = await open(properties, signal);
+  const rows = input.pipe(firstRowParser(properties));
+  input.on('error', (error) => rows.destroy(error));
+  try {
+    for await (const first of rows as AsyncIterable<string[]>) {
+      return properties.header === false ? first.map((_, index) => `column_${String(index + 1)}`) : first;
+    }
+    return [];
+  } finally {
+    input.destroy();
+  }
+}
+
 function resourceName(properties: PlainProperties): string {
   const where = location(properties);
   const file = isHttp(where) ? new URL(where).pathname.split('/').pop() ?? 'csv' : basename(where.replace(/^file:\/\//i, ''));
@@ -78,17 +93,20 @@ export const csvSource: SourceConnector = {
     else if (where) await allowedFileToRead(where);
   },
   async discover(properties, signal) {
-    const input = await open(properties, signal);
-    const rows = input.pipe(firstRowParser(properties));
+    const names = await columnNames(properties, signal);
+    return names.map((name) => ({ name, category: 'column', notes: `Column of ${resourceName(properties)}.` }));
+  },
+  async verify(properties, signal) {
+    let names: string[];
     try {
-      for await (const first of rows as AsyncIterable<string[]>) {
-        const names = properties.header === false ? first.map((_, index) => `column_${String(index + 1)}`) : first;
-        return names.map((name) => ({ name, category: 'column', notes: `Column of ${resourceName(properties)}.` }));
-      }
-      return [];
-    } finally {
-      input.destroy();
+      names = await columnNames(properties, signal);
+    } catch (error) {
+      return [failure('connection', (error as Error).message)];
     }
+    const opened = info('connection', isHttp(location(properties)) ? 'Fetched the CSV file.' : 'Opened the CSV file.');
+    if (names.length === 0) return [opened, failure('columns', 'The file is empty: there is no row to read.')];
+    const shown = names.slice(0, 10).join(', ') + (names.length > 10 ? ', …' : '');
+    return [opened, info('columns', `${String(names.length)} column${names.length === 1 ? '' : 's'}: ${shown}.`)];
   },
   resources(properties) {
     return Promise.resolve([

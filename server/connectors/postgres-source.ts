@@ -3,7 +3,7 @@ import type { PlainProperties } from '../properties';
 import { RefusedTarget } from '../security/boundary';
 import { checkPostgresTarget, connectPostgres, describePostgres } from './postgres-connection';
 import { quoteIdentifier } from './schema';
-import type { DiscoveredItem, ResourceReader, Row, SourceConnector } from './types';
+import { type DiscoveredItem, failure, info, type ResourceReader, type Row, type SourceConnector } from './types';
 
 // Reads every table and view of a schema through a server-side cursor, a batch at a time, inside a
 // read-only transaction (one consistent snapshot per table, bounded memory).
@@ -60,6 +60,31 @@ function reader(properties: PlainProperties, schema: string, table: string): Res
 
 export const postgresSource: SourceConnector = {
   checkTarget: checkPostgresTarget,
+  /** Connects and lists the schema's tables, reading no rows. */
+  async verify(properties, signal) {
+    const where = describePostgres(properties);
+    let client: pg.Client;
+    try {
+      client = await connectPostgres(properties, signal);
+    } catch (error) {
+      return [failure('connection', error instanceof RefusedTarget ? error.message : `Cannot connect to ${where}: ${(error as Error).message}`)];
+    }
+    const abort = () => { void client.end(); };
+    signal.addEventListener('abort', abort, { once: true });
+    try {
+      const schema = String(properties.schema ?? 'public');
+      const connected = info('connection', `Connected to ${where} as ${String(properties.user)}.`);
+      const tables = await listTables(client, schema);
+      if (tables.length === 0) return [connected, failure('tables', `User ${String(properties.user)} sees no table or view in schema ${schema}: a run would move nothing.`)];
+      const views = tables.filter((table) => table.kind === 'view').length;
+      return [connected, info('tables', `${String(tables.length - views)} tables and ${String(views)} views in schema ${schema}.`)];
+    } catch (error) {
+      return [failure('connection', `Cannot use ${where}: ${(error as Error).message}`)];
+    } finally {
+      signal.removeEventListener('abort', abort);
+      await client.end().catch(() => undefined);
+    }
+  },
   async discover(properties) {
     const schema = String(properties.schema ?? 'public');
     const client = await connect(properties);

@@ -1,8 +1,9 @@
 import type { PlainProperties } from '../properties';
 import { checkUrlTarget } from '../security/network-guard';
+import type { Response } from 'undici';
 import { fetchChecked } from './http-fetch';
 import { plainValue } from './postgres-source';
-import type { ResourceReader, Row, SourceConnector } from './types';
+import { failure, info, type ResourceReader, type Row, type SourceConnector } from './types';
 
 // One resource per endpoint (one path per line). Records are found at `records_path` (dots for
 // nesting; by default the body itself when it is a list, else its first list among data, items,
@@ -54,29 +55,36 @@ export function nextLink(header: string | null): string | null {
   return null;
 }
 
-function reader(properties: PlainProperties, endpoint: string): ResourceReader {
+/** How an endpoint is asked: its first page's URL, the headers (the token), and where its records are. */
+function requestOf(properties: PlainProperties, endpoint: string) {
   const base = String(properties.base_url ?? '').replace(/\/+$/, '');
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (properties.token) headers.Authorization = `Bearer ${String(properties.token)}`;
   const pagination = String(properties.pagination ?? 'link').toLowerCase();
   const pageParam = String(properties.page_param ?? 'page');
-  const recordsPath = String(properties.records_path ?? '');
+  const first = new URL(`${base}/${endpoint.replace(/^\/+/, '')}`);
+  if (pagination === 'page') first.searchParams.set(pageParam, '1');
+  return { first, headers, pagination, pageParam, recordsPath: String(properties.records_path ?? '') };
+}
+
+async function jsonOf(response: Response, url: string): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    throw new Error(`${url} did not answer JSON.`);
+  }
+}
+
+function reader(properties: PlainProperties, endpoint: string): ResourceReader {
   return {
     name: resourceName(endpoint),
     async *batches(signal) {
-      const first = new URL(`${base}/${endpoint.replace(/^\/+/, '')}`);
-      if (pagination === 'page') first.searchParams.set(pageParam, '1');
+      const { first, headers, pagination, pageParam, recordsPath } = requestOf(properties, endpoint);
       const anonymous = { Accept: 'application/json' };
       let url: string | null = first.toString();
       for (let page = 1; url !== null && page <= MAX_PAGES && !signal.aborted; page += 1) {
         const response = await fetchChecked(url, { headers: new URL(url).origin === first.origin ? headers : anonymous, signal });
-        let body: unknown;
-        try {
-          body = await response.json();
-        } catch {
-          throw new Error(`${url} did not answer JSON.`);
-        }
-        const records = recordsOf(body, recordsPath);
+        const records = recordsOf(await jsonOf(response, url), recordsPath);
         if (records.length > 0) yield records.map(toRow);
         if (pagination === 'link') {
           const link = nextLink(response.headers.get('link'));
@@ -95,6 +103,30 @@ export const restApiSource: SourceConnector = {
   async checkTarget(properties) {
     const base = String(properties.base_url ?? '').trim();
     if (base) await checkUrlTarget(base, 'Base URL');
+  },
+  /** Asks the first endpoint for its first page only: the address, the token and where the records are. */
+  async verify(properties, signal) {
+    const [endpoint] = endpoints(properties);
+    if (endpoint === undefined) return [failure('endpoints', 'No endpoints are configured.')];
+    let request: ReturnType<typeof requestOf>;
+    try {
+      request = requestOf(properties, endpoint);
+    } catch {
+      return [failure('base_url', `"${String(properties.base_url)}/${endpoint}" is not a valid URL.`)];
+    }
+    let response: Response;
+    try {
+      response = await fetchChecked(request.first.toString(), { headers: request.headers, signal });
+    } catch (error) {
+      return [failure('connection', (error as Error).message)];
+    }
+    const answered = info('connection', `GET ${endpoint} answered HTTP ${String(response.status)}.`);
+    try {
+      const records = recordsOf(await jsonOf(response, endpoint), request.recordsPath);
+      return [answered, info('records', `${String(records.length)} record${records.length === 1 ? '' : 's'} on its first page.`)];
+    } catch (error) {
+      return [answered, failure('records', (error as Error).message)];
+    }
   },
   discover: (properties) => Promise.resolve(endpoints(properties).map((endpoint) => ({ name: resourceName(endpoint), category: 'endpoint', notes: `GET ${endpoint}` }))),
   resources(properties) {

@@ -28,6 +28,8 @@ export type TargetCheck = (properties: PlainProperties) => Promise<void>;
 
 export interface SourceConnector {
   checkTarget?: TargetCheck;
+  /** Connects for real and reads as little as tells whether a run could read (source verify, bounded at 10 s). */
+  verify: (properties: PlainProperties, signal: AbortSignal) => Promise<VerificationMessage[]>;
   /** Tables, endpoints or columns this source offers, found by looking at it (discovery). */
   discover: (properties: PlainProperties, signal: AbortSignal) => Promise<DiscoveredItem[]>;
   /** The resources a run moves; connecting happens here, so a wrong password fails the run with its message. */

@@ -60,8 +60,18 @@ export function pageParams(c: Context): Page {
   return { limit: intQuery(c, 'limit', 1, MAX_LIMIT, DEFAULT_LIMIT), offset: intQuery(c, 'offset', 0, 2_147_483_647, 0) };
 }
 
+/**
+ * The direction of a run-attempt list: `sort` (the hosted documentation's name, `asc`/`desc`) or `order`
+ * (the interface document's, `ASC`/`DESC`), in any case; DESC by default. Both given must agree.
+ */
 export function orderParam(c: Context): 'ASC' | 'DESC' {
-  const raw = (c.req.query('order') ?? 'DESC').toUpperCase();
-  if (raw !== 'ASC' && raw !== 'DESC') throw badRequest('order must be ASC or DESC.');
-  return raw;
+  const given = (['sort', 'order'] as const).flatMap((name): ('ASC' | 'DESC')[] => {
+    const raw = c.req.query(name);
+    if (raw === undefined || raw === '') return [];
+    const value = raw.toUpperCase();
+    if (value !== 'ASC' && value !== 'DESC') throw badRequest(`${name} must be asc or desc.`);
+    return [value];
+  });
+  if (given.length === 2 && given[0] !== given[1]) throw badRequest('sort and order disagree.');
+  return given[0] ?? 'DESC';
 }

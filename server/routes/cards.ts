@@ -23,7 +23,7 @@ function wireCard(card: CardRow, origin: string): WireConfigurationCard {
     id: card.id,
     hash_id: card.hash_id,
     expires_at: iso(card.expires_at),
-    type: 'SOURCE',
+    type: card.type,
     source_name: card.source_name,
     url: `${origin}/cards/${card.hash_id}`,
     image_url: card.image_url,
@@ -54,6 +54,7 @@ export function sourceCardRoutes(services: Services) {
       if (Date.parse(input.expiresAt) <= Date.now()) throw badRequest('expiresAt must be in the future.');
       const card = await insertCard(services.db, {
         sourceId: source.id,
+        type: input.type ?? 'SOURCE',
         expiresAt: input.expiresAt,
         imageUrl: input.imageUrl ?? null,
         instruction: input.instruction ?? null,

@@ -3,16 +3,15 @@ import { z } from 'zod';
 import { createDestinationInputSchema, updateDestinationInputSchema } from '@/api/destinations';
 import { checkTargets, destinationConnector } from '../connectors/registry';
 import { type DestinationSpecDefinition, destinationSpec } from '../connectors/specs';
-import { failure, type VerificationMessage } from '../connectors/types';
 import type { AuthVariables } from '../http/auth';
-import { badRequest, notFound, requestTimeout } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { idParam, pageParams, parseWith, readJson } from '../http/validate';
-import { applyProperties, missingRequired, publicProperties, readPropertiesInput, revealProperties } from '../properties';
-import { withTimeout } from '../runs/time-bound';
+import { applyProperties, publicProperties, readPropertiesInput, revealProperties } from '../properties';
 import type { Services } from '../services';
 import { nameOr } from './names';
 import { type DestinationRow, findDestination, insertDestination, listDestinations, updateDestinationRow } from '../store/destinations';
 import { destinationSpecFull, destinationSpecSummary, iso, type WireDestination } from '../wire';
+import { verifyStored } from './verify';
 
 function wireDestination(destination: DestinationRow, form: 'full' | 'summary' = 'full'): WireDestination {
   const spec = destinationSpec(destination.spec);
@@ -33,18 +32,6 @@ function readBody<S extends z.ZodType>(schema: S, spec: DestinationSpecDefinitio
   const properties = readPropertiesInput(spec.propertyDefinitions, loose.properties);
   const input: z.output<S> = parseWith(schema, { ...loose, properties: loose.properties === undefined ? undefined : properties });
   return { input, properties };
-}
-
-async function verify(services: Services, destination: DestinationRow): Promise<VerificationMessage[]> {
-  const spec = destinationSpec(destination.spec);
-  if (!spec) return [failure('spec', `The destination spec "${destination.spec}" is no longer available.`)];
-  const missing = missingRequired(spec.propertyDefinitions, destination.properties);
-  if (missing.length > 0) {
-    return missing.map((definition) => failure(definition.name, `Required property "${definition.displayName ?? definition.name}" is missing.`));
-  }
-  const connector = destinationConnector(spec.name);
-  if (!connector) return [failure('connection', `This service cannot connect to ${spec.displayName} yet.`)];
-  return withTimeout(services.verifyTimeoutMs, requestTimeout, (signal) => connector.verify(revealProperties(destination.properties, services.box), signal));
 }
 
 export function destinationRoutes(services: Services) {
@@ -90,6 +77,7 @@ export function destinationRoutes(services: Services) {
     })
     .get('/:id/verify', async (c) => {
       const destination = await requireDestination(idParam(c));
-      return c.json({ data: await verify(services, destination) });
+      const check = destinationConnector(destination.spec)?.verify;
+      return c.json({ data: await verifyStored(services, 'destination', destination, destinationSpec(destination.spec), check) });
     });
 }

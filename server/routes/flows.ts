@@ -11,6 +11,8 @@ import { deleteFlowRow, findFlow, type FlowFields, type FlowRow, insertFlow, lis
 import { findSource } from '../store/sources';
 import type { WireFlow } from '../wire';
 import { wireAttempt } from './attempts-wire';
+import { RUN_CREATED } from './run-answers';
+import { flowStatus } from './status-wire';
 
 /** A listed flow carries either `frequency` or `cron`. */
 function wireFlow(flow: FlowRow): WireFlow {
@@ -73,7 +75,7 @@ export function flowRoutes(services: Services) {
     .post('/:id/run', async (c) => {
       const flow = await requireFlow(idParam(c));
       await runs.runFlow(flow.id, 'manual');
-      return c.json({ message: 'Flow run started.' }, 201);
+      return c.json({ message: RUN_CREATED }, 201);
     })
     .get('/:id/run', async (c) => {
       const flow = await requireFlow(idParam(c));
@@ -87,14 +89,6 @@ export function flowRoutes(services: Services) {
     })
     .get('/:id/status', async (c) => {
       const flow = await requireFlow(idParam(c));
-      const attempt = await latestAttempt(db, flow.id);
-      return c.json({
-        data: {
-          id: flow.id,
-          lifecycle: attempt?.lifecycle ?? 'not_running',
-          disposition: attempt?.disposition ?? 'none',
-          lastAttempt: attempt ? wireAttempt(attempt) : null,
-        },
-      });
+      return c.json(flowStatus(flow.id, await latestAttempt(db, flow.id), services.profile === 'hosted'));
     });
 }

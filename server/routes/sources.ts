@@ -5,13 +5,14 @@ import { type SourceSpecDefinition, sourceSpec } from '../connectors/specs';
 import type { AuthVariables } from '../http/auth';
 import { badRequest, notFound } from '../http/errors';
 import { idParam, pageParams, parseWith, readJson } from '../http/validate';
-import { checkTargets } from '../connectors/registry';
+import { checkTargets, sourceConnector } from '../connectors/registry';
 import { applyProperties, publicProperties, readPropertiesInput, revealProperties } from '../properties';
 import type { Services } from '../services';
 import { nameOr } from './names';
 import { findSource, insertSource, listSources, type SourceRow, updateSourceRow } from '../store/sources';
 import { iso, sourceSpecFull, sourceSpecSummary, type WireSource } from '../wire';
 import { wireResolverList } from './resolvers-wire';
+import { verifyStored } from './verify';
 
 export function wireSource(source: SourceRow, form: 'full' | 'summary' = 'full'): WireSource {
   const spec = sourceSpec(source.spec);
@@ -85,5 +86,10 @@ export function sourceRoutes(services: Services) {
     .get('/:id/resolvers', async (c) => {
       const source = await requireSource(services, idParam(c));
       return c.json({ data: wireResolverList(source) });
+    })
+    .get('/:id/verify', async (c) => {
+      const source = await requireSource(services, idParam(c));
+      const check = sourceConnector(source.spec)?.verify;
+      return c.json({ data: await verifyStored(services, 'source', source, sourceSpec(source.spec), check) });
     });
 }

@@ -18,7 +18,9 @@ import {
   type WorkflowFields,
   type WorkflowRow,
 } from '../store/workflows';
-import { isoOrNull, type WireWorkflow, type WireWorkflowStatus } from '../wire';
+import { type WireWorkflow, type WireWorkflowStatus } from '../wire';
+import { RUN_CREATED } from './run-answers';
+import { statusResources, statusState, unattributedErrors } from './status-wire';
 
 function wireWorkflow(workflow: WorkflowRow): WireWorkflow {
   return {
@@ -48,35 +50,25 @@ async function checkedFields(services: Services, fields: Omit<WorkflowFields, 'n
   return { ...fields, ...schedule, nextRunAt: nextRunAt(schedule) };
 }
 
-/** Unwrapped and UPPERCASE, as the interface documents; a workflow never run is NOT_RUNNING / NONE. */
+/**
+ * Unwrapped and UPPERCASE, as the interface documents (the rules in status-wire.ts, shared with flow
+ * status); a workflow never run is NOT_RUNNING / NONE. Its resources are its steps' attempts'.
+ */
 async function workflowStatus(services: Services, workflowId: number): Promise<WireWorkflowStatus> {
   const run = await latestWorkflowRun(services.db, workflowId);
-  if (!run) return { id: workflowId, lifecycle: 'NOT_RUNNING', disposition: 'NONE', resources: [], errors: [], completedAt: null };
+  if (!run) {
+    const { lifecycle, disposition, completedAt } = statusState(undefined);
+    return { id: workflowId, lifecycle, disposition, resources: [], errors: [], completedAt };
+  }
   const { rows: attempts } = await services.db.query<AttemptRow & { flow_name: string }>(
     'SELECT a.*, f.display_name AS flow_name FROM run_attempts a JOIN flows f ON f.id = a.flow_id WHERE a.workflow_run_id = $1 ORDER BY a.id',
     [run.id],
   );
   // A workflow's flows may move resources of the same name: each is named after its flow too.
-  const resources = attempts.flatMap((attempt) =>
-    (attempt.resources ?? []).map((resource) => ({
-      ...resource,
-      name: `${attempt.flow_name} › ${resource.name}`,
-      errors: attempt.errors.filter((error) => error.startsWith(`${resource.name}:`)),
-    })),
-  );
-  const stepErrors = attempts.flatMap((attempt) =>
-    attempt.errors
-      .filter((error) => !(attempt.resources ?? []).some((resource) => error.startsWith(`${resource.name}:`)))
-      .map((error) => `${attempt.flow_name}: ${error}`),
-  );
-  return {
-    id: workflowId,
-    lifecycle: run.lifecycle.toUpperCase(),
-    disposition: run.disposition.toUpperCase(),
-    resources,
-    errors: [...run.errors, ...stepErrors],
-    completedAt: isoOrNull(run.completed_at),
-  };
+  const resources = attempts.flatMap((attempt) => statusResources(attempt, attempt.flow_name));
+  const stepErrors = attempts.flatMap((attempt) => unattributedErrors(attempt).map((error) => `${attempt.flow_name}: ${error}`));
+  const { lifecycle, disposition, completedAt } = statusState(run);
+  return { id: workflowId, lifecycle, disposition, resources, errors: [...run.errors, ...stepErrors], completedAt };
 }
 
 export function workflowRoutes(services: Services) {
@@ -129,7 +121,7 @@ export function workflowRoutes(services: Services) {
     .post('/:id/run', async (c) => {
       const workflow = await requireWorkflow(idParam(c));
       await runs.runWorkflow(workflow.id, 'manual');
-      return c.json({ message: 'Workflow run started.' }, 201);
+      return c.json({ message: RUN_CREATED }, 201);
     })
     .post('/:id/cancel', async (c) => {
       const workflow = await requireWorkflow(idParam(c));

@@ -10,6 +10,7 @@ export interface CardRow {
   expires_at: Date;
   image_url: string | null;
   instruction: string | null;
+  type: string;
   created_at: Date;
   submitted_at: Date | null;
   revoked_at: Date | null;
@@ -23,10 +24,10 @@ export function newHashId(): string {
 
 const SELECT = 'SELECT c.*, s.display_name AS source_name FROM configuration_cards c JOIN sources s ON s.id = c.source_id';
 
-export async function insertCard(db: Queryable, card: { sourceId: number; expiresAt: string; imageUrl: string | null; instruction: string | null }): Promise<CardRow> {
+export async function insertCard(db: Queryable, card: { sourceId: number; type: string; expiresAt: string; imageUrl: string | null; instruction: string | null }): Promise<CardRow> {
   const { rows } = await db.query<{ id: number }>(
-    'INSERT INTO configuration_cards (hash_id, source_id, expires_at, image_url, instruction) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-    [newHashId(), card.sourceId, card.expiresAt, card.imageUrl, card.instruction],
+    'INSERT INTO configuration_cards (hash_id, source_id, type, expires_at, image_url, instruction) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+    [newHashId(), card.sourceId, card.type, card.expiresAt, card.imageUrl, card.instruction],
   );
   const inserted = await db.query<CardRow>(`${SELECT} WHERE c.id = $1`, [one(rows).id]);
   return one(inserted.rows);

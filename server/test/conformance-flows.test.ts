@@ -1,11 +1,26 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { dataOf, listOf } from '@/api/common';
 import { flowSchema, flowStatusSchema, runAttemptSchema } from '@/api/flows';
-import { anyNumber, anyString, attemptEnded, BAD_REQUEST, createFilesDestination, createFlow, createSampleFlow, createSampleSource, expectError, expectStatus, expectWrapped, matching, SLOW_SAMPLE } from './fixtures';
-import { startHarness } from './harness';
+import {
+  anyNumber,
+  anyString,
+  attemptEnded,
+  BAD_REQUEST,
+  createFilesDestination,
+  createFlow,
+  createSampleFlow,
+  createSampleSource,
+  expectError,
+  expectStatus,
+  expectWrapped,
+  listAttempts,
+  matching,
+  SLOW_SAMPLE,
+} from './fixtures';
+import { eventually, startHarness } from './harness';
 
 // Flows over HTTP: the interface's list, run, run attempts and cancel, and Flowdeck's create,
-// update, delete and status.
+// update, delete and status (the status in the hosted service's shape).
 
 const service = await startHarness();
 afterAll(() => service.stop());
@@ -69,11 +84,10 @@ describe('GET /v2/flows (list flows)', () => {
 });
 
 describe('POST /v2/flows/{id}/run, GET /v2/flows/{id}/run, GET /v2/flows/{id}/status', () => {
-  it('starts a run with 201 { message } (no data wrapper); the attempt ends succeeded with its resources', async () => {
+  it('starts a run with 201 { "message": "Created" } (no data wrapper); the attempt ends succeeded with its resources', async () => {
     const flow = await createFlow(api, source.id, destination.id);
     const answer = expectStatus(await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 201);
-    expect(Object.keys(answer.body as object)).toEqual(['message']);
-    expect((answer.body as { message: string }).message).not.toBe('');
+    expect(answer.body).toEqual({ message: 'Created' });
 
     const attempt = await attemptEnded(api, flow.id);
     expect(attempt).toMatchObject({ flow: flow.id, trigger: 'manual', lifecycle: 'not_running', disposition: 'succeeded', errors: [] });
@@ -88,30 +102,76 @@ describe('POST /v2/flows/{id}/run, GET /v2/flows/{id}/run, GET /v2/flows/{id}/st
     }
     dataOf(listOf(runAttemptSchema)).parse({ data: raw });
 
-    const status = flowStatusSchema.parse(expectWrapped(await api(`/v2/flows/${String(flow.id)}/status`)));
-    expect(status).toMatchObject({ id: flow.id, lifecycle: 'not_running', disposition: 'succeeded', lastAttempt: { id: attempt.id } });
+    const status = expectStatus(await api(`/v2/flows/${String(flow.id)}/status`), 200).body as Record<string, unknown>;
+    expect(status).toMatchObject({ id: flow.id, lifecycle: 'NOT_RUNNING', disposition: 'SUCCEEDED', errors: null, completedAt: attempt.completedAt, lastAttempt: { id: attempt.id } });
+    expect((status.resources as unknown[]).length).toBe(3);
+    for (const resource of status.resources as Record<string, unknown>[]) {
+      expect(resource).toEqual({ name: anyString, extracted: anyNumber, analyzed: anyNumber, loaded: anyNumber, errors: [] });
+    }
+    expect(flowStatusSchema.parse(status)).toMatchObject({ lifecycle: 'not_running', disposition: 'succeeded', errors: [], lastAttempt: { id: attempt.id } });
   });
 
-  it('reports a flow never run as not_running / none with no last attempt', async () => {
+  it('answers the status unwrapped and UPPERCASE: NOT_RUNNING / NONE, no resources, errors and completedAt null for a flow never run', async () => {
     const flow = await createFlow(api, source.id, destination.id);
-    expect(expectWrapped(await api(`/v2/flows/${String(flow.id)}/status`))).toEqual({ id: flow.id, lifecycle: 'not_running', disposition: 'none', lastAttempt: null });
+    const answer = expectStatus(await api(`/v2/flows/${String(flow.id)}/status`), 200);
+    expect(answer.body).toEqual({ id: flow.id, lifecycle: 'NOT_RUNNING', disposition: 'NONE', resources: [], errors: null, completedAt: null, lastAttempt: null });
     expect(expectWrapped(await api(`/v2/flows/${String(flow.id)}/run`))).toEqual([]);
   });
 
-  it('shows a running attempt as running / none and refuses a second run with 400 and a message', async () => {
+  it('shows a run as PENDING or RUNNING with disposition NONE and completedAt null, and refuses a second run with 400 and a message', async () => {
     const { flow } = await createSampleFlow(api, SLOW_SAMPLE);
     expectStatus(await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 201);
-    const status = flowStatusSchema.parse(expectWrapped(await api(`/v2/flows/${String(flow.id)}/status`)));
-    expect(status).toMatchObject({ lifecycle: 'running', disposition: 'none', lastAttempt: { lifecycle: 'running', disposition: 'none', completedAt: null } });
+    const first = expectStatus(await api(`/v2/flows/${String(flow.id)}/status`), 200).body as Record<string, unknown>;
+    expect(first).toMatchObject({ lifecycle: matching(/^(PENDING|RUNNING)$/), disposition: 'NONE', completedAt: null, errors: null, lastAttempt: { lifecycle: 'running', completedAt: null } });
+    const running = await eventually(async () => {
+      const body = (await api(`/v2/flows/${String(flow.id)}/status`)).body as { lifecycle: string };
+      return body.lifecycle === 'RUNNING' ? body : undefined;
+    });
+    expect(running).toMatchObject({ disposition: 'NONE', completedAt: null });
     expectError(await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 400, /already running/);
     expectStatus(await api(`/v2/flows/${String(flow.id)}/cancel`, { method: 'POST' }), 200);
   });
 
-  it('answers 404 for an unknown flow and 400 for bad attempt-list parameters', async () => {
+  it('reports a failed run FAILED with every error at the top and each resource’s own errors beside it', async () => {
+    const failing = await createFilesDestination(api);
+    const flow = await createFlow(api, source.id, failing.id);
+    // A format no writer knows, stored behind the service's back: every resource fails to write.
+    await service.sql("UPDATE destinations SET properties = jsonb_set(properties, '{format}', '\"xml\"') WHERE id = $1", [failing.id]);
+    expectStatus(await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 201);
+    const attempt = await attemptEnded(api, flow.id);
+    expect(attempt.disposition).toBe('failed');
+    const status = expectStatus(await api(`/v2/flows/${String(flow.id)}/status`), 200).body as { lifecycle: string; disposition: string; errors: string[] | null; completedAt: string | null; resources: { name: string; errors: string[] }[] };
+    expect(status).toMatchObject({ lifecycle: 'NOT_RUNNING', disposition: 'FAILED', completedAt: attempt.completedAt });
+    expect(status.errors).toEqual(attempt.errors);
+    for (const resource of status.resources) expect(resource.errors).toEqual(attempt.errors.filter((error) => error.startsWith(`${resource.name}:`)));
+  });
+
+  it('sorts attempts with sort=asc|desc (the hosted name) or order=ASC|DESC, in any case; newest first by default', async () => {
+    const flow = await createFlow(api, source.id, destination.id);
+    for (let run = 0; run < 3; run += 1) {
+      expectStatus(await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 201);
+      await attemptEnded(api, flow.id);
+    }
+    const ids = async (query: string) => (await listAttempts(api, flow.id, query)).map((attempt) => attempt.id);
+    const newestFirst = await ids('');
+    expect(newestFirst).toHaveLength(3);
+    expect([...newestFirst].sort((a, b) => b - a)).toEqual(newestFirst);
+    const oldestFirst = [...newestFirst].reverse();
+    for (const query of ['?sort=asc', '?sort=ASC', '?order=asc', '?order=ASC', '?sort=Asc&order=asc']) expect(await ids(query), query).toEqual(oldestFirst);
+    for (const query of ['?sort=desc', '?sort=DESC', '?order=desc', '?order=DESC']) expect(await ids(query), query).toEqual(newestFirst);
+    expectError(await api(`/v2/flows/${String(flow.id)}/run?sort=sideways`), 400, BAD_REQUEST);
+    expectError(await api(`/v2/flows/${String(flow.id)}/run?sort=asc&order=desc`), 400, BAD_REQUEST);
+  });
+
+  it('answers 404 for an unknown flow, 400 for an id that is not a positive integer and for bad attempt-list parameters', async () => {
     expectError(await api('/v2/flows/999999/run', { method: 'POST' }), 404, 'Not Found');
     expectError(await api('/v2/flows/999999/run'), 404, 'Not Found');
     expectError(await api('/v2/flows/999999/cancel', { method: 'POST' }), 404, 'Not Found');
     expectError(await api('/v2/flows/999999/status'), 404, 'Not Found');
+    for (const id of ['bad_flow_id', '0', '-1', '1.5', '2147483648']) {
+      expectError(await api(`/v2/flows/${id}/run`, { method: 'POST' }), 400, BAD_REQUEST);
+      expectError(await api(`/v2/flows/${id}/status`), 400, BAD_REQUEST);
+    }
     const flow = await createFlow(api, source.id, destination.id);
     expectError(await api(`/v2/flows/${String(flow.id)}/run?order=SIDEWAYS`), 400, BAD_REQUEST);
   });

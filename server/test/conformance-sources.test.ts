@@ -132,6 +132,18 @@ describe('POST /v2/sources/{id}/configuration_cards (create card link)', () => {
     expect(Date.parse(card.expiresAt)).toBe(Date.parse(expiresAt));
   });
 
+  it('takes the hosted documentation\'s `type` (SOURCE, AGENT, DESTINATION), stores it and returns it, in the list too', async () => {
+    const source = await createPostgresSource('Typed cards');
+    const path = `/v2/sources/${String(source.id)}/configuration_cards`;
+    for (const type of ['AGENT', 'DESTINATION', 'SOURCE']) {
+      const raw = expectWrapped(await api(path, { method: 'POST', body: { type, expiresAt: inFuture(86_400_000) } }), 201) as Record<string, unknown>;
+      expect(raw.type).toBe(type);
+    }
+    const listed = expectWrapped(await api(path)) as { type: string }[];
+    expect(listed.map((card) => card.type)).toEqual(['SOURCE', 'DESTINATION', 'AGENT']);
+    expectError(await api(path, { method: 'POST', body: { type: 'ROBOT', expiresAt: inFuture(60_000) } }), 400, BAD_REQUEST);
+  });
+
   it('answers 400 without expiresAt, with a past one or a bad image URL, and 404 for an unknown source', async () => {
     const source = await createPostgresSource();
     const path = `/v2/sources/${String(source.id)}/configuration_cards`;

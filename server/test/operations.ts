@@ -1,5 +1,5 @@
 // Every operation of the /v2 interface (the 21 of the interface document) and Flowdeck's additions
-// (README, "The service"), written out by hand so the tests check the service against the documents
+// (README, "The service"; `hosted`: those developer.portable.io shows as well), written out by hand so the tests check the service against the documents
 // rather than against its own route table.
 
 export interface OperationUnderTest {
@@ -8,6 +8,8 @@ export interface OperationUnderTest {
   path: string;
   /** Part of the interface document (false: a Flowdeck addition). */
   documented: boolean;
+  /** An addition the hosted service's documentation shows too (FLOWDECK_PROFILE=hosted answers it). */
+  hosted?: boolean;
   /** Plan feature it needs beyond a valid key. */
   feature?: 'workflows';
 }
@@ -39,12 +41,14 @@ export const OPERATIONS: OperationUnderTest[] = [
   { method: 'GET', path: '/v2/sources', documented: false },
   { method: 'GET', path: '/v2/sources/{id}', documented: false },
   { method: 'GET', path: '/v2/sources/{id}/configuration_cards', documented: false },
+  { method: 'GET', path: '/v2/sources/{id}/verify', documented: false, hosted: true },
+  { method: 'GET', path: '/v2/connectors', documented: false, hosted: true },
   { method: 'GET', path: '/v2/sourcespecs', documented: false },
   { method: 'GET', path: '/v2/destinations', documented: false },
-  { method: 'POST', path: '/v2/flows', documented: false },
-  { method: 'PATCH', path: '/v2/flows/{id}', documented: false },
+  { method: 'POST', path: '/v2/flows', documented: false, hosted: true },
+  { method: 'PATCH', path: '/v2/flows/{id}', documented: false, hosted: true },
   { method: 'DELETE', path: '/v2/flows/{id}', documented: false },
-  { method: 'GET', path: '/v2/flows/{id}/status', documented: false },
+  { method: 'GET', path: '/v2/flows/{id}/status', documented: false, hosted: true },
   { method: 'POST', path: '/v2/workflows', documented: false, feature: 'workflows' },
   { method: 'PATCH', path: '/v2/workflows/{id}', documented: false, feature: 'workflows' },
   { method: 'GET', path: '/v2/workflows/{id}/webhooks', documented: false, feature: 'workflows' },

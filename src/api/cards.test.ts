@@ -12,6 +12,11 @@ beforeEach(() => {
 const inAWeek = () => new Date(Date.now() + 7 * 24 * 3600_000).toISOString();
 
 describe('createConfigurationCard', () => {
+  it('sends the card type the hosted service asks for and reads it back', async () => {
+    const card = await createConfigurationCard(SEED.incompleteSourceId, { type: 'AGENT', expiresAt: inAWeek() });
+    expect(card.type).toBe('AGENT');
+  });
+
   it('creates a link with an unguessable, URL-safe hash', async () => {
     const card = await createConfigurationCard(SEED.incompleteSourceId, { expiresAt: inAWeek(), instruction: 'Fill in the password', imageUrl: 'https://example.com/a.png' });
     expect(card).toMatchObject({ type: 'SOURCE', sourceName: 'Partner FTP drop', instruction: 'Fill in the password', imageUrl: 'https://example.com/a.png' });

@@ -75,7 +75,11 @@ export type ConfigurationCard = z.infer<typeof configurationCardSchema>;
 const httpUrl = z.url({ protocol: /^https?$/, message: 'Use an http or https address' });
 
 /** The public interface documents expiresAt as needed; image and instruction are optional. */
+/** What a card configures; the hosted service documents these three. The service stores and returns it (SOURCE when left out). */
+export const CARD_TYPES = ['SOURCE', 'AGENT', 'DESTINATION'] as const;
+
 export const createConfigurationCardInputSchema = z.strictObject({
+  type: z.enum(CARD_TYPES).optional(),
   expiresAt: z.iso.datetime({ offset: true }),
   imageUrl: httpUrl.optional(),
   instruction: z.string().optional(),

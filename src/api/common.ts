@@ -131,6 +131,12 @@ export const messageResponseSchema = z.unknown().transform((body): { message: st
 });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
+/**
+ * Run answers 201 `{ "message": "Created" }`: the word says no more than the status, so it reads as no
+ * message and the dashboard says it in its own words. Any other message is kept (older services wrote one).
+ */
+export const runResponseSchema = messageResponseSchema.transform(({ message }): MessageResponse => ({ message: message?.trim().toLowerCase() === 'created' ? null : message }));
+
 /** A text field that is always a string above the boundary ('' when absent). */
 export const textOrEmpty = z
   .string()

@@ -73,7 +73,7 @@ describe('listRunAttempts', () => {
     const call = mockService.calls.at(-1);
     expect(call?.operation).toBe('listRunAttempts');
     const query = new URL(call?.url ?? '').searchParams;
-    expect(Object.fromEntries(query)).toEqual({ limit: '100', offset: '0', order: 'DESC' });
+    expect(Object.fromEntries(query)).toEqual({ limit: '100', offset: '0', order: 'DESC', sort: 'desc' });
   });
 
   it('rejects out-of-range limits before sending anything', async () => {
@@ -124,9 +124,21 @@ describe('listRunAttempts', () => {
     expect(read).toMatchObject({ trigger: 'webhook', lifecycle: 'paused', disposition: 'skipped', resources: [], errors: [] });
   });
 
+  it('sends the direction as order and as sort (the hosted name), which the service reads in any case', async () => {
+    await listRunAttempts(1, { order: 'ASC' });
+    expect(Object.fromEntries(new URL(mockService.calls.at(-1)?.url ?? '').searchParams)).toMatchObject({ order: 'ASC', sort: 'asc' });
+    const ids = async (query: string) => ((await rawCall('GET', `/v2/flows/1/run${query}`)).body as { data: { id: number }[] }).data.map((attempt) => attempt.id);
+    const newestFirst = await ids('');
+    expect(await ids('?sort=asc')).toEqual([...newestFirst].reverse());
+    expect(await ids('?order=asc')).toEqual([...newestFirst].reverse());
+    expect(await ids('?sort=DESC')).toEqual(newestFirst);
+  });
+
   it('answers 400 for bad query values sent around the API layer, 404 for an unknown flow', async () => {
     expect(await rawCall('GET', '/v2/flows/1/run?limit=0')).toMatchObject({ status: 400 });
     expect(await rawCall('GET', '/v2/flows/1/run?order=sideways')).toMatchObject({ status: 400 });
+    expect(await rawCall('GET', '/v2/flows/1/run?sort=asc&order=desc')).toMatchObject({ status: 400 });
+    expect(await rawCall('GET', '/v2/flows/bad_flow_id/run')).toMatchObject({ status: 400 });
     expect(await apiError(listRunAttempts(999))).toMatchObject({ kind: 'not_found', status: 404, message: 'Not Found' });
   });
 });
@@ -135,7 +147,9 @@ describe('runFlow', () => {
   it('starts a manual run that grows its counts and then succeeds', async () => {
     const advance = fakeClock();
     const started = await runFlow(1);
-    expect(started.message).toBe('Flow run started.');
+    // 201 `{ "message": "Created" }` says no more than the status: read as no message.
+    expect(mockService.calls.at(-1)?.operation).toBe('runFlow');
+    expect(started.message).toBeNull();
 
     const first = await latestAttempt(1);
     expect(first).toMatchObject({ trigger: 'manual', lifecycle: 'running', disposition: 'none', completedAt: null });
@@ -185,7 +199,13 @@ describe('runFlow', () => {
 
   it('lets the starter key run flows (only workflows are outside its plan)', async () => {
     signIn(STARTER_API_KEY);
-    await expect(runFlow(1)).resolves.toMatchObject({ message: 'Flow run started.' });
+    await expect(runFlow(1)).resolves.toEqual({ message: null });
+  });
+
+  it('answers 201 { "message": "Created" } on the wire, and keeps any other message a service writes', async () => {
+    expect(await rawCall('POST', '/v2/flows/1/run')).toEqual({ status: 201, body: { message: 'Created' } });
+    mockService.failNext('runFlow', { status: 201, body: { message: 'Flow run started.' } });
+    expect(await runFlow(2)).toEqual({ message: 'Flow run started.' });
   });
 });
 
@@ -196,7 +216,7 @@ describe('cancelFlow', () => {
     expect(cancelled.message).toBe('Flow run cancelled.');
     const attempt = await latestAttempt(1);
     expect(attempt).toMatchObject({ lifecycle: 'not_running', disposition: 'failed', errors: ['Cancelled by user'], resources: [] });
-    await expect(runFlow(1)).resolves.toMatchObject({ message: 'Flow run started.' });
+    await expect(runFlow(1)).resolves.toEqual({ message: null });
   });
 
   it('has no effect on a flow that is not running', async () => {
@@ -272,15 +292,59 @@ describe('deleteFlow', () => {
 });
 
 describe('getFlowStatus', () => {
-  it('reads the latest attempt of a running flow and null for a flow never run', async () => {
+  it('reads the hosted shape, unwrapped and UPPERCASE, with the latest attempt beside it', async () => {
+    const wire = await rawCall('GET', `/v2/flows/${String(SEED.runningFlowId)}/status`);
+    expect(wire.body).toMatchObject({ id: SEED.runningFlowId, lifecycle: 'RUNNING', disposition: 'NONE', errors: null, completedAt: null });
     const running = await getFlowStatus(SEED.runningFlowId);
-    expect(running).toMatchObject({ id: SEED.runningFlowId, lifecycle: 'running', disposition: 'none', lastAttempt: { lifecycle: 'running', completedAt: null } });
-    expect(running.lastAttempt?.resources.length).toBeGreaterThan(0);
-    expect(await getFlowStatus(SEED.idleFlowId)).toEqual({ id: SEED.idleFlowId, lifecycle: 'not_running', disposition: 'none', lastAttempt: null });
+    expect(running).toMatchObject({ id: SEED.runningFlowId, lifecycle: 'running', disposition: 'none', errors: [], completedAt: null, lastAttempt: { lifecycle: 'running', completedAt: null } });
+    expect(running.resources.length).toBeGreaterThan(0);
+    expect(running.resources.map((resource) => resource.name)).toEqual(running.lastAttempt?.resources.map((resource) => resource.name));
+    expect(await getFlowStatus(SEED.idleFlowId)).toEqual({ id: SEED.idleFlowId, lifecycle: 'not_running', disposition: 'none', resources: [], errors: [], completedAt: null, lastAttempt: null });
   });
 
-  it('answers 404 for an unknown flow', async () => {
+  it('reads a failed run: errors as a list, null read as none', async () => {
+    const failed = await getFlowStatus(SEED.failingFlowId);
+    expect(failed).toMatchObject({ lifecycle: 'not_running', disposition: 'failed' });
+    expect(failed.errors[0]).toMatch(/password authentication failed/);
+    expect(failed.completedAt).not.toBeNull();
+  });
+
+  it('reads the hosted service’s own answer, without lastAttempt: lastAttempt stays undefined (not reported)', async () => {
+    const hosted = {
+      id: 7,
+      lifecycle: 'PENDING',
+      disposition: 'NONE',
+      resources: [{ name: 'events', extracted: 1400, analyzed: 0, loaded: 0, errors: [] }],
+      errors: null,
+      completedAt: null,
+    };
+    mockService.failNext('getFlowStatus', { body: hosted });
+    const status = await getFlowStatus(7);
+    expect(status).toEqual({ id: 7, lifecycle: 'pending', disposition: 'none', resources: [{ name: 'events', extracted: 1400, analyzed: 0, loaded: 0, errors: [] }], errors: [], completedAt: null, lastAttempt: undefined });
+    // The documentation's example writes them lowercase with errors []: the same reading.
+    mockService.failNext('getFlowStatus', { body: { ...hosted, lifecycle: 'running', disposition: 'none', errors: [] } });
+    expect(await getFlowStatus(7)).toMatchObject({ lifecycle: 'running', disposition: 'none', errors: [] });
+  });
+
+  it('reads Flowdeck’s earlier shape { data: { id, lifecycle, disposition, lastAttempt } }, the rest from the attempt', async () => {
+    const attempt = { id: 9, flow: 3, trigger: 'manual', lifecycle: 'not_running', disposition: 'failed', errors: ['orders: boom'], completedAt: '2026-01-01T00:01:00Z', createdAt: '2026-01-01T00:00:00Z', resources: [{ name: 'orders', extracted: 5, analyzed: 5, loaded: 0 }] };
+    mockService.failNext('getFlowStatus', { body: { data: { id: 3, lifecycle: 'not_running', disposition: 'failed', lastAttempt: attempt } } });
+    expect(await getFlowStatus(3)).toEqual({
+      id: 3,
+      lifecycle: 'not_running',
+      disposition: 'failed',
+      resources: [{ name: 'orders', extracted: 5, analyzed: 5, loaded: 0, errors: [] }],
+      errors: ['orders: boom'],
+      completedAt: '2026-01-01T00:01:00Z',
+      lastAttempt: expect.objectContaining({ id: 9 }) as unknown,
+    });
+    mockService.failNext('getFlowStatus', { body: { data: { id: 4, lifecycle: 'not_running', disposition: 'none', lastAttempt: null } } });
+    expect(await getFlowStatus(4)).toEqual({ id: 4, lifecycle: 'not_running', disposition: 'none', resources: [], errors: [], completedAt: null, lastAttempt: null });
+  });
+
+  it('answers 404 for an unknown flow and 400 for an id that is not a number', async () => {
     expect(await apiError(getFlowStatus(999))).toMatchObject({ kind: 'not_found', status: 404 });
+    expect(await rawCall('GET', '/v2/flows/bad_flow_id/status')).toMatchObject({ status: 400 });
   });
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { readAllPages } from './all-pages';
 import { type CallOptions, request, writeBody } from './client';
-import { dataOf, dateTimeSchema, idInputSchema, idSchema, listOf, maybeWrapped, messageResponseSchema, type MessageResponse, nullableDateTimeSchema, openEnum, optionalText, textOrEmpty } from './common';
+import { dataOf, dateTimeSchema, idInputSchema, idSchema, listOf, maybeWrapped, messageResponseSchema, type MessageResponse, nullableDateTimeSchema, openEnum, optionalText, runResponseSchema, textOrEmpty } from './common';
 
 export const FREQUENCIES = ['manual', '24h', '12h', '6h', '1h', '30m', '15m'] as const;
 
@@ -65,29 +65,65 @@ export function listFlows(options: CallOptions = {}): Promise<Flow[]> {
   return readAllPages((page) => request({ path: '/v2/flows', query: { ...page }, schema: dataOf(listOf(flowSchema)), ...options }));
 }
 
-/** POST /v2/flows/{id}/run: starts a run asynchronously. */
+/** POST /v2/flows/{id}/run: starts a run asynchronously; answers 201 `{ "message": "Created" }`. */
 export function runFlow(id: number, options: CallOptions = {}): Promise<MessageResponse> {
-  return request({ method: 'POST', path: `/v2/flows/${String(id)}/run`, schema: messageResponseSchema, ...options });
+  return request({ method: 'POST', path: `/v2/flows/${String(id)}/run`, schema: runResponseSchema, ...options });
 }
 
-/** GET /v2/flows/{id}/run: attempts sorted by createdAt. */
+/**
+ * GET /v2/flows/{id}/run: attempts sorted by createdAt. The direction goes as `order` (the interface
+ * document's name) and as `sort` (the hosted documentation's), so either kind of service sorts it.
+ */
 export async function listRunAttempts(id: number, params: RunAttemptsParams = {}, options: CallOptions = {}): Promise<RunAttempt[]> {
   const query = writeBody(runAttemptsParamsSchema, params);
-  return request({ path: `/v2/flows/${String(id)}/run`, query, schema: dataOf(listOf(runAttemptSchema)), ...options });
+  return request({ path: `/v2/flows/${String(id)}/run`, query: { ...query, sort: query.order.toLowerCase() }, schema: dataOf(listOf(runAttemptSchema)), ...options });
 }
 
-/** The flow status Flowdeck's service adds: the latest attempt, or null for a flow never run. */
-export const flowStatusSchema = z.object({
-  id: idSchema,
-  lifecycle: runLifecycleSchema,
-  disposition: runDispositionSchema,
-  lastAttempt: runAttemptSchema.nullish().transform((attempt) => attempt ?? null),
-});
-export type FlowStatus = z.infer<typeof flowStatusSchema>;
+/**
+ * GET /v2/flows/{id}/status, read in both shapes services answer: the hosted one, unwrapped and UPPERCASE
+ * like workflow status (`{ id, lifecycle, disposition, resources, errors, completedAt }`, `errors` null
+ * when there are none), with Flowdeck's `lastAttempt` beside it or not; and Flowdeck's earlier
+ * `{ data: { id, lifecycle, disposition, lastAttempt } }`, whose other fields come from its attempt.
+ * `lastAttempt` stays undefined when the service does not report it (the hosted service does not).
+ */
+export const flowStatusSchema = maybeWrapped(
+  z.object({
+    id: idSchema,
+    lifecycle: runLifecycleSchema,
+    disposition: runDispositionSchema,
+    resources: z.array(resourceProgressSchema).nullish(),
+    errors: z.array(z.string()).nullish(),
+    completedAt: z.string().nullish(),
+    lastAttempt: runAttemptSchema.nullish(),
+  }),
+).transform(({ resources, errors, completedAt, lastAttempt, ...state }) => ({
+  ...state,
+  resources: resources ?? lastAttempt?.resources ?? [],
+  errors: errors ?? (resources === undefined ? lastAttempt?.errors : undefined) ?? [],
+  completedAt: completedAt ?? (resources === undefined ? lastAttempt?.completedAt : undefined) ?? null,
+  lastAttempt,
+}));
+/** A flow status as a service answers it; `lastAttempt` undefined: the service does not report it. */
+export type FlowStatusAnswer = z.infer<typeof flowStatusSchema>;
+/** A flow status with its newest attempt (null: never run): what the dashboard shows. */
+export type FlowStatus = FlowStatusAnswer & { lastAttempt: RunAttempt | null };
 
-/** GET /v2/flows/{id}/status (Flowdeck's addition; the run and cancel answers point callers to it). */
-export function getFlowStatus(id: number, options: CallOptions = {}): Promise<FlowStatus> {
-  return request({ path: `/v2/flows/${String(id)}/status`, schema: maybeWrapped(flowStatusSchema), ...options });
+/** The status a flow's newest attempt implies, for services that answer the status without it. */
+export function flowStatusOf(id: number, attempt: RunAttempt | null): FlowStatus {
+  return {
+    id,
+    lifecycle: attempt?.lifecycle ?? 'not_running',
+    disposition: attempt?.disposition ?? 'none',
+    resources: attempt?.resources ?? [],
+    errors: attempt?.errors ?? [],
+    completedAt: attempt?.completedAt ?? null,
+    lastAttempt: attempt,
+  };
+}
+
+/** GET /v2/flows/{id}/status (documented by the hosted service; the run and cancel answers point callers to it). */
+export function getFlowStatus(id: number, options: CallOptions = {}): Promise<FlowStatusAnswer> {
+  return request({ path: `/v2/flows/${String(id)}/status`, schema: flowStatusSchema, ...options });
 }
 
 /** POST /v2/flows/{id}/cancel: no effect when the flow is not running; the success body is undocumented. */

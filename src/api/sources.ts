@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type CallOptions, request, writeBody } from './client';
 import { dataOf, idSchema, listOf, nullableDateTimeSchema, propertiesInputSchema, propertiesSchema, textOrEmpty } from './common';
+import { VERIFY_CLIENT_TIMEOUT_MS, type VerificationMessage, verificationMessageSchema } from './destinations';
 import { type PageParams, pageParamsSchema } from './page-params';
 import { sourceSpecFullSchema } from './specs';
 
@@ -55,4 +56,17 @@ export async function listSources(params: PageParams = {}, options: CallOptions 
 /** GET /v2/sources/{id} (Flowdeck's addition): the spec in its full form. */
 export function getSource(id: number, options: CallOptions = {}): Promise<Source> {
   return request({ path: `/v2/sources/${String(id)}`, schema: dataOf(sourceSchema), ...options });
+}
+
+/**
+ * GET /v2/sources/{id}/verify (the hosted service documents it beside destination verify): each missing
+ * required property, then a real connection; bounded at 10 s by the service and 15 s here.
+ */
+export function verifySource(id: number, options: CallOptions = {}): Promise<VerificationMessage[]> {
+  return request({
+    path: `/v2/sources/${String(id)}/verify`,
+    schema: dataOf(listOf(verificationMessageSchema)),
+    timeoutMs: VERIFY_CLIENT_TIMEOUT_MS,
+    ...options,
+  });
 }

@@ -51,3 +51,11 @@ export async function listSourceSpecs(params: PageParams = {}, options: CallOpti
 export function listDestinationSpecs(options: CallOptions = {}): Promise<DestinationSpecSummary[]> {
   return request({ path: '/v2/destinationspecs', schema: dataOf(listOf(destinationSpecSummarySchema)), ...options });
 }
+
+/**
+ * GET /v2/connectors (the hosted service documents it; Flowdeck's service answers it too): the source
+ * connectors, as source specs in summary form.
+ */
+export async function listConnectors(params: PageParams = {}, options: CallOptions = {}): Promise<SourceSpecSummary[]> {
+  return request({ path: '/v2/connectors', query: writeBody(pageParamsSchema, params), schema: dataOf(listOf(sourceSpecSummarySchema)), ...options });
+}

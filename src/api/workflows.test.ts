@@ -82,7 +82,7 @@ describe('runWorkflow', () => {
   it('goes pending, running, then succeeded with every resource of its flows loaded', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const started = await runWorkflow(SEED.succeedingWorkflowId);
-    expect(started.message).toBe('Workflow run started.');
+    expect(started.message).toBeNull();
     expect(await getWorkflowStatus(1)).toMatchObject({ lifecycle: 'pending', disposition: 'none', completedAt: null });
     vi.advanceTimersByTime(mockService.db.runDurationMs / 2);
     const running = await getWorkflowStatus(1);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { readAllPages } from './all-pages';
 import { type CallOptions, request } from './client';
-import { dataOf, idSchema, listOf, maybeWrapped, messageResponseSchema, type MessageResponse, nullableDateTimeSchema, optionalText, textOrEmpty } from './common';
+import { dataOf, idSchema, listOf, maybeWrapped, messageResponseSchema, type MessageResponse, nullableDateTimeSchema, optionalText, runResponseSchema, textOrEmpty } from './common';
 import { resourceProgressSchema, runDispositionSchema, runLifecycleSchema } from './flows';
 
 /** `definition` and `node_schemas` are opaque to the interface; `cron` may be an empty string (none). */
@@ -40,9 +40,9 @@ export function getWorkflowStatus(id: number, options: CallOptions = {}): Promis
   return request({ path: `/v2/workflows/${String(id)}/status`, schema: maybeWrapped(workflowStatusSchema), ...options });
 }
 
-/** POST /v2/workflows/{id}/run */
+/** POST /v2/workflows/{id}/run: answers 201 `{ "message": "Created" }`. */
 export function runWorkflow(id: number, options: CallOptions = {}): Promise<MessageResponse> {
-  return request({ method: 'POST', path: `/v2/workflows/${String(id)}/run`, schema: messageResponseSchema, ...options });
+  return request({ method: 'POST', path: `/v2/workflows/${String(id)}/run`, schema: runResponseSchema, ...options });
 }
 
 /** POST /v2/workflows/{id}/cancel: answers `{ data: true }`. */

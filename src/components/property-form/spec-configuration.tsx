@@ -1,4 +1,5 @@
-import { Grid, Paper, Text, Title } from '@mantine/core';
+import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { Properties, PropertyDefinition } from '@/api/common';
 import { Markdown } from '@/components/markdown';
 import { type PropertyAddon, PropertyForm, type PropertyFormChanges } from './property-form';
@@ -12,11 +13,13 @@ interface SpecConfigurationProps {
   version: string;
   onSubmit: (changes: PropertyFormChanges) => Promise<void>;
   onDirtyChange?: (dirty: boolean) => void;
+  /** Shown beside the form, above the instructions (a source's Test connection). */
+  aside?: ReactNode;
   addons?: Readonly<Record<string, PropertyAddon>>;
 }
 
 /** A source's or destination's configuration: the form drawn from its spec, the spec's instructions beside it. */
-export function SpecConfiguration({ definitions, saved, displayName, instructions, version, onSubmit, onDirtyChange, addons }: SpecConfigurationProps) {
+export function SpecConfiguration({ definitions, saved, displayName, instructions, version, onSubmit, onDirtyChange, aside, addons }: SpecConfigurationProps) {
   return (
     <Grid gap="xl">
       <Grid.Col span={{ base: 12, md: 7 }}>
@@ -32,12 +35,15 @@ export function SpecConfiguration({ definitions, saved, displayName, instruction
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>
-        <Paper withBorder p="md" component="aside" aria-label="Setup instructions">
-          <Title order={2} size="h5" mb="xs">
-            Setup instructions
-          </Title>
-          {instructions ? <Markdown>{instructions}</Markdown> : <Text size="sm" c="dimmed">This spec has no instructions.</Text>}
-        </Paper>
+        <Stack gap="lg">
+          {aside}
+          <Paper withBorder p="md" component="aside" aria-label="Setup instructions">
+            <Title order={2} size="h5" mb="xs">
+              Setup instructions
+            </Title>
+            {instructions ? <Markdown>{instructions}</Markdown> : <Text size="sm" c="dimmed">This spec has no instructions.</Text>}
+          </Paper>
+        </Stack>
       </Grid.Col>
     </Grid>
   );

@@ -29,7 +29,7 @@ describe('flow page: Run and Cancel', () => {
     await user.click(run);
     await user.click(run);
     expect(run).toHaveAttribute('data-loading', 'true');
-    expect(await screen.findByText('Flow run started.')).toBeInTheDocument();
+    expect(await screen.findByText('Run started.')).toBeInTheDocument();
     expect(callsOf('runFlow')).toHaveLength(1);
     // The new attempt shows up without a reload.
     expect(await within(screen.getByRole('region', { name: 'Latest attempt' })).findByText('Running')).toBeInTheDocument();
@@ -133,7 +133,7 @@ describe('flow page: attempts', () => {
     await waitFor(() => {
       expect(attemptIds().length).toBeGreaterThan(0);
     });
-    expect(new URL(callsOf('listRunAttempts').at(-1)?.url ?? '').search).toBe('?limit=25&offset=0&order=DESC');
+    expect(new URL(callsOf('listRunAttempts').at(-1)?.url ?? '').search).toBe('?limit=25&offset=0&order=DESC&sort=desc');
   });
 
   it('opens an attempt with its funnel bars, trigger, duration and full errors', async () => {

@@ -15,7 +15,7 @@ const source = SEED.incompleteSourceId;
 /** Adds cards of every state to the seeded open one (id 1) of the incomplete source. */
 function seedStates() {
   const now = Date.now();
-  const base = { sourceId: source, imageUrl: null };
+  const base = { sourceId: source, imageUrl: null, type: 'SOURCE' };
   mockService.db.state.cards.push(
     { ...base, id: 11, hashId: 'c3VibWl0dGVkLWNhcmQtMDAx', url: '/cards/c3VibWl0dGVkLWNhcmQtMDAx', expiresAt: now + 24 * HOUR, instruction: 'Used one', submittedAt: Date.parse('2026-03-02T09:15:00Z') },
     { ...base, id: 12, hashId: 'ZXhwaXJlZC1jYXJkLTAwMDAx', url: '/cards/ZXhwaXJlZC1jYXJkLTAwMDAx', expiresAt: now - HOUR, instruction: 'Late one' },

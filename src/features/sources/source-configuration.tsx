@@ -4,6 +4,7 @@ import type { PropertyAddon, PropertyFormChanges } from '@/components/property-f
 import { SpecConfiguration } from '@/components/property-form/spec-configuration';
 import { sourceQueries } from '@/lib/queries/source-queries';
 import { CsvUpload } from './csv-upload';
+import { SourceTestConnection } from './source-test-connection';
 
 /** A CSV file on the user's machine: uploaded into the service's files folder, which fills `location`. */
 const csvAddons: Readonly<Record<string, PropertyAddon>> = {
@@ -28,6 +29,7 @@ export function ConfigureSource({ source, onSaved }: { source: Source; onSaved: 
       version={source.updatedAt ?? ''}
       onSubmit={save}
       addons={source.sourceSpec.name === 'csv' ? csvAddons : undefined}
+      aside={<SourceTestConnection sourceId={source.id} />}
     />
   );
 }

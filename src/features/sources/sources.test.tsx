@@ -67,6 +67,7 @@ describe('creating a source', () => {
 
   it('looks a spec up by name where the service does not list specs', async () => {
     mockService.failNext('listSourceSpecs', { status: 404 });
+    mockService.failNext('listConnectors', { status: 404 });
     const { user } = renderApp('/sources/new');
     await user.type(await screen.findByRole('textbox', { name: 'Source spec name' }), 'postgres');
     await user.click(screen.getByRole('button', { name: 'Look up' }));

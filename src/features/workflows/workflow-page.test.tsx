@@ -25,7 +25,7 @@ describe('workflow page', () => {
   it('runs with the server message, and says why a disabled workflow does not run', async () => {
     const { user } = await openWorkflow(SEED.succeedingWorkflowId);
     await user.click(screen.getByRole('button', { name: 'Run now' }));
-    expect(await screen.findByText('Workflow run started.')).toBeInTheDocument();
+    expect(await screen.findByText('Run started.')).toBeInTheDocument();
     expect(await within(screen.getByRole('region', { name: 'Status' })).findByText(/Running|Pending/)).toBeInTheDocument();
   });
 

@@ -1,25 +1,31 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CallOptions } from '@/api/client';
 import { isApiError } from '@/api/errors';
-import { type FlowStatus, getFlowStatus, listFlows, listRunAttempts, type RunAttemptsParams } from '@/api/flows';
+import { type FlowStatus, flowStatusOf, getFlowStatus, listFlows, listRunAttempts, type RunAttemptsParams } from '@/api/flows';
 
-/** Where the service lacks Flowdeck's status endpoint, a flow's status is its newest attempt (one request either way). */
-let statusEndpoint: 'unknown' | 'present' | 'absent' = 'unknown';
+/**
+ * A flow's status with its newest attempt. Flowdeck's service answers both in one request; the hosted
+ * service answers the status without the attempt, and a service may lack the status operation (404).
+ * There the newest attempt is read instead, which carries the status too: one request either way.
+ */
+let statusSource: 'unknown' | 'status' | 'attempts' = 'unknown';
 
 async function readFlowStatus(id: number, options: CallOptions): Promise<FlowStatus> {
-  if (statusEndpoint !== 'absent') {
+  if (statusSource !== 'attempts') {
     try {
       const status = await getFlowStatus(id, options);
-      statusEndpoint = 'present';
-      return status;
+      if (status.lastAttempt !== undefined) {
+        statusSource = 'status';
+        return { ...status, lastAttempt: status.lastAttempt };
+      }
     } catch (error) {
-      if (statusEndpoint === 'present' || !isApiError(error, 'not_found')) throw error;
+      if (statusSource === 'status' || !isApiError(error, 'not_found')) throw error;
     }
   }
-  // A 404 here means the flow itself does not exist; an answer means the status endpoint does not.
+  // A 404 here means the flow itself does not exist.
   const [latest] = await listRunAttempts(id, { limit: 1, order: 'DESC' }, options);
-  statusEndpoint = 'absent';
-  return { id, lifecycle: latest?.lifecycle ?? 'not_running', disposition: latest?.disposition ?? 'none', lastAttempt: latest ?? null };
+  statusSource = 'attempts';
+  return flowStatusOf(id, latest ?? null);
 }
 
 export type AttemptsPage = Required<RunAttemptsParams>;

@@ -3,7 +3,7 @@ import { listConfigurationCards } from '@/api/cards';
 import type { PageParams } from '@/api/page-params';
 import { getResolvers } from '@/api/resolvers';
 import { getSource, listSources } from '@/api/sources';
-import { getSourceSpec, listSourceSpecs } from '@/api/specs';
+import { getSourceSpec, listConnectors, listSourceSpecs } from '@/api/specs';
 import { listingOf } from './list-fallback';
 
 export const sourceQueries = {
@@ -18,8 +18,16 @@ export const sourceQueries = {
       queryKey: [...sourceQueries.all(), 'detail', id, 'cards'],
       queryFn: ({ signal }) => listingOf(() => listConfigurationCards(id, {}, { signal })),
     }),
+  /** The spec catalogue: Flowdeck's list of source specs, else the connector list the hosted service has. */
   specs: () =>
-    queryOptions({ queryKey: ['source-specs', 'list'], queryFn: ({ signal }) => listingOf(() => listSourceSpecs({}, { signal })), staleTime: 5 * 60_000 }),
+    queryOptions({
+      queryKey: ['source-specs', 'list'],
+      queryFn: async ({ signal }) => {
+        const specs = await listingOf(() => listSourceSpecs({}, { signal }));
+        return specs.available ? specs : listingOf(() => listConnectors({}, { signal }));
+      },
+      staleTime: 5 * 60_000,
+    }),
   spec: (name: string) =>
     queryOptions({ queryKey: ['source-specs', 'detail', name], queryFn: ({ signal }) => getSourceSpec(name, { signal }), staleTime: 5 * 60_000 }),
 };

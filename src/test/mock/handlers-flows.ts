@@ -1,10 +1,11 @@
-import type { HttpHandler } from 'msw';
+import { type HttpHandler, HttpResponse } from 'msw';
 import { createFlowInputSchema, type UpdateFlowInput, updateFlowInputSchema } from '@/api/flows';
 import { isValidCron } from '@/lib/schedule';
 import type { FlowRecord } from './records';
 import { badRequest, dataResponse, messageResponse, notFound } from './responses';
 import { idParam, intQuery, type MockContext, paginate, parseBody, readJson, route, type RouteInput } from './route';
 import { wireAttempt, wireFlow } from './serialize';
+import type { WireRunAttempt } from './wire';
 
 function findFlow(context: MockContext, input: RouteInput): FlowRecord {
   const flow = context.db.flow(idParam(input));
@@ -12,10 +13,31 @@ function findFlow(context: MockContext, input: RouteInput): FlowRecord {
   return flow;
 }
 
+/** `sort` (the hosted documentation's name) or `order`, any case; both given must agree. */
 function orderParam(url: URL): 'ASC' | 'DESC' {
-  const order = url.searchParams.get('order') ?? 'DESC';
-  if (order !== 'ASC' && order !== 'DESC') throw badRequest('Bad Request: order must be ASC or DESC.');
-  return order;
+  const given = ['sort', 'order'].flatMap((name): ('ASC' | 'DESC')[] => {
+    const raw = url.searchParams.get(name);
+    if (raw === null || raw === '') return [];
+    const value = raw.toUpperCase();
+    if (value !== 'ASC' && value !== 'DESC') throw badRequest(`Bad Request: ${name} must be asc or desc.`);
+    return [value];
+  });
+  if (given.length === 2 && given[0] !== given[1]) throw badRequest('Bad Request: sort and order disagree.');
+  return given[0] ?? 'DESC';
+}
+
+/** The hosted shape, unwrapped and UPPERCASE, with the local service's `lastAttempt` beside it. */
+function wireFlowStatus(flowId: number, lastAttempt: WireRunAttempt | null) {
+  const errors = lastAttempt?.errors ?? [];
+  return {
+    id: flowId,
+    lifecycle: (lastAttempt?.lifecycle ?? 'not_running').toUpperCase(),
+    disposition: (lastAttempt?.disposition ?? 'none').toUpperCase(),
+    resources: (lastAttempt?.resources ?? []).map((resource) => ({ ...resource, errors: errors.filter((error) => error.startsWith(`${resource.name}:`)) })),
+    errors: errors.length > 0 ? errors : null,
+    completedAt: lastAttempt?.completedAt ?? null,
+    lastAttempt,
+  };
 }
 
 export function flowHandlers(context: MockContext): HttpHandler[] {
@@ -28,7 +50,7 @@ export function flowHandlers(context: MockContext): HttpHandler[] {
       const flow = findFlow(context, input);
       if (db.activeFlowRun(flow.id)) throw badRequest(`Flow ${String(flow.id)} is already running.`);
       db.startFlowRun(flow.id);
-      return messageResponse('Flow run started.', 201);
+      return messageResponse('Created', 201);
     }),
 
     route(context, 'listRunAttempts', 'get', '/v2/flows/:id/run', 'key', (input) => {
@@ -54,12 +76,11 @@ export function flowHandlers(context: MockContext): HttpHandler[] {
       return messageResponse('Flow run cancelled.');
     }),
 
-    // Flowdeck's addition: the latest attempt of a flow, as the local service answers it.
+    // The hosted service's flow status, as the local service answers it.
     route(context, 'getFlowStatus', 'get', '/v2/flows/:id/status', 'key', (input) => {
       const flow = findFlow(context, input);
       const latest = db.state.flowRuns.filter((run) => run.flow === flow.id).sort((a, b) => b.startedAt - a.startedAt || b.id - a.id)[0];
-      const lastAttempt = latest ? wireAttempt(latest, db.now()) : null;
-      return dataResponse({ id: flow.id, lifecycle: lastAttempt?.lifecycle ?? 'not_running', disposition: lastAttempt?.disposition ?? 'none', lastAttempt });
+      return HttpResponse.json(wireFlowStatus(flow.id, latest ? wireAttempt(latest, db.now()) : null));
     }),
 
     // Flowdeck's additions: create, change and delete a flow, with the local service's checks and messages.

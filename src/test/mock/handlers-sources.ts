@@ -75,6 +75,7 @@ export function sourceHandlers(context: MockContext): HttpHandler[] {
         id: db.nextId('card'),
         hashId,
         sourceId: source.id,
+        type: body.type ?? 'SOURCE',
         expiresAt,
         url: `/cards/${hashId}`,
         imageUrl: body.imageUrl ?? null,

@@ -37,7 +37,7 @@ export function workflowHandlers(context: MockContext): HttpHandler[] {
       if (!workflow.enabled) throw badRequest(`Workflow ${String(workflow.id)} is disabled.`);
       if (db.activeWorkflowRun(workflow.id)) throw badRequest(`Workflow ${String(workflow.id)} is already running.`);
       db.startWorkflowRun(workflow);
-      return messageResponse('Workflow run started.', 201);
+      return messageResponse('Created', 201);
     }),
 
     route(context, 'cancelWorkflow', 'post', '/v2/workflows/:id/cancel', 'workflows', (input) => {

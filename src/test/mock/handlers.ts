@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw';
 import { cardHandlers } from './handlers-cards';
+import { connectorHandlers } from './handlers-connectors';
 import { destinationHandlers } from './handlers-destinations';
 import { flowHandlers } from './handlers-flows';
 import { sourceHandlers } from './handlers-sources';
@@ -9,5 +10,5 @@ import type { MockContext } from './route';
 
 /** Every operation of the interface plus Flowdeck's additions, all reading one context's state. */
 export function buildHandlers(context: MockContext): HttpHandler[] {
-  return [...sourceHandlers(context), ...destinationHandlers(context), ...flowHandlers(context), ...workflowHandlers(context), ...cardHandlers(context), ...uploadHandlers(context)];
+  return [...sourceHandlers(context), ...destinationHandlers(context), ...flowHandlers(context), ...workflowHandlers(context), ...cardHandlers(context), ...connectorHandlers(context), ...uploadHandlers(context)];
 }

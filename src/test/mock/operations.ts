@@ -1,6 +1,6 @@
 // Operation names are the src/api function names, so a test says `failNext('listFlows')` about
 // exactly the call it makes. The first 21 are the interface's operations; the rest
-// (from listSources on) are Flowdeck's additions.
+// (from listSources on) are Flowdeck's additions (the last ones, like getFlowStatus, the hosted service documents too).
 export const OPERATIONS = [
   'createSource',
   'updateSource',
@@ -36,6 +36,8 @@ export const OPERATIONS = [
   'updateFlow',
   'deleteFlow',
   'getFlowStatus',
+  'verifySource',
+  'listConnectors',
   'getUploadLimits',
   'uploadFile',
   'revokeConfigurationCard',

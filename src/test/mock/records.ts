@@ -110,6 +110,8 @@ export interface CardRecord {
   url: string;
   imageUrl: string | null;
   instruction: string | null;
+  /** SOURCE, AGENT or DESTINATION (SOURCE when the request leaves it out). */
+  type: string;
   /** When the recipient submitted it (a link works once); absent while unused. */
   submittedAt?: number;
   /** When its sender revoked it; absent unless revoked. */

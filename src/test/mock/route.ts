@@ -4,7 +4,7 @@ import { bearerToken, PLAN_MESSAGES, planOf } from './auth';
 import type { MockDb } from './db';
 import { applyFailure, type FailureRegistry } from './failures';
 import type { OperationName } from './operations';
-import { badRequest, errorResponse, MockHttpError, notFound } from './responses';
+import { badRequest, errorResponse, MockHttpError } from './responses';
 
 /** Who may call: any valid key, a key whose plan has workflows, or the card's own hash. */
 export type Access = 'key' | 'workflows' | 'card';
@@ -76,11 +76,12 @@ export function route(context: MockContext, operation: OperationName, method: Me
   });
 }
 
-/** A path id; anything but a positive integer addresses nothing. */
+/** A path id: a positive integer within Postgres' integer range, anything else 400 as the service answers. */
 export function idParam(input: RouteInput, name = 'id'): number {
   const raw = input.params[name] ?? '';
-  if (!/^\d+$/.test(raw)) throw notFound();
-  return Number(raw);
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!(id >= 1 && id <= 2_147_483_647)) throw badRequest(`Bad Request: ${name} must be a positive integer.`);
+  return id;
 }
 
 export async function readJson(request: Request): Promise<unknown> {

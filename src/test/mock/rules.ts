@@ -5,7 +5,7 @@ import type { DestinationRecord, SourceRecord } from './records';
 /** A source whose password or token is this cannot connect: its flows fail, its discovery fails. */
 export const BAD_PASSWORD = 'wrong-password';
 
-/** A destination on this host makes verify run into the service's 10 s limit. */
+/** A destination (or source) on this host makes verify run into the service's 10 s limit. */
 export const SLOW_HOST = 'slow.example';
 
 export const CANCELLED_ERRORS = ['Cancelled by user'];
@@ -21,7 +21,7 @@ export function sourceFailure(source: SourceRecord): string[] | null {
   ];
 }
 
-export function isSlowDestination(destination: DestinationRecord): boolean {
+export function isSlowDestination(destination: Pick<DestinationRecord | SourceRecord, 'properties'>): boolean {
   return destination.properties.host === SLOW_HOST;
 }
 

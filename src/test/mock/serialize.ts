@@ -178,7 +178,7 @@ export function wireCard(db: MockDb, card: CardRecord, origin: string): WireConf
     id: card.id,
     hash_id: card.hashId,
     expires_at: iso(card.expiresAt),
-    type: 'SOURCE',
+    type: card.type,
     source_name: db.source(card.sourceId)?.displayName ?? null,
     url: `${origin}${card.url}`,
     image_url: card.imageUrl,

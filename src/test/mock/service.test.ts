@@ -18,6 +18,8 @@ const keyedEndpoints: [string, string][] = [
   ['POST', '/v2/sources/1/configuration_cards'],
   ['GET', '/v2/sources/1/configuration_cards'],
   ['GET', '/v2/sources/1/resolvers'],
+  ['GET', '/v2/sources/1/verify'],
+  ['GET', '/v2/connectors'],
   ['GET', '/v2/sourcespecs'],
   ['GET', '/v2/sourcespecs/postgres'],
   ['GET', '/v2/destinations'],
@@ -51,7 +53,7 @@ describe('authentication', () => {
       expect(await rawCall(method, path, { token: null }), `${method} ${path}`).toEqual({ status: 401, body: { message: 'Unauthorized' } });
       expect(await rawCall(method, path, { token: 'guess' }), `${method} ${path}`).toMatchObject({ status: 401 });
     }
-    expect(new Set(mockService.calls.map((call) => call.operation)).size).toBe(32);
+    expect(new Set(mockService.calls.map((call) => call.operation)).size).toBe(34);
   });
 
   it('answers 403 with the plan message on every workflow endpoint for the starter key', async () => {
@@ -75,7 +77,7 @@ describe("Flowdeck's additions", () => {
   it('gets one source with the full spec, 404 for an unknown one', async () => {
     expect(await rawCall('GET', '/v2/sources/3')).toMatchObject({ status: 200, body: { data: { sourceSpec: { name: 'rest_api', instructions: expect.any(String) as unknown } } } });
     expect(await rawCall('GET', '/v2/sources/999')).toEqual({ status: 404, body: { message: 'Not Found' } });
-    expect(await rawCall('GET', '/v2/sources/abc')).toMatchObject({ status: 404 });
+    expect(await rawCall('GET', '/v2/sources/abc')).toEqual({ status: 400, body: { message: 'Bad Request: id must be a positive integer.' } });
   });
 
   it('lists destinations and source specs', async () => {

@@ -1,6 +1,6 @@
-import type { DestinationRecord, DestinationSpecRecord } from './records';
+import type { DestinationRecord, DestinationSpecRecord, SourceRecord, SourceSpecRecord } from './records';
 import { missingRequired } from './properties';
-import { BAD_PASSWORD } from './rules';
+import { BAD_PASSWORD, sourceFailure } from './rules';
 import type { WireVerificationMessage } from './wire';
 
 // What verify reports when it gets to answer (the timeout is decided by the handler). The flag is
@@ -33,15 +33,34 @@ function connectionMessages(destination: DestinationRecord): WireVerificationMes
   }
 }
 
+function missingMessages(spec: DestinationSpecRecord | SourceSpecRecord | undefined, properties: DestinationRecord['properties']): WireVerificationMessage[] {
+  return missingRequired(spec?.propertyDefinitions ?? [], properties).map((definition) => ({
+    name: definition.name,
+    message: `Required property "${definition.displayName ?? definition.name}" is missing.`,
+    is_error: true,
+  }));
+}
+
 /** One error per missing required property, otherwise the outcome of the connection attempt. */
 export function verificationMessages(destination: DestinationRecord, spec: DestinationSpecRecord | undefined): WireVerificationMessage[] {
-  const missing = missingRequired(spec?.propertyDefinitions ?? [], destination.properties);
-  if (missing.length > 0) {
-    return missing.map((definition) => ({
-      name: definition.name,
-      message: `Required property "${definition.displayName ?? definition.name}" is missing.`,
-      is_error: true,
-    }));
+  const missing = missingMessages(spec, destination.properties);
+  return missing.length > 0 ? missing : connectionMessages(destination);
+}
+
+/** Source verify, as the service words it: missing properties, then the connection and what it found to read. */
+export function sourceVerificationMessages(source: SourceRecord, spec: SourceSpecRecord | undefined): WireVerificationMessage[] {
+  const missing = missingMessages(spec, source.properties);
+  if (missing.length > 0) return missing;
+  const failure = sourceFailure(source);
+  if (failure) return [{ name: 'connection', message: failure[0] ?? 'Cannot connect.', is_error: true }];
+  if (source.resources.length === 0) {
+    return [
+      { name: 'connection', message: `Connected to ${source.displayName}.`, is_error: false },
+      { name: 'tables', message: 'Nothing to read was found: a run would move nothing.', is_error: true },
+    ];
   }
-  return connectionMessages(destination);
+  return [
+    { name: 'connection', message: `Connected to ${source.displayName}.`, is_error: false },
+    { name: 'tables', message: `${String(source.resources.length)} resources to read: ${source.resources.slice(0, 5).join(', ')}${source.resources.length > 5 ? ', …' : ''}.`, is_error: false },
+  ];
 }

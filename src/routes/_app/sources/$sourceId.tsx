@@ -1,7 +1,8 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { z } from 'zod';
 import { isApiError } from '@/api/errors';
-import { SOURCE_TABS, SourcePage } from '@/features/sources/source-page';
+import { SOURCE_TABS, SourcePage, type SourceTab } from '@/features/sources/source-page';
+import { UnreadableSourcePage } from '@/features/sources/unreadable-source-page';
 import { sourceQueries } from '@/lib/queries/source-queries';
 import { parseIdParam } from '@/lib/route-params';
 
@@ -11,16 +12,25 @@ export const Route = createFileRoute('/_app/sources/$sourceId')({
     const sourceId = parseIdParam(params.sourceId);
     try {
       await context.queryClient.query({ ...sourceQueries.detail(sourceId), staleTime: 'static' });
+      return { sourceId, readable: true };
+    } catch (error) {
+      if (!isApiError(error, 'not_found')) throw error;
+    }
+    // Reading a source is Flowdeck's addition: a service without it answers 404 as well. The source
+    // exists if its resolvers (an operation of the interface) answer.
+    try {
+      await context.queryClient.query({ ...sourceQueries.resolvers(sourceId), staleTime: 'static' });
     } catch (error) {
       if (isApiError(error, 'not_found')) throw notFound();
       throw error;
     }
-    return { sourceId };
+    return { sourceId, readable: false };
   },
   component: function SourceRoute() {
-    const { sourceId } = Route.useLoaderData();
+    const { sourceId, readable } = Route.useLoaderData();
     const { tab } = Route.useSearch();
     const navigate = Route.useNavigate();
-    return <SourcePage sourceId={sourceId} tab={tab} onTab={(next) => void navigate({ search: { tab: next }, replace: true })} />;
+    const onTab = (next: SourceTab) => void navigate({ search: { tab: next }, replace: true });
+    return readable ? <SourcePage sourceId={sourceId} tab={tab} onTab={onTab} /> : <UnreadableSourcePage sourceId={sourceId} tab={tab} onTab={onTab} />;
   },
 });

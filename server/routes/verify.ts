@@ -1,0 +1,30 @@
+import { failure, type VerificationMessage } from '../connectors/types';
+import { requestTimeout } from '../http/errors';
+import { missingRequired, type PlainProperties, revealProperties, type StoredProperties } from '../properties';
+import { withTimeout } from '../runs/time-bound';
+import type { Services } from '../services';
+import type { PropertyDefinitionWire } from '../connectors/specs';
+
+type ConnectionCheck = (properties: PlainProperties, signal: AbortSignal) => Promise<VerificationMessage[]>;
+
+/**
+ * Verify, for a source or a destination alike: each missing required property is an error; when none
+ * is missing, the connector really connects, and the whole check gives up after the bound (10 s) with
+ * 408 `Request Timeout`.
+ */
+export async function verifyStored(
+  services: Services,
+  kind: 'source' | 'destination',
+  configured: { spec: string; properties: StoredProperties },
+  spec: { displayName: string; propertyDefinitions: PropertyDefinitionWire[] } | undefined,
+  check: ConnectionCheck | undefined,
+): Promise<VerificationMessage[]> {
+  if (!spec) return [failure('spec', `The ${kind} spec "${configured.spec}" is no longer available.`)];
+  const stored = configured.properties;
+  const missing = missingRequired(spec.propertyDefinitions, stored);
+  if (missing.length > 0) {
+    return missing.map((definition) => failure(definition.name, `Required property "${definition.displayName ?? definition.name}" is missing.`));
+  }
+  if (!check) return [failure('connection', `This service cannot connect to ${spec.displayName} yet.`)];
+  return withTimeout(services.verifyTimeoutMs, requestTimeout, (signal) => check(revealProperties(stored, services.box), signal));
+}
