@@ -25,7 +25,7 @@ const make = flowdeck.api;
 const { source, destination, flow } = await createSampleFlow(make);
 const workflow = await createWorkflow(make, { flows: [flow.id] });
 const webhook = await createWebhook(make, workflow.id);
-const card = (await make(`/v2/sources/${String(source.id)}/configuration_cards`, { method: 'POST', body: { expiresAt: inFuture(3_600_000) } })).body as { data: { hash_id: string } };
+const card = (await make(`/v2/sources/${String(source.id)}/configuration_cards`, { method: 'POST', body: { expiresAt: inFuture(3_600_000) } })).body as { data: { id: number; hash_id: string } };
 
 /** Real ids, so that only the profile decides whether the operation is there. */
 async function pathOf(path: string, method: string): Promise<string> {
@@ -35,7 +35,7 @@ async function pathOf(path: string, method: string): Promise<string> {
   if (method === 'DELETE' && path.startsWith('/v2/flows')) id = (await createFlow(make, source.id, destination.id)).id;
   if (method === 'DELETE' && path === '/v2/workflows/{id}') id = (await createWorkflow(make, { flows: [flow.id] })).id;
   if (method === 'DELETE' && path.includes('{webhook_trigger_id}')) triggerId = (await createWebhook(make, workflow.id)).id;
-  return fill(path, { id, name: 'sample', webhook_trigger_id: triggerId, hash_id: card.data.hash_id, webhook_id: webhook.webhookId });
+  return fill(path, { id, name: 'sample', webhook_trigger_id: triggerId, cardId: card.data.id, hash_id: card.data.hash_id, webhook_id: webhook.webhookId });
 }
 
 const bodyOf = (method: string) => (method === 'POST' || method === 'PATCH' ? {} : undefined);
