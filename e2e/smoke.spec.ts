@@ -10,6 +10,8 @@ async function expectNoSeriousAxeViolations(page: Page) {
 }
 
 test('signs in and visits every section from the navigation', async ({ page }) => {
+  // Five pages, each scanned by axe: a few seconds apiece on a busy 2-core machine.
+  test.slow();
   await page.goto('/');
   await expect(page).toHaveURL(/\/sign-in/);
   await expectNoSeriousAxeViolations(page);

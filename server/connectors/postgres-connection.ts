@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { PlainProperties } from '../properties';
 import { RefusedTarget } from '../security/boundary';
 import { checkedAddresses, checkLiteralTarget } from '../security/network-guard';
+import { failure, info, type VerificationMessage } from './types';
 
 // Connections of the postgres source and destination. The host is resolved and checked by the
 // network guard first, then the client connects to the checked address (TLS still names the host),
@@ -68,4 +69,33 @@ export async function connectPostgres(properties: PlainProperties, signal?: Abor
     }
   }
   throw lastError;
+}
+
+/**
+ * Verify for both postgres connectors: connect (through the network guard), then `check` what the
+ * connector needs with the connected client; a failure at either step is one clear message.
+ */
+export async function verifyPostgres(
+  properties: PlainProperties,
+  signal: AbortSignal,
+  check: (client: pg.Client, schema: string, connected: VerificationMessage) => Promise<VerificationMessage[]>,
+): Promise<VerificationMessage[]> {
+  const where = describePostgres(properties);
+  let client: pg.Client;
+  try {
+    client = await connectPostgres(properties, signal);
+  } catch (error) {
+    return [failure('connection', error instanceof RefusedTarget ? error.message : `Cannot connect to ${where}: ${(error as Error).message}`)];
+  }
+  const abort = () => { void client.end(); };
+  signal.addEventListener('abort', abort, { once: true });
+  try {
+    const connected = info('connection', `Connected to ${where} as ${String(properties.user)}.`);
+    return await check(client, String(properties.schema ?? 'public'), connected);
+  } catch (error) {
+    return [failure('connection', `Cannot use ${where}: ${(error as Error).message}`)];
+  } finally {
+    signal.removeEventListener('abort', abort);
+    await client.end().catch(() => undefined);
+  }
 }

@@ -1,11 +1,9 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { PlainProperties } from '../properties';
-import { RefusedTarget } from '../security/boundary';
-import { checkPostgresTarget, connectPostgres, describePostgres } from './postgres-connection';
+import { checkPostgresTarget, connectPostgres, verifyPostgres } from './postgres-connection';
 import { analyze, type Column, type ColumnType, quoteIdentifier, tableName } from './schema';
 import { type DestinationConnector, failure, info, type ResourceWriter, type Row } from './types';
 
@@ -108,19 +106,9 @@ async function openWriter(properties: PlainProperties, resource: string): Promis
 
 export const postgresDestination: DestinationConnector = {
   checkTarget: checkPostgresTarget,
-  async verify(properties, signal) {
-    const where = describePostgres(properties);
-    let client: pg.Client;
-    try {
-      client = await connectPostgres(properties, signal);
-    } catch (error) {
-      return [failure('connection', error instanceof RefusedTarget ? error.message : `Cannot connect to ${where}: ${(error as Error).message}`)];
-    }
-    const abort = () => { void client.end(); };
-    signal.addEventListener('abort', abort, { once: true });
-    try {
-      const schema = String(properties.schema ?? 'public');
-      const messages = [info('connection', `Connected to ${where} as ${String(properties.user)}.`)];
+  verify: (properties, signal) =>
+    verifyPostgres(properties, signal, async (client, schema, connected) => {
+      const messages = [connected];
       const { rows } = await client.query<{ can_create: boolean }>(
         "SELECT has_schema_privilege(current_user, nspname, 'CREATE') AS can_create FROM pg_namespace WHERE nspname = $1",
         [schema],
@@ -134,12 +122,6 @@ export const postgresDestination: DestinationConnector = {
       await client.query('INSERT INTO _flowdeck_verify VALUES (true)');
       messages.push(info('write', 'Wrote a row to a temporary table.'));
       return messages;
-    } catch (error) {
-      return [failure('connection', `Cannot use ${where}: ${(error as Error).message}`)];
-    } finally {
-      signal.removeEventListener('abort', abort);
-      await client.end().catch(() => undefined);
-    }
-  },
+    }),
   open: openWriter,
 };

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { PlainProperties } from '../properties';
 import { RefusedTarget } from '../security/boundary';
-import { checkPostgresTarget, connectPostgres, describePostgres } from './postgres-connection';
+import { checkPostgresTarget, connectPostgres, describePostgres, verifyPostgres } from './postgres-connection';
 import { quoteIdentifier } from './schema';
 import { type DiscoveredItem, failure, info, type ResourceReader, type Row, type SourceConnector } from './types';
 
@@ -61,30 +61,13 @@ function reader(properties: PlainProperties, schema: string, table: string): Res
 export const postgresSource: SourceConnector = {
   checkTarget: checkPostgresTarget,
   /** Connects and lists the schema's tables, reading no rows. */
-  async verify(properties, signal) {
-    const where = describePostgres(properties);
-    let client: pg.Client;
-    try {
-      client = await connectPostgres(properties, signal);
-    } catch (error) {
-      return [failure('connection', error instanceof RefusedTarget ? error.message : `Cannot connect to ${where}: ${(error as Error).message}`)];
-    }
-    const abort = () => { void client.end(); };
-    signal.addEventListener('abort', abort, { once: true });
-    try {
-      const schema = String(properties.schema ?? 'public');
-      const connected = info('connection', `Connected to ${where} as ${String(properties.user)}.`);
+  verify: (properties, signal) =>
+    verifyPostgres(properties, signal, async (client, schema, connected) => {
       const tables = await listTables(client, schema);
       if (tables.length === 0) return [connected, failure('tables', `User ${String(properties.user)} sees no table or view in schema ${schema}: a run would move nothing.`)];
       const views = tables.filter((table) => table.kind === 'view').length;
       return [connected, info('tables', `${String(tables.length - views)} tables and ${String(views)} views in schema ${schema}.`)];
-    } catch (error) {
-      return [failure('connection', `Cannot use ${where}: ${(error as Error).message}`)];
-    } finally {
-      signal.removeEventListener('abort', abort);
-      await client.end().catch(() => undefined);
-    }
-  },
+    }),
   async discover(properties) {
     const schema = String(properties.schema ?? 'public');
     const client = await connect(properties);

@@ -1,10 +1,7 @@
-import { Alert, Stack, Tabs } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { type Source, sourceSchema } from '@/api/sources';
 import { PageHeader } from '@/components/page-header';
-import { SourceCards } from './source-cards';
-import { SourceFlows } from './source-flows';
-import { SOURCE_TABS, type SourceTab } from './source-page';
-import { SourceResolvers } from './source-resolvers';
+import { type SourceTab, SourceTabs } from './source-tabs';
 import { SourceTestConnection } from './source-test-connection';
 
 /** All the dashboard knows of a source it cannot read: its id (the interface's reader takes a spec given by name only). */
@@ -21,21 +18,11 @@ export function UnreadableSourcePage({ sourceId, tab, onTab }: { sourceId: numbe
   return (
     <>
       <PageHeader title={`Source ${String(sourceId)}`} description="Its settings are not readable from this service." />
-      <Tabs
-        value={tab}
-        onChange={(value) => {
-          const next = SOURCE_TABS.find((candidate) => candidate === value);
-          if (next) onTab(next);
-        }}
-        keepMounted={false}
-      >
-        <Tabs.List mb="md">
-          <Tabs.Tab value="configuration">Configuration</Tabs.Tab>
-          <Tabs.Tab value="resolvers">Resolvers</Tabs.Tab>
-          <Tabs.Tab value="cards">Configuration cards</Tabs.Tab>
-          <Tabs.Tab value="flows">Flows</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="configuration">
+      <SourceTabs
+        source={source}
+        tab={tab}
+        onTab={onTab}
+        configuration={
           <Stack gap="lg" maw={760}>
             <Alert color="gray" variant="light" title="This service does not let Flowdeck read a source">
               It answered “not found” to reading source {sourceId} (its interface has no such operation) while the source itself
@@ -43,17 +30,8 @@ export function UnreadableSourcePage({ sourceId, tab, onTab }: { sourceId: numbe
             </Alert>
             <SourceTestConnection sourceId={sourceId} />
           </Stack>
-        </Tabs.Panel>
-        <Tabs.Panel value="resolvers">
-          <SourceResolvers sourceId={sourceId} />
-        </Tabs.Panel>
-        <Tabs.Panel value="cards">
-          <SourceCards source={source} />
-        </Tabs.Panel>
-        <Tabs.Panel value="flows">
-          <SourceFlows sourceId={sourceId} />
-        </Tabs.Panel>
-      </Tabs>
+        }
+      />
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { z } from 'zod';
 import { isApiError } from '@/api/errors';
-import { SOURCE_TABS, SourcePage, type SourceTab } from '@/features/sources/source-page';
+import { SourcePage } from '@/features/sources/source-page';
+import { SOURCE_TABS, type SourceTab } from '@/features/sources/source-tabs';
 import { UnreadableSourcePage } from '@/features/sources/unreadable-source-page';
 import { sourceQueries } from '@/lib/queries/source-queries';
 import { parseIdParam } from '@/lib/route-params';
