@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { requireApiKey, requireFeature, type AuthVariables } from './http/auth';
 import { limitBodies } from './http/body-limit';
 import { browserHeaders } from './http/browser-headers';
@@ -92,6 +92,16 @@ export interface AppOptions {
   logger: Logger;
 }
 
+/**
+ * A body the route never read (an answer decided before it, such as 401, 404 or 410) is drained by the
+ * Node adapter for at most 500 ms and then its socket is dropped: the client is told not to send on
+ * this connection again, or its next request would find it closed.
+ */
+const closeWhenBodyUnread: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.req.raw.body && !c.req.raw.bodyUsed) c.res.headers.set('Connection', 'close');
+};
+
 const isUpload = (path: string) => path === '/v2/uploads' || path.startsWith('/v2/uploads/');
 
 export function createApp({ services, staticDir, serveSourceMaps = false, bodyLimitBytes, upstreamUrl, logger }: AppOptions) {
@@ -103,6 +113,7 @@ export function createApp({ services, staticDir, serveSourceMaps = false, bodyLi
     logger.info({ method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
   });
   app.use('*', browserHeaders());
+  app.use('/v2/*', closeWhenBodyUnread);
   app.use('/v2/*', limitBodies(bodyLimitBytes, isUpload));
   if (upstreamUrl) {
     app.all('/v2/*', (c) => forward(c.req.raw, upstreamUrl));

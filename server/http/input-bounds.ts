@@ -7,6 +7,7 @@ import { badRequest } from './errors';
 export const NAME_MAX_CHARS = 200;
 export const TEXT_MAX_BYTES = 64 * 1024;
 const MAX_DEPTH = 32;
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** Fields that name something and are shown in lists. */
 const NAME_FIELDS = new Set(['displayName', 'name']);
 
@@ -14,6 +15,8 @@ const where = (path: string[]) => (path.length > 0 ? path.join('.') : 'the body'
 
 function checkText(text: string, path: string[]): void {
   if (text.includes('\0')) throw badRequest(`${where(path)} contains a NUL byte.`);
+  // A lone surrogate is not Unicode: Postgres refuses it in text and jsonb.
+  if (UNPAIRED_SURROGATE.test(text)) throw badRequest(`${where(path)} is not valid Unicode (an unpaired surrogate).`);
   if (Buffer.byteLength(text) > TEXT_MAX_BYTES) throw badRequest(`${where(path)} is longer than ${String(TEXT_MAX_BYTES / 1024)} KB.`);
   const field = path.at(-1);
   if (path.length === 1 && field !== undefined && NAME_FIELDS.has(field) && text.length > NAME_MAX_CHARS) {
