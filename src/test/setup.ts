@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { mockService, server } from './server';
 
@@ -33,6 +33,10 @@ if (hasDom) {
 
   Element.prototype.scrollIntoView = noop;
 }
+
+// The whole app renders with lazily loaded route chunks; on a busy two-core machine a first page can
+// take over a second to appear, which is slowness, not a failure. Each assertion still waits for its own text.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Every request must be answered by the mock: an unhandled one is a test bug, not a network call.
 beforeAll(() => {
