@@ -1,6 +1,6 @@
 import { looksMasked, type PropertiesInput, propertiesInputSchema } from '@/api/common';
 import { secretsClearedBy } from '@/api/secret-binding';
-import type { PropertyDefinitionWire } from './connectors/specs';
+import type { PropertyDefinitionWire } from '@/catalogue/connector-specs';
 import { badRequest } from './http/errors';
 import type { SecretBox } from './secrets';
 

@@ -7,7 +7,7 @@ import type { sourceSchema } from '@/api/sources';
 import type { destinationSpecFullSchema, destinationSpecSummarySchema, sourceSpecFullSchema, sourceSpecSummarySchema } from '@/api/specs';
 import type { webhookTriggerSchema } from '@/api/webhooks';
 import type { workflowSchema, workflowStatusSchema } from '@/api/workflows';
-import type { DestinationSpecDefinition, SourceSpecDefinition } from './connectors/specs';
+import type { DestinationSpecDefinition, SourceSpecDefinition } from '@/catalogue/connector-specs';
 
 // What the service puts on the wire is typed by the dashboard's reader schemas (their input side),
 // so the service cannot emit what the dashboard would refuse. The service emits the canonical

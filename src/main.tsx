@@ -9,7 +9,7 @@ import { createApp } from './app';
 async function start() {
   if (isDemo) {
     // The demo build has no service behind it: MSW answers /v2 in the browser.
-    const { startMockWorker } = await import('@/test/browser');
+    const { startMockWorker } = await import('@/mock-service/browser');
     await startMockWorker();
   }
   restoreSession();

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { one, type Pool } from '../db/pool';
 import type { Logger } from '../logger';
 import { applyProperties } from '../properties';
-import { sourceSpec, destinationSpec } from '../connectors/specs';
+import { sourceSpec, destinationSpec } from '@/catalogue/connector-specs';
 import type { SecretBox } from '../secrets';
 import { insertApiKey } from '../store/api-keys';
 import { newWebhookId } from '../store/webhooks';

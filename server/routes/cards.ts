@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { CLOSED_CARD_MESSAGES, cardStateAt, createConfigurationCardInputSchema } from '@/api/cards';
-import { sourceSpec } from '../connectors/specs';
+import { sourceSpec } from '@/catalogue/connector-specs';
 import type { AuthVariables } from '../http/auth';
 import { bearerToken } from '../http/auth';
 import { badRequest, gone, notFound, unauthorized } from '../http/errors';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { SOURCE_SPECS } from '../connectors/specs';
+import { SOURCE_SPECS } from '@/catalogue/connector-specs';
 import type { AuthVariables } from '../http/auth';
 import { pageParams } from '../http/validate';
 import { sourceSpecSummary } from '../wire';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { createDestinationInputSchema, updateDestinationInputSchema } from '@/api/destinations';
 import { checkTargets, destinationConnector } from '../connectors/registry';
-import { type DestinationSpecDefinition, destinationSpec } from '../connectors/specs';
+import { type DestinationSpecDefinition, destinationSpec } from '@/catalogue/connector-specs';
 import type { AuthVariables } from '../http/auth';
 import { badRequest, notFound } from '../http/errors';
 import { idParam, pageParams, parseWith, readJson } from '../http/validate';

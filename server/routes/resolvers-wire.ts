@@ -1,4 +1,4 @@
-import { sourceSpec } from '../connectors/specs';
+import { sourceSpec } from '@/catalogue/connector-specs';
 import type { SourceRow } from '../store/sources';
 import { isoOrNull, type WireResolver, type WireResolverList } from '../wire';
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { createSourceInputSchema, updateSourceInputSchema } from '@/api/sources';
-import { type SourceSpecDefinition, sourceSpec } from '../connectors/specs';
+import { type SourceSpecDefinition, sourceSpec } from '@/catalogue/connector-specs';
 import type { AuthVariables } from '../http/auth';
 import { badRequest, notFound } from '../http/errors';
 import { idParam, pageParams, parseWith, readJson } from '../http/validate';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { DESTINATION_SPECS, SOURCE_SPECS, sourceSpec } from '../connectors/specs';
+import { DESTINATION_SPECS, SOURCE_SPECS, sourceSpec } from '@/catalogue/connector-specs';
 import type { AuthVariables } from '../http/auth';
 import { notFound } from '../http/errors';
 import { pageParams } from '../http/validate';

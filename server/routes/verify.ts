@@ -3,7 +3,7 @@ import { requestTimeout } from '../http/errors';
 import { missingRequired, type PlainProperties, revealProperties, type StoredProperties } from '../properties';
 import { withTimeout } from '../runs/time-bound';
 import type { Services } from '../services';
-import type { PropertyDefinitionWire } from '../connectors/specs';
+import type { PropertyDefinitionWire } from '@/catalogue/connector-specs';
 
 type ConnectionCheck = (properties: PlainProperties, signal: AbortSignal) => Promise<VerificationMessage[]>;
 

@@ -1,9 +1,9 @@
 import { describe, expect, it, beforeEach } from 'vitest';
 import { z } from 'zod';
-import { apiError, signIn } from '@/test/mock/api-test-helpers';
-import { DEMO_API_KEY } from '@/test/mock/auth';
-import { OPERATIONS } from '@/test/mock/operations';
-import { SEED } from '@/test/mock/seed';
+import { apiError, signIn } from '@/mock-service/api-test-helpers';
+import { DEMO_API_KEY } from '@/mock-service/auth';
+import { OPERATIONS } from '@/mock-service/operations';
+import { SEED } from '@/mock-service/seed';
 import { mockService } from '@/test/server';
 import { createConfigurationCard } from './cards';
 import { buildUrl, configureApi, request, writeBody } from './client';

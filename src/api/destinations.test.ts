@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apiError, rawCall, signIn } from '@/test/mock/api-test-helpers';
-import { SEED } from '@/test/mock/seed';
+import { apiError, rawCall, signIn } from '@/mock-service/api-test-helpers';
+import { SEED } from '@/mock-service/seed';
 import { mockService } from '@/test/server';
 import { MASKED_SECRET } from './common';
 import { createDestination, getDestination, listDestinations, updateDestination, verifyDestination } from './destinations';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, rawCall, signIn } from '@/test/mock/api-test-helpers';
-import { STARTER_API_KEY } from '@/test/mock/auth';
-import { SEED } from '@/test/mock/seed';
+import { apiError, rawCall, signIn } from '@/mock-service/api-test-helpers';
+import { STARTER_API_KEY } from '@/mock-service/auth';
+import { SEED } from '@/mock-service/seed';
 import { mockService } from '@/test/server';
 import { cancelFlow, createFlow, deleteFlow, getFlowStatus, listFlows, listRunAttempts, runFlow, updateFlow } from './flows';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, signIn } from '@/test/mock/api-test-helpers';
-import { SEED } from '@/test/mock/seed';
+import { apiError, signIn } from '@/mock-service/api-test-helpers';
+import { SEED } from '@/mock-service/seed';
 import { mockService } from '@/test/server';
 import { getResolvers } from './resolvers';
 

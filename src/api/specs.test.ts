@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apiError, signIn } from '@/test/mock/api-test-helpers';
+import { apiError, signIn } from '@/mock-service/api-test-helpers';
 import { mockService } from '@/test/server';
 import { PROPERTY_TYPES } from './common';
 import { getSourceSpec, listDestinationSpecs, listSourceSpecs } from './specs';

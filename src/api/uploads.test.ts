@@ -1,8 +1,8 @@
 import { File as NodeFile } from 'node:buffer';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apiError, signIn } from '@/test/mock/api-test-helpers';
-import { DEMO_API_KEY } from '@/test/mock/auth';
-import { MOCK_UPLOAD_LIMIT_BYTES } from '@/test/mock/handlers-uploads';
+import { apiError, signIn } from '@/mock-service/api-test-helpers';
+import { DEMO_API_KEY } from '@/mock-service/auth';
+import { MOCK_UPLOAD_LIMIT_BYTES } from '@/mock-service/handlers-uploads';
 import { mockService } from '@/test/server';
 import { getUploadLimits, readUploadAnswer, safeUploadName, type UploadProgress, uploadFile, UploadTooLargeError } from './uploads';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apiError, rawCall, signIn } from '@/test/mock/api-test-helpers';
-import { STARTER_API_KEY } from '@/test/mock/auth';
+import { apiError, rawCall, signIn } from '@/mock-service/api-test-helpers';
+import { STARTER_API_KEY } from '@/mock-service/auth';
 import { mockService } from '@/test/server';
 import { createWebhookTrigger, deleteWebhookTrigger, getWebhookTrigger, listWebhookTriggers } from './webhooks';
 

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createApp } from '@/app';
 import { clearSession, saveSession } from '@/features/auth/session';
-import { DEMO_API_KEY } from './mock/auth';
+import { DEMO_API_KEY } from '@/mock-service/auth';
 
 /** Where the API layer sends requests in tests; MSW answers them. */
 export const TEST_BASE_URL = 'http://localhost';

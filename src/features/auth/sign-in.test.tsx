@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DEMO_API_KEY, STARTER_API_KEY } from '@/test/mock/auth';
+import { DEMO_API_KEY, STARTER_API_KEY } from '@/mock-service/auth';
 import { renderApp, TEST_BASE_URL } from '@/test/render';
 import { mockService } from '@/test/server';
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { signIn } from '@/test/mock/api-test-helpers';
-import { SEED } from '@/test/mock/seed';
+import { signIn } from '@/mock-service/api-test-helpers';
+import { SEED } from '@/mock-service/seed';
 import { renderApp } from '@/test/render';
 import { recordBodies } from '@/test/request-bodies';
 import { mockService } from '@/test/server';

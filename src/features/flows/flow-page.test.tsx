@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { OperationName } from '@/test/mock/operations';
-import { SEED } from '@/test/mock/seed';
+import type { OperationName } from '@/mock-service/operations';
+import { SEED } from '@/mock-service/seed';
 import { renderApp } from '@/test/render';
 import { mockService } from '@/test/server';
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { STARTER_API_KEY } from '@/test/mock/auth';
+import { STARTER_API_KEY } from '@/mock-service/auth';
 import { renderApp } from '@/test/render';
 
 describe('overview', () => {

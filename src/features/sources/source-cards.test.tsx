@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@/lib/format';
-import { SEED } from '@/test/mock/seed';
+import { SEED } from '@/mock-service/seed';
 import { renderApp } from '@/test/render';
 import { mockService, server } from '@/test/server';
 

@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signIn } from '@/test/mock/api-test-helpers';
-import { SEED } from '@/test/mock/seed';
+import { signIn } from '@/mock-service/api-test-helpers';
+import { SEED } from '@/mock-service/seed';
 import { mockService } from '@/test/server';
 import { SourceTestConnection } from './source-test-connection';
 

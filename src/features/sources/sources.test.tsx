@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SEED } from '@/test/mock/seed';
+import { SEED } from '@/mock-service/seed';
 import { renderApp } from '@/test/render';
 import { recordBodies } from '@/test/request-bodies';
 import { mockService } from '@/test/server';

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { signIn } from '@/test/mock/api-test-helpers';
-import { SEED } from '@/test/mock/seed';
+import { signIn } from '@/mock-service/api-test-helpers';
+import { SEED } from '@/mock-service/seed';
 import { mockService } from '@/test/server';
 
 // A flow's status with its newest attempt, from three kinds of service: Flowdeck's (the hosted shape with
@@ -13,7 +13,7 @@ async function load() {
   vi.resetModules();
   const { flowQueries } = await import('./flow-queries');
   // The fresh modules have a fresh API client: sign it in too.
-  (await import('@/test/mock/api-test-helpers')).signIn();
+  (await import('@/mock-service/api-test-helpers')).signIn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return (id: number) => client.query({ ...flowQueries.status(id), staleTime: 0 });
 }

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { signIn } from '@/test/mock/api-test-helpers';
+import { signIn } from '@/mock-service/api-test-helpers';
 import { mockService } from '@/test/server';
 import { sourceQueries } from './source-queries';
 

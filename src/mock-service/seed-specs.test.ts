@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as service from '../../../server/connectors/specs';
+import * as service from '@/catalogue/connector-specs';
 import { DESTINATION_SPECS, SOURCE_SPECS } from './seed-specs';
 
 // Forms and tests written against the mock must work against the real service: every spec and

@@ -1,38 +1,12 @@
-import type { z } from 'zod';
-import type { propertyDefinitionSchema } from '@/api/common';
+import type { DestinationSpecRecord, SourceSpecRecord } from './records';
 
-// The spec catalogue. Names, property names, types and required flags match the dashboard's mock
-// service (src/test/mock/seed-specs.ts), so the same forms and tests work against both.
+// Specs are static catalogue data; together the source specs use all eight property types and
+// every spec lifecycle, so forms and badges can be exercised against the mock. Every spec and
+// property of the service's catalogue (src/catalogue/connector-specs.ts) is here too (seed-specs.test.ts
+// checks it and names the gaps), so forms built against the mock work against the service; the mock
+// has a few more (github, legacy_ftp).
 
-export type PropertyDefinitionWire = z.input<typeof propertyDefinitionSchema> & { type: string; required: boolean };
-
-interface SpecDefinition {
-  name: string;
-  displayName: string;
-  website: string;
-  tagLine: string;
-  lifecycle: string;
-  instructions: string;
-  propertyDefinitions: PropertyDefinitionWire[];
-}
-
-export interface SourceSpecDefinition extends SpecDefinition {
-  authenticationStrategy: string;
-  /** Resolvers every source of this spec has before any discovery. */
-  staticResolvers: string[];
-}
-
-export type DestinationSpecDefinition = SpecDefinition;
-
-export function sourceSpec(name: string): SourceSpecDefinition | undefined {
-  return SOURCE_SPECS.find((spec) => spec.name === name);
-}
-
-export function destinationSpec(name: string): DestinationSpecDefinition | undefined {
-  return DESTINATION_SPECS.find((spec) => spec.name === name);
-}
-
-export const SOURCE_SPECS: SourceSpecDefinition[] = [
+export const SOURCE_SPECS: SourceSpecRecord[] = [
   {
     name: 'postgres',
     displayName: 'PostgreSQL',
@@ -58,7 +32,7 @@ export const SOURCE_SPECS: SourceSpecDefinition[] = [
       { name: 'schema', displayName: 'Schema', type: 'STRING', required: false, description: 'Tables and views of this schema are replicated. Defaults to public.' },
       { name: 'ssl', displayName: 'Use SSL', type: 'BOOLEAN', required: false, description: 'Encrypt the connection.' },
     ],
-    staticResolvers: [],
+    staticResolvers: ['table', 'query'],
   },
   {
     name: 'rest_api',
@@ -82,16 +56,16 @@ export const SOURCE_SPECS: SourceSpecDefinition[] = [
       { name: 'pagination', displayName: 'Pagination', type: 'STRING', required: false, description: 'link (follow the Link header\'s rel="next"), page (a page parameter until a page is empty) or none. Defaults to link.' },
       { name: 'page_param', displayName: 'Page parameter', type: 'STRING', required: false, description: 'Name of the page parameter for page pagination. Defaults to page.' },
     ],
-    staticResolvers: [],
+    staticResolvers: ['endpoint'],
   },
   {
     name: 'sample',
     displayName: 'Sample data',
     website: 'https://flowdeck.example/docs/sources/sample',
-    tagLine: 'Generated e-commerce tables for trying Flowdeck out.',
+    tagLine: 'Generated events and users for trying Flowdeck out.',
     lifecycle: 'ALPHA',
     authenticationStrategy: 'NONE',
-    instructions: 'Generates deterministic **customers**, **orders** and **products** from a seed. No credentials needed.',
+    instructions: 'Generates deterministic fake **events** and **users**. No credentials needed.',
     propertyDefinitions: [
       { name: 'seed', displayName: 'Random seed', type: 'NUMBER', required: false, description: 'Same seed, same data.' },
       { name: 'row_count', displayName: 'Rows per run', type: 'NUMBER', required: true, description: null },
@@ -99,8 +73,40 @@ export const SOURCE_SPECS: SourceSpecDefinition[] = [
       { name: 'daily_at', displayName: 'Daily refresh at', type: 'TIME', required: false, description: 'Local time of the daily refresh.' },
       { name: 'rows_per_second', displayName: 'Rows per second', type: 'NUMBER', required: false, description: 'Paces the generator like a slow API would; empty means as fast as possible.' },
     ],
-    staticResolvers: ['customers', 'orders', 'products'],
+    staticResolvers: ['generator'],
   },
+  {
+    name: 'github',
+    displayName: 'GitHub',
+    website: 'https://github.com',
+    tagLine: 'Issues, pull requests and commits of an organization.',
+    lifecycle: 'STABLE',
+    authenticationStrategy: 'TOKEN',
+    instructions: 'Create a fine-grained personal access token with **read** access to issues, pull requests and contents.',
+    propertyDefinitions: [
+      { name: 'organization', displayName: 'Organization', type: 'STRING', required: true, description: null },
+      { name: 'token', displayName: 'Access token', type: 'PASSWORD', required: true, description: null },
+      { name: 'repositories', displayName: 'Repositories', type: 'TEXT', required: false, description: 'One per line; empty means all.' },
+    ],
+    staticResolvers: ['repository'],
+  },
+  {
+    name: 'legacy_ftp',
+    displayName: 'FTP (legacy)',
+    website: 'https://flowdeck.example/docs/sources/ftp',
+    tagLine: 'CSV files from an FTP server. Use the SFTP source instead.',
+    lifecycle: 'DEPRECATED',
+    authenticationStrategy: 'BASIC',
+    instructions: 'This source is **deprecated**. Ask the partner for an SFTP account where possible.',
+    propertyDefinitions: [
+      { name: 'host', displayName: 'Host', type: 'STRING', required: true, description: null },
+      { name: 'username', displayName: 'Username', type: 'STRING', required: true, description: null },
+      { name: 'password', displayName: 'Password', type: 'PASSWORD', required: true, description: null },
+      { name: 'directory', displayName: 'Directory', type: 'STRING', required: false, description: 'Defaults to the home directory.' },
+    ],
+    staticResolvers: ['file'],
+  },
+  // Last, so the ids and order other tests rely on stay as they were.
   {
     name: 'csv',
     displayName: 'CSV file',
@@ -124,7 +130,7 @@ export const SOURCE_SPECS: SourceSpecDefinition[] = [
   },
 ];
 
-export const DESTINATION_SPECS: DestinationSpecDefinition[] = [
+export const DESTINATION_SPECS: DestinationSpecRecord[] = [
   {
     name: 'duckdb',
     displayName: 'DuckDB',
@@ -160,7 +166,7 @@ export const DESTINATION_SPECS: DestinationSpecDefinition[] = [
     website: 'https://flowdeck.example/docs/destinations/files',
     tagLine: 'Parquet, CSV or JSONL files in a bucket or folder.',
     lifecycle: 'BETA',
-    instructions: 'Use a folder in the service\'s files folder (a relative path starts there) or a `file://` address in it. Formats: `jsonl`, `csv` or `parquet`. Each run writes one file per table: `<folder>/<table>/<load id>.<format>`.',
+    instructions: 'Use `s3://`, `gs://` or `file://` addresses. Credentials are needed for buckets only.',
     propertyDefinitions: [
       { name: 'bucket_url', displayName: 'Bucket URL', type: 'STRING', required: true, description: null },
       { name: 'format', displayName: 'Format', type: 'STRING', required: true, description: 'parquet, csv or jsonl' },

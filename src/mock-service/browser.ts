@@ -1,5 +1,5 @@
 import { setupWorker } from 'msw/browser';
-import { createMockService, type MockService } from './mock/service';
+import { createMockService, type MockService } from './service';
 
 /**
  * Serves the interface from an in-browser mock for the demo build. Runs take about 8 s and every

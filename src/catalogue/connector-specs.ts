@@ -1,12 +1,38 @@
-import type { DestinationSpecRecord, SourceSpecRecord } from './records';
+import type { z } from 'zod';
+import type { propertyDefinitionSchema } from '@/api/common';
 
-// Specs are static catalogue data; together the source specs use all eight property types and
-// every spec lifecycle, so forms and badges can be exercised against the mock. Every spec and
-// property of the service's catalogue (server/connectors/specs.ts) is here too (seed-specs.test.ts
-// checks it and names the gaps), so forms built against the mock work against the service; the mock
-// has a few more (github, legacy_ftp).
+// The connector catalogue of Flowdeck's service: plain data (no Node, no DOM), imported by the service
+// (server/) and by the in-browser mock service (src/mock-service/), so both answer the same specs.
 
-export const SOURCE_SPECS: SourceSpecRecord[] = [
+export type PropertyDefinitionWire = z.input<typeof propertyDefinitionSchema> & { type: string; required: boolean };
+
+interface SpecDefinition {
+  name: string;
+  displayName: string;
+  website: string;
+  tagLine: string;
+  lifecycle: string;
+  instructions: string;
+  propertyDefinitions: PropertyDefinitionWire[];
+}
+
+export interface SourceSpecDefinition extends SpecDefinition {
+  authenticationStrategy: string;
+  /** Resolvers every source of this spec has before any discovery. */
+  staticResolvers: string[];
+}
+
+export type DestinationSpecDefinition = SpecDefinition;
+
+export function sourceSpec(name: string): SourceSpecDefinition | undefined {
+  return SOURCE_SPECS.find((spec) => spec.name === name);
+}
+
+export function destinationSpec(name: string): DestinationSpecDefinition | undefined {
+  return DESTINATION_SPECS.find((spec) => spec.name === name);
+}
+
+export const SOURCE_SPECS: SourceSpecDefinition[] = [
   {
     name: 'postgres',
     displayName: 'PostgreSQL',
@@ -32,7 +58,7 @@ export const SOURCE_SPECS: SourceSpecRecord[] = [
       { name: 'schema', displayName: 'Schema', type: 'STRING', required: false, description: 'Tables and views of this schema are replicated. Defaults to public.' },
       { name: 'ssl', displayName: 'Use SSL', type: 'BOOLEAN', required: false, description: 'Encrypt the connection.' },
     ],
-    staticResolvers: ['table', 'query'],
+    staticResolvers: [],
   },
   {
     name: 'rest_api',
@@ -56,16 +82,16 @@ export const SOURCE_SPECS: SourceSpecRecord[] = [
       { name: 'pagination', displayName: 'Pagination', type: 'STRING', required: false, description: 'link (follow the Link header\'s rel="next"), page (a page parameter until a page is empty) or none. Defaults to link.' },
       { name: 'page_param', displayName: 'Page parameter', type: 'STRING', required: false, description: 'Name of the page parameter for page pagination. Defaults to page.' },
     ],
-    staticResolvers: ['endpoint'],
+    staticResolvers: [],
   },
   {
     name: 'sample',
     displayName: 'Sample data',
     website: 'https://flowdeck.example/docs/sources/sample',
-    tagLine: 'Generated events and users for trying Flowdeck out.',
+    tagLine: 'Generated e-commerce tables for trying Flowdeck out.',
     lifecycle: 'ALPHA',
     authenticationStrategy: 'NONE',
-    instructions: 'Generates deterministic fake **events** and **users**. No credentials needed.',
+    instructions: 'Generates deterministic **customers**, **orders** and **products** from a seed. No credentials needed.',
     propertyDefinitions: [
       { name: 'seed', displayName: 'Random seed', type: 'NUMBER', required: false, description: 'Same seed, same data.' },
       { name: 'row_count', displayName: 'Rows per run', type: 'NUMBER', required: true, description: null },
@@ -73,40 +99,8 @@ export const SOURCE_SPECS: SourceSpecRecord[] = [
       { name: 'daily_at', displayName: 'Daily refresh at', type: 'TIME', required: false, description: 'Local time of the daily refresh.' },
       { name: 'rows_per_second', displayName: 'Rows per second', type: 'NUMBER', required: false, description: 'Paces the generator like a slow API would; empty means as fast as possible.' },
     ],
-    staticResolvers: ['generator'],
+    staticResolvers: ['customers', 'orders', 'products'],
   },
-  {
-    name: 'github',
-    displayName: 'GitHub',
-    website: 'https://github.com',
-    tagLine: 'Issues, pull requests and commits of an organization.',
-    lifecycle: 'STABLE',
-    authenticationStrategy: 'TOKEN',
-    instructions: 'Create a fine-grained personal access token with **read** access to issues, pull requests and contents.',
-    propertyDefinitions: [
-      { name: 'organization', displayName: 'Organization', type: 'STRING', required: true, description: null },
-      { name: 'token', displayName: 'Access token', type: 'PASSWORD', required: true, description: null },
-      { name: 'repositories', displayName: 'Repositories', type: 'TEXT', required: false, description: 'One per line; empty means all.' },
-    ],
-    staticResolvers: ['repository'],
-  },
-  {
-    name: 'legacy_ftp',
-    displayName: 'FTP (legacy)',
-    website: 'https://flowdeck.example/docs/sources/ftp',
-    tagLine: 'CSV files from an FTP server. Use the SFTP source instead.',
-    lifecycle: 'DEPRECATED',
-    authenticationStrategy: 'BASIC',
-    instructions: 'This source is **deprecated**. Ask the partner for an SFTP account where possible.',
-    propertyDefinitions: [
-      { name: 'host', displayName: 'Host', type: 'STRING', required: true, description: null },
-      { name: 'username', displayName: 'Username', type: 'STRING', required: true, description: null },
-      { name: 'password', displayName: 'Password', type: 'PASSWORD', required: true, description: null },
-      { name: 'directory', displayName: 'Directory', type: 'STRING', required: false, description: 'Defaults to the home directory.' },
-    ],
-    staticResolvers: ['file'],
-  },
-  // Last, so the ids and order other tests rely on stay as they were.
   {
     name: 'csv',
     displayName: 'CSV file',
@@ -130,7 +124,7 @@ export const SOURCE_SPECS: SourceSpecRecord[] = [
   },
 ];
 
-export const DESTINATION_SPECS: DestinationSpecRecord[] = [
+export const DESTINATION_SPECS: DestinationSpecDefinition[] = [
   {
     name: 'duckdb',
     displayName: 'DuckDB',
@@ -166,7 +160,7 @@ export const DESTINATION_SPECS: DestinationSpecRecord[] = [
     website: 'https://flowdeck.example/docs/destinations/files',
     tagLine: 'Parquet, CSV or JSONL files in a bucket or folder.',
     lifecycle: 'BETA',
-    instructions: 'Use `s3://`, `gs://` or `file://` addresses. Credentials are needed for buckets only.',
+    instructions: 'Use a folder in the service\'s files folder (a relative path starts there) or a `file://` address in it. Formats: `jsonl`, `csv` or `parquet`. Each run writes one file per table: `<folder>/<table>/<load id>.<format>`.',
     propertyDefinitions: [
       { name: 'bucket_url', displayName: 'Bucket URL', type: 'STRING', required: true, description: null },
       { name: 'format', displayName: 'Format', type: 'STRING', required: true, description: 'parquet, csv or jsonl' },
