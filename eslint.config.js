@@ -57,10 +57,7 @@ export default defineConfig(
       '@typescript-eslint/consistent-type-definitions': 'off',
       'import-x/no-cycle': 'error',
       // The router's redirect() and notFound() are thrown by design.
-      '@typescript-eslint/only-throw-error': [
-        'error',
-        { allow: [{ from: 'package', package: '@tanstack/router-core', name: ['Redirect', 'NotFoundError'] }] },
-      ],
+      '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'package', package: '@tanstack/router-core', name: ['Redirect', 'NotFoundError'] }] }],
       'import-x/no-default-export': 'off',
       'import-x/no-named-as-default-member': 'off',
     },

@@ -73,7 +73,13 @@ export default defineConfig({
       // Proxy mode: the same dashboard build, /v2 forwarded to the upstream.
       ...server,
       command: 'tsx server/main.ts',
-      env: { PORT: proxyPort, FLOWDECK_DATA_DIR: join(dataDir, 'proxy'), FLOWDECK_STATIC_DIR: join(dataDir, 'dist'), FLOWDECK_UPSTREAM_URL: upstreamURL, LOG_LEVEL: 'warn' },
+      env: {
+        PORT: proxyPort,
+        FLOWDECK_DATA_DIR: join(dataDir, 'proxy'),
+        FLOWDECK_STATIC_DIR: join(dataDir, 'dist'),
+        FLOWDECK_UPSTREAM_URL: upstreamURL,
+        LOG_LEVEL: 'warn',
+      },
       url: proxyURL,
     },
   ],

@@ -48,11 +48,15 @@ try {
     [FLOWS - 6],
   );
   const { rows } = await pool.query<{ n: number }>('SELECT count(*) AS n FROM flows');
-  console.log(`GET /v2/flows with ${String(rows[0]?.n)} flows, ${String(CLIENTS)} concurrent clients, ${String(CLIENTS * REQUESTS_PER_CLIENT)} requests each row, ${String(availableParallelism())} cores:`);
+  console.log(
+    `GET /v2/flows with ${String(rows[0]?.n)} flows, ${String(CLIENTS)} concurrent clients, ${String(CLIENTS * REQUESTS_PER_CLIENT)} requests each row, ${String(availableParallelism())} cores:`,
+  );
   await measure(service.url, '/v2/flows?limit=10'); // warm-up
   for (const path of ['/v2/flows', '/v2/flows?limit=1000', '/v2/flows?limit=100&offset=9900']) {
     const { p50, p99, rps, count } = await measure(service.url, path);
-    console.log(`  ${path.padEnd(34)} p50 ${p50.toFixed(1).padStart(6)} ms   p99 ${p99.toFixed(1).padStart(6)} ms   ${rps.toFixed(0).padStart(5)} req/s   (${String(count)} requests)`);
+    console.log(
+      `  ${path.padEnd(34)} p50 ${p50.toFixed(1).padStart(6)} ms   p99 ${p99.toFixed(1).padStart(6)} ms   ${rps.toFixed(0).padStart(5)} req/s   (${String(count)} requests)`,
+    );
   }
 } finally {
   await service.stop();

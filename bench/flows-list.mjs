@@ -50,9 +50,13 @@ async function keystrokeLatencies(page, text) {
       state.latencies.push(performance.now() - state.pending);
       state.pending = null;
     }).observe(count(), { subtree: true, childList: true, characterData: true });
-    document.addEventListener('keydown', () => {
-      state.pending = performance.now();
-    }, true);
+    document.addEventListener(
+      'keydown',
+      () => {
+        state.pending = performance.now();
+      },
+      true,
+    );
   });
   const search = page.getByRole('searchbox', { name: 'Search' });
   await search.click();
@@ -80,7 +84,9 @@ try {
     await page.goto(`${service.url}/`);
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
-    results.inApp.push(await firstRowAfter(page, () => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Flows', exact: true }).click()));
+    results.inApp.push(
+      await firstRowAfter(page, () => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Flows', exact: true }).click()),
+    );
   }
   const rows = await page.getByRole('table').locator('tbody tr:not([aria-hidden])').count();
   const latencies = await keystrokeLatencies(page, 'orders lake 0042');
@@ -107,7 +113,9 @@ try {
   console.log(`  navigation → first row, full page load:        ${ms(median(results.cold))} (worst ${ms(Math.max(...results.cold))})`);
   console.log(`  navigation → first row, from the overview:     ${ms(median(results.inApp))} (worst ${ms(Math.max(...results.inApp))})`);
   console.log(`  rows in the DOM (virtualised):                 ${String(rows)}`);
-  console.log(`  search keystroke → result shown (${String(latencies.length)} keys that changed the matches): median ${ms(median(latencies))}, p95 ${ms(p95(latencies))}, max ${ms(Math.max(...latencies))}`);
+  console.log(
+    `  search keystroke → result shown (${String(latencies.length)} keys that changed the matches): median ${ms(median(latencies))}, p95 ${ms(p95(latencies))}, max ${ms(Math.max(...latencies))}`,
+  );
   console.log(`  scrolling 400 px per frame: median frame ${ms(median(frames))}, p95 ${ms(p95(frames))}`);
 } finally {
   await browser.close();

@@ -25,13 +25,18 @@ const SAMPLE = { seed: 11, row_count: ROWS };
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 2);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'flowdeck-bench-load-'));
-const service = await startService({ ...readConfig({ FLOWDECK_DATA_DIR: dataDir }), port: 0, staticDir: null, demo: false, logLevel: 'silent' }, createLogger('silent'));
+const service = await startService(
+  { ...readConfig({ FLOWDECK_DATA_DIR: dataDir }), port: 0, staticDir: null, demo: false, logLevel: 'silent' },
+  createLogger('silent'),
+);
 // Connectors may not touch the service's own database: the Postgres destination is a second server.
 const target = await startScratchPostgres('bench-target');
 const filesDir = filesFolder(dataDir);
 
 let peakRss = 0;
-const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage.rss()); }, 50);
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage.rss());
+}, 50);
 
 async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(`${service.url}${path}`, { ...init, headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' } });
@@ -42,14 +47,26 @@ async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
 
 /** A real run through the API; returns seconds from the run's creation to its completion. */
 async function runFlow(destination: { destinationSpec: string; properties: Record<string, unknown> }): Promise<number> {
-  const source = await api<{ data: { id: number } }>('/v2/sources', { method: 'POST', body: JSON.stringify({ sourceSpec: 'sample', displayName: 'Bench', properties: SAMPLE }) });
+  const source = await api<{ data: { id: number } }>('/v2/sources', {
+    method: 'POST',
+    body: JSON.stringify({ sourceSpec: 'sample', displayName: 'Bench', properties: SAMPLE }),
+  });
   const target = await api<{ data: { id: number } }>('/v2/destinations', { method: 'POST', body: JSON.stringify({ displayName: 'Bench', ...destination }) });
-  const flow = await api<{ data: { id: number } }>('/v2/flows', { method: 'POST', body: JSON.stringify({ displayName: 'Bench', source: source.data.id, destination: target.data.id }) });
+  const flow = await api<{ data: { id: number } }>('/v2/flows', {
+    method: 'POST',
+    body: JSON.stringify({ displayName: 'Bench', source: source.data.id, destination: target.data.id }),
+  });
   await api(`/v2/flows/${String(flow.data.id)}/run`, { method: 'POST' });
   for (;;) {
     await new Promise((resolveWait) => setTimeout(resolveWait, 200));
     // The hosted shape, unwrapped and UPPERCASE; the attempt (for its createdAt) is Flowdeck's field beside it.
-    const status = await api<{ lifecycle: string; disposition: string; errors: string[] | null; completedAt: string | null; lastAttempt: { createdAt: string } }>(`/v2/flows/${String(flow.data.id)}/status`);
+    const status = await api<{
+      lifecycle: string;
+      disposition: string;
+      errors: string[] | null;
+      completedAt: string | null;
+      lastAttempt: { createdAt: string };
+    }>(`/v2/flows/${String(flow.data.id)}/status`);
     if (status.lifecycle === 'NOT_RUNNING') {
       if (status.disposition !== 'SUCCEEDED') throw new Error(`Run failed: ${(status.errors ?? []).join('; ')}`);
       return (Date.parse(status.completedAt ?? '') - Date.parse(status.lastAttempt.createdAt)) / 1000;
@@ -106,7 +123,10 @@ async function barePostgres(config: pg.ClientConfig, schema: string): Promise<nu
   let known: Column[] = [];
   const finish = async () => {
     if (!stream) return;
-    const done = new Promise((resolveDone, reject) => { stream?.on('finish', resolveDone); stream?.on('error', reject); });
+    const done = new Promise((resolveDone, reject) => {
+      stream?.on('finish', resolveDone);
+      stream?.on('error', reject);
+    });
     stream.end();
     await done;
   };
@@ -136,13 +156,28 @@ try {
   if (!pool || !service.databaseUrl) throw new Error('The service has no database.');
   await insertApiKey(pool, KEY, 'team', 'bench');
   const targetUrl = new URL(target.url);
-  const pgProperties = { host: targetUrl.hostname, port: Number(targetUrl.port), database: 'postgres', user: decodeURIComponent(targetUrl.username), password: decodeURIComponent(targetUrl.password), schema: 'flowdeck' };
+  const pgProperties = {
+    host: targetUrl.hostname,
+    port: Number(targetUrl.port),
+    database: 'postgres',
+    user: decodeURIComponent(targetUrl.username),
+    password: decodeURIComponent(targetUrl.password),
+    schema: 'flowdeck',
+  };
 
   console.log(`Loading ${ROWS.toLocaleString('en')} sample rows (customers, products, orders) per path, best of ${String(REPEATS)} alternating runs:`);
-  let duckFlowdeck = Infinity, duckBare = Infinity, pgFlowdeck = Infinity, pgBare = Infinity, duckPeak = 0, pgPeak = 0;
+  let duckFlowdeck = Infinity,
+    duckBare = Infinity,
+    pgFlowdeck = Infinity,
+    pgBare = Infinity,
+    duckPeak = 0,
+    pgPeak = 0;
   for (let round = 1; round <= REPEATS; round += 1) {
     peakRss = 0;
-    duckFlowdeck = Math.min(duckFlowdeck, await runFlow({ destinationSpec: 'duckdb', properties: { path: join(filesDir, `flowdeck-${String(round)}.duckdb`) } }));
+    duckFlowdeck = Math.min(
+      duckFlowdeck,
+      await runFlow({ destinationSpec: 'duckdb', properties: { path: join(filesDir, `flowdeck-${String(round)}.duckdb`) } }),
+    );
     duckPeak = Math.max(duckPeak, peakRss);
     duckBare = Math.min(duckBare, await bareDuckDb(join(filesDir, `bare-${String(round)}.duckdb`)));
     peakRss = 0;
@@ -152,7 +187,9 @@ try {
   }
   console.log(line('sample → DuckDB', duckFlowdeck, duckBare));
   console.log(line('sample → Postgres', pgFlowdeck, pgBare));
-  console.log(`  peak RSS of the bench process during the runs: DuckDB ${(duckPeak / 2 ** 20).toFixed(0)} MB, Postgres ${(pgPeak / 2 ** 20).toFixed(0)} MB (the service runs in this process)`);
+  console.log(
+    `  peak RSS of the bench process during the runs: DuckDB ${(duckPeak / 2 ** 20).toFixed(0)} MB, Postgres ${(pgPeak / 2 ** 20).toFixed(0)} MB (the service runs in this process)`,
+  );
   // The issue's budgets: ratio at least 0.7 to the bare driver; under 300 MB peak RSS for 10 million rows.
   const verdicts = [
     ['DuckDB ratio ≥ 0.7', duckBare / duckFlowdeck >= 0.7],
@@ -161,7 +198,7 @@ try {
   ] as const;
   for (const [budget, met] of verdicts) console.log(`  budget ${budget}: ${met ? 'met' : 'MISSED'}`);
   if (verdicts.some(([, met]) => !met)) process.exitCode = 1;
-  console.log('  Flowdeck times run from the attempt\'s creation to its completion (queue pickup and transaction commit included).');
+  console.log("  Flowdeck times run from the attempt's creation to its completion (queue pickup and transaction commit included).");
 } finally {
   clearInterval(sampler);
   await service.stop();

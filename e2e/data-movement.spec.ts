@@ -162,7 +162,9 @@ test('a new user moves CSV rows into a DuckDB file from the dashboard and watche
     const zone = page.getByRole('button', { name: 'Upload a CSV file' });
     await expect(zone).toBeVisible();
     await expectNoSeriousAxeViolations(page);
-    await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(`${csvRows(FILE_ROWS).join('\n')}\n`) });
+    await page
+      .getByLabel('CSV file', { exact: true })
+      .setInputFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(`${csvRows(FILE_ROWS).join('\n')}\n`) });
     await expect(page.getByText('Uploaded “orders.csv”')).toBeVisible();
     const uploaded = new RegExp(`^${escapeRegExp(join(filesFolder, 'uploads'))}/[0-9a-f]{24}/orders\\.csv$`);
     await expect(page.getByRole('textbox', { name: /^File path or URL/ })).toHaveValue(uploaded);

@@ -68,7 +68,9 @@ test('a flow run goes from running to succeeded on screen without a reload', asy
   await expect(page.getByRole('table', { name: 'Run attempts' }).getByRole('row').nth(1)).toContainText('Succeeded');
 
   const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(' | ')}`)).toEqual([]);
+  expect(
+    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(' | ')}`),
+  ).toEqual([]);
 });
 
 test('a running flow is cancelled from its page', async ({ page }) => {

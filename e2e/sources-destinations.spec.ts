@@ -55,7 +55,10 @@ test('creates and verifies a destination, creates and configures a source, share
   await page.getByRole('textbox', { name: /^Port/ }).fill('5432');
   await page.getByRole('textbox', { name: /^Database/ }).fill('shop');
   await page.getByRole('textbox', { name: /^User/ }).fill('reader');
-  await page.getByLabel(/^Password/, { exact: false }).and(page.locator('input')).fill('first-secret');
+  await page
+    .getByLabel(/^Password/, { exact: false })
+    .and(page.locator('input'))
+    .fill('first-secret');
   await expectNoSeriousAxeViolations(page);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/sources\/\d+\?tab=configuration$/);
@@ -83,7 +86,10 @@ test('creates and verifies a destination, creates and configures a source, share
     await expect(recipient.getByText('Please type the new database password.')).toBeVisible();
     await expect(recipient.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
     await expectNoSeriousAxeViolations(recipient);
-    await recipient.getByLabel(/^Password/).and(recipient.locator('input')).fill('second-secret');
+    await recipient
+      .getByLabel(/^Password/)
+      .and(recipient.locator('input'))
+      .fill('second-secret');
     await recipient.getByRole('button', { name: 'Send configuration' }).click();
     await expect(recipient.getByText('Thank you')).toBeVisible();
   } finally {

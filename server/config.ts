@@ -57,7 +57,10 @@ function byteSize(name: string, raw: string | undefined, fallback: number): numb
 }
 
 const list = (raw: string | undefined, separator: string | RegExp) =>
-  (raw ?? '').split(separator).map((item) => item.trim()).filter((item) => item !== '');
+  (raw ?? '')
+    .split(separator)
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const port = Number(env.PORT ?? 8080);
@@ -66,7 +69,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
   const roots = list(env.FLOWDECK_FILE_ROOTS, delimiter).map((root) => resolve(root));
   const connectorAllow = list(env.FLOWDECK_CONNECTOR_ALLOW, /[\s,]+/);
   const unreadable = invalidConnectorAllowEntries(connectorAllow);
-  if (unreadable.length > 0) throw new Error(`FLOWDECK_CONNECTOR_ALLOW lists what is not an IP address, a CIDR range or a host name: ${unreadable.join(', ')}.`);
+  if (unreadable.length > 0)
+    throw new Error(`FLOWDECK_CONNECTOR_ALLOW lists what is not an IP address, a CIDR range or a host name: ${unreadable.join(', ')}.`);
   return {
     host: env.HOST ?? '127.0.0.1',
     port,

@@ -46,8 +46,12 @@ try {
       },
     );
   };
-  process.on('SIGINT', () => { stop('SIGINT'); });
-  process.on('SIGTERM', () => { stop('SIGTERM'); });
+  process.on('SIGINT', () => {
+    stop('SIGINT');
+  });
+  process.on('SIGTERM', () => {
+    stop('SIGTERM');
+  });
 } catch (error) {
   // One line for the user: the cause and the fix. The stack only in the debug log, for a bug.
   logger.debug({ err: error }, 'Flowdeck could not start');

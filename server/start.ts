@@ -35,13 +35,17 @@ function listen(app: ReturnType<typeof createApp>, config: ServiceConfig): Promi
   const { host, port } = config;
   return new Promise((resolveServer, reject) => {
     const serverOptions = { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS };
-    const server = serve({ fetch: app.fetch, hostname: host, port, serverOptions }, () => { resolveServer(server); });
+    const server = serve({ fetch: app.fetch, hostname: host, port, serverOptions }, () => {
+      resolveServer(server);
+    });
     server.setTimeout(config.idleTimeoutMs); // with no 'timeout' listener, Node destroys the idle socket
     // Otherwise an unhandled 'error' event kills the process and leaves the embedded Postgres behind.
     server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(error.code === 'EADDRINUSE' || error.code === 'EACCES'
-        ? new StartupError(`${host}:${String(port)} cannot be listened on (${error.code})`, 'start with PORT=<another port> (or HOST=<another address>)')
-        : error);
+      reject(
+        error.code === 'EADDRINUSE' || error.code === 'EACCES'
+          ? new StartupError(`${host}:${String(port)} cannot be listened on (${error.code})`, 'start with PORT=<another port> (or HOST=<another address>)')
+          : error,
+      );
     });
   });
 }
@@ -49,7 +53,14 @@ function listen(app: ReturnType<typeof createApp>, config: ServiceConfig): Promi
 /** Starts the whole service: database, migrations, demo data, runs and the HTTP server. */
 export async function startService(config: ServiceConfig, logger: Logger): Promise<RunningService> {
   if (config.upstreamUrl) {
-    const app = createApp({ services: null, staticDir: config.staticDir, serveSourceMaps: config.serveSourceMaps, bodyLimitBytes: config.bodyLimitBytes, upstreamUrl: config.upstreamUrl, logger });
+    const app = createApp({
+      services: null,
+      staticDir: config.staticDir,
+      serveSourceMaps: config.serveSourceMaps,
+      bodyLimitBytes: config.bodyLimitBytes,
+      upstreamUrl: config.upstreamUrl,
+      logger,
+    });
     const server = await listen(app, config);
     return { url: urlOf(server, config.host), databaseUrl: null, pool: null, runs: null, demoKeys: null, stop: () => closeServer(server) };
   }
@@ -57,10 +68,18 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
   const databaseUrl = config.databaseUrl ?? (embedded as { url: string }).url;
   for (const root of config.fileRoots) mkdirSync(root, { recursive: true });
   // The listening host is known now (it decides whether private addresses are allowed); the port once it listens.
-  const boundary: Boundary = { dataDir: config.dataDir, fileRoots: config.fileRoots, listen: { host: config.host, port: config.port }, database: endpointOf(databaseUrl), connectorAllow: config.connectorAllow };
+  const boundary: Boundary = {
+    dataDir: config.dataDir,
+    fileRoots: config.fileRoots,
+    listen: { host: config.host, port: config.port },
+    database: endpointOf(databaseUrl),
+    connectorAllow: config.connectorAllow,
+  };
   const leaveBoundary = enterBoundary(boundary);
   const pool = createPool(databaseUrl);
-  pool.on('error', (error) => { logger.error({ err: error.message }, 'database connection error'); });
+  pool.on('error', (error) => {
+    logger.error({ err: error.message }, 'database connection error');
+  });
   // Stopped before the database when a later step fails (the port is taken, say).
   let startedRuns: RunService | null = null;
   try {
@@ -72,12 +91,30 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
     await runs.start();
     let listeningUrl = '';
     const publicOrigin = publicOriginOf(config.publicUrl, () => listeningUrl);
-    const app = createApp({ services: { db: pool, box, logger, runs, publicOrigin, verifyTimeoutMs: config.verifyTimeoutMs, profile: config.profile, filesDir: config.fileRoots[0] ?? filesFolder(config.dataDir), uploadLimitBytes: config.uploadLimitBytes }, staticDir: config.staticDir, serveSourceMaps: config.serveSourceMaps, bodyLimitBytes: config.bodyLimitBytes, upstreamUrl: null, logger });
+    const app = createApp({
+      services: {
+        db: pool,
+        box,
+        logger,
+        runs,
+        publicOrigin,
+        verifyTimeoutMs: config.verifyTimeoutMs,
+        profile: config.profile,
+        filesDir: config.fileRoots[0] ?? filesFolder(config.dataDir),
+        uploadLimitBytes: config.uploadLimitBytes,
+      },
+      staticDir: config.staticDir,
+      serveSourceMaps: config.serveSourceMaps,
+      bodyLimitBytes: config.bodyLimitBytes,
+      upstreamUrl: null,
+      logger,
+    });
     const server = await listen(app, config);
     const { port } = server.address() as AddressInfo;
     boundary.listen = { host: config.host, port };
     listeningUrl = linkOrigin(config.host, port);
-    if (!config.publicUrl && isUnspecified(config.host)) logger.warn({ origin: listeningUrl }, 'links use the machine name: set FLOWDECK_PUBLIC_URL to the address users reach');
+    if (!config.publicUrl && isUnspecified(config.host))
+      logger.warn({ origin: listeningUrl }, 'links use the machine name: set FLOWDECK_PUBLIC_URL to the address users reach');
     return {
       url: urlOf(server, config.host),
       databaseUrl,
@@ -127,6 +164,8 @@ function urlOf(server: ServerType, host: string): string {
 function closeServer(server: ServerType): Promise<void> {
   return new Promise((resolveClose) => {
     if ('closeAllConnections' in server) server.closeAllConnections();
-    server.close(() => { resolveClose(); });
+    server.close(() => {
+      resolveClose();
+    });
   });
 }

@@ -35,12 +35,21 @@ async function open(page: Page, path: string, heading: string | RegExp) {
 /** A flow on paced sample rows, made through the proxy with operations the hosted service has. */
 async function createPacedFlow(request: APIRequestContext, name: string, rows: number): Promise<void> {
   const headers = { Authorization: `Bearer ${DEMO_KEY}` };
-  const source = await request.post('/v2/sources', { headers, data: { sourceSpec: 'sample', displayName: `${name} source`, properties: { seed: 5, row_count: rows, rows_per_second: 1_000 } } });
+  const source = await request.post('/v2/sources', {
+    headers,
+    data: { sourceSpec: 'sample', displayName: `${name} source`, properties: { seed: 5, row_count: rows, rows_per_second: 1_000 } },
+  });
   expect(source.status()).toBe(201);
-  const destination = await request.post('/v2/destinations', { headers, data: { destinationSpec: 'files', displayName: `${name} files`, properties: { bucket_url: `exports/${String(Date.now())}`, format: 'jsonl' } } });
+  const destination = await request.post('/v2/destinations', {
+    headers,
+    data: { destinationSpec: 'files', displayName: `${name} files`, properties: { bucket_url: `exports/${String(Date.now())}`, format: 'jsonl' } },
+  });
   expect(destination.status()).toBe(201);
   const ids = async (answer: typeof source) => ((await answer.json()) as { data: { id: number } }).data.id;
-  const flow = await request.post('/v2/flows', { headers, data: { displayName: name, source: await ids(source), destination: await ids(destination), frequency: 'manual' } });
+  const flow = await request.post('/v2/flows', {
+    headers,
+    data: { displayName: name, source: await ids(source), destination: await ids(destination), frequency: 'manual' },
+  });
   expect(flow.status()).toBe(201);
 }
 

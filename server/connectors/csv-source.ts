@@ -39,8 +39,12 @@ async function open(properties: PlainProperties, signal: AbortSignal): Promise<R
   }
   const stream = createReadStream(await allowedFileToRead(where));
   await new Promise<void>((resolveOpen, reject) => {
-    stream.once('open', () => { resolveOpen(); });
-    stream.once('error', (error: NodeJS.ErrnoException) => { reject(new Error(`Cannot read ${where}: ${error.code ?? error.message}`)); });
+    stream.once('open', () => {
+      resolveOpen();
+    });
+    stream.once('error', (error: NodeJS.ErrnoException) => {
+      reject(new Error(`Cannot read ${where}: ${error.code ?? error.message}`));
+    });
   });
   return stream;
 }
@@ -82,7 +86,7 @@ async function columnNames(properties: PlainProperties, signal: AbortSignal): Pr
 
 function resourceName(properties: PlainProperties): string {
   const where = location(properties);
-  const file = isHttp(where) ? new URL(where).pathname.split('/').pop() ?? 'csv' : basename(where.replace(/^file:\/\//i, ''));
+  const file = isHttp(where) ? (new URL(where).pathname.split('/').pop() ?? 'csv') : basename(where.replace(/^file:\/\//i, ''));
   return basename(file, extname(file)) || 'csv';
 }
 

@@ -110,7 +110,9 @@ async function openWriter(properties: PlainProperties, resource: string): Promis
       await connection.run('BEGIN TRANSACTION');
       inTransaction = true;
       await connection.run(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schemaName)}`);
-      await connection.run(`CREATE TABLE IF NOT EXISTS ${target} (${columns.map((column) => `${quoteIdentifier(column.name)} ${DUCKDB_TYPES[column.type]}`).join(', ')})`);
+      await connection.run(
+        `CREATE TABLE IF NOT EXISTS ${target} (${columns.map((column) => `${quoteIdentifier(column.name)} ${DUCKDB_TYPES[column.type]}`).join(', ')})`,
+      );
     }
     const have = new Set((await readTargetColumns()).map((column) => column.name));
     for (const column of columns.filter((candidate) => !have.has(candidate.name))) {

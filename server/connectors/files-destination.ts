@@ -38,13 +38,19 @@ function csvCell(value: Row[string]): string {
 
 function writeChunk(stream: WriteStream, chunk: string): Promise<void> {
   return new Promise((resolveWrite, reject) => {
-    stream.write(chunk, (error) => { if (error) reject(error); else resolveWrite(); });
+    stream.write(chunk, (error) => {
+      if (error) reject(error);
+      else resolveWrite();
+    });
   });
 }
 
 function closeStream(stream: WriteStream): Promise<void> {
   return new Promise((resolveClose, reject) => {
-    stream.end((error?: Error | null) => { if (error) reject(error); else resolveClose(); });
+    stream.end((error?: Error | null) => {
+      if (error) reject(error);
+      else resolveClose();
+    });
   });
 }
 

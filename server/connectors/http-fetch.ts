@@ -30,7 +30,9 @@ function guardedAgent(): Agent {
           };
           attempt(0);
         },
-        (error: unknown) => { callback(error instanceof Error ? error : new Error(String(error)), null); },
+        (error: unknown) => {
+          callback(error instanceof Error ? error : new Error(String(error)), null);
+        },
       );
     },
   });

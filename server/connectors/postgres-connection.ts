@@ -33,7 +33,8 @@ function clientConfig(properties: PlainProperties, address: string): pg.ClientCo
 
 /** A socket path would reach a local server without TCP, past every address check. */
 function refuseSocketPath(host: string): void {
-  if (host.startsWith('/')) throw new RefusedTarget(`Postgres host ${host} is a socket path; connectors connect over TCP only: give a host name or IP address.`);
+  if (host.startsWith('/'))
+    throw new RefusedTarget(`Postgres host ${host} is a socket path; connectors connect over TCP only: give a host name or IP address.`);
 }
 
 /** The check of stored settings: a socket path or a refused literal address is refused at once. */
@@ -55,7 +56,9 @@ export async function connectPostgres(properties: PlainProperties, signal?: Abor
   let lastError: unknown = null;
   for (const address of addresses) {
     const client = new pg.Client(clientConfig(properties, address));
-    const abort = () => { void client.end(); };
+    const abort = () => {
+      void client.end();
+    };
     signal?.addEventListener('abort', abort, { once: true });
     try {
       await client.connect();
@@ -87,7 +90,9 @@ export async function verifyPostgres(
   } catch (error) {
     return [failure('connection', error instanceof RefusedTarget ? error.message : `Cannot connect to ${where}: ${(error as Error).message}`)];
   }
-  const abort = () => { void client.end(); };
+  const abort = () => {
+    void client.end();
+  };
   signal.addEventListener('abort', abort, { once: true });
   try {
     const connected = info('connection', `Connected to ${where} as ${String(properties.user)}.`);

@@ -50,7 +50,9 @@ async function openWriter(properties: PlainProperties, resource: string): Promis
   };
   const startCopy = () => {
     const stream = client.query(copyFrom(`COPY ${target} (${columns.map((column) => quoteIdentifier(column.name)).join(', ')}) FROM STDIN WITH (FORMAT csv)`));
-    stream.on('error', (error: Error) => { state.copyError = error; });
+    stream.on('error', (error: Error) => {
+      state.copyError = error;
+    });
     copy = stream;
     return stream;
   };
@@ -61,15 +63,22 @@ async function openWriter(properties: PlainProperties, resource: string): Promis
       await client.query('BEGIN');
       inTransaction = true;
       await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schemaName)}`);
-      await client.query(`CREATE TABLE IF NOT EXISTS ${target} (${next.map((column) => `${quoteIdentifier(column.name)} ${PG_TYPES[column.type]}`).join(', ')})`);
+      await client.query(
+        `CREATE TABLE IF NOT EXISTS ${target} (${next.map((column) => `${quoteIdentifier(column.name)} ${PG_TYPES[column.type]}`).join(', ')})`,
+      );
     }
-    const { rows } = await client.query<{ column_name: string }>('SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2', [schemaName, table]);
+    const { rows } = await client.query<{ column_name: string }>(
+      'SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2',
+      [schemaName, table],
+    );
     const have = new Set(rows.map((row) => row.column_name));
     for (const column of next.filter((candidate) => !have.has(candidate.name))) {
       await client.query(`ALTER TABLE ${target} ADD COLUMN ${quoteIdentifier(column.name)} ${PG_TYPES[column.type]}`);
     }
   };
-  const end = async () => { await client.end().catch(() => undefined); };
+  const end = async () => {
+    await client.end().catch(() => undefined);
+  };
   return {
     async write(rows) {
       throwIfCopyFailed();

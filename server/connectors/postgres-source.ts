@@ -64,7 +64,8 @@ export const postgresSource: SourceConnector = {
   verify: (properties, signal) =>
     verifyPostgres(properties, signal, async (client, schema, connected) => {
       const tables = await listTables(client, schema);
-      if (tables.length === 0) return [connected, failure('tables', `User ${String(properties.user)} sees no table or view in schema ${schema}: a run would move nothing.`)];
+      if (tables.length === 0)
+        return [connected, failure('tables', `User ${String(properties.user)} sees no table or view in schema ${schema}: a run would move nothing.`)];
       const views = tables.filter((table) => table.kind === 'view').length;
       return [connected, info('tables', `${String(tables.length - views)} tables and ${String(views)} views in schema ${schema}.`)];
     }),
@@ -73,7 +74,11 @@ export const postgresSource: SourceConnector = {
     const client = await connect(properties);
     try {
       const tables = await listTables(client, schema);
-      return tables.map((table): DiscoveredItem => ({ name: table.name, category: table.kind, notes: `${table.kind === 'view' ? 'View' : 'Table'} in schema ${schema}.` }));
+      return tables.map((table): DiscoveredItem => ({
+        name: table.name,
+        category: table.kind,
+        notes: `${table.kind === 'view' ? 'View' : 'Table'} in schema ${schema}.`,
+      }));
     } finally {
       await client.end().catch(() => undefined);
     }

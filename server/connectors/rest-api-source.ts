@@ -27,7 +27,9 @@ function resourceName(endpoint: string): string {
 
 function recordsOf(body: unknown, path: string): unknown[] {
   if (path) {
-    const found = path.split('.').reduce<unknown>((value, key) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined), body);
+    const found = path
+      .split('.')
+      .reduce<unknown>((value, key) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined), body);
     if (!Array.isArray(found)) throw new Error(`No list of records at "${path}" in the response.`);
     return found;
   }
@@ -128,7 +130,8 @@ export const restApiSource: SourceConnector = {
       return [answered, failure('records', (error as Error).message)];
     }
   },
-  discover: (properties) => Promise.resolve(endpoints(properties).map((endpoint) => ({ name: resourceName(endpoint), category: 'endpoint', notes: `GET ${endpoint}` }))),
+  discover: (properties) =>
+    Promise.resolve(endpoints(properties).map((endpoint) => ({ name: resourceName(endpoint), category: 'endpoint', notes: `GET ${endpoint}` }))),
   resources(properties) {
     const list = endpoints(properties);
     if (list.length === 0) return Promise.reject(new Error('No endpoints are configured.'));

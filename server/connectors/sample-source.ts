@@ -31,12 +31,22 @@ const TABLES: Record<string, { share: number; row: (n: number, next: () => numbe
     row: (n, next) => {
       const first = pick(FIRST_NAMES, next());
       const last = pick(LAST_NAMES, next());
-      return { id: n + 1, name: `${first} ${last}`, email: `${first}.${last}.${String(n + 1)}@example.com`.toLowerCase(), created_at: new Date(EPOCH + Math.floor(next() * 300) * 86_400_000).toISOString() };
+      return {
+        id: n + 1,
+        name: `${first} ${last}`,
+        email: `${first}.${last}.${String(n + 1)}@example.com`.toLowerCase(),
+        created_at: new Date(EPOCH + Math.floor(next() * 300) * 86_400_000).toISOString(),
+      };
     },
   },
   products: {
     share: 0.05,
-    row: (n, next) => ({ id: n + 1, name: `${pick(PRODUCTS, next())} ${String(n + 1)}`, price_cents: 500 + Math.floor(next() * 49_500), in_stock: next() > 0.1 }),
+    row: (n, next) => ({
+      id: n + 1,
+      name: `${pick(PRODUCTS, next())} ${String(n + 1)}`,
+      price_cents: 500 + Math.floor(next() * 49_500),
+      in_stock: next() > 0.1,
+    }),
   },
   orders: {
     share: 0.75,

@@ -50,7 +50,10 @@ export function analyze(known: Column[], rows: Row[]): Column[] {
 
 /** A safe SQL identifier for a resource name (REST paths, file names). */
 export function tableName(resource: string): string {
-  const name = resource.toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '');
+  const name = resource
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, '_')
+    .replace(/^_+|_+$/g, '');
   return /^[a-z_]/.test(name) ? name : `t_${name}`;
 }
 

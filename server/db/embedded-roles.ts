@@ -16,7 +16,9 @@ export async function provisionServiceRole(admin: pg.Client, password: string): 
   const role = admin.escapeIdentifier(SERVICE_ROLE);
   const exists = (await admin.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [SERVICE_ROLE])).rowCount === 1;
   await admin.query(`${exists ? 'ALTER' : 'CREATE'} ROLE ${role} ${ORDINARY} PASSWORD ${admin.escapeLiteral(password)}`);
-  const memberships = await admin.query<{ name: string }>('SELECT roleid::regrole::text AS name FROM pg_auth_members WHERE member = $1::regrole', [SERVICE_ROLE]);
+  const memberships = await admin.query<{ name: string }>('SELECT roleid::regrole::text AS name FROM pg_auth_members WHERE member = $1::regrole', [
+    SERVICE_ROLE,
+  ]);
   for (const { name } of memberships.rows) await admin.query(`REVOKE ${admin.escapeIdentifier(name)} FROM ${role}`);
   const { rows } = await admin.query<{ owner: string }>('SELECT pg_get_userbyid(datdba) AS owner FROM pg_database WHERE datname = $1', [DATABASE]);
   const database = admin.escapeIdentifier(DATABASE);

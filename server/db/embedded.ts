@@ -24,7 +24,9 @@ export function freePort(): Promise<number> {
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => { resolvePort(port); });
+      server.close(() => {
+        resolvePort(port);
+      });
     });
   });
 }
@@ -39,7 +41,10 @@ function prepareDataDir(dataDir: string): void {
     mkdirSync(dataDir, { recursive: true });
     if (!statSync(dataDir).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
   } catch (error) {
-    throw new StartupError(`The data folder ${dataDir} cannot be created (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 'start with FLOWDECK_DATA_DIR=<a folder you can write>');
+    throw new StartupError(
+      `The data folder ${dataDir} cannot be created (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      'start with FLOWDECK_DATA_DIR=<a folder you can write>',
+    );
   }
 }
 
@@ -98,7 +103,10 @@ async function takeOver(dir: string, dataDir: string, logger: Logger): Promise<v
     return;
   }
   if (holder.kind === 'unknown') {
-    throw new StartupError(`${lockFile} names process ${String(holder.pid)}, a Postgres that does not run on this folder`, `if no Postgres uses ${dir}, delete ${lockFile}`);
+    throw new StartupError(
+      `${lockFile} names process ${String(holder.pid)}, a Postgres that does not run on this folder`,
+      `if no Postgres uses ${dir}, delete ${lockFile}`,
+    );
   }
   const running = readRunning(dataDir);
   // Without postgres-running.json (a version before it): an orphan has been handed to process 1.
@@ -114,9 +122,16 @@ async function takeOver(dir: string, dataDir: string, logger: Logger): Promise<v
   try {
     stopped = await stopPostmaster(holder.pid);
   } catch (error) {
-    throw new StartupError(`The Postgres a stopped Flowdeck left running on ${dataDir} (process ${String(holder.pid)}) cannot be stopped (${(error as NodeJS.ErrnoException).code ?? ''})`, `stop it as its owner: kill ${String(holder.pid)}`);
+    throw new StartupError(
+      `The Postgres a stopped Flowdeck left running on ${dataDir} (process ${String(holder.pid)}) cannot be stopped (${(error as NodeJS.ErrnoException).code ?? ''})`,
+      `stop it as its owner: kill ${String(holder.pid)}`,
+    );
   }
-  if (!stopped) throw new StartupError(`The Postgres a stopped Flowdeck left running on ${dataDir} (process ${String(holder.pid)}) did not stop`, `kill -9 ${String(holder.pid)}`);
+  if (!stopped)
+    throw new StartupError(
+      `The Postgres a stopped Flowdeck left running on ${dataDir} (process ${String(holder.pid)}) did not stop`,
+      `kill -9 ${String(holder.pid)}`,
+    );
 }
 
 const isAuthFailure = (error: unknown) => (error as { code?: unknown }).code === '28P01';
@@ -135,7 +150,9 @@ async function superuserClient(port: number, secrets: DatabaseSecrets, dataDir: 
   } catch (error) {
     if (!isAuthFailure(error) || secrets.superuser !== LEGACY.superuser) throw cannotSignIn(dataDir, error);
   }
-  const client = await adminClient(port, LEGACY.superuser, LEGACY.password, 'postgres').catch((error: unknown) => { throw cannotSignIn(dataDir, error); });
+  const client = await adminClient(port, LEGACY.superuser, LEGACY.password, 'postgres').catch((error: unknown) => {
+    throw cannotSignIn(dataDir, error);
+  });
   await client.query(`ALTER ROLE ${client.escapeIdentifier(LEGACY.superuser)} PASSWORD ${client.escapeLiteral(secrets.superuserPassword)}`);
   return client;
 }
@@ -170,7 +187,9 @@ async function provision(port: number, secrets: DatabaseSecrets, dataDir: string
 export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Promise<EmbeddedDatabase> {
   prepareDataDir(dataDir);
   const dir = await clusterFolder(dataDir);
-  const onLog = (line: string) => { logger.trace({ postgres: line }, 'postgres'); };
+  const onLog = (line: string) => {
+    logger.trace({ postgres: line }, 'postgres');
+  };
   const fresh = !existsSync(join(dir, 'PG_VERSION'));
   if (!fresh) await takeOver(dir, dataDir, logger);
   const secrets = fresh ? newSecrets(dataDir, 'postgres') : (readSecrets(dataDir) ?? newSecrets(dataDir, LEGACY.superuser));

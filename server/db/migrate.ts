@@ -14,7 +14,9 @@ export async function migrate(pool: pg.Pool, logger: Logger): Promise<string[]> 
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
     const applied = new Set((await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((row) => row.name));
-    const pending = readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith('.sql') && !applied.has(name)).sort();
+    const pending = readdirSync(MIGRATIONS_DIR)
+      .filter((name) => name.endsWith('.sql') && !applied.has(name))
+      .sort();
     for (const name of pending) {
       await client.query('BEGIN');
       try {

@@ -31,9 +31,13 @@ async function installedBinaries(): Promise<Binaries> {
   try {
     found = (await import(PACKAGE)) as Partial<Binaries>;
   } catch {
-    throw new StartupError(`The embedded Postgres programs for ${platform()}-${arch()} are not installed (${PACKAGE})`, 'run npm install, or set DATABASE_URL to a Postgres of your own');
+    throw new StartupError(
+      `The embedded Postgres programs for ${platform()}-${arch()} are not installed (${PACKAGE})`,
+      'run npm install, or set DATABASE_URL to a Postgres of your own',
+    );
   }
-  if (typeof found.initdb !== 'string' || typeof found.postgres !== 'string') throw new StartupError(`${PACKAGE} does not name its programs`, 'run npm install again');
+  if (typeof found.initdb !== 'string' || typeof found.postgres !== 'string')
+    throw new StartupError(`${PACKAGE} does not name its programs`, 'run npm install again');
   return { initdb: found.initdb, postgres: found.postgres };
 }
 
@@ -49,12 +53,19 @@ function postgresUser(): RunAs {
     const added = spawnSync('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/bin/false', 'postgres'], { encoding: 'utf8' });
     if (added.status !== 0 && idOf('-u') === null) {
       const why = added.error ? added.error.message : added.stderr.trim() || `exit ${String(added.status)}`;
-      throw new StartupError(`Postgres refuses to run as root, and creating a "postgres" user for it failed (useradd: ${why})`, `create that user (useradd --system postgres), or ${NO_ROOT_FIX}`);
+      throw new StartupError(
+        `Postgres refuses to run as root, and creating a "postgres" user for it failed (useradd: ${why})`,
+        `create that user (useradd --system postgres), or ${NO_ROOT_FIX}`,
+      );
     }
   }
   const uid = idOf('-u');
   const gid = idOf('-g');
-  if (uid === null || gid === null) throw new StartupError('Postgres refuses to run as root, and the "postgres" user cannot be found', `create that user (useradd --system postgres), or ${NO_ROOT_FIX}`);
+  if (uid === null || gid === null)
+    throw new StartupError(
+      'Postgres refuses to run as root, and the "postgres" user cannot be found',
+      `create that user (useradd --system postgres), or ${NO_ROOT_FIX}`,
+    );
   return { uid, gid };
 }
 
@@ -110,6 +121,8 @@ export function postgresPrograms(): Promise<PostgresPrograms> {
     return { binaries: reachable ? installed : copyForPostgresUser(installed), runAs };
   })();
   // A failure is not remembered: the user may fix it while the process runs (keys CLI, tests).
-  void found.catch(() => { found = null; });
+  void found.catch(() => {
+    found = null;
+  });
   return found;
 }

@@ -27,7 +27,11 @@ const START_TIMEOUT_MS = 60_000;
 function lastLines(child: ChildProcess, onLog: (line: string) => void) {
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n').map((text) => text.trim()).filter(Boolean)) {
+    for (const line of chunk
+      .toString()
+      .split('\n')
+      .map((text) => text.trim())
+      .filter(Boolean)) {
       onLog(line);
       lines.push(line);
       if (lines.length > 20) lines.shift();
@@ -62,23 +66,32 @@ export async function initCluster(dir: string, superuser: Superuser, onLog: (lin
   writeFileSync(passwordFile, `${superuser.password}\n`, { mode: 0o600 });
   if (runAs) chownSync(passwordFile, runAs.uid, runAs.gid);
   try {
-    const child = spawnAs(binaries.initdb, [
-      `--pgdata=${dir}`,
-      `--username=${superuser.name}`,
-      `--pwfile=${passwordFile}`,
-      '--auth=scram-sha-256',
-      '--encoding=UTF8',
-      // Independent of the machine's installed locales.
-      '--locale=C',
-      '--locale-provider=builtin',
-      '--builtin-locale=C.UTF-8',
-    ], runAs);
+    const child = spawnAs(
+      binaries.initdb,
+      [
+        `--pgdata=${dir}`,
+        `--username=${superuser.name}`,
+        `--pwfile=${passwordFile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        // Independent of the machine's installed locales.
+        '--locale=C',
+        '--locale-provider=builtin',
+        '--builtin-locale=C.UTF-8',
+      ],
+      runAs,
+    );
     const cause = lastLines(child, onLog);
     await new Promise<void>((resolveInit, reject) => {
-      child.once('error', (error) => { reject(cannotRun(binaries.initdb, error, runAs)); });
+      child.once('error', (error) => {
+        reject(cannotRun(binaries.initdb, error, runAs));
+      });
       child.once('close', (code) => {
         if (code === 0) resolveInit();
-        else reject(new StartupError(`Creating the database in ${dir} failed: ${cause()}`, `make sure the folder can be written, or move ${dir} away and start again`));
+        else
+          reject(
+            new StartupError(`Creating the database in ${dir} failed: ${cause()}`, `make sure the folder can be written, or move ${dir} away and start again`),
+          );
       });
     });
   } finally {
@@ -111,11 +124,7 @@ export function readPostmaster(dir: string): Postmaster | null {
  * deals with that), a Postgres serving this folder (`-D` one of `names`), a live process that is no
  * Postgres (a reused id: the file is stale), or a Postgres that does not say it serves this folder.
  */
-export type LockHolder =
-  | { kind: 'none' }
-  | { kind: 'serving'; pid: number; ppid: number }
-  | { kind: 'reused'; pid: number }
-  | { kind: 'unknown'; pid: number };
+export type LockHolder = { kind: 'none' } | { kind: 'serving'; pid: number; ppid: number } | { kind: 'reused'; pid: number } | { kind: 'unknown'; pid: number };
 
 export function lockHolder(dir: string, names: string[] = [dir]): LockHolder {
   const postmaster = readPostmaster(dir);
@@ -131,7 +140,10 @@ export function lockHolder(dir: string, names: string[] = [dir]): LockHolder {
  * then an immediate one if it has not stopped within 30 s. False if it is still running.
  */
 export async function stopPostmaster(pid: number): Promise<boolean> {
-  for (const [signal, timeoutMs] of [['SIGINT', 30_000], ['SIGQUIT', 10_000]] as const) {
+  for (const [signal, timeoutMs] of [
+    ['SIGINT', 30_000],
+    ['SIGQUIT', 10_000],
+  ] as const) {
     try {
       process.kill(pid, signal);
     } catch (error) {
@@ -153,12 +165,22 @@ export interface StartOptions {
 /** Starts the cluster in `dir` and resolves once it accepts connections. */
 export async function startCluster(dir: string, options: StartOptions): Promise<RunningCluster> {
   const { binaries, runAs } = await postgresPrograms();
-  const child = spawnAs(binaries.postgres, ['-D', dir, '-p', String(options.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', ...(options.flags ?? [])], runAs);
+  const child = spawnAs(
+    binaries.postgres,
+    ['-D', dir, '-p', String(options.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', ...(options.flags ?? [])],
+    runAs,
+  );
   const cause = lastLines(child, options.onLog ?? (() => undefined));
-  const exited = new Promise<void>((resolveExit) => child.once('close', () => { resolveExit(); }));
+  const exited = new Promise<void>((resolveExit) =>
+    child.once('close', () => {
+      resolveExit();
+    }),
+  );
   const spawned: { error?: NodeJS.ErrnoException } = {};
   // Kept for the process's life: a failed kill is reported as an 'error' event too.
-  child.on('error', (error) => { spawned.error ??= error; });
+  child.on('error', (error) => {
+    spawned.error ??= error;
+  });
   const ready = await waitUntil(() => {
     if (spawned.error || child.exitCode !== null || child.signalCode !== null) return true;
     const postmaster = readPostmaster(dir);
@@ -183,7 +205,13 @@ export async function startCluster(dir: string, options: StartOptions): Promise<
 
 function startFailure(dir: string, binaries: Binaries, cause: string): StartupError {
   if (/incompatible with server|PG_VERSION/.test(cause)) {
-    return new StartupError(`The database in ${dir} was made by another Postgres version than ${binaries.postgres} (${cause})`, `start the Flowdeck version that made it, or move ${dir} away to start with an empty database`);
+    return new StartupError(
+      `The database in ${dir} was made by another Postgres version than ${binaries.postgres} (${cause})`,
+      `start the Flowdeck version that made it, or move ${dir} away to start with an empty database`,
+    );
   }
-  return new StartupError(`The embedded Postgres in ${dir} did not start: ${cause}`, `correct what the message names, or move ${dir} away to start with an empty database`);
+  return new StartupError(
+    `The embedded Postgres in ${dir} did not start: ${cause}`,
+    `correct what the message names, or move ${dir} away to start with an empty database`,
+  );
 }

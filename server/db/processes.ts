@@ -27,7 +27,10 @@ function fromProc(pid: number): (ProcessInfo & { zombie: boolean }) | null {
   const [state = '', ppid = '0'] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   let command = '';
   try {
-    command = readFileSync(`/proc/${String(pid)}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+    command = readFileSync(`/proc/${String(pid)}/cmdline`, 'utf8')
+      .split('\0')
+      .filter(Boolean)
+      .join(' ');
   } catch {
     // A zombie has no command line left.
   }

@@ -30,13 +30,23 @@ export async function seedDemo(db: Pool, box: SecretBox, logger: Logger, filesDi
   const source = async (displayName: string, spec: string, properties: Record<string, string | number | boolean>) => {
     const definitions = sourceSpec(spec)?.propertyDefinitions ?? [];
     const { rows } = await db.query<{ id: number }>(
-      "INSERT INTO sources (display_name, spec, properties, discovery_status, discovery_at, discovered) VALUES ($1, $2, $3, $4, now(), $5) RETURNING id",
+      'INSERT INTO sources (display_name, spec, properties, discovery_status, discovery_at, discovered) VALUES ($1, $2, $3, $4, now(), $5) RETURNING id',
       [
         displayName,
         spec,
         applyProperties(definitions, {}, properties, box),
         spec === 'sample' ? 'succeeded' : 'required',
-        JSON.stringify(spec === 'sample' ? ['customers', 'products', 'orders'].map((name) => ({ name, category: 'table', notes: null, suppressed: false, maskedByDefault: name === 'customers' })) : []),
+        JSON.stringify(
+          spec === 'sample'
+            ? ['customers', 'products', 'orders'].map((name) => ({
+                name,
+                category: 'table',
+                notes: null,
+                suppressed: false,
+                maskedByDefault: name === 'customers',
+              }))
+            : [],
+        ),
       ],
     );
     return one(rows).id;
@@ -54,7 +64,13 @@ export async function seedDemo(db: Pool, box: SecretBox, logger: Logger, filesDi
   const shop = await source('Shop sample data', 'sample', { seed: 42, row_count: 40_000, rows_per_second: 5_000 });
   const quick = await source('Quick sample', 'sample', { seed: 7, row_count: 2_000 });
   const big = await source('Large sample', 'sample', { seed: 1, row_count: 1_000_000, rows_per_second: 20_000 });
-  await source('Orders database', 'postgres', { host: 'db.internal.example', port: 5432, database: 'orders', user: 'flowdeck_reader', password: 'demo-password-not-real' });
+  await source('Orders database', 'postgres', {
+    host: 'db.internal.example',
+    port: 5432,
+    database: 'orders',
+    user: 'flowdeck_reader',
+    password: 'demo-password-not-real',
+  });
   await source('Billing API', 'rest_api', { base_url: 'https://billing.example.com/v1', endpoints: 'invoices\ncustomers' });
 
   const jsonl = await destination('Local files (JSON lines)', 'files', { bucket_url: join(exports, 'jsonl'), format: 'jsonl' });
@@ -82,10 +98,17 @@ export async function seedDemo(db: Pool, box: SecretBox, logger: Logger, filesDi
   const attempt = async (flowId: number, hoursAgo: number, outcome: 'succeeded' | 'failed', trigger: string, rows: number, errors: string[] = []) => {
     const created = new Date(Date.now() - hoursAgo * HOUR);
     const completed = new Date(created.getTime() + 9_000);
-    const counts = outcome === 'succeeded' ? [['customers', 0.2], ['products', 0.05], ['orders', 0.75]].map(([name, share]) => {
-      const n = Math.round(rows * (share as number));
-      return { name, extracted: n, analyzed: n, loaded: n };
-    }) : null;
+    const counts =
+      outcome === 'succeeded'
+        ? [
+            ['customers', 0.2],
+            ['products', 0.05],
+            ['orders', 0.75],
+          ].map(([name, share]) => {
+            const n = Math.round(rows * (share as number));
+            return { name, extracted: n, analyzed: n, loaded: n };
+          })
+        : null;
     await db.query(
       "INSERT INTO run_attempts (flow_id, trigger, lifecycle, disposition, resources, errors, created_at, completed_at) VALUES ($1, $2, 'not_running', $3, $4, $5, $6, $7)",
       [flowId, trigger, outcome, counts ? JSON.stringify(counts) : null, JSON.stringify(errors), created, completed],
@@ -103,7 +126,12 @@ export async function seedDemo(db: Pool, box: SecretBox, logger: Logger, filesDi
     [
       'Nightly shop refresh',
       'Exports the shop tables as JSON lines, then as CSV for the finance team.',
-      JSON.stringify({ steps: [{ id: 'jsonl', flow: shopToFiles }, { id: 'csv', flow: shopToCsv, after: ['jsonl'] }] }),
+      JSON.stringify({
+        steps: [
+          { id: 'jsonl', flow: shopToFiles },
+          { id: 'csv', flow: shopToCsv, after: ['jsonl'] },
+        ],
+      }),
       nextRunAt({ frequency: null, cron: '0 3 * * *' }),
     ],
   );

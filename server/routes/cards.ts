@@ -15,7 +15,10 @@ import { iso, isoOrNull, sourceSpecFull, type WireConfigurationCard } from '../w
 import { requireSource } from './sources';
 
 const stateOf = (card: CardRow) =>
-  cardStateAt({ expiresAt: card.expires_at.getTime(), submittedAt: card.submitted_at?.getTime() ?? null, revokedAt: card.revoked_at?.getTime() ?? null }, Date.now());
+  cardStateAt(
+    { expiresAt: card.expires_at.getTime(), submittedAt: card.submitted_at?.getTime() ?? null, revokedAt: card.revoked_at?.getTime() ?? null },
+    Date.now(),
+  );
 
 /** The interface's ConfigurationCard, exactly as documented (the create answer). */
 function wireCard(card: CardRow, origin: string): WireConfigurationCard {

@@ -17,7 +17,9 @@ import { flowStatus } from './status-wire';
 /** A listed flow carries either `frequency` or `cron`. */
 function wireFlow(flow: FlowRow): WireFlow {
   const { id, display_name: displayName, source_id: source, destination_id: destination } = flow;
-  return flow.cron ? { id, displayName, source, destination, cron: flow.cron } : { id, displayName, source, destination, frequency: flow.frequency ?? 'manual' };
+  return flow.cron
+    ? { id, displayName, source, destination, cron: flow.cron }
+    : { id, displayName, source, destination, frequency: flow.frequency ?? 'manual' };
 }
 
 async function checkedFields(services: Services, fields: Omit<FlowFields, 'nextRunAt'>): Promise<FlowFields> {

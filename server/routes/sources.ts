@@ -29,7 +29,11 @@ export function wireSource(source: SourceRow, form: 'full' | 'summary' = 'full')
 const bodyWithProperties = z.looseObject({ properties: z.unknown().optional() });
 
 /** Secrets sent back masked mean "keep": they are dropped before the shared writer schema reads the body. */
-function readBody<S extends z.ZodType>(schema: S, spec: SourceSpecDefinition, body: unknown): { input: z.output<S>; properties: ReturnType<typeof readPropertiesInput> } {
+function readBody<S extends z.ZodType>(
+  schema: S,
+  spec: SourceSpecDefinition,
+  body: unknown,
+): { input: z.output<S>; properties: ReturnType<typeof readPropertiesInput> } {
   const loose = parseWith(bodyWithProperties, body);
   const properties = readPropertiesInput(spec.propertyDefinitions, loose.properties);
   const input = parseWith(schema, { ...loose, properties: loose.properties === undefined ? undefined : properties });

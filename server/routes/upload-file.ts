@@ -51,7 +51,7 @@ export async function storeUpload(body: ReadableStream<Uint8Array> | null, targe
 }
 
 async function writeAll(file: FileHandle, bytes: Uint8Array): Promise<void> {
-  for (let offset = 0; offset < bytes.byteLength; ) offset += (await file.write(bytes, offset)).bytesWritten;
+  for (let offset = 0; offset < bytes.byteLength;) offset += (await file.write(bytes, offset)).bytesWritten;
 }
 
 async function writeBody(body: ReadableStream<Uint8Array> | null, path: string, limitBytes: number): Promise<number> {

@@ -106,7 +106,9 @@ export function workflowRoutes(services: Services) {
         cron: input.cron ?? (input.frequency !== undefined ? '' : workflow.cron),
         nodeSchemas: input.node_schemas === undefined ? workflow.node_schemas : input.node_schemas,
       });
-      return c.json({ data: wireWorkflow(await updateWorkflowRow(db, workflow.id, scheduleChanged ? fields : { ...fields, nextRunAt: workflow.next_run_at })) });
+      return c.json({
+        data: wireWorkflow(await updateWorkflowRow(db, workflow.id, scheduleChanged ? fields : { ...fields, nextRunAt: workflow.next_run_at })),
+      });
     })
     .delete('/:id', async (c) => {
       const workflow = await requireWorkflow(idParam(c));

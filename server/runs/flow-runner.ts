@@ -28,7 +28,12 @@ export interface RunContext {
 
 class Cancelled extends Error {}
 
-export async function executeAttempt(context: RunContext, attemptId: number, flowId: number, signal: AbortSignal): Promise<'succeeded' | 'failed' | 'cancelled'> {
+export async function executeAttempt(
+  context: RunContext,
+  attemptId: number,
+  flowId: number,
+  signal: AbortSignal,
+): Promise<'succeeded' | 'failed' | 'cancelled'> {
   const { db } = context;
   const flow = await findFlow(db, flowId);
   const source = flow ? await findSource(db, flow.source_id) : undefined;
@@ -54,7 +59,9 @@ export async function executeAttempt(context: RunContext, attemptId: number, flo
   const loadId = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
 
   const local = new AbortController();
-  const stop = () => { local.abort(); };
+  const stop = () => {
+    local.abort();
+  };
   signal.addEventListener('abort', stop, { once: true });
   let lastSave = 0;
   const checkpoint = async (force = false) => {
@@ -65,7 +72,9 @@ export async function executeAttempt(context: RunContext, attemptId: number, flo
     }
     if (local.signal.aborted) throw new Cancelled();
   };
-  const heartbeat = setInterval(() => { void checkpoint().catch(() => undefined); }, PROGRESS_MS);
+  const heartbeat = setInterval(() => {
+    void checkpoint().catch(() => undefined);
+  }, PROGRESS_MS);
 
   const moveResource = async (resource: ResourceReader, count: ResourceCounts) => {
     await markLoading(db, attemptId, { loadId, resource: resource.name });

@@ -70,11 +70,14 @@ export async function recoverInterruptedRuns(context: RecoveryContext): Promise<
     [NEVER_STARTED, INTERRUPTED],
   );
   const ids = workflowRuns.rows.map((row) => row.id);
-  const steps = ids.length === 0 ? { rowCount: 0 } : await db.query(
-    `UPDATE run_attempts SET lifecycle = 'not_running', disposition = 'failed', completed_at = clock_timestamp(), ${NOTHING_LOADED_IN_HAND},
+  const steps =
+    ids.length === 0
+      ? { rowCount: 0 }
+      : await db.query(
+          `UPDATE run_attempts SET lifecycle = 'not_running', disposition = 'failed', completed_at = clock_timestamp(), ${NOTHING_LOADED_IN_HAND},
        errors = errors || jsonb_build_array($2::text)
      WHERE lifecycle = 'running' AND workflow_run_id = ANY($1::int[])`,
-    [ids, INTERRUPTED],
-  );
+          [ids, INTERRUPTED],
+        );
   return (attempts.rowCount ?? 0) + ids.length + (steps.rowCount ?? 0);
 }

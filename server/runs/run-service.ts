@@ -54,7 +54,9 @@ export interface RunServiceOptions {
 
 export function createRunService({ db, databaseUrl, box, logger, discoveryTimeoutMs = 30_000 }: RunServiceOptions): RunService {
   const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4 });
-  boss.on('error', (error) => { logger.error({ err: error.message }, 'job queue error'); });
+  boss.on('error', (error) => {
+    logger.error({ err: error.message }, 'job queue error');
+  });
   const controllers = new Map<number, AbortController>();
   const timers: NodeJS.Timeout[] = [];
   let instance: Instance | null = null;
@@ -125,8 +127,20 @@ export function createRunService({ db, databaseUrl, box, logger, discoveryTimeou
         );
       }
       await service.recover();
-      timers.push(setInterval(() => { void service.recover().catch((error: unknown) => { logger.error({ err: String(error) }, 'recovery failed'); }); }, RECOVERY_TICK_MS));
-      timers.push(setInterval(() => { void service.tick().catch((error: unknown) => { logger.error({ err: String(error) }, 'scheduler failed'); }); }, SCHEDULER_TICK_MS));
+      timers.push(
+        setInterval(() => {
+          void service.recover().catch((error: unknown) => {
+            logger.error({ err: String(error) }, 'recovery failed');
+          });
+        }, RECOVERY_TICK_MS),
+      );
+      timers.push(
+        setInterval(() => {
+          void service.tick().catch((error: unknown) => {
+            logger.error({ err: String(error) }, 'scheduler failed');
+          });
+        }, SCHEDULER_TICK_MS),
+      );
     },
 
     async stop() {

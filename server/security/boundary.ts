@@ -25,7 +25,9 @@ const active = new Set<Boundary>();
 /** Registers a service's boundary; the returned function removes it when the service stops. */
 export function enterBoundary(boundary: Boundary): () => void {
   active.add(boundary);
-  return () => { active.delete(boundary); };
+  return () => {
+    active.delete(boundary);
+  };
 }
 
 export function activeBoundaries(): readonly Boundary[] {

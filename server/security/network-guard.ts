@@ -67,7 +67,8 @@ function isThisMachine(address: Address): boolean {
   return range === 'loopback' || range === 'unspecified' || machineAddresses().some((own) => sameAddress(own, address));
 }
 
-const shownAddress = (address: Address, port: number) => (address.kind() === 'ipv6' ? `[${address.toString()}]:${String(port)}` : `${address.toString()}:${String(port)}`);
+const shownAddress = (address: Address, port: number) =>
+  address.kind() === 'ipv6' ? `[${address.toString()}]:${String(port)}` : `${address.toString()}:${String(port)}`;
 
 /** The address refused, and the name or spelling it was reached by when that differs. */
 function targetText(address: Address, port: number, hostname: string): string {
@@ -132,7 +133,9 @@ async function checkAddress(address: Address, port: number, hostname: string): P
   }
   const privateReason = PRIVATE_REASONS[range] ?? (isThisMachine(address) ? 'an address of this machine' : undefined);
   if (!privateReason) return;
-  const refusing = boundaries.find((boundary) => !listensOnLoopback(boundary) && !boundary.connectorAllow.some((entry) => allowEntryCovers(entry, address, hostname)));
+  const refusing = boundaries.find(
+    (boundary) => !listensOnLoopback(boundary) && !boundary.connectorAllow.some((entry) => allowEntryCovers(entry, address, hostname)),
+  );
   if (!refusing) return;
   const listening = refusing.listen ? `listens on ${refusing.listen.host}` : 'is not listening yet';
   const misspelt = invalidConnectorAllowEntries(refusing.connectorAllow);

@@ -52,7 +52,10 @@ export async function insertRunningAttempt(db: Queryable, flowId: number, trigge
 
 /** Takes the attempt for this instance; false when another instance has it or it has ended. */
 export async function claimAttempt(db: Queryable, id: number, instanceKey: number): Promise<boolean> {
-  const { rowCount } = await db.query("UPDATE run_attempts SET instance_key = $2 WHERE id = $1 AND lifecycle = 'running' AND instance_key IS NULL", [id, instanceKey]);
+  const { rowCount } = await db.query("UPDATE run_attempts SET instance_key = $2 WHERE id = $1 AND lifecycle = 'running' AND instance_key IS NULL", [
+    id,
+    instanceKey,
+  ]);
   return rowCount === 1;
 }
 
@@ -67,7 +70,11 @@ export async function saveCountsAfterEnd(db: Queryable, id: number, resources: R
   await db.query('UPDATE run_attempts SET resources = $2 WHERE id = $1', [id, JSON.stringify(resources)]);
 }
 
-export async function finishAttempt(db: Queryable, id: number, outcome: { disposition: 'succeeded' | 'failed'; errors: string[]; resources: ResourceCounts[] | null }): Promise<boolean> {
+export async function finishAttempt(
+  db: Queryable,
+  id: number,
+  outcome: { disposition: 'succeeded' | 'failed'; errors: string[]; resources: ResourceCounts[] | null },
+): Promise<boolean> {
   const { rowCount } = await db.query(
     `UPDATE run_attempts SET lifecycle = 'not_running', disposition = $2, errors = $3, resources = COALESCE($4::jsonb, resources), completed_at = clock_timestamp()
      WHERE id = $1 AND lifecycle = 'running'`,

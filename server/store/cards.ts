@@ -24,7 +24,10 @@ export function newHashId(): string {
 
 const SELECT = 'SELECT c.*, s.display_name AS source_name FROM configuration_cards c JOIN sources s ON s.id = c.source_id';
 
-export async function insertCard(db: Queryable, card: { sourceId: number; type: string; expiresAt: string; imageUrl: string | null; instruction: string | null }): Promise<CardRow> {
+export async function insertCard(
+  db: Queryable,
+  card: { sourceId: number; type: string; expiresAt: string; imageUrl: string | null; instruction: string | null },
+): Promise<CardRow> {
   const { rows } = await db.query<{ id: number }>(
     'INSERT INTO configuration_cards (hash_id, source_id, type, expires_at, image_url, instruction) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
     [newHashId(), card.sourceId, card.type, card.expiresAt, card.imageUrl, card.instruction],
@@ -65,7 +68,10 @@ export async function submitCardOnce(db: Queryable, cardId: number, properties: 
 /** Revokes an open card of this source. Undefined when the source has no such card. */
 export async function revokeCard(db: Queryable, sourceId: number, cardId: number): Promise<CardRow | undefined> {
   // A used link is already dead and keeps its "submitted" state; revoking twice keeps the first time.
-  await db.query('UPDATE configuration_cards SET revoked_at = now() WHERE id = $1 AND source_id = $2 AND submitted_at IS NULL AND revoked_at IS NULL', [cardId, sourceId]);
+  await db.query('UPDATE configuration_cards SET revoked_at = now() WHERE id = $1 AND source_id = $2 AND submitted_at IS NULL AND revoked_at IS NULL', [
+    cardId,
+    sourceId,
+  ]);
   const { rows } = await db.query<CardRow>(`${SELECT} WHERE c.id = $1 AND c.source_id = $2`, [cardId, sourceId]);
   return rows[0];
 }

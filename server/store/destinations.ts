@@ -21,7 +21,10 @@ export async function findDestination(db: Queryable, id: number): Promise<Destin
   return rows[0];
 }
 
-export async function insertDestination(db: Queryable, destination: { displayName: string; spec: string; properties: StoredProperties }): Promise<DestinationRow> {
+export async function insertDestination(
+  db: Queryable,
+  destination: { displayName: string; spec: string; properties: StoredProperties },
+): Promise<DestinationRow> {
   const { rows } = await db.query<DestinationRow>('INSERT INTO destinations (display_name, spec, properties) VALUES ($1, $2, $3) RETURNING *', [
     destination.displayName,
     destination.spec,

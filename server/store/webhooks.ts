@@ -22,7 +22,11 @@ export function newWebhookId(): string {
 }
 
 export async function listWebhooks(db: Queryable, workflowId: number, page: Page): Promise<WebhookRow[]> {
-  const { rows } = await db.query<WebhookRow>('SELECT * FROM webhook_triggers WHERE workflow_id = $1 ORDER BY id LIMIT $2 OFFSET $3', [workflowId, page.limit, page.offset]);
+  const { rows } = await db.query<WebhookRow>('SELECT * FROM webhook_triggers WHERE workflow_id = $1 ORDER BY id LIMIT $2 OFFSET $3', [
+    workflowId,
+    page.limit,
+    page.offset,
+  ]);
   return rows;
 }
 
@@ -62,7 +66,10 @@ export async function recordTriggered(db: Queryable, id: number): Promise<void> 
  */
 export async function claimReceipt(db: Queryable, webhookTriggerId: number, signature: string, windowSeconds: number): Promise<boolean> {
   await db.query('DELETE FROM webhook_receipts WHERE received_at < now() - make_interval(secs => $1)', [windowSeconds * 2]);
-  const { rows } = await db.query('INSERT INTO webhook_receipts (webhook_trigger_id, signature) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1', [webhookTriggerId, signature]);
+  const { rows } = await db.query('INSERT INTO webhook_receipts (webhook_trigger_id, signature) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1', [
+    webhookTriggerId,
+    signature,
+  ]);
   return rows.length > 0;
 }
 

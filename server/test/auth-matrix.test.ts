@@ -18,7 +18,13 @@ const values = { id: 0, name: 'sample', webhook_trigger_id: webhook.id, cardId: 
 
 /** The ids each operation addresses: real resources, so that only the key decides the answer. */
 function pathOf(path: string): string {
-  const id = path.startsWith('/v2/sources') ? source.id : path.startsWith('/v2/destinations') ? destination.id : path.startsWith('/v2/flows') ? flow.id : workflow.id;
+  const id = path.startsWith('/v2/sources')
+    ? source.id
+    : path.startsWith('/v2/destinations')
+      ? destination.id
+      : path.startsWith('/v2/flows')
+        ? flow.id
+        : workflow.id;
   return fill(path, { ...values, id });
 }
 
@@ -33,19 +39,25 @@ const badCredentials: [string, ApiOptions][] = [
 ];
 
 describe.each(badCredentials)('with %s', (_, credentials) => {
-  it.each(OPERATIONS.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))('%s answers 401 Unauthorized', async (_label, operation) => {
-    const answer = await api(pathOf(operation.path), { method: operation.method, body: bodyOf(operation.method), ...credentials });
-    expectError(answer, 401, 'Unauthorized');
-  });
+  it.each(OPERATIONS.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))(
+    '%s answers 401 Unauthorized',
+    async (_label, operation) => {
+      const answer = await api(pathOf(operation.path), { method: operation.method, body: bodyOf(operation.method), ...credentials });
+      expectError(answer, 401, 'Unauthorized');
+    },
+  );
 });
 
 describe('with a starter-plan key', () => {
   const needingWorkflows = OPERATIONS.filter((operation) => operation.feature === 'workflows');
   const others = OPERATIONS.filter((operation) => operation.feature === undefined && operation.method !== 'DELETE');
 
-  it.each(needingWorkflows.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))('%s answers 403 with the plan message', async (_label, operation) => {
-    expectError(await api(pathOf(operation.path), { method: operation.method, body: bodyOf(operation.method), key: keys.starter }), 403, PLAN_MESSAGE);
-  });
+  it.each(needingWorkflows.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))(
+    '%s answers 403 with the plan message',
+    async (_label, operation) => {
+      expectError(await api(pathOf(operation.path), { method: operation.method, body: bodyOf(operation.method), key: keys.starter }), 403, PLAN_MESSAGE);
+    },
+  );
 
   it.each(others.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))('%s is allowed', async (_label, operation) => {
     const answer = await api(pathOf(operation.path), { method: operation.method, body: bodyOf(operation.method), key: keys.starter });

@@ -60,7 +60,12 @@ describe('GET /v2/cards/{hash_id}', () => {
     const raw = expectWrapped(await asRecipient(card.hashId)) as Record<string, unknown>;
     expect(Object.keys(raw).sort()).toEqual(['expires_at', 'hash_id', 'image_url', 'instruction', 'sourceSpec', 'source_name']);
     const read = cardForRecipientSchema.parse(raw);
-    expect(read).toMatchObject({ hashId: card.hashId, sourceName: 'Partner database', instruction: 'Please add the read-only user.', imageUrl: 'https://example.com/logo.png' });
+    expect(read).toMatchObject({
+      hashId: card.hashId,
+      sourceName: 'Partner database',
+      instruction: 'Please add the read-only user.',
+      imageUrl: 'https://example.com/logo.png',
+    });
     expect(read.sourceSpec.propertyDefinitions.map((definition) => definition.name)).toContain('password');
     const text = JSON.stringify(raw);
     expect(text).not.toContain('db.internal');
@@ -98,7 +103,10 @@ describe('PATCH /v2/cards/{hash_id}', () => {
   it('saves the recipient’s values into the source, the password encrypted, and answers { message }', async () => {
     const source = await createSource({ host: 'db.internal' });
     const card = await createCard(source.id);
-    const answer = expectStatus(await asRecipient(card.hashId, 'PATCH', { properties: { port: 5432, database: 'shop', user: 'reader', password: 'recipient-secret' } }), 200);
+    const answer = expectStatus(
+      await asRecipient(card.hashId, 'PATCH', { properties: { port: 5432, database: 'shop', user: 'reader', password: 'recipient-secret' } }),
+      200,
+    );
     expect(Object.keys(answer.body as object)).toEqual(['message']);
     const stored = expectWrapped(await api(`/v2/sources/${String(source.id)}`)) as { properties: Record<string, unknown> };
     expect(stored.properties).toEqual({ host: 'db.internal', port: 5432, database: 'shop', user: 'reader', password: '********' });

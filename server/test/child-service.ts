@@ -29,10 +29,17 @@ function spawnService(env: ChildEnv): ChildProcessByStdio<null, Readable, Readab
 export function startChildService(env: ChildEnv): Promise<ChildService> {
   const child = spawnService(env);
   let output = '';
-  const exited = new Promise<void>((resolveExit) => child.once('exit', () => { resolveExit(); }));
+  const exited = new Promise<void>((resolveExit) =>
+    child.once('exit', () => {
+      resolveExit();
+    }),
+  );
   const running = () => child.exitCode === null && child.signalCode === null;
   return new Promise((resolveStart, reject) => {
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`The service did not start in time:\n${output}`)); }, 60_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`The service did not start in time:\n${output}`));
+    }, 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Flowdeck is running at (http:\/\/\S+?)\/?\s/.exec(output);
@@ -73,7 +80,9 @@ export function runChildServiceToExit(env: ChildEnv, timeoutMs = 60_000): Promis
   };
   child.stdout.on('data', onData);
   child.stderr.on('data', onData);
-  const timer = setTimeout(() => { child.kill('SIGTERM'); }, timeoutMs);
+  const timer = setTimeout(() => {
+    child.kill('SIGTERM');
+  }, timeoutMs);
   return new Promise((resolveExit) => {
     child.once('exit', (code) => {
       clearTimeout(timer);

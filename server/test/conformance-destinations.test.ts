@@ -13,7 +13,9 @@ const VERIFY_BOUND_MS = 1_500;
 const service = await startHarness({ verifyTimeoutMs: VERIFY_BOUND_MS });
 // A server that accepts connections and never answers: a destination that hangs.
 const sockets = new Set<Socket>();
-const silent = createServer((socket) => { sockets.add(socket); });
+const silent = createServer((socket) => {
+  sockets.add(socket);
+});
 await new Promise<void>((resolveListen) => silent.listen(0, '127.0.0.1', resolveListen));
 const silentPort = (silent.address() as { port: number }).port;
 afterAll(async () => {
@@ -25,7 +27,14 @@ const { api } = service;
 
 describe('POST /v2/destinations (create destination)', () => {
   it('answers 201 { data: Destination } with the full spec and masked secrets', async () => {
-    const answer = await api('/v2/destinations', { method: 'POST', body: { destinationSpec: 'postgres', displayName: 'Warehouse', properties: { host: 'wh', port: 5432, database: 'dw', user: 'loader', password: 'hunter2' } } });
+    const answer = await api('/v2/destinations', {
+      method: 'POST',
+      body: {
+        destinationSpec: 'postgres',
+        displayName: 'Warehouse',
+        properties: { host: 'wh', port: 5432, database: 'dw', user: 'loader', password: 'hunter2' },
+      },
+    });
     const raw = expectWrapped(answer, 201) as Record<string, unknown>;
     expect(raw).toMatchObject({ id: anyNumber, displayName: 'Warehouse', properties: { host: 'wh', port: 5432, password: '********' } });
     expect(raw.destinationSpec).toMatchObject({ name: 'postgres', instructions: anyString, propertyDefinitions: anyArray });
@@ -35,7 +44,13 @@ describe('POST /v2/destinations (create destination)', () => {
   });
 
   it('answers 400 Bad Request for an unknown spec, unknown properties, extra fields and non-JSON', async () => {
-    for (const body of [{ destinationSpec: 'nope' }, { destinationSpec: 'files', properties: { colour: 1 } }, { destinationSpec: 'files', surprise: 1 }, {}, 'nope']) {
+    for (const body of [
+      { destinationSpec: 'nope' },
+      { destinationSpec: 'files', properties: { colour: 1 } },
+      { destinationSpec: 'files', surprise: 1 },
+      {},
+      'nope',
+    ]) {
       expectError(await api('/v2/destinations', { method: 'POST', body }), 400, BAD_REQUEST);
     }
   });
@@ -47,8 +62,13 @@ describe('GET, PATCH /v2/destinations/{id} and GET /v2/destinations', () => {
     const got = dataOf(destinationSchema).parse({ data: expectWrapped(await api(`/v2/destinations/${String(created.id)}`)) });
     expect(got).toMatchObject({ id: created.id, displayName: 'Exports', properties: { bucket_url: 'conformance', format: 'jsonl' } });
 
-    const patched = expectWrapped(await api(`/v2/destinations/${String(created.id)}`, { method: 'PATCH', body: { displayName: 'CSV exports', properties: { format: 'csv' } } }));
-    expect(dataOf(destinationSchema).parse({ data: patched })).toMatchObject({ displayName: 'CSV exports', properties: { bucket_url: 'conformance', format: 'csv' } });
+    const patched = expectWrapped(
+      await api(`/v2/destinations/${String(created.id)}`, { method: 'PATCH', body: { displayName: 'CSV exports', properties: { format: 'csv' } } }),
+    );
+    expect(dataOf(destinationSchema).parse({ data: patched })).toMatchObject({
+      displayName: 'CSV exports',
+      properties: { bucket_url: 'conformance', format: 'csv' },
+    });
 
     const list = dataOf(listOf(destinationSchema)).parse({ data: expectWrapped(await api('/v2/destinations?limit=1000')) });
     expect(list.find((destination) => destination.id === created.id)?.displayName).toBe('CSV exports');
@@ -91,7 +111,10 @@ describe('GET /v2/destinations/{id}/verify', () => {
   });
 
   it('answers 408 Request Timeout when the check passes its bound', async () => {
-    const answer = await api('/v2/destinations', { method: 'POST', body: { destinationSpec: 'postgres', properties: { host: '127.0.0.1', port: silentPort, database: 'x', user: 'x', password: 'x' } } });
+    const answer = await api('/v2/destinations', {
+      method: 'POST',
+      body: { destinationSpec: 'postgres', properties: { host: '127.0.0.1', port: silentPort, database: 'x', user: 'x', password: 'x' } },
+    });
     const { id } = dataOf(destinationSchema).parse(answer.body);
     const started = Date.now();
     expectError(await api(`/v2/destinations/${String(id)}/verify`), 408, 'Request Timeout');

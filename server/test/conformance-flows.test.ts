@@ -34,9 +34,18 @@ describe('POST, PATCH, DELETE /v2/flows (additions)', () => {
     const answer = await api('/v2/flows', { method: 'POST', body: { displayName: 'Hourly', source: source.id, destination: destination.id, frequency: '1h' } });
     const raw = expectWrapped(answer, 201) as Record<string, unknown>;
     expect(raw).toEqual({ id: anyNumber, displayName: 'Hourly', source: source.id, destination: destination.id, frequency: '1h' });
-    const withCron = expectWrapped(await api('/v2/flows', { method: 'POST', body: { displayName: 'Cron', source: source.id, destination: destination.id, frequency: '1h', cron: '0 3 * * *' } }), 201);
+    const withCron = expectWrapped(
+      await api('/v2/flows', {
+        method: 'POST',
+        body: { displayName: 'Cron', source: source.id, destination: destination.id, frequency: '1h', cron: '0 3 * * *' },
+      }),
+      201,
+    );
     expect(withCron).toEqual({ id: anyNumber, displayName: 'Cron', source: source.id, destination: destination.id, cron: '0 3 * * *' });
-    const manual = expectWrapped(await api('/v2/flows', { method: 'POST', body: { displayName: 'Manual', source: source.id, destination: destination.id } }), 201);
+    const manual = expectWrapped(
+      await api('/v2/flows', { method: 'POST', body: { displayName: 'Manual', source: source.id, destination: destination.id } }),
+      201,
+    );
     expect(manual).toMatchObject({ frequency: 'manual' });
   });
 
@@ -103,7 +112,14 @@ describe('POST /v2/flows/{id}/run, GET /v2/flows/{id}/run, GET /v2/flows/{id}/st
     dataOf(listOf(runAttemptSchema)).parse({ data: raw });
 
     const status = expectStatus(await api(`/v2/flows/${String(flow.id)}/status`), 200).body as Record<string, unknown>;
-    expect(status).toMatchObject({ id: flow.id, lifecycle: 'NOT_RUNNING', disposition: 'SUCCEEDED', errors: null, completedAt: attempt.completedAt, lastAttempt: { id: attempt.id } });
+    expect(status).toMatchObject({
+      id: flow.id,
+      lifecycle: 'NOT_RUNNING',
+      disposition: 'SUCCEEDED',
+      errors: null,
+      completedAt: attempt.completedAt,
+      lastAttempt: { id: attempt.id },
+    });
     expect((status.resources as unknown[]).length).toBe(3);
     for (const resource of status.resources as Record<string, unknown>[]) {
       expect(resource).toEqual({ name: anyString, extracted: anyNumber, analyzed: anyNumber, loaded: anyNumber, errors: [] });
@@ -114,7 +130,15 @@ describe('POST /v2/flows/{id}/run, GET /v2/flows/{id}/run, GET /v2/flows/{id}/st
   it('answers the status unwrapped and UPPERCASE: NOT_RUNNING / NONE, no resources, errors and completedAt null for a flow never run', async () => {
     const flow = await createFlow(api, source.id, destination.id);
     const answer = expectStatus(await api(`/v2/flows/${String(flow.id)}/status`), 200);
-    expect(answer.body).toEqual({ id: flow.id, lifecycle: 'NOT_RUNNING', disposition: 'NONE', resources: [], errors: null, completedAt: null, lastAttempt: null });
+    expect(answer.body).toEqual({
+      id: flow.id,
+      lifecycle: 'NOT_RUNNING',
+      disposition: 'NONE',
+      resources: [],
+      errors: null,
+      completedAt: null,
+      lastAttempt: null,
+    });
     expect(expectWrapped(await api(`/v2/flows/${String(flow.id)}/run`))).toEqual([]);
   });
 
@@ -122,7 +146,13 @@ describe('POST /v2/flows/{id}/run, GET /v2/flows/{id}/run, GET /v2/flows/{id}/st
     const { flow } = await createSampleFlow(api, SLOW_SAMPLE);
     expectStatus(await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 201);
     const first = expectStatus(await api(`/v2/flows/${String(flow.id)}/status`), 200).body as Record<string, unknown>;
-    expect(first).toMatchObject({ lifecycle: matching(/^(PENDING|RUNNING)$/), disposition: 'NONE', completedAt: null, errors: null, lastAttempt: { lifecycle: 'running', completedAt: null } });
+    expect(first).toMatchObject({
+      lifecycle: matching(/^(PENDING|RUNNING)$/),
+      disposition: 'NONE',
+      completedAt: null,
+      errors: null,
+      lastAttempt: { lifecycle: 'running', completedAt: null },
+    });
     const running = await eventually(async () => {
       const body = (await api(`/v2/flows/${String(flow.id)}/status`)).body as { lifecycle: string };
       return body.lifecycle === 'RUNNING' ? body : undefined;
@@ -140,7 +170,13 @@ describe('POST /v2/flows/{id}/run, GET /v2/flows/{id}/run, GET /v2/flows/{id}/st
     expectStatus(await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 201);
     const attempt = await attemptEnded(api, flow.id);
     expect(attempt.disposition).toBe('failed');
-    const status = expectStatus(await api(`/v2/flows/${String(flow.id)}/status`), 200).body as { lifecycle: string; disposition: string; errors: string[] | null; completedAt: string | null; resources: { name: string; errors: string[] }[] };
+    const status = expectStatus(await api(`/v2/flows/${String(flow.id)}/status`), 200).body as {
+      lifecycle: string;
+      disposition: string;
+      errors: string[] | null;
+      completedAt: string | null;
+      resources: { name: string; errors: string[] }[];
+    };
     expect(status).toMatchObject({ lifecycle: 'NOT_RUNNING', disposition: 'FAILED', completedAt: attempt.completedAt });
     expect(status.errors).toEqual(attempt.errors);
     for (const resource of status.resources) expect(resource.errors).toEqual(attempt.errors.filter((error) => error.startsWith(`${resource.name}:`)));

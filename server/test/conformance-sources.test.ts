@@ -26,7 +26,11 @@ describe('POST /v2/sources (create source)', () => {
     const answer = await api('/v2/sources', { method: 'POST', body: { sourceSpec: 'postgres', displayName: 'Shop', properties: postgresProperties } });
     const raw = expectWrapped(answer, 201) as Record<string, unknown>;
     expect(raw).toMatchObject({ id: anyNumber, displayName: 'Shop', properties: { ...postgresProperties, password: '********' } });
-    expect(raw.sourceSpec).toMatchObject({ name: 'postgres', instructions: anyString, propertyDefinitions: containing([including({ name: 'password', type: 'PASSWORD', required: true })]) });
+    expect(raw.sourceSpec).toMatchObject({
+      name: 'postgres',
+      instructions: anyString,
+      propertyDefinitions: containing([including({ name: 'password', type: 'PASSWORD', required: true })]),
+    });
     expect(Date.parse(raw.createdAt as string)).not.toBeNaN();
     expect(Date.parse(raw.updatedAt as string)).not.toBeNaN();
     const source = dataOf(sourceSchema).parse(answer.body);
@@ -54,7 +58,9 @@ describe('GET /v2/sources and /v2/sources/{id} (additions)', () => {
     const list = dataOf(listOf(sourceSchema)).parse({ data: expectWrapped(await api('/v2/sources?limit=1000')) });
     const listed = list.find((source) => source.id === created.id);
     expect(listed?.displayName).toBe('Listed');
-    const rawListed = ((await api('/v2/sources?limit=1000')).body as { data: { id: number; sourceSpec: Record<string, unknown> }[] }).data.find((source) => source.id === created.id);
+    const rawListed = ((await api('/v2/sources?limit=1000')).body as { data: { id: number; sourceSpec: Record<string, unknown> }[] }).data.find(
+      (source) => source.id === created.id,
+    );
     expect(Object.keys(rawListed?.sourceSpec ?? {}).sort()).toEqual(['authenticationStrategy', 'displayName', 'lifecycle', 'name', 'tagLine', 'website']);
 
     const one = dataOf(sourceSchema).parse({ data: expectWrapped(await api(`/v2/sources/${String(created.id)}`)) });
@@ -124,7 +130,10 @@ describe('POST /v2/sources/{id}/configuration_cards (create card link)', () => {
   it('answers 201 { data: ConfigurationCard } of type SOURCE', async () => {
     const source = await createPostgresSource('Card source');
     const expiresAt = inFuture(86_400_000);
-    const answer = await api(`/v2/sources/${String(source.id)}/configuration_cards`, { method: 'POST', body: { expiresAt, imageUrl: 'https://example.com/logo.png', instruction: 'Fill in the password.' } });
+    const answer = await api(`/v2/sources/${String(source.id)}/configuration_cards`, {
+      method: 'POST',
+      body: { expiresAt, imageUrl: 'https://example.com/logo.png', instruction: 'Fill in the password.' },
+    });
     const raw = expectWrapped(answer, 201) as Record<string, unknown>;
     expect(Object.keys(raw).sort()).toEqual(['expires_at', 'hash_id', 'id', 'image_url', 'instruction', 'source_name', 'type', 'url']);
     const card = configurationCardSchema.parse(raw);
@@ -132,7 +141,7 @@ describe('POST /v2/sources/{id}/configuration_cards (create card link)', () => {
     expect(Date.parse(card.expiresAt)).toBe(Date.parse(expiresAt));
   });
 
-  it('takes the hosted documentation\'s `type` (SOURCE, AGENT, DESTINATION), stores it and returns it, in the list too', async () => {
+  it("takes the hosted documentation's `type` (SOURCE, AGENT, DESTINATION), stores it and returns it, in the list too", async () => {
     const source = await createPostgresSource('Typed cards');
     const path = `/v2/sources/${String(source.id)}/configuration_cards`;
     for (const type of ['AGENT', 'DESTINATION', 'SOURCE']) {

@@ -2,7 +2,19 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { dataOf, listOf } from '@/api/common';
 import { webhookTriggerSchema } from '@/api/webhooks';
 import { workflowSchema, workflowStatusSchema } from '@/api/workflows';
-import { anyNumber, anyString, BAD_REQUEST, createSampleFlow, createWebhook, createWorkflow, expectError, expectStatus, expectWrapped, SLOW_SAMPLE, workflowEnded } from './fixtures';
+import {
+  anyNumber,
+  anyString,
+  BAD_REQUEST,
+  createSampleFlow,
+  createWebhook,
+  createWorkflow,
+  expectError,
+  expectStatus,
+  expectWrapped,
+  SLOW_SAMPLE,
+  workflowEnded,
+} from './fixtures';
 import { startHarness } from './harness';
 
 // Workflows and webhook triggers over HTTP: list, status (the one answer without a data wrapper),
@@ -16,12 +28,25 @@ const { source, flow } = await createSampleFlow(api);
 
 describe('POST, PATCH /v2/workflows (additions) and GET /v2/workflows', () => {
   it('creates with 201 { data: Workflow } and lists workflows with every documented field', async () => {
-    const answer = await api('/v2/workflows', { method: 'POST', body: { name: 'Nightly', description: 'All of it', definition: { flows: [flow.id] }, cron: '0 2 * * *' } });
+    const answer = await api('/v2/workflows', {
+      method: 'POST',
+      body: { name: 'Nightly', description: 'All of it', definition: { flows: [flow.id] }, cron: '0 2 * * *' },
+    });
     const raw = expectWrapped(answer, 201) as Record<string, unknown>;
-    expect(raw).toEqual({ id: anyNumber, name: 'Nightly', description: 'All of it', enabled: true, definition: { flows: [flow.id] }, frequency: '', cron: '0 2 * * *', node_schemas: null });
+    expect(raw).toEqual({
+      id: anyNumber,
+      name: 'Nightly',
+      description: 'All of it',
+      enabled: true,
+      definition: { flows: [flow.id] },
+      frequency: '',
+      cron: '0 2 * * *',
+      node_schemas: null,
+    });
     const listed = expectWrapped(await api('/v2/workflows')) as Record<string, unknown>[];
     expect(listed.find((workflow) => workflow.id === raw.id)).toEqual(raw);
-    for (const workflow of listed) expect(Object.keys(workflow).sort()).toEqual(['cron', 'definition', 'description', 'enabled', 'frequency', 'id', 'name', 'node_schemas']);
+    for (const workflow of listed)
+      expect(Object.keys(workflow).sort()).toEqual(['cron', 'definition', 'description', 'enabled', 'frequency', 'id', 'name', 'node_schemas']);
     dataOf(listOf(workflowSchema)).parse({ data: listed });
   });
 
@@ -95,7 +120,10 @@ describe('webhook triggers: GET, DELETE /v2/workflows/{id}/webhooks/{webhook_tri
   it('creates with 201 and every documented field, gets, lists and deletes with { data: true }', async () => {
     const workflow = await createWorkflow(api, { flows: [flow.id] });
     const path = `/v2/workflows/${String(workflow.id)}/webhooks`;
-    const created = expectWrapped(await api(path, { method: 'POST', body: { provider: 'slack', event_type: 'message', credential_source_id: source.id } }), 201) as Record<string, unknown>;
+    const created = expectWrapped(
+      await api(path, { method: 'POST', body: { provider: 'slack', event_type: 'message', credential_source_id: source.id } }),
+      201,
+    ) as Record<string, unknown>;
     expect(created).toEqual({
       id: anyNumber,
       webhook_id: anyString,
@@ -126,7 +154,12 @@ describe('webhook triggers: GET, DELETE /v2/workflows/{id}/webhooks/{webhook_tri
     expectError(await api(`/v2/workflows/999999/webhooks/${String(trigger.id)}`), 404, 'Not Found');
     expectError(await api('/v2/workflows/999999/webhooks'), 404, 'Not Found');
     const path = `/v2/workflows/${String(first.id)}/webhooks`;
-    for (const body of [{}, { provider: 'slack' }, { provider: 'slack', event_type: 'message', credential_source_id: 999_999 }, { provider: 'slack', event_type: 'x', extra: 1 }]) {
+    for (const body of [
+      {},
+      { provider: 'slack' },
+      { provider: 'slack', event_type: 'message', credential_source_id: 999_999 },
+      { provider: 'slack', event_type: 'x', extra: 1 },
+    ]) {
       expectError(await api(path, { method: 'POST', body }), 400, BAD_REQUEST);
     }
   });

@@ -39,7 +39,13 @@ export async function createExternalDatabase(): Promise<TestDatabase> {
   await sql(admin, `CREATE DATABASE ${name}`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
-  return { url: url.toString(), name, drop: async () => { await sql(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); } };
+  return {
+    url: url.toString(),
+    name,
+    drop: async () => {
+      await sql(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
 }
 
 export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
@@ -109,7 +115,9 @@ export async function localHttpServer(handler: (request: IncomingMessage, respon
     close: () =>
       new Promise((resolveClose) => {
         server.closeAllConnections();
-        server.close(() => { resolveClose(); });
+        server.close(() => {
+          resolveClose();
+        });
       }),
   };
 }

@@ -2,7 +2,17 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dataOf, listOf } from '@/api/common';
 import { verificationMessageSchema } from '@/api/destinations';
-import { counts, createDestination, createExternalDatabase, createSource, duckQuery, localHttpServer, postgresProperties, runToEnd, sql } from './connector-fixtures';
+import {
+  counts,
+  createDestination,
+  createExternalDatabase,
+  createSource,
+  duckQuery,
+  localHttpServer,
+  postgresProperties,
+  runToEnd,
+  sql,
+} from './connector-fixtures';
 import { listAttempts } from './fixtures';
 import { startHarness } from './harness';
 
@@ -47,7 +57,10 @@ describe('a source that dies mid-run', () => {
 
 describe('a destination that rejects rows', () => {
   it('rolls the rejected resource back and loads the others', async () => {
-    await sql(target.url, 'CREATE SCHEMA strict; CREATE TABLE strict.customers (id bigint, name text, email text CHECK (email NOT LIKE \'%@example.com\'), created_at timestamptz); INSERT INTO strict.customers VALUES (0, \'kept\', \'kept@shop.test\', now())');
+    await sql(
+      target.url,
+      "CREATE SCHEMA strict; CREATE TABLE strict.customers (id bigint, name text, email text CHECK (email NOT LIKE '%@example.com'), created_at timestamptz); INSERT INTO strict.customers VALUES (0, 'kept', 'kept@shop.test', now())",
+    );
     const destination = await createDestination(api, 'postgres', postgresProperties(target.url, { schema: 'strict' }));
     const sample = await createSource(api, 'sample', { row_count: 1_000 });
     const attempt = await runToEnd(api, sample.id, destination.id);

@@ -20,13 +20,16 @@ afterAll(async () => {
 });
 const { api } = service;
 
-await sql(sourceDb.url, `
+await sql(
+  sourceDb.url,
+  `
   CREATE SCHEMA shop;
   CREATE TABLE shop.orders (id bigint PRIMARY KEY, customer text, amount numeric(10,2), paid boolean, placed_at timestamptz, details jsonb);
   INSERT INTO shop.orders SELECT n, 'customer ' || (n % 17), n * 1.5, n % 2 = 0, timestamptz '2026-01-01 00:00:00+00' + n * interval '1 hour', jsonb_build_object('n', n)
     FROM generate_series(1, 12345) AS n;
   CREATE VIEW shop.big_orders AS SELECT id, amount FROM shop.orders WHERE amount > 15000;
-`);
+`,
+);
 
 describe('postgres source', () => {
   it('discovers the tables and views of its schema', async () => {
@@ -44,7 +47,11 @@ describe('postgres source', () => {
 
   it('is discovered again when its properties change', async () => {
     const source = await createSource(api, 'postgres', postgresProperties(sourceDb.url, { schema: 'shop' }));
-    await eventually(async () => (dataOf(resolverListSchema).parse((await api(`/v2/sources/${String(source.id)}/resolvers`)).body).discoveryStatus?.status === 'succeeded' ? true : undefined));
+    await eventually(async () =>
+      dataOf(resolverListSchema).parse((await api(`/v2/sources/${String(source.id)}/resolvers`)).body).discoveryStatus?.status === 'succeeded'
+        ? true
+        : undefined,
+    );
     await api(`/v2/sources/${String(source.id)}`, { method: 'PATCH', body: { properties: { schema: 'public' } } });
     const after = await eventually(async () => {
       const list = dataOf(resolverListSchema).parse((await api(`/v2/sources/${String(source.id)}/resolvers`)).body);
@@ -68,7 +75,10 @@ describe('postgres → duckdb', () => {
     expect(counts(attempt)).toEqual({ big_orders: 2345, orders: 12345 });
     expect(attempt.resources.every((resource) => resource.extracted === resource.loaded && resource.analyzed === resource.loaded)).toBe(true);
 
-    const columns = await duckQuery(path, "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'orders' ORDER BY ordinal_position");
+    const columns = await duckQuery(
+      path,
+      "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'orders' ORDER BY ordinal_position",
+    );
     expect(columns).toEqual([
       ['id', 'BIGINT'],
       ['customer', 'VARCHAR'],
@@ -98,8 +108,13 @@ describe('sample → postgres', () => {
     await sql(targetDb.url, 'ALTER TABLE loaded.products DROP COLUMN in_stock');
     const second = await runToEnd(api, sample.id, destination.id);
     expect(second.disposition).toBe('succeeded');
-    const types = await sql<{ column_name: string; data_type: string }>(targetDb.url, "SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = 'loaded' AND table_name = 'products' ORDER BY ordinal_position");
+    const types = await sql<{ column_name: string; data_type: string }>(
+      targetDb.url,
+      "SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = 'loaded' AND table_name = 'products' ORDER BY ordinal_position",
+    );
     expect(types.map((column) => `${column.column_name}:${column.data_type}`)).toEqual(['id:bigint', 'name:text', 'price_cents:bigint', 'in_stock:boolean']);
-    expect(await sql(targetDb.url, 'SELECT count(*)::int AS n, count(in_stock)::int AS with_stock FROM loaded.products')).toEqual([{ n: 200, with_stock: 100 }]);
+    expect(await sql(targetDb.url, 'SELECT count(*)::int AS n, count(in_stock)::int AS with_stock FROM loaded.products')).toEqual([
+      { n: 200, with_stock: 100 },
+    ]);
   });
 });

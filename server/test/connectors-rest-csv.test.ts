@@ -43,15 +43,30 @@ describe('rest_api source', () => {
   it('follows Link headers and page parameters, sends the token, and flattens nested objects', async () => {
     const path = join(folder, 'rest.duckdb');
     const destination = await createDestination(service.api, 'duckdb', { path });
-    const people = await createSource(service.api, 'rest_api', { base_url: `${api.url}/v1`, endpoints: 'people', token: 'secret-token', records_path: 'data.items' });
+    const people = await createSource(service.api, 'rest_api', {
+      base_url: `${api.url}/v1`,
+      endpoints: 'people',
+      token: 'secret-token',
+      records_path: 'data.items',
+    });
     const attempt = await runToEnd(service.api, people.id, destination.id);
     expect(attempt.disposition).toBe('succeeded');
     expect(counts(attempt)).toEqual({ people: 250 });
-    expect(requests.filter((request) => request.path.startsWith('/v1/people')).map((request) => request.path)).toEqual(['/v1/people', '/v1/people?cursor=2', '/v1/people?cursor=3']);
+    expect(requests.filter((request) => request.path.startsWith('/v1/people')).map((request) => request.path)).toEqual([
+      '/v1/people',
+      '/v1/people?cursor=2',
+      '/v1/people?cursor=3',
+    ]);
     expect(new Set(requests.map((request) => request.authorization))).toEqual(new Set(['Bearer secret-token']));
     expect(await duckQuery(path, 'SELECT count(*), max(id), any_value(address) FROM people')).toEqual([[250n, 250n, '{"city":"Lyon"}']]);
 
-    const tags = await createSource(service.api, 'rest_api', { base_url: `${api.url}/v1/`, endpoints: '/tags\n', token: 'secret-token', pagination: 'page', page_param: 'p' });
+    const tags = await createSource(service.api, 'rest_api', {
+      base_url: `${api.url}/v1/`,
+      endpoints: '/tags\n',
+      token: 'secret-token',
+      pagination: 'page',
+      page_param: 'p',
+    });
     const second = await runToEnd(service.api, tags.id, destination.id);
     expect(counts(second)).toEqual({ tags: 6 });
   });
@@ -75,7 +90,10 @@ describe('csv source', () => {
     const source = await createSource(service.api, 'csv', { location: file });
     const attempt = await runToEnd(service.api, source.id, destination.id);
     expect(counts(attempt)).toEqual({ orders: 2 });
-    const columns = await duckQuery(path, "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'orders' ORDER BY ordinal_position");
+    const columns = await duckQuery(
+      path,
+      "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'orders' ORDER BY ordinal_position",
+    );
     expect(columns).toEqual([
       ['id', 'BIGINT'],
       ['customer', 'VARCHAR'],
@@ -83,7 +101,10 @@ describe('csv source', () => {
       ['paid', 'BOOLEAN'],
       ['placed_at', 'TIMESTAMP WITH TIME ZONE'],
     ]);
-    expect(await duckQuery(path, 'SELECT customer, total FROM orders ORDER BY id')).toEqual([['Ann, Jr', 10.5], ['Bo', 7]]);
+    expect(await duckQuery(path, 'SELECT customer, total FROM orders ORDER BY id')).toEqual([
+      ['Ann, Jr', 10.5],
+      ['Bo', 7],
+    ]);
 
     const resolvers = await eventually(async () => {
       const list = dataOf(resolverListSchema).parse((await service.api(`/v2/sources/${String(source.id)}/resolvers`)).body);
@@ -97,12 +118,18 @@ describe('csv source', () => {
     const destination = await createDestination(service.api, 'duckdb', { path });
     const remote = await createSource(service.api, 'csv', { location: `${api.url}/files/prices.csv`, delimiter: ';' });
     expect(counts(await runToEnd(service.api, remote.id, destination.id))).toEqual({ prices: 2 });
-    expect(await duckQuery(path, 'SELECT sku, price, on_sale FROM prices ORDER BY sku')).toEqual([['A-1', 9.5, true], ['B-2', 12, false]]);
+    expect(await duckQuery(path, 'SELECT sku, price, on_sale FROM prices ORDER BY sku')).toEqual([
+      ['A-1', 9.5, true],
+      ['B-2', 12, false],
+    ]);
 
     const file = join(folder, 'raw.csv');
     writeFileSync(file, 'x,1\ny,2\n');
     const headerless = await createSource(service.api, 'csv', { location: file, header: false });
     expect(counts(await runToEnd(service.api, headerless.id, destination.id))).toEqual({ raw: 2 });
-    expect(await duckQuery(path, 'SELECT column_1, column_2 FROM raw ORDER BY column_1')).toEqual([['x', 1n], ['y', 2n]]);
+    expect(await duckQuery(path, 'SELECT column_1, column_2 FROM raw ORDER BY column_1')).toEqual([
+      ['x', 1n],
+      ['y', 2n],
+    ]);
   });
 });

@@ -6,7 +6,14 @@ import { startHarness } from './harness';
 // loses a table), with the cause logged and not sent.
 
 const lines: string[] = [];
-const service = await startHarness({ logDestination: { write: (line: string) => { lines.push(line); } }, logLevel: 'error' });
+const service = await startHarness({
+  logDestination: {
+    write: (line: string) => {
+      lines.push(line);
+    },
+  },
+  logLevel: 'error',
+});
 afterAll(() => service.stop());
 const { api, sql } = service;
 
@@ -44,8 +51,12 @@ describe('an unexpected failure', () => {
     }
     const [attempt] = await listAttempts(api, flow.id, '?limit=1');
     expect(attempt).toMatchObject({ lifecycle: 'not_running', disposition: 'failed', errors: ['The run could not be queued.'] });
-    expect(await sql('SELECT disposition, errors FROM workflow_runs WHERE workflow_id = $1', [workflow.id])).toEqual([{ disposition: 'failed', errors: ['The run could not be queued.'] }]);
-    expect(await sql('SELECT discovery_status, discovery_error FROM sources WHERE id = $1', [source.id])).toEqual([{ discovery_status: 'failed', discovery_error: 'Discovery could not be queued.' }]);
+    expect(await sql('SELECT disposition, errors FROM workflow_runs WHERE workflow_id = $1', [workflow.id])).toEqual([
+      { disposition: 'failed', errors: ['The run could not be queued.'] },
+    ]);
+    expect(await sql('SELECT discovery_status, discovery_error FROM sources WHERE id = $1', [source.id])).toEqual([
+      { discovery_status: 'failed', discovery_error: 'Discovery could not be queued.' },
+    ]);
     // Nothing is left pending: the next requests are accepted.
     expect((await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' })).status).toBe(201);
     expect((await api(`/v2/workflows/${String(workflow.id)}/run`, { method: 'POST' })).status).toBe(201);

@@ -26,7 +26,10 @@ export async function createSampleSource(api: Api, properties: Record<string, st
  * service's allowed folder (`join(harness.filesDir, folder)` on disk).
  */
 export async function createFilesDestination(api: Api, folder = `files-${randomBytes(4).toString('hex')}`, displayName = 'Files') {
-  const answer = await api('/v2/destinations', { method: 'POST', body: { destinationSpec: 'files', displayName, properties: { bucket_url: folder, format: 'jsonl' } } });
+  const answer = await api('/v2/destinations', {
+    method: 'POST',
+    body: { destinationSpec: 'files', displayName, properties: { bucket_url: folder, format: 'jsonl' } },
+  });
   return { ...dataOf(destinationSchema).parse(expectStatus(answer, 201).body), folder };
 }
 
@@ -36,7 +39,11 @@ export async function createFlow(api: Api, sourceId: number, destinationId: numb
 }
 
 /** A sample source and a files destination joined by a manual flow; `rows_per_second` slows it down. */
-export async function createSampleFlow(api: Api, sourceProperties: Record<string, string | number | boolean> = { row_count: 100 }, overrides: Record<string, unknown> = {}) {
+export async function createSampleFlow(
+  api: Api,
+  sourceProperties: Record<string, string | number | boolean> = { row_count: 100 },
+  overrides: Record<string, unknown> = {},
+) {
   const source = await createSampleSource(api, sourceProperties);
   const destination = await createFilesDestination(api);
   const flow = await createFlow(api, source.id, destination.id, overrides);

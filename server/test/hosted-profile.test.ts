@@ -25,11 +25,19 @@ const make = flowdeck.api;
 const { source, destination, flow } = await createSampleFlow(make);
 const workflow = await createWorkflow(make, { flows: [flow.id] });
 const webhook = await createWebhook(make, workflow.id);
-const card = (await make(`/v2/sources/${String(source.id)}/configuration_cards`, { method: 'POST', body: { expiresAt: inFuture(3_600_000) } })).body as { data: { id: number; hash_id: string } };
+const card = (await make(`/v2/sources/${String(source.id)}/configuration_cards`, { method: 'POST', body: { expiresAt: inFuture(3_600_000) } })).body as {
+  data: { id: number; hash_id: string };
+};
 
 /** Real ids, so that only the profile decides whether the operation is there. */
 async function pathOf(path: string, method: string): Promise<string> {
-  let id = path.startsWith('/v2/sources') ? source.id : path.startsWith('/v2/destinations') ? destination.id : path.startsWith('/v2/flows') ? flow.id : workflow.id;
+  let id = path.startsWith('/v2/sources')
+    ? source.id
+    : path.startsWith('/v2/destinations')
+      ? destination.id
+      : path.startsWith('/v2/flows')
+        ? flow.id
+        : workflow.id;
   let triggerId = webhook.id;
   // A delete gets a resource of its own, so the others still find theirs.
   if (method === 'DELETE' && path.startsWith('/v2/flows')) id = (await createFlow(make, source.id, destination.id)).id;
@@ -50,11 +58,14 @@ describe('FLOWDECK_PROFILE=hosted', () => {
     if (operation.path === '/v2/flows/{id}/run' && operation.method === 'POST') await api(`/v2/flows/${String(flow.id)}/cancel`, { method: 'POST' });
   });
 
-  it.each(additions.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))('%s answers 404 Not Found, key or no key', async (_label, operation) => {
-    const path = await pathOf(operation.path, operation.method);
-    expectError(await api(path, { method: operation.method, body: bodyOf(operation.method) }), 404, 'Not Found');
-    expectError(await api(path, { method: operation.method, body: bodyOf(operation.method), key: null }), 404, 'Not Found');
-  });
+  it.each(additions.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))(
+    '%s answers 404 Not Found, key or no key',
+    async (_label, operation) => {
+      const path = await pathOf(operation.path, operation.method);
+      expectError(await api(path, { method: operation.method, body: bodyOf(operation.method) }), 404, 'Not Found');
+      expectError(await api(path, { method: operation.method, body: bodyOf(operation.method), key: null }), 404, 'Not Found');
+    },
+  );
 
   it('answers the flow status with exactly the hosted fields (no lastAttempt)', async () => {
     const fresh = await createFlow(api, source.id, destination.id);

@@ -22,7 +22,11 @@ async function keysCli(...args: string[]) {
 }
 
 /** The key among npm's own lines (the script banner). */
-const keyIn = (stdout: string) => stdout.split('\n').map((line) => line.trim()).filter((line) => /^fd_[A-Za-z0-9_-]{40,}$/.test(line));
+const keyIn = (stdout: string) =>
+  stdout
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => /^fd_[A-Za-z0-9_-]{40,}$/.test(line));
 
 describe('npm run keys -- create', () => {
   it('prints a team key that works on every operation, stored only as a hash', async () => {

@@ -9,7 +9,14 @@ import { startHarness } from './harness';
 // none of them may appear in a log line, while the logs still say what happened.
 
 const lines: string[] = [];
-const service = await startHarness({ logDestination: { write: (line: string) => { lines.push(line); } }, logLevel: 'trace' });
+const service = await startHarness({
+  logDestination: {
+    write: (line: string) => {
+      lines.push(line);
+    },
+  },
+  logLevel: 'trace',
+});
 afterAll(() => service.stop());
 const { api, keys } = service;
 

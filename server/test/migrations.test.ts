@@ -9,8 +9,22 @@ import { createTestDatabase, startHarness, testLogger, type TestDatabase } from 
 // Schema migrations: from an empty database on first start, nothing again on a restart, and
 // instances starting together on one empty database take turns.
 
-const MIGRATIONS = readdirSync(join(import.meta.dirname, '../db/migrations')).filter((name) => name.endsWith('.sql')).sort();
-const TABLES = ['api_keys', 'configuration_cards', 'destinations', 'flows', 'run_attempts', 'schema_migrations', 'sources', 'webhook_receipts', 'webhook_triggers', 'workflow_runs', 'workflows'];
+const MIGRATIONS = readdirSync(join(import.meta.dirname, '../db/migrations'))
+  .filter((name) => name.endsWith('.sql'))
+  .sort();
+const TABLES = [
+  'api_keys',
+  'configuration_cards',
+  'destinations',
+  'flows',
+  'run_attempts',
+  'schema_migrations',
+  'sources',
+  'webhook_receipts',
+  'webhook_triggers',
+  'workflow_runs',
+  'workflows',
+];
 const databases: TestDatabase[] = [];
 afterAll(async () => {
   for (const database of databases) await database.drop();
@@ -27,7 +41,9 @@ describe('migrations', () => {
     const database = await emptyDatabase();
     const service = await startHarness({ database });
     try {
-      const tables = await service.sql<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name");
+      const tables = await service.sql<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
+      );
       expect(tables.map((row) => row.table_name)).toEqual(TABLES);
       const applied = await service.sql<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
       expect(applied.map((row) => row.name)).toEqual(MIGRATIONS);
@@ -67,7 +83,7 @@ describe('migrations', () => {
     try {
       const results = await Promise.all(pools.map((pool) => migrate(pool, testLogger())));
       expect(results.flat().sort()).toEqual(MIGRATIONS);
-      const { rows } = await pools[0]?.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations') ?? { rows: [] };
+      const { rows } = (await pools[0]?.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations')) ?? { rows: [] };
       expect(rows[0]?.n).toBe(MIGRATIONS.length);
     } finally {
       await Promise.all(pools.map((pool) => pool.end()));

@@ -17,10 +17,11 @@ await createWebhook(api, workflow.id);
 await api(`/v2/sources/${String(source.id)}/configuration_cards`, { method: 'POST', body: { expiresAt: inFuture(3_600_000) } });
 
 const FLOW_COUNT = 130;
-await sql(
-  `INSERT INTO flows (display_name, source_id, destination_id, frequency) SELECT 'Flow ' || n, $1, $2, 'manual' FROM generate_series(1, $3) AS n`,
-  [source.id, destination.id, FLOW_COUNT - 1],
-);
+await sql(`INSERT INTO flows (display_name, source_id, destination_id, frequency) SELECT 'Flow ' || n, $1, $2, 'manual' FROM generate_series(1, $3) AS n`, [
+  source.id,
+  destination.id,
+  FLOW_COUNT - 1,
+]);
 // 150 finished attempts of one flow, one minute apart, inserted out of order.
 const ATTEMPT_COUNT = 150;
 await sql(

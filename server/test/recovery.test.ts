@@ -5,7 +5,18 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { insertApiKey, newApiKey } from '../store/api-keys';
 import { type ChildService, startChildService } from './child-service';
-import { createFilesDestination, createFlow, createSampleSource, createWorkflow, eventuallyRunning, expectStatus, listAttempts, matching, SLOW_SAMPLE, workflowStatus } from './fixtures';
+import {
+  createFilesDestination,
+  createFlow,
+  createSampleSource,
+  createWorkflow,
+  eventuallyRunning,
+  expectStatus,
+  listAttempts,
+  matching,
+  SLOW_SAMPLE,
+  workflowStatus,
+} from './fixtures';
 import { type Api, apiClient, createTestDatabase, eventually } from './harness';
 
 // Crash recovery: the service runs as `npm start` does, in a child process; it is killed with
@@ -85,10 +96,14 @@ describe('a service killed during a run', () => {
     await eventuallyRunning(api, flow.id, (running) => running.resources.length > 0);
     const survivor = await start();
     await victim.kill();
-    const recovered = await eventually(async () => {
-      const [attempt] = await listAttempts(apiClient(survivor.url, key), flow.id);
-      return attempt?.lifecycle === 'not_running' ? attempt : undefined;
-    }, 15_000, 'the surviving instance to recover the run');
+    const recovered = await eventually(
+      async () => {
+        const [attempt] = await listAttempts(apiClient(survivor.url, key), flow.id);
+        return attempt?.lifecycle === 'not_running' ? attempt : undefined;
+      },
+      15_000,
+      'the surviving instance to recover the run',
+    );
     expect(recovered).toMatchObject({ disposition: 'failed', errors: [matching(/interrupted/i)] });
   });
 });

@@ -1,7 +1,21 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { attemptEnded, createFilesDestination, createFlow, createSampleFlow, createSampleSource, createWorkflow, eventuallyRunning, expectStatus, listAttempts, matching, SLOW_SAMPLE, workflowEnded, workflowStatus } from './fixtures';
+import {
+  attemptEnded,
+  createFilesDestination,
+  createFlow,
+  createSampleFlow,
+  createSampleSource,
+  createWorkflow,
+  eventuallyRunning,
+  expectStatus,
+  listAttempts,
+  matching,
+  SLOW_SAMPLE,
+  workflowEnded,
+  workflowStatus,
+} from './fixtures';
 import { eventually, startHarness } from './harness';
 
 // Runs: manual and scheduled triggers, one running attempt per flow however many requests race,
@@ -16,7 +30,9 @@ if (!runs) throw new Error('The test service has no run service.');
 const source = await createSampleSource(api, { row_count: 40 });
 const destination = await createFilesDestination(api);
 // A destination every load fails on: files can only go to local folders.
-const broken = (await api('/v2/destinations', { method: 'POST', body: { destinationSpec: 'files', properties: { bucket_url: 's3://remote-bucket/x', format: 'jsonl' } } })).body as { data: { id: number } };
+const broken = (
+  await api('/v2/destinations', { method: 'POST', body: { destinationSpec: 'files', properties: { bucket_url: 's3://remote-bucket/x', format: 'jsonl' } } })
+).body as { data: { id: number } };
 
 /** Every file under a folder, hidden ones included, relative to it. */
 function filesUnder(folder: string): string[] {
@@ -145,11 +161,23 @@ describe('workflows', () => {
   it('run the steps in order of their `after` and aggregate resources and errors in the status', async () => {
     const first = await createFlow(api, source.id, good.id, { displayName: 'Orders' });
     const second = await createFlow(api, source.id, good.id, { displayName: 'Marts' });
-    const workflow = await createWorkflow(api, { steps: [{ id: 'orders', flow: first.id }, { id: 'marts', flow: second.id, after: ['orders'] }] });
+    const workflow = await createWorkflow(api, {
+      steps: [
+        { id: 'orders', flow: first.id },
+        { id: 'marts', flow: second.id, after: ['orders'] },
+      ],
+    });
     expectStatus(await api(`/v2/workflows/${String(workflow.id)}/run`, { method: 'POST' }), 201);
     const status = await workflowEnded(api, workflow.id);
     expect(status).toMatchObject({ disposition: 'succeeded', errors: [] });
-    expect(status.resources.map((resource) => resource.name).sort()).toEqual(['Marts › customers', 'Marts › orders', 'Marts › products', 'Orders › customers', 'Orders › orders', 'Orders › products']);
+    expect(status.resources.map((resource) => resource.name).sort()).toEqual([
+      'Marts › customers',
+      'Marts › orders',
+      'Marts › products',
+      'Orders › customers',
+      'Orders › orders',
+      'Orders › products',
+    ]);
     const [orders] = await listAttempts(api, first.id);
     const [marts] = await listAttempts(api, second.id);
     expect(Date.parse(marts?.createdAt ?? '')).toBeGreaterThanOrEqual(Date.parse(orders?.completedAt ?? ''));
@@ -158,12 +186,22 @@ describe('workflows', () => {
   it('fail when a step fails, skip the steps after it, and say so in the status errors', async () => {
     const failing = await createFlow(api, source.id, broken.data.id, { displayName: 'Broken' });
     const after = await createFlow(api, source.id, good.id, { displayName: 'After' });
-    const workflow = await createWorkflow(api, { steps: [{ id: 'load', flow: failing.id }, { id: 'next', flow: after.id, after: ['load'] }] });
+    const workflow = await createWorkflow(api, {
+      steps: [
+        { id: 'load', flow: failing.id },
+        { id: 'next', flow: after.id, after: ['load'] },
+      ],
+    });
     expectStatus(await api(`/v2/workflows/${String(workflow.id)}/run`, { method: 'POST' }), 201);
     const status = await workflowEnded(api, workflow.id);
     expect(status.disposition).toBe('failed');
     expect(status.errors).toEqual(expect.arrayContaining([matching(/Step "load".*failed/), matching(/Step "next" was skipped/)]) as unknown);
-    expect(status.resources.filter((resource) => resource.errors.length > 0).map((resource) => resource.name).sort()).toEqual(['Broken › customers', 'Broken › orders', 'Broken › products']);
+    expect(
+      status.resources
+        .filter((resource) => resource.errors.length > 0)
+        .map((resource) => resource.name)
+        .sort(),
+    ).toEqual(['Broken › customers', 'Broken › orders', 'Broken › products']);
     expect(await listAttempts(api, after.id)).toEqual([]);
   });
 
@@ -172,10 +210,14 @@ describe('workflows', () => {
     const flow = await createFlow(api, slowSource.id, good.id);
     const workflow = await createWorkflow(api, { flows: [flow.id] });
     expectStatus(await api(`/v2/workflows/${String(workflow.id)}/run`, { method: 'POST' }), 201);
-    const running = await eventually(async () => {
-      const status = await workflowStatus(api, workflow.id);
-      return status.lifecycle === 'running' ? status : undefined;
-    }, 10_000, 'the workflow to be running');
+    const running = await eventually(
+      async () => {
+        const status = await workflowStatus(api, workflow.id);
+        return status.lifecycle === 'running' ? status : undefined;
+      },
+      10_000,
+      'the workflow to be running',
+    );
     expect(running).toMatchObject({ disposition: 'none', completedAt: null });
     expect(((await api(`/v2/workflows/${String(workflow.id)}/status`)).body as { lifecycle: string }).lifecycle).toBe('RUNNING');
     await api(`/v2/workflows/${String(workflow.id)}/cancel`, { method: 'POST' });

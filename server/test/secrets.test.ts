@@ -39,7 +39,10 @@ describe('a source password', () => {
   });
 
   it('is answered masked with asterisks by create, get, list and update', async () => {
-    const created = expectWrapped(await api('/v2/sources', { method: 'POST', body: { sourceSpec: 'postgres', properties } }), 201) as { id: number; properties: Record<string, unknown> };
+    const created = expectWrapped(await api('/v2/sources', { method: 'POST', body: { sourceSpec: 'postgres', properties } }), 201) as {
+      id: number;
+      properties: Record<string, unknown>;
+    };
     expect(created.properties.password).toBe('********');
     const got = expectWrapped(await api(`/v2/sources/${String(created.id)}`)) as { properties: Record<string, unknown> };
     expect(got.properties.password).toBe('********');
@@ -62,7 +65,9 @@ describe('a source password', () => {
     expect(replaced).not.toEqual(sealed);
     expect(await storedRow('sources', id)).not.toContain('a-new-one');
 
-    const cleared = expectWrapped(await api(`/v2/sources/${String(id)}`, { method: 'PATCH', body: { properties: { password: null } } })) as { properties: Record<string, unknown> };
+    const cleared = expectWrapped(await api(`/v2/sources/${String(id)}`, { method: 'PATCH', body: { properties: { password: null } } })) as {
+      properties: Record<string, unknown>;
+    };
     expect(cleared.properties).not.toHaveProperty('password');
     expect(await storedSecret('sources', id)).toBeNull();
   });
@@ -70,7 +75,10 @@ describe('a source password', () => {
 
 describe('a destination password', () => {
   it('is encrypted at rest, masked on output and kept when the mask comes back', async () => {
-    const created = expectWrapped(await api('/v2/destinations', { method: 'POST', body: { destinationSpec: 'postgres', properties } }), 201) as { id: number; properties: Record<string, unknown> };
+    const created = expectWrapped(await api('/v2/destinations', { method: 'POST', body: { destinationSpec: 'postgres', properties } }), 201) as {
+      id: number;
+      properties: Record<string, unknown>;
+    };
     expect(created.properties.password).toBe('********');
     expect(await storedRow('destinations', created.id)).not.toContain(PASSWORD);
     const sealed = await storedSecret('destinations', created.id);

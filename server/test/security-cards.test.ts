@@ -70,10 +70,16 @@ describe('a card link is used once', () => {
       const racing = Promise.all(
         Array.from({ length: 10 }, (_, index) => asRecipient(card.hashId, 'PATCH', { properties: { ...COMPLETE, user: `user-${String(index)}` } })),
       );
-      await eventually(async () => {
-        const [waiting] = await sql<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
-        return waiting?.n === 10 ? true : undefined;
-      }, 20_000, 'ten submissions waiting on the card');
+      await eventually(
+        async () => {
+          const [waiting] = await sql<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+          );
+          return waiting?.n === 10 ? true : undefined;
+        },
+        20_000,
+        'ten submissions waiting on the card',
+      );
       await holder.query('COMMIT');
       const answers = await racing;
       const winners = answers.flatMap((answer, index) => (answer.status === 200 ? [index] : []));
@@ -156,7 +162,10 @@ describe("the sender's list of cards", () => {
     expect(byId.get(submitted.id)).toMatchObject({ state: 'submitted', revoked_at: null });
     expect(byId.get(expired.id)).toMatchObject({ state: 'expired', submitted_at: null, revoked_at: null });
     expect(byId.get(revoked.id)).toMatchObject({ state: 'revoked', submitted_at: null });
-    for (const [id, field] of [[submitted.id, 'submitted_at'], [revoked.id, 'revoked_at']] as const) {
+    for (const [id, field] of [
+      [submitted.id, 'submitted_at'],
+      [revoked.id, 'revoked_at'],
+    ] as const) {
       const at = Date.parse(String(byId.get(id)?.[field]));
       expect(at).toBeGreaterThanOrEqual(before - 5_000);
       expect(at).toBeLessThanOrEqual(Date.now() + 5_000);
@@ -166,7 +175,11 @@ describe("the sender's list of cards", () => {
       expect(Object.keys(card).sort()).toEqual([...DOCUMENTED_FIELDS, 'revoked_at', 'state', 'submitted_at'].sort());
       expect(card).toMatchObject({ type: 'SOURCE', source_name: 'Partner database', url: `${service.url}/cards/${String(card.hash_id)}` });
     }
-    expect(dataOf(listOf(configurationCardSchema)).parse({ data: listed }).map((card) => card.state)).toEqual(['revoked', 'expired', 'submitted', 'open']);
+    expect(
+      dataOf(listOf(configurationCardSchema))
+        .parse({ data: listed })
+        .map((card) => card.state),
+    ).toEqual(['revoked', 'expired', 'submitted', 'open']);
   });
 });
 
@@ -176,12 +189,20 @@ function rawPost(baseUrl: string, path: string, key: string, headers: Record<str
   const text = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const sent = httpRequest(
-      { hostname: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { ...headers, authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } },
+      {
+        hostname: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        headers: { ...headers, authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
+      },
       (response) => {
         let received = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => (received += chunk));
-        response.on('end', () => { resolve({ status: response.statusCode ?? 0, body: JSON.parse(received) as unknown }); });
+        response.on('end', () => {
+          resolve({ status: response.statusCode ?? 0, body: JSON.parse(received) as unknown });
+        });
       },
     );
     sent.on('error', reject);
@@ -197,9 +218,12 @@ describe('card urls', () => {
     ['FLOWDECK_PUBLIC_URL', configured, 'https://flowdeck.example.com'],
   ] as const)('use %s whatever Host or forwarding headers say', async (_label, harness, origin) => {
     const source = dataOf(sourceSchema).parse(
-      expectStatus(await harness.api('/v2/sources', { method: 'POST', body: { sourceSpec: 'postgres', displayName: 'Partner database', properties: {} } }), 201).body,
+      expectStatus(await harness.api('/v2/sources', { method: 'POST', body: { sourceSpec: 'postgres', displayName: 'Partner database', properties: {} } }), 201)
+        .body,
     );
-    const created = await rawPost(harness.url, `/v2/sources/${String(source.id)}/configuration_cards`, harness.keys.team, forged, { expiresAt: inFuture(3_600_000) });
+    const created = await rawPost(harness.url, `/v2/sources/${String(source.id)}/configuration_cards`, harness.keys.team, forged, {
+      expiresAt: inFuture(3_600_000),
+    });
     expect(created.status).toBe(201);
     const card = dataOf(configurationCardSchema).parse(created.body);
     expect(card.url).toBe(`${origin}/cards/${card.hashId}`);

@@ -68,10 +68,18 @@ async function newKey(dataDir: string): Promise<string> {
   const env: NodeJS.ProcessEnv = { ...process.env, FLOWDECK_DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   const { stdout } = await promisify(execFile)('npm', ['run', 'keys', '--', 'create', '--plan', 'team'], { cwd: ROOT, env });
-  return stdout.split('\n').map((line) => line.trim()).find((line) => line.startsWith('fd_')) ?? '';
+  return (
+    stdout
+      .split('\n')
+      .map((line) => line.trim())
+      .find((line) => line.startsWith('fd_')) ?? ''
+  );
 }
 
-const partialFiles = (folder: string) => readdirSync(folder, { recursive: true }).map(String).filter((file) => file.endsWith('.partial'));
+const partialFiles = (folder: string) =>
+  readdirSync(folder, { recursive: true })
+    .map(String)
+    .filter((file) => file.endsWith('.partial'));
 
 describe('npm start after kill -9 on the same data folder', () => {
   it('comes up by itself and ends the run in hand as interrupted, with nothing loaded and no partial file for its resource', { timeout: 180_000 }, async () => {

@@ -73,7 +73,8 @@ async function signsIn(url: string, user: string, password: string): Promise<boo
   }
 }
 
-const secretsOf = (dataDir: string) => JSON.parse(readFileSync(join(dataDir, 'postgres-secrets.json'), 'utf8')) as { superuser: string; superuserPassword: string };
+const secretsOf = (dataDir: string) =>
+  JSON.parse(readFileSync(join(dataDir, 'postgres-secrets.json'), 'utf8')) as { superuser: string; superuserPassword: string };
 
 async function expectLeastPrivilege(url: string): Promise<void> {
   await withClient(url, async (client) => {

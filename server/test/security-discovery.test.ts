@@ -12,7 +12,9 @@ import { eventually, startHarness } from './harness';
 const service = await startHarness({ discoveryTimeoutMs: 2_000 });
 // A server that accepts connections and never answers: the slowest server there is.
 const sockets: Socket[] = [];
-const silent = createServer((socket) => { sockets.push(socket); });
+const silent = createServer((socket) => {
+  sockets.push(socket);
+});
 await new Promise<void>((resolveListen) => silent.listen(0, '127.0.0.1', resolveListen));
 const silentPort = (silent.address() as { port: number }).port;
 afterAll(async () => {
@@ -28,16 +30,24 @@ it('fails a source whose server never answers with a clear error, and discovers 
   writeFileSync(join(service.filesDir, 'quick.csv'), 'a,b\n1,2\n');
   const quick = await createSource(service.api, 'csv', { location: 'quick.csv' });
 
-  const quickDone = await eventually(async () => {
-    const list = await discovery(quick.id);
-    return list.discoveryStatus?.status === 'succeeded' ? list : undefined;
-  }, 1_500, 'the quick source discovered while the stuck one waits');
+  const quickDone = await eventually(
+    async () => {
+      const list = await discovery(quick.id);
+      return list.discoveryStatus?.status === 'succeeded' ? list : undefined;
+    },
+    1_500,
+    'the quick source discovered while the stuck one waits',
+  );
   expect(quickDone.resolvers.map((resolver) => resolver.name)).toEqual(['a', 'b']);
   expect((await discovery(stuck.id)).discoveryStatus?.status).toBe('in_progress');
 
-  const failed = await eventually(async () => {
-    const list = await discovery(stuck.id);
-    return list.discoveryStatus?.status === 'failed' ? list : undefined;
-  }, 10_000, 'the stuck source to fail');
+  const failed = await eventually(
+    async () => {
+      const list = await discovery(stuck.id);
+      return list.discoveryStatus?.status === 'failed' ? list : undefined;
+    },
+    10_000,
+    'the stuck source to fail',
+  );
   expect(failed.discoveryStatus?.error).toMatch(/Discovery gave up after 2 s/);
 });

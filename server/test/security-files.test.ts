@@ -101,10 +101,12 @@ describe('a csv source location', () => {
     }
   });
 
-  it('sent by a card recipient is checked like the owner\'s', async () => {
+  it("sent by a card recipient is checked like the owner's", async () => {
     writeFileSync(join(filesDir, 'card.csv'), 'a\n1\n');
     const source = await createSource(api, 'csv', { location: 'card.csv' });
-    const card = (await api(`/v2/sources/${String(source.id)}/configuration_cards`, { method: 'POST', body: { expiresAt: inFuture(3_600_000) } })).body as { data: { hash_id: string } };
+    const card = (await api(`/v2/sources/${String(source.id)}/configuration_cards`, { method: 'POST', body: { expiresAt: inFuture(3_600_000) } })).body as {
+      data: { hash_id: string };
+    };
     const hash = card.data.hash_id;
     const answer = await api(`/v2/cards/${hash}`, { method: 'PATCH', key: hash, body: { properties: { location: 'file:///etc/passwd' } } });
     expectError(answer, 400, BAD_REQUEST);

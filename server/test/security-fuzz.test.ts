@@ -17,17 +17,75 @@ const { flow, source, destination } = await createSampleFlow(api, { row_count: 1
 const csvSource = await createSampleSource(api);
 const workflow = await createWorkflow(api, { flows: [flow.id] });
 const webhook = await createWebhook(api, workflow.id, { provider: 'generic', event_type: 'deploy' });
-const card = (expectStatus(await api(`/v2/sources/${String(csvSource.id)}/configuration_cards`, { method: 'POST', body: { expiresAt: inFuture(86_400_000) } }), 201).body as { data: { hash_id: string } }).data.hash_id;
+const card = (
+  expectStatus(await api(`/v2/sources/${String(csvSource.id)}/configuration_cards`, { method: 'POST', body: { expiresAt: inFuture(86_400_000) } }), 201)
+    .body as { data: { hash_id: string } }
+).data.hash_id;
 
 const oddString = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary' }),
-  fc.constantFrom('', ' ', '\u0000', 'a\u0000b', '\ud800', '********', '../../etc/passwd', 'file:///etc/passwd', 'http://169.254.169.254/', '0 0 * * *', '* * * * * * *', 'manual', '1h', 'SOURCE', 'x'.repeat(70_000)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    '********',
+    '../../etc/passwd',
+    'file:///etc/passwd',
+    'http://169.254.169.254/',
+    '0 0 * * *',
+    '* * * * * * *',
+    'manual',
+    '1h',
+    'SOURCE',
+    'x'.repeat(70_000),
+  ),
 );
 const oddNumber = fc.oneof(fc.integer(), fc.constantFrom(0, -1, 2_147_483_647, 2_147_483_648, Number.MAX_SAFE_INTEGER, 1e308, 0.5, -0));
 const oddValue = fc.oneof(oddString, oddNumber, fc.boolean(), fc.constant(null), fc.jsonValue({ maxDepth: 3 }));
-const fields = ['displayName', 'name', 'sourceSpec', 'destinationSpec', 'properties', 'source', 'destination', 'frequency', 'cron', 'description', 'enabled', 'definition', 'node_schemas', 'provider', 'event_type', 'signing_secret', 'credential_source_id', 'expiresAt', 'imageUrl', 'instruction', 'type', 'steps', 'flows'];
-const propertyNames = ['row_count', 'seed', 'location', 'bucket_url', 'format', 'path', 'host', 'port', 'password', 'token', 'base_url', 'endpoints', 'since', 'unknown'];
+const fields = [
+  'displayName',
+  'name',
+  'sourceSpec',
+  'destinationSpec',
+  'properties',
+  'source',
+  'destination',
+  'frequency',
+  'cron',
+  'description',
+  'enabled',
+  'definition',
+  'node_schemas',
+  'provider',
+  'event_type',
+  'signing_secret',
+  'credential_source_id',
+  'expiresAt',
+  'imageUrl',
+  'instruction',
+  'type',
+  'steps',
+  'flows',
+];
+const propertyNames = [
+  'row_count',
+  'seed',
+  'location',
+  'bucket_url',
+  'format',
+  'path',
+  'host',
+  'port',
+  'password',
+  'token',
+  'base_url',
+  'endpoints',
+  'since',
+  'unknown',
+];
 const shaped = fc.dictionary(
   fc.constantFrom(...fields),
   fc.oneof(
@@ -36,8 +94,15 @@ const shaped = fc.dictionary(
     fc.record({ steps: fc.array(fc.record({ id: oddString, flow: oddValue, after: fc.array(oddString) }, { requiredKeys: [] })) }, { requiredKeys: [] }),
   ),
 );
-const rawText = fc.oneof(fc.string(), fc.constantFrom('{', '[]', 'null', '"x"', '1', '{"a":', '\u0000', '{"displayName":"\\u0000"}', `${'['.repeat(3_000)}${']'.repeat(3_000)}`));
-const body = fc.oneof(shaped.map((value) => JSON.stringify(value)), fc.jsonValue().map((value) => JSON.stringify(value)), rawText);
+const rawText = fc.oneof(
+  fc.string(),
+  fc.constantFrom('{', '[]', 'null', '"x"', '1', '{"a":', '\u0000', '{"displayName":"\\u0000"}', `${'['.repeat(3_000)}${']'.repeat(3_000)}`),
+);
+const body = fc.oneof(
+  shaped.map((value) => JSON.stringify(value)),
+  fc.jsonValue().map((value) => JSON.stringify(value)),
+  rawText,
+);
 
 const id = (value: number) => String(value);
 const endpoints: { method: string; path: string; key?: string | null }[] = [
@@ -55,15 +120,19 @@ const endpoints: { method: string; path: string; key?: string | null }[] = [
   { method: 'POST', path: `/v2/webhooks/${webhook.url.split('/').pop() ?? ''}`, key: null },
 ];
 
-it.each(endpoints)(`answers no 500 to ${String(RUNS)} hostile bodies: $method $path`, async ({ method, path, key }) => {
-  const failures: string[] = [];
-  await fc.assert(
-    fc.asyncProperty(body, async (text) => {
-      const answer = await api(path, { method, body: text, key });
-      if (answer.status >= 500) failures.push(`${String(answer.status)} for ${text.slice(0, 200)}`);
-      return answer.status < 500;
-    }),
-    { numRuns: RUNS, endOnFailure: true },
-  );
-  expect(failures).toEqual([]);
-}, 600_000);
+it.each(endpoints)(
+  `answers no 500 to ${String(RUNS)} hostile bodies: $method $path`,
+  async ({ method, path, key }) => {
+    const failures: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(body, async (text) => {
+        const answer = await api(path, { method, body: text, key });
+        if (answer.status >= 500) failures.push(`${String(answer.status)} for ${text.slice(0, 200)}`);
+        return answer.status < 500;
+      }),
+      { numRuns: RUNS, endOnFailure: true },
+    );
+    expect(failures).toEqual([]);
+  },
+  600_000,
+);

@@ -20,7 +20,8 @@ afterAll(async () => {
   rmSync(staticDir, { recursive: true, force: true });
 });
 
-const dashboard = (serveSourceMaps = false) => createApp({ services: null, staticDir, serveSourceMaps, bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES, upstreamUrl: null, logger: testLogger() });
+const dashboard = (serveSourceMaps = false) =>
+  createApp({ services: null, staticDir, serveSourceMaps, bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES, upstreamUrl: null, logger: testLogger() });
 
 function expectBrowserHeaders(headers: Headers) {
   const csp = headers.get('content-security-policy') ?? '';

@@ -49,23 +49,50 @@ describe('body size', () => {
 
 describe('field bounds', () => {
   it('refuses a name over 200 characters and a property value over 64 KB with 400', async () => {
-    expectError(await api('/v2/sources', { method: 'POST', body: { sourceSpec: 'sample', displayName: 'n'.repeat(201), properties: { row_count: 1 } } }), 400, /displayName is longer than 200 characters/);
-    expectError(await api('/v2/flows', { method: 'POST', body: { displayName: 'n'.repeat(201), source: 1, destination: 1 } }), 400, /displayName is longer than 200/);
+    expectError(
+      await api('/v2/sources', { method: 'POST', body: { sourceSpec: 'sample', displayName: 'n'.repeat(201), properties: { row_count: 1 } } }),
+      400,
+      /displayName is longer than 200 characters/,
+    );
+    expectError(
+      await api('/v2/flows', { method: 'POST', body: { displayName: 'n'.repeat(201), source: 1, destination: 1 } }),
+      400,
+      /displayName is longer than 200/,
+    );
     expectError(await api('/v2/workflows', { method: 'POST', body: { name: 'n'.repeat(201), definition: { flows: [] } } }), 400, /name is longer than 200/);
     const big = 'v'.repeat(64 * 1024 + 1);
-    expectError(await api('/v2/sources', { method: 'POST', body: { sourceSpec: 'rest_api', properties: { base_url: 'http://127.0.0.1:9', endpoints: big, token: 't' } } }), 400, /properties\.endpoints is longer than 64 KB/);
+    expectError(
+      await api('/v2/sources', {
+        method: 'POST',
+        body: { sourceSpec: 'rest_api', properties: { base_url: 'http://127.0.0.1:9', endpoints: big, token: 't' } },
+      }),
+      400,
+      /properties\.endpoints is longer than 64 KB/,
+    );
     expectStatus(await api('/v2/sources', { method: 'POST', body: { sourceSpec: 'sample', displayName: 'n'.repeat(200), properties: { row_count: 1 } } }), 201);
   });
 
   it('refuses NUL bytes anywhere in a body with 400 and stores nothing', async () => {
     const before = await countSources();
-    expectError(await api('/v2/sources', { method: 'POST', body: { sourceSpec: 'sample', displayName: 'a\u0000b', properties: { row_count: 1 } } }), 400, /NUL byte/);
+    expectError(
+      await api('/v2/sources', { method: 'POST', body: { sourceSpec: 'sample', displayName: 'a\u0000b', properties: { row_count: 1 } } }),
+      400,
+      /NUL byte/,
+    );
     expectError(await api('/v2/sources', { method: 'POST', body: { sourceSpec: 'csv', properties: { location: 'a\u0000.csv' } } }), 400, /NUL byte/);
     expectError(await api('/v2/sources', { method: 'POST', body: { sourceSpec: 'sample', properties: { 'row\u0000count': 1 } } }), 400, /NUL byte/);
     expectError(await api('/v2/flows', { method: 'POST', body: { displayName: 'x', source: 1, destination: 1, cron: '\u0000' } }), 400, /NUL byte/);
     // Found by the fuzz pass: a lone surrogate reached jsonb and answered 500.
-    expectError(await api('/v2/workflows', { method: 'POST', body: '{"name":"w","definition":{"flows":[1]},"node_schemas":{"a":"\\ud800"}}' }), 400, /unpaired surrogate/);
-    expectError(await api('/v2/sources', { method: 'POST', body: '{"sourceSpec":"sample","displayName":"\\udc00x","properties":{"row_count":1}}' }), 400, /unpaired surrogate/);
+    expectError(
+      await api('/v2/workflows', { method: 'POST', body: '{"name":"w","definition":{"flows":[1]},"node_schemas":{"a":"\\ud800"}}' }),
+      400,
+      /unpaired surrogate/,
+    );
+    expectError(
+      await api('/v2/sources', { method: 'POST', body: '{"sourceSpec":"sample","displayName":"\\udc00x","properties":{"row_count":1}}' }),
+      400,
+      /unpaired surrogate/,
+    );
     expect(await countSources()).toBe(before);
   });
 
@@ -114,11 +141,17 @@ describe('slow clients', () => {
     const started = Date.now();
     const closed = await new Promise<string>((resolveClosed) => {
       const socket = connect(Number(port), '127.0.0.1', () => {
-        socket.write(`POST /v2/sources HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${service.keys.team}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"sourceSpec":`);
+        socket.write(
+          `POST /v2/sources HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${service.keys.team}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"sourceSpec":`,
+        );
       });
       let received = '';
-      socket.on('data', (data: Buffer) => { received += data.toString(); });
-      socket.on('close', () => { resolveClosed(received); });
+      socket.on('data', (data: Buffer) => {
+        received += data.toString();
+      });
+      socket.on('close', () => {
+        resolveClosed(received);
+      });
       socket.on('error', () => undefined);
     });
     expect(Date.now() - started).toBeLessThan(10_000);
@@ -129,8 +162,12 @@ describe('slow clients', () => {
     const { port } = new URL(service.url);
     const started = Date.now();
     await new Promise<void>((resolveClosed) => {
-      const socket = connect(Number(port), '127.0.0.1', () => { socket.write('GET /v2/sources HTTP/1.1\r\nHost: x\r\n'); });
-      socket.on('close', () => { resolveClosed(); });
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write('GET /v2/sources HTTP/1.1\r\nHost: x\r\n');
+      });
+      socket.on('close', () => {
+        resolveClosed();
+      });
       socket.on('error', () => undefined);
     });
     expect(Date.now() - started).toBeLessThan(10_000);

@@ -94,8 +94,10 @@ afterAll(async () => {
 
 type Properties = Record<string, string | number | boolean>;
 
-const createSource = (api: Api, sourceSpec: string, properties: Properties) => api('/v2/sources', { method: 'POST', body: { sourceSpec, displayName: `Test ${sourceSpec}`, properties } });
-const createTarget = (api: Api, properties: Properties) => api('/v2/destinations', { method: 'POST', body: { destinationSpec: 'postgres', displayName: 'Test postgres', properties } });
+const createSource = (api: Api, sourceSpec: string, properties: Properties) =>
+  api('/v2/sources', { method: 'POST', body: { sourceSpec, displayName: `Test ${sourceSpec}`, properties } });
+const createTarget = (api: Api, properties: Properties) =>
+  api('/v2/destinations', { method: 'POST', body: { destinationSpec: 'postgres', displayName: 'Test postgres', properties } });
 
 async function sourceId(api: Api, sourceSpec: string, properties: Properties): Promise<number> {
   return dataOf(sourceSchema).parse(expectStatus(await createSource(api, sourceSpec, properties), 201).body).id;
@@ -182,7 +184,10 @@ describe('the service itself', () => {
 describe("the service's own database", () => {
   it('is refused by literal address when stored, whatever the port spelling of the host', async () => {
     for (const host of ['127.0.0.1', '::ffff:127.0.0.1', '::1']) {
-      for (const answer of [await createSource(service.api, 'postgres', ownDatabaseProperties(host)), await createTarget(service.api, ownDatabaseProperties(host))]) {
+      for (const answer of [
+        await createSource(service.api, 'postgres', ownDatabaseProperties(host)),
+        await createTarget(service.api, ownDatabaseProperties(host)),
+      ]) {
         expectError(answer, 400, BAD_REQUEST);
         expect((answer.body as { message: string }).message).toContain(OWN_DATABASE);
       }
@@ -272,12 +277,19 @@ describe('an allowed local server', () => {
 
 describe('a service listening on 0.0.0.0', () => {
   let exposed: Harness;
-  beforeAll(async () => { exposed = await startHarness({ host: '0.0.0.0' }); });
-  afterAll(async () => { await exposed.stop(); });
+  beforeAll(async () => {
+    exposed = await startHarness({ host: '0.0.0.0' });
+  });
+  afterAll(async () => {
+    await exposed.stop();
+  });
 
   it('refuses loopback and private addresses when stored, saying how to allow them', async () => {
     const cases: [Promise<ApiAnswer>, string][] = [
-      [createSource(exposed.api, 'csv', { location: `${local.url}/people.csv` }), `Refused 127.0.0.1:${String(localPort)}: it is a loopback address, and this service listens on 0.0.0.0`],
+      [
+        createSource(exposed.api, 'csv', { location: `${local.url}/people.csv` }),
+        `Refused 127.0.0.1:${String(localPort)}: it is a loopback address, and this service listens on 0.0.0.0`,
+      ],
       [createSource(exposed.api, 'postgres', externalProperties('127.0.0.1')), `Refused 127.0.0.1:${String(externalPort)}: it is a loopback address`],
       [createTarget(exposed.api, externalProperties('::1')), `Refused [::1]:${String(externalPort)}: it is a loopback address`],
       [createSource(exposed.api, 'csv', { location: 'http://10.1.2.3/people.csv' }), 'Refused 10.1.2.3:80: it is a private address'],
@@ -306,8 +318,12 @@ describe('a service listening on 0.0.0.0', () => {
 
 describe('a service listening on 0.0.0.0 with FLOWDECK_CONNECTOR_ALLOW', () => {
   let allowing: Harness;
-  beforeAll(async () => { allowing = await startHarness({ host: '0.0.0.0', connectorAllow: ['127.0.0.0/8', 'db.example.test'] }); });
-  afterAll(async () => { await allowing.stop(); });
+  beforeAll(async () => {
+    allowing = await startHarness({ host: '0.0.0.0', connectorAllow: ['127.0.0.0/8', 'db.example.test'] });
+  });
+  afterAll(async () => {
+    await allowing.stop();
+  });
 
   it('reaches the addresses it lists: discovery and a run of a csv URL, a database on another server', async () => {
     const csv = await sourceId(allowing.api, 'csv', { location: `${local.url}/people.csv` });
@@ -329,8 +345,12 @@ describe('a service listening on 0.0.0.0 with FLOWDECK_CONNECTOR_ALLOW', () => {
 
 describe('a host name in FLOWDECK_CONNECTOR_ALLOW', () => {
   let named: Harness;
-  beforeAll(async () => { named = await startHarness({ host: '0.0.0.0', connectorAllow: ['LOCALHOST'] }); });
-  afterAll(async () => { await named.stop(); });
+  beforeAll(async () => {
+    named = await startHarness({ host: '0.0.0.0', connectorAllow: ['LOCALHOST'] });
+  });
+  afterAll(async () => {
+    await named.stop();
+  });
 
   it('allows that name whatever it resolves to, not the address spelled out', async () => {
     const csv = await sourceId(named.api, 'csv', { location: `http://localhost:${String(localPort)}/people.csv` });

@@ -94,7 +94,11 @@ describe('PATCH /v2/sources/{id} with an API key', () => {
   it('clears a postgres password when the host moves', async () => {
     const answer = await service.api('/v2/sources', {
       method: 'POST',
-      body: { sourceSpec: 'postgres', displayName: 'Shop', properties: { host: 'db.internal', port: 5432, database: 'shop', user: 'reader', password: 'pg-secret' } },
+      body: {
+        sourceSpec: 'postgres',
+        displayName: 'Shop',
+        properties: { host: 'db.internal', port: 5432, database: 'shop', user: 'reader', password: 'pg-secret' },
+      },
     });
     const source = dataOf(sourceSchema).parse(expectStatus(answer, 201).body);
     expect((await patchSource(source.id, { host: 'db.elsewhere' })).properties).not.toHaveProperty('password');
@@ -106,7 +110,8 @@ describe('PATCH /v2/cards/{hash_id} (no account)', () => {
     const answer = await service.api(`/v2/sources/${String(sourceId)}/configuration_cards`, { method: 'POST', body: { expiresAt: inFuture(3_600_000) } });
     return dataOf(configurationCardSchema).parse(expectStatus(answer, 201).body);
   }
-  const submit = (hashId: string, properties: Record<string, unknown>) => service.api(`/v2/cards/${hashId}`, { method: 'PATCH', body: { properties }, key: hashId });
+  const submit = (hashId: string, properties: Record<string, unknown>) =>
+    service.api(`/v2/cards/${hashId}`, { method: 'PATCH', body: { properties }, key: hashId });
 
   it('cannot move the address and keep the owner’s token: 400 names the missing token, nothing is stored, the link stays usable', async () => {
     const source = await restSource();

@@ -14,7 +14,9 @@ afterAll(() => service.stop());
 const { api } = service;
 
 function slackHeaders(secret: string, body: string, timestamp = Math.floor(Date.now() / 1000)) {
-  const signature = `v0=${createHmac('sha256', secret).update(`v0:${String(timestamp)}:${body}`).digest('hex')}`;
+  const signature = `v0=${createHmac('sha256', secret)
+    .update(`v0:${String(timestamp)}:${body}`)
+    .digest('hex')}`;
   return { 'content-type': 'application/json', 'x-slack-request-timestamp': String(timestamp), 'x-slack-signature': signature };
 }
 
@@ -53,11 +55,23 @@ describe('a webhook url', () => {
     await createWebhook(api, workflow.id, { provider: 'generic', event_type: 'deploy' });
     const { port } = new URL(service.url);
     const text = await new Promise<string>((resolveText, reject) => {
-      const outgoing = request({ host: '127.0.0.1', port, path: `/v2/workflows/${String(workflow.id)}/webhooks`, headers: { host: 'attacker.example', authorization: `Bearer ${service.keys.team}` } }, (response) => {
-        let data = '';
-        response.on('data', (chunk: Buffer) => { data += chunk.toString(); });
-        response.on('end', () => { resolveText(data); });
-      });
+      const outgoing = request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: `/v2/workflows/${String(workflow.id)}/webhooks`,
+          headers: { host: 'attacker.example', authorization: `Bearer ${service.keys.team}` },
+        },
+        (response) => {
+          let data = '';
+          response.on('data', (chunk: Buffer) => {
+            data += chunk.toString();
+          });
+          response.on('end', () => {
+            resolveText(data);
+          });
+        },
+      );
       outgoing.on('error', reject);
       outgoing.end();
     });

@@ -18,7 +18,9 @@ const service = await startHarness({ verifyTimeoutMs: VERIFY_BOUND_MS });
 const { api } = service;
 const external = await createExternalDatabase();
 const sockets = new Set<Socket>();
-const silent = createServer((socket) => { sockets.add(socket); });
+const silent = createServer((socket) => {
+  sockets.add(socket);
+});
 await new Promise<void>((resolveListen) => silent.listen(0, '127.0.0.1', resolveListen));
 const silentPort = (silent.address() as { port: number }).port;
 const api401 = await localHttpServer((request, response) => {

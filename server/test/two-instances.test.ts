@@ -1,7 +1,17 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { attemptEnded, createFilesDestination, createFlow, createSampleFlow, createSampleSource, eventuallyRunning, expectStatus, listAttempts, matching } from './fixtures';
+import {
+  attemptEnded,
+  createFilesDestination,
+  createFlow,
+  createSampleFlow,
+  createSampleSource,
+  eventuallyRunning,
+  expectStatus,
+  listAttempts,
+  matching,
+} from './fixtures';
 import { createTestDatabase, startHarness } from './harness';
 
 // Two service instances on one database share the work, and each run is executed exactly once.
@@ -28,7 +38,9 @@ describe('two instances on one database', () => {
     for (const { flow } of flows) expectStatus(await one.api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 201);
     for (const { flow } of flows) expect((await attemptEnded(two.api, flow.id, 60_000)).disposition).toBe('succeeded');
 
-    const executors = await one.sql<{ instance_key: number }>('SELECT DISTINCT instance_key FROM run_attempts WHERE flow_id = ANY($1::int[])', [flows.map(({ flow }) => flow.id)]);
+    const executors = await one.sql<{ instance_key: number }>('SELECT DISTINCT instance_key FROM run_attempts WHERE flow_id = ANY($1::int[])', [
+      flows.map(({ flow }) => flow.id),
+    ]);
     expect(executors).toHaveLength(2);
     for (const { flow, folder } of flows) {
       expect(await listAttempts(one.api, flow.id)).toHaveLength(1);
@@ -53,7 +65,10 @@ describe('two instances on one database', () => {
     const { flow, destination } = await createSampleFlow(one.api, { row_count: 20_000, rows_per_second: 2_000 });
     expectStatus(await one.api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 201);
     await eventuallyRunning(one.api, flow.id, (attempt) => attempt.resources.some((resource) => resource.loaded > 0));
-    const partials = () => readdirSync(join(one.filesDir, destination.folder), { recursive: true }).map(String).filter((file) => file.includes('.partial'));
+    const partials = () =>
+      readdirSync(join(one.filesDir, destination.folder), { recursive: true })
+        .map(String)
+        .filter((file) => file.includes('.partial'));
     expect(partials()).not.toEqual([]);
     expectStatus(await two.api(`/v2/flows/${String(flow.id)}/cancel`, { method: 'POST' }), 200);
     const [attempt] = await listAttempts(one.api, flow.id);

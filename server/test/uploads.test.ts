@@ -91,11 +91,15 @@ describe('uploading a CSV file', () => {
         controller.enqueue(bytes.subarray(0, half));
       },
       async pull(controller) {
-        await eventually(async () => {
-          const partial = filesInUploads(service).find((file) => file.endsWith('.partial'));
-          const size = partial ? statSync(join(service.filesDir, 'uploads', partial)).size : 0;
-          return Promise.resolve(size >= half ? true : undefined);
-        }, 20_000, 'the first half of the file on disk');
+        await eventually(
+          async () => {
+            const partial = filesInUploads(service).find((file) => file.endsWith('.partial'));
+            const size = partial ? statSync(join(service.filesDir, 'uploads', partial)).size : 0;
+            return Promise.resolve(size >= half ? true : undefined);
+          },
+          20_000,
+          'the first half of the file on disk',
+        );
         firstHalfOnDisk = true;
         controller.enqueue(bytes.subarray(half));
         controller.close();
@@ -196,7 +200,11 @@ describe('an upload cut off half-way', () => {
     await new Promise<void>((resolveConnect) => socket.once('connect', resolveConnect));
     socket.write(head + part);
     const isNew = (file: string) => !before.some((folder) => file.startsWith(`${folder}${sep}`));
-    await eventually(async () => Promise.resolve(filesInUploads(harness).some((file) => isNew(file) && file.endsWith('.partial')) ? true : undefined), 20_000, 'the partial upload on disk');
+    await eventually(
+      async () => Promise.resolve(filesInUploads(harness).some((file) => isNew(file) && file.endsWith('.partial')) ? true : undefined),
+      20_000,
+      'the partial upload on disk',
+    );
     socket.destroy();
     await eventually(async () => Promise.resolve(uploadFolders(harness).join() === before.join() ? true : undefined), 20_000, 'the partial upload removed');
     expect(filesInUploads(harness).filter(isNew)).toEqual([]);

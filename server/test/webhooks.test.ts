@@ -22,11 +22,16 @@ async function trigger(workflowId: number, triggerId: number) {
 
 /** POSTs to the trigger's url exactly as an outside caller would: no API key. */
 function deliver(url: string, body: string, headers: Record<string, string> = {}) {
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }).then(async (response) => ({ status: response.status, body: (await response.json()) as unknown }));
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }).then(async (response) => ({
+    status: response.status,
+    body: (await response.json()) as unknown,
+  }));
 }
 
 function slackHeaders(secret: string, body: string, timestamp = Math.floor(Date.now() / 1000)) {
-  const signature = `v0=${createHmac('sha256', secret).update(`v0:${String(timestamp)}:${body}`).digest('hex')}`;
+  const signature = `v0=${createHmac('sha256', secret)
+    .update(`v0:${String(timestamp)}:${body}`)
+    .digest('hex')}`;
   return { 'x-slack-request-timestamp': String(timestamp), 'x-slack-signature': signature };
 }
 

@@ -3,7 +3,15 @@ import { apiError, rawCall, signIn } from '@/mock-service/api-test-helpers';
 import { DEMO_API_KEY } from '@/mock-service/auth';
 import { SEED } from '@/mock-service/seed';
 import { mockService } from '@/test/server';
-import { closedCardReason, configurationCardSchema, createConfigurationCard, getCardForRecipient, listConfigurationCards, revokeConfigurationCard, submitCard } from './cards';
+import {
+  closedCardReason,
+  configurationCardSchema,
+  createConfigurationCard,
+  getCardForRecipient,
+  listConfigurationCards,
+  revokeConfigurationCard,
+  submitCard,
+} from './cards';
 
 beforeEach(() => {
   signIn();
@@ -18,7 +26,11 @@ describe('createConfigurationCard', () => {
   });
 
   it('creates a link with an unguessable, URL-safe hash', async () => {
-    const card = await createConfigurationCard(SEED.incompleteSourceId, { expiresAt: inAWeek(), instruction: 'Fill in the password', imageUrl: 'https://example.com/a.png' });
+    const card = await createConfigurationCard(SEED.incompleteSourceId, {
+      expiresAt: inAWeek(),
+      instruction: 'Fill in the password',
+      imageUrl: 'https://example.com/a.png',
+    });
     expect(card).toMatchObject({ type: 'SOURCE', sourceName: 'Partner FTP drop', instruction: 'Fill in the password', imageUrl: 'https://example.com/a.png' });
     expect(card.hashId).toMatch(/^[A-Za-z0-9_-]{22,}$/);
     expect(card.url).toBe(`http://localhost/cards/${card.hashId}`);
@@ -111,7 +123,16 @@ describe('card recipient', () => {
 
 describe('card states and revoking (Flowdeck additions)', () => {
   it('reads each card’s state and times, and still reads a card from a service without them', () => {
-    const wire = { id: 7, hash_id: 'h', expires_at: '2030-01-01T00:00:00Z', type: 'source', source_name: 'S', url: 'http://x/cards/h', image_url: null, instruction: null };
+    const wire = {
+      id: 7,
+      hash_id: 'h',
+      expires_at: '2030-01-01T00:00:00Z',
+      type: 'source',
+      source_name: 'S',
+      url: 'http://x/cards/h',
+      image_url: null,
+      instruction: null,
+    };
     expect(configurationCardSchema.parse(wire)).toMatchObject({ type: 'SOURCE', state: undefined, submittedAt: null, revokedAt: null });
     expect(configurationCardSchema.parse({ ...wire, state: 'SUBMITTED', submitted_at: '2029-12-31T10:00:00Z', revoked_at: null })).toMatchObject({
       state: 'submitted',

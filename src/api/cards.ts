@@ -87,11 +87,7 @@ export const createConfigurationCardInputSchema = z.strictObject({
 export type CreateConfigurationCardInput = z.infer<typeof createConfigurationCardInputSchema>;
 
 /** POST /v2/sources/{id}/configuration_cards */
-export async function createConfigurationCard(
-  sourceId: number,
-  input: CreateConfigurationCardInput,
-  options: CallOptions = {},
-): Promise<ConfigurationCard> {
+export async function createConfigurationCard(sourceId: number, input: CreateConfigurationCardInput, options: CallOptions = {}): Promise<ConfigurationCard> {
   return request({
     method: 'POST',
     path: `/v2/sources/${String(sourceId)}/configuration_cards`,

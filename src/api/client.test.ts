@@ -105,7 +105,12 @@ describe('request', () => {
 describe('writeBody', () => {
   it('refuses any asterisk mask as a property value, with the issue path', () => {
     expect(() => writeBody(propertiesInputSchema, { password: '********' })).toThrow(/masked secret/);
-    expect(writeBody(propertiesInputSchema, { password: 'real', port: 1, ssl: false, note: null })).toEqual({ password: 'real', port: 1, ssl: false, note: null });
+    expect(writeBody(propertiesInputSchema, { password: 'real', port: 1, ssl: false, note: null })).toEqual({
+      password: 'real',
+      port: 1,
+      ssl: false,
+      note: null,
+    });
   });
 });
 

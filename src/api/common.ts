@@ -38,10 +38,16 @@ export function isKnownPropertyType(type: string): type is KnownPropertyType {
 /** `type` may arrive lowercase (update-source example); an unknown type is kept so the form can say so. */
 export const propertyDefinitionSchema = z.object({
   name: z.string().min(1),
-  displayName: z.string().nullish().transform((value) => value ?? null),
+  displayName: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null),
   type: openEnum(PROPERTY_TYPES, 'upper'),
   required: z.boolean().default(false),
-  description: z.string().nullish().transform((value) => value ?? null),
+  description: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null),
 });
 export type PropertyDefinition = z.infer<typeof propertyDefinitionSchema>;
 
@@ -123,9 +129,7 @@ export const nullableText = z
  */
 export const messageResponseSchema = z.unknown().transform((body): { message: string | null } => {
   const pick = (value: unknown): string | null =>
-    typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string'
-      ? (value as { message: string }).message
-      : null;
+    typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string' ? (value as { message: string }).message : null;
   const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
   return { message: pick(body) ?? pick(data) };
 });
@@ -135,7 +139,9 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
  * Run answers 201 `{ "message": "Created" }`: the word says no more than the status, so it reads as no
  * message and the dashboard says it in its own words. Any other message is kept (older services wrote one).
  */
-export const runResponseSchema = messageResponseSchema.transform(({ message }): MessageResponse => ({ message: message?.trim().toLowerCase() === 'created' ? null : message }));
+export const runResponseSchema = messageResponseSchema.transform(({ message }): MessageResponse => ({
+  message: message?.trim().toLowerCase() === 'created' ? null : message,
+}));
 
 /** A text field that is always a string above the boundary ('' when absent). */
 export const textOrEmpty = z

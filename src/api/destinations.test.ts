@@ -11,7 +11,11 @@ beforeEach(() => {
 
 describe('createDestination', () => {
   it('creates from a spec name and answers the destination with its full spec', async () => {
-    const destination = await createDestination({ destinationSpec: 'duckdb', displayName: 'Scratch', properties: { path: '/tmp/x.duckdb', motherduck_token: 'md' } });
+    const destination = await createDestination({
+      destinationSpec: 'duckdb',
+      displayName: 'Scratch',
+      properties: { path: '/tmp/x.duckdb', motherduck_token: 'md' },
+    });
     expect(destination).toMatchObject({ displayName: 'Scratch', destinationSpec: { name: 'duckdb', lifecycle: 'STABLE' } });
     expect(destination.properties).toEqual({ path: '/tmp/x.duckdb', motherduck_token: MASKED_SECRET });
     expect(destination.destinationSpec.propertyDefinitions.map((definition) => definition.name)).toEqual(['path', 'schema', 'motherduck_token']);

@@ -4,10 +4,7 @@ import { dataOf, idSchema, listOf, nullableDateTimeSchema, propertiesInputSchema
 import { type PageParams, pageParamsSchema } from './page-params';
 import { destinationSpecFullSchema } from './specs';
 
-const nestedDestinationSpecSchema = z.union([
-  destinationSpecFullSchema,
-  z.string().transform((name) => destinationSpecFullSchema.parse({ name })),
-]);
+const nestedDestinationSpecSchema = z.union([destinationSpecFullSchema, z.string().transform((name) => destinationSpecFullSchema.parse({ name }))]);
 
 export const destinationSchema = z.object({
   id: idSchema,

@@ -1,16 +1,7 @@
 import { z } from 'zod';
 
 /** What went wrong, in the terms a screen needs to pick its message. */
-export type ApiErrorKind =
-  | 'bad_request'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'gone'
-  | 'server'
-  | 'timeout'
-  | 'network'
-  | 'invalid_response';
+export type ApiErrorKind = 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'gone' | 'server' | 'timeout' | 'network' | 'invalid_response';
 
 export const errorBodySchema = z.object({ message: z.string() });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

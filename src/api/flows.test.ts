@@ -127,7 +127,8 @@ describe('listRunAttempts', () => {
   it('sends the direction as order and as sort (the hosted name), which the service reads in any case', async () => {
     await listRunAttempts(1, { order: 'ASC' });
     expect(Object.fromEntries(new URL(mockService.calls.at(-1)?.url ?? '').searchParams)).toMatchObject({ order: 'ASC', sort: 'asc' });
-    const ids = async (query: string) => ((await rawCall('GET', `/v2/flows/1/run${query}`)).body as { data: { id: number }[] }).data.map((attempt) => attempt.id);
+    const ids = async (query: string) =>
+      ((await rawCall('GET', `/v2/flows/1/run${query}`)).body as { data: { id: number }[] }).data.map((attempt) => attempt.id);
     const newestFirst = await ids('');
     expect(await ids('?sort=asc')).toEqual([...newestFirst].reverse());
     expect(await ids('?order=asc')).toEqual([...newestFirst].reverse());
@@ -258,9 +259,16 @@ describe('createFlow', () => {
     expect(mockService.calls).toHaveLength(0);
   });
 
-  it('passes the service\'s 400 message through for an unknown source or an invalid cron', async () => {
-    expect(await apiError(createFlow({ displayName: 'x', source: 99, destination: 1 }))).toMatchObject({ kind: 'bad_request', status: 400, message: 'Source 99 does not exist.' });
-    expect(await apiError(createFlow({ displayName: 'x', source: 1, destination: 1, cron: 'every day' }))).toMatchObject({ status: 400, message: expect.stringMatching(/^cron: /) as unknown });
+  it("passes the service's 400 message through for an unknown source or an invalid cron", async () => {
+    expect(await apiError(createFlow({ displayName: 'x', source: 99, destination: 1 }))).toMatchObject({
+      kind: 'bad_request',
+      status: 400,
+      message: 'Source 99 does not exist.',
+    });
+    expect(await apiError(createFlow({ displayName: 'x', source: 1, destination: 1, cron: 'every day' }))).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^cron: /) as unknown,
+    });
     signIn(null);
     expect(await apiError(createFlow({ displayName: 'x', source: 1, destination: 1 }))).toMatchObject({ kind: 'unauthorized' });
   });
@@ -296,10 +304,25 @@ describe('getFlowStatus', () => {
     const wire = await rawCall('GET', `/v2/flows/${String(SEED.runningFlowId)}/status`);
     expect(wire.body).toMatchObject({ id: SEED.runningFlowId, lifecycle: 'RUNNING', disposition: 'NONE', errors: null, completedAt: null });
     const running = await getFlowStatus(SEED.runningFlowId);
-    expect(running).toMatchObject({ id: SEED.runningFlowId, lifecycle: 'running', disposition: 'none', errors: [], completedAt: null, lastAttempt: { lifecycle: 'running', completedAt: null } });
+    expect(running).toMatchObject({
+      id: SEED.runningFlowId,
+      lifecycle: 'running',
+      disposition: 'none',
+      errors: [],
+      completedAt: null,
+      lastAttempt: { lifecycle: 'running', completedAt: null },
+    });
     expect(running.resources.length).toBeGreaterThan(0);
     expect(running.resources.map((resource) => resource.name)).toEqual(running.lastAttempt?.resources.map((resource) => resource.name));
-    expect(await getFlowStatus(SEED.idleFlowId)).toEqual({ id: SEED.idleFlowId, lifecycle: 'not_running', disposition: 'none', resources: [], errors: [], completedAt: null, lastAttempt: null });
+    expect(await getFlowStatus(SEED.idleFlowId)).toEqual({
+      id: SEED.idleFlowId,
+      lifecycle: 'not_running',
+      disposition: 'none',
+      resources: [],
+      errors: [],
+      completedAt: null,
+      lastAttempt: null,
+    });
   });
 
   it('reads a failed run: errors as a list, null read as none', async () => {
@@ -320,14 +343,32 @@ describe('getFlowStatus', () => {
     };
     mockService.failNext('getFlowStatus', { body: hosted });
     const status = await getFlowStatus(7);
-    expect(status).toEqual({ id: 7, lifecycle: 'pending', disposition: 'none', resources: [{ name: 'events', extracted: 1400, analyzed: 0, loaded: 0, errors: [] }], errors: [], completedAt: null, lastAttempt: undefined });
+    expect(status).toEqual({
+      id: 7,
+      lifecycle: 'pending',
+      disposition: 'none',
+      resources: [{ name: 'events', extracted: 1400, analyzed: 0, loaded: 0, errors: [] }],
+      errors: [],
+      completedAt: null,
+      lastAttempt: undefined,
+    });
     // The documentation's example writes them lowercase with errors []: the same reading.
     mockService.failNext('getFlowStatus', { body: { ...hosted, lifecycle: 'running', disposition: 'none', errors: [] } });
     expect(await getFlowStatus(7)).toMatchObject({ lifecycle: 'running', disposition: 'none', errors: [] });
   });
 
   it('reads Flowdeck’s earlier shape { data: { id, lifecycle, disposition, lastAttempt } }, the rest from the attempt', async () => {
-    const attempt = { id: 9, flow: 3, trigger: 'manual', lifecycle: 'not_running', disposition: 'failed', errors: ['orders: boom'], completedAt: '2026-01-01T00:01:00Z', createdAt: '2026-01-01T00:00:00Z', resources: [{ name: 'orders', extracted: 5, analyzed: 5, loaded: 0 }] };
+    const attempt = {
+      id: 9,
+      flow: 3,
+      trigger: 'manual',
+      lifecycle: 'not_running',
+      disposition: 'failed',
+      errors: ['orders: boom'],
+      completedAt: '2026-01-01T00:01:00Z',
+      createdAt: '2026-01-01T00:00:00Z',
+      resources: [{ name: 'orders', extracted: 5, analyzed: 5, loaded: 0 }],
+    };
     mockService.failNext('getFlowStatus', { body: { data: { id: 3, lifecycle: 'not_running', disposition: 'failed', lastAttempt: attempt } } });
     expect(await getFlowStatus(3)).toEqual({
       id: 3,
@@ -339,7 +380,15 @@ describe('getFlowStatus', () => {
       lastAttempt: expect.objectContaining({ id: 9 }) as unknown,
     });
     mockService.failNext('getFlowStatus', { body: { data: { id: 4, lifecycle: 'not_running', disposition: 'none', lastAttempt: null } } });
-    expect(await getFlowStatus(4)).toEqual({ id: 4, lifecycle: 'not_running', disposition: 'none', resources: [], errors: [], completedAt: null, lastAttempt: null });
+    expect(await getFlowStatus(4)).toEqual({
+      id: 4,
+      lifecycle: 'not_running',
+      disposition: 'none',
+      resources: [],
+      errors: [],
+      completedAt: null,
+      lastAttempt: null,
+    });
   });
 
   it('answers 404 for an unknown flow and 400 for an id that is not a number', async () => {
@@ -350,7 +399,14 @@ describe('getFlowStatus', () => {
 
 describe('listFlows paging', () => {
   it('reads every page of a service that pages, and stops at once on one that answers everything', async () => {
-    const extra = Array.from({ length: 2_100 }, (_, index) => ({ id: 1_000 + index, displayName: `Flow ${String(index)}`, source: 1, destination: 1, frequency: '1h', cron: null }));
+    const extra = Array.from({ length: 2_100 }, (_, index) => ({
+      id: 1_000 + index,
+      displayName: `Flow ${String(index)}`,
+      source: 1,
+      destination: 1,
+      frequency: '1h',
+      cron: null,
+    }));
     mockService.db.state.flows.push(...extra);
     const all = await listFlows();
     expect(all).toHaveLength(14 + 2_100);

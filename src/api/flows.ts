@@ -1,7 +1,21 @@
 import { z } from 'zod';
 import { readAllPages } from './all-pages';
 import { type CallOptions, request, writeBody } from './client';
-import { dataOf, dateTimeSchema, idInputSchema, idSchema, listOf, maybeWrapped, messageResponseSchema, type MessageResponse, nullableDateTimeSchema, openEnum, optionalText, runResponseSchema, textOrEmpty } from './common';
+import {
+  dataOf,
+  dateTimeSchema,
+  idInputSchema,
+  idSchema,
+  listOf,
+  maybeWrapped,
+  messageResponseSchema,
+  type MessageResponse,
+  nullableDateTimeSchema,
+  openEnum,
+  optionalText,
+  runResponseSchema,
+  textOrEmpty,
+} from './common';
 
 export const FREQUENCIES = ['manual', '24h', '12h', '6h', '1h', '30m', '15m'] as const;
 
@@ -76,7 +90,12 @@ export function runFlow(id: number, options: CallOptions = {}): Promise<MessageR
  */
 export async function listRunAttempts(id: number, params: RunAttemptsParams = {}, options: CallOptions = {}): Promise<RunAttempt[]> {
   const query = writeBody(runAttemptsParamsSchema, params);
-  return request({ path: `/v2/flows/${String(id)}/run`, query: { ...query, sort: query.order.toLowerCase() }, schema: dataOf(listOf(runAttemptSchema)), ...options });
+  return request({
+    path: `/v2/flows/${String(id)}/run`,
+    query: { ...query, sort: query.order.toLowerCase() },
+    schema: dataOf(listOf(runAttemptSchema)),
+    ...options,
+  });
 }
 
 /**

@@ -20,7 +20,13 @@ describe('getResolvers', () => {
     expect(list.resolvers.filter((resolver) => resolver.type === 'static').map((resolver) => resolver.name)).toEqual(['table', 'query']);
     expect(list.resolvers.find((resolver) => resolver.name === 'audit_log')).toMatchObject({ type: 'dynamic', suppressed: true, maskedByDefault: false });
     expect(list.resolvers.find((resolver) => resolver.name === 'customers')).toMatchObject({ suppressed: false, maskedByDefault: true });
-    expect(list.resolvers[0]?.propertyDefinitions[0]).toEqual({ name: 'filter', displayName: 'Filter', type: 'STRING', required: false, description: 'Only matching items are moved.' });
+    expect(list.resolvers[0]?.propertyDefinitions[0]).toEqual({
+      name: 'filter',
+      displayName: 'Filter',
+      type: 'STRING',
+      required: false,
+      description: 'Only matching items are moved.',
+    });
   });
 
   it('shows discovery in progress, then completed with the dynamic resolvers', async () => {

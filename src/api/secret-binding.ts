@@ -27,7 +27,14 @@ export function movedAddressProperties(before: Record<string, unknown>, changes:
  * The secrets that `changes` clears: every stored secret it does not send again, when it moves an
  * address. `stored` says which secrets are set now.
  */
-export function secretsClearedBy(definitions: readonly Definition[], before: Record<string, unknown>, changes: Record<string, unknown>, stored: (name: string) => boolean): string[] {
+export function secretsClearedBy(
+  definitions: readonly Definition[],
+  before: Record<string, unknown>,
+  changes: Record<string, unknown>,
+  stored: (name: string) => boolean,
+): string[] {
   if (movedAddressProperties(before, changes).length === 0) return [];
-  return definitions.filter((definition) => isSecret(definition) && stored(definition.name) && !(definition.name in changes)).map((definition) => definition.name);
+  return definitions
+    .filter((definition) => isSecret(definition) && stored(definition.name) && !(definition.name in changes))
+    .map((definition) => definition.name);
 }

@@ -17,14 +17,24 @@ describe('createSource', () => {
     expect(source).toMatchObject({ displayName: 'Shop DB', sourceSpec: { name: 'postgres', displayName: 'PostgreSQL', lifecycle: 'STABLE' } });
     expect(source.properties).toEqual({ ...postgresProperties, schema: null, password: MASKED_SECRET });
     expect(isMaskedSecret(source.properties.password)).toBe(true);
-    expect(source.sourceSpec.propertyDefinitions.map((definition) => definition.type)).toEqual(['STRING', 'NUMBER', 'STRING', 'STRING', 'PASSWORD', 'STRING', 'BOOLEAN']);
+    expect(source.sourceSpec.propertyDefinitions.map((definition) => definition.type)).toEqual([
+      'STRING',
+      'NUMBER',
+      'STRING',
+      'STRING',
+      'PASSWORD',
+      'STRING',
+      'BOOLEAN',
+    ]);
     expect(source.createdAt).not.toBeNull();
   });
 
   it('sends the body the writer schema allows and answers 201 with the list form on the wire', async () => {
     const answer = await rawCall('POST', '/v2/sources', { body: { sourceSpec: 'sample', properties: { row_count: 10 } } });
     expect(answer.status).toBe(201);
-    expect(answer.body).toMatchObject({ data: { properties: expect.arrayContaining([{ name: 'row_count', displayName: 'Rows per run', type: 'NUMBER', required: true, value: 10 }]) as unknown } });
+    expect(answer.body).toMatchObject({
+      data: { properties: expect.arrayContaining([{ name: 'row_count', displayName: 'Rows per run', type: 'NUMBER', required: true, value: 10 }]) as unknown },
+    });
   });
 
   it('never sends a masked secret (rejected before the request)', async () => {
@@ -41,7 +51,10 @@ describe('createSource', () => {
       message: 'Bad Request: Property port must be a number.',
     });
     mockService.failNext('createSource', { status: 403, message: 'Your current plan does not support more sources.' });
-    expect(await apiError(createSource({ sourceSpec: 'sample' }))).toMatchObject({ kind: 'forbidden', message: 'Your current plan does not support more sources.' });
+    expect(await apiError(createSource({ sourceSpec: 'sample' }))).toMatchObject({
+      kind: 'forbidden',
+      message: 'Your current plan does not support more sources.',
+    });
     signIn('revoked-key');
     expect(await apiError(createSource({ sourceSpec: 'sample' }))).toMatchObject({ kind: 'unauthorized', message: 'Unauthorized' });
   });
@@ -115,7 +128,11 @@ describe('listSources', () => {
   it('lists every source with its spec in summary form and secrets masked', async () => {
     const sources = await listSources();
     expect(sources.map((source) => source.id)).toEqual(mockService.db.state.sources.map((source) => source.id));
-    expect(sources[0]).toMatchObject({ id: 1, displayName: 'Production orders DB', sourceSpec: { name: 'postgres', displayName: 'PostgreSQL', propertyDefinitions: [] } });
+    expect(sources[0]).toMatchObject({
+      id: 1,
+      displayName: 'Production orders DB',
+      sourceSpec: { name: 'postgres', displayName: 'PostgreSQL', propertyDefinitions: [] },
+    });
     expect(sources[0]?.properties.password).toBe(MASKED_SECRET);
   });
 

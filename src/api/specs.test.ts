@@ -62,7 +62,13 @@ describe('listDestinationSpecs', () => {
   it('reads the list form', async () => {
     const specs = await listDestinationSpecs();
     expect(specs.map((spec) => spec.name)).toEqual(['duckdb', 'postgres', 'files']);
-    expect(specs[0]).toEqual({ name: 'duckdb', displayName: 'DuckDB', website: 'https://duckdb.org', tagLine: 'An in-process analytical database file.', lifecycle: 'STABLE' });
+    expect(specs[0]).toEqual({
+      name: 'duckdb',
+      displayName: 'DuckDB',
+      website: 'https://duckdb.org',
+      tagLine: 'An in-process analytical database file.',
+      lifecycle: 'STABLE',
+    });
   });
 
   it('reports a body that breaks the contract as invalid_response', async () => {

@@ -120,7 +120,9 @@ export function uploadFile(file: File, { signal, onProgress }: UploadOptions = {
       outcome();
     };
     const onAbort = () => {
-      settle(() => { reject(cancelled()); });
+      settle(() => {
+        reject(cancelled());
+      });
       xhr.abort();
     };
     xhr.open('POST', buildUrl(baseUrl, '/v2/uploads', { filename: file.name }));
@@ -139,10 +141,14 @@ export function uploadFile(file: File, { signal, onProgress }: UploadOptions = {
       });
     });
     xhr.addEventListener('error', () => {
-      settle(() => { reject(new ApiError('network')); });
+      settle(() => {
+        reject(new ApiError('network'));
+      });
     });
     xhr.addEventListener('abort', () => {
-      settle(() => { reject(cancelled()); });
+      settle(() => {
+        reject(cancelled());
+      });
     });
     signal?.addEventListener('abort', onAbort);
     xhr.send(file);

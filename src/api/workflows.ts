@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { readAllPages } from './all-pages';
 import { type CallOptions, request } from './client';
-import { dataOf, idSchema, listOf, maybeWrapped, messageResponseSchema, type MessageResponse, nullableDateTimeSchema, optionalText, runResponseSchema, textOrEmpty } from './common';
+import {
+  dataOf,
+  idSchema,
+  listOf,
+  maybeWrapped,
+  messageResponseSchema,
+  type MessageResponse,
+  nullableDateTimeSchema,
+  optionalText,
+  runResponseSchema,
+  textOrEmpty,
+} from './common';
 import { resourceProgressSchema, runDispositionSchema, runLifecycleSchema } from './flows';
 
 /** `definition` and `node_schemas` are opaque to the interface; `cron` may be an empty string (none). */

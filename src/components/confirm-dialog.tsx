@@ -18,7 +18,13 @@ interface ConfirmDialogProps {
 /** A destructive action asks first; the dialog stays open with the server's message when it fails. */
 export function ConfirmDialog({ opened, title, children, confirmLabel, onConfirm, onClose, pending, error }: ConfirmDialogProps) {
   return (
-    <Modal opened={opened} onClose={pending ? () => undefined : onClose} title={<Text fw={600}>{title}</Text>} centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={pending ? () => undefined : onClose}
+      title={<Text fw={600}>{title}</Text>}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack>
         {children}
         {error ? <ErrorState error={error} /> : null}

@@ -20,9 +20,7 @@ function Countdown({ startedAt }: { startedAt: number }) {
     <Stack gap={4} role="status" aria-live="polite">
       <Progress value={Math.min(100, (elapsed / VERIFY_BOUND_MS) * 100)} aria-label="Time used of the 10-second limit" />
       <Text size="sm">
-        {left > 0
-          ? `Checking… ${String(left)} s left of the 10-second limit.`
-          : 'The 10-second limit has passed; waiting for the service to say so.'}
+        {left > 0 ? `Checking… ${String(left)} s left of the 10-second limit.` : 'The 10-second limit has passed; waiting for the service to say so.'}
       </Text>
     </Stack>
   );
@@ -110,7 +108,13 @@ export function ConnectionCheck({ label, what, check, unsavedChanges = false, no
           <Title order={2} size="h4" id={titleId}>
             {label}
           </Title>
-          <Button onClick={() => { run.mutate(); }} loading={run.isPending} variant="light">
+          <Button
+            onClick={() => {
+              run.mutate();
+            }}
+            loading={run.isPending}
+            variant="light"
+          >
             {label}
           </Button>
         </Group>
@@ -124,7 +128,13 @@ export function ConnectionCheck({ label, what, check, unsavedChanges = false, no
         )}
         {run.isPending && startedAt !== null && <Countdown startedAt={startedAt} />}
         {run.isSuccess && <Checklist messages={run.data} />}
-        {run.isError && <CheckFailure error={run.error} what={what} notFoundMessage={notFoundMessage ?? `The service no longer knows this ${what}, so there is nothing to check.`} />}
+        {run.isError && (
+          <CheckFailure
+            error={run.error}
+            what={what}
+            notFoundMessage={notFoundMessage ?? `The service no longer knows this ${what}, so there is nothing to check.`}
+          />
+        )}
       </Stack>
     </Paper>
   );

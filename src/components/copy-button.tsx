@@ -4,7 +4,17 @@ import { Button, type ButtonProps, CopyButton as MantineCopyButton } from '@mant
  * Copies a value to the clipboard and says so for two seconds. `description` names what is copied for
  * screen readers where the visible label is short (a "Copy" in a table row).
  */
-export function CopyButton({ value, label = 'Copy link', description, size }: { value: string; label?: string; description?: string; size?: ButtonProps['size'] }) {
+export function CopyButton({
+  value,
+  label = 'Copy link',
+  description,
+  size,
+}: {
+  value: string;
+  label?: string;
+  description?: string;
+  size?: ButtonProps['size'];
+}) {
   return (
     <MantineCopyButton value={value} timeout={2_000}>
       {({ copied, copy }) => (

@@ -21,9 +21,7 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
     <Alert color={kind === 'forbidden' ? 'yellow' : 'red'} title={kind ? titles[kind] : 'Something went wrong'} role="alert">
       <Stack gap="xs">
         <Text size="sm">{message}</Text>
-        {isApiError(error, 'invalid_response') && error.issues.length > 0 && (
-          <Code block>{error.issues.slice(0, 5).join('\n')}</Code>
-        )}
+        {isApiError(error, 'invalid_response') && error.issues.length > 0 && <Code block>{error.issues.slice(0, 5).join('\n')}</Code>}
         {onRetry && kind !== 'forbidden' && (
           <Button variant="light" size="xs" w="fit-content" onClick={onRetry}>
             Try again

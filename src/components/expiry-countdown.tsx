@@ -8,7 +8,12 @@ const absolute = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
 export function ExpiryCountdown({ expiresAt }: { expiresAt: string }) {
   const now = useNow(1_000);
   const at = Date.parse(expiresAt);
-  if (Number.isNaN(at)) return <Badge color="gray" variant="light">Expires {expiresAt}</Badge>;
+  if (Number.isNaN(at))
+    return (
+      <Badge color="gray" variant="light">
+        Expires {expiresAt}
+      </Badge>
+    );
   const left = at - now;
   return (
     <Tooltip label={absolute.format(at)}>

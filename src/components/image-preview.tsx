@@ -7,8 +7,18 @@ export function ImagePreview({ src, alt, maxHeight = 160 }: { src: string | null
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const safe = safeHttpUrl(src);
   if (!src) return null;
-  if (!safe) return <Text size="sm" c="dimmed">The image address is not an http(s) link, so it is not shown.</Text>;
-  if (failedSrc === safe) return <Text size="sm" c="dimmed">The image at {safe} could not be loaded.</Text>;
+  if (!safe)
+    return (
+      <Text size="sm" c="dimmed">
+        The image address is not an http(s) link, so it is not shown.
+      </Text>
+    );
+  if (failedSrc === safe)
+    return (
+      <Text size="sm" c="dimmed">
+        The image at {safe} could not be loaded.
+      </Text>
+    );
   return (
     <Image
       src={safe}

@@ -17,10 +17,24 @@ export function ListPager({ offset, limit, count, onChange }: ListPagerProps) {
         {count === 0 ? 'No rows on this page' : `Rows ${String(offset + 1)}–${String(offset + count)}`}
       </Text>
       <Group gap="xs">
-        <Button variant="default" size="xs" disabled={offset === 0} onClick={() => { onChange(Math.max(0, offset - limit)); }}>
+        <Button
+          variant="default"
+          size="xs"
+          disabled={offset === 0}
+          onClick={() => {
+            onChange(Math.max(0, offset - limit));
+          }}
+        >
           Previous
         </Button>
-        <Button variant="default" size="xs" disabled={count < limit} onClick={() => { onChange(offset + limit); }}>
+        <Button
+          variant="default"
+          size="xs"
+          disabled={count < limit}
+          onClick={() => {
+            onChange(offset + limit);
+          }}
+        >
           Next
         </Button>
       </Group>

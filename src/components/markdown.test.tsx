@@ -23,7 +23,9 @@ describe('Markdown', () => {
   });
 
   it('drops raw HTML: no script element, no onerror handler', () => {
-    const { container } = renderMarkdown('Hello <script>window.pwned = true</script>\n\n<img src="x" onerror="window.pwned = true">\n\n<b onclick="alert(1)">bold</b>');
+    const { container } = renderMarkdown(
+      'Hello <script>window.pwned = true</script>\n\n<img src="x" onerror="window.pwned = true">\n\n<b onclick="alert(1)">bold</b>',
+    );
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('[onerror]')).toBeNull();
     expect(container.querySelector('[onclick]')).toBeNull();

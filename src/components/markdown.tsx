@@ -14,13 +14,34 @@ const components: Components = {
       </Anchor>
     );
   },
-  img: ({ alt }) => (alt ? <Text span c="dimmed">[image: {alt}]</Text> : null),
-  h1: ({ children }) => <Title order={3} size="h4">{children}</Title>,
-  h2: ({ children }) => <Title order={3} size="h5">{children}</Title>,
-  h3: ({ children }) => <Title order={4} size="h6">{children}</Title>,
+  img: ({ alt }) =>
+    alt ? (
+      <Text span c="dimmed">
+        [image: {alt}]
+      </Text>
+    ) : null,
+  h1: ({ children }) => (
+    <Title order={3} size="h4">
+      {children}
+    </Title>
+  ),
+  h2: ({ children }) => (
+    <Title order={3} size="h5">
+      {children}
+    </Title>
+  ),
+  h3: ({ children }) => (
+    <Title order={4} size="h6">
+      {children}
+    </Title>
+  ),
   code: ({ children }) => <Code>{children}</Code>,
   ul: ({ children }) => <List size="sm">{children}</List>,
-  ol: ({ children }) => <List type="ordered" size="sm">{children}</List>,
+  ol: ({ children }) => (
+    <List type="ordered" size="sm">
+      {children}
+    </List>
+  ),
   li: ({ children }) => <List.Item>{children}</List.Item>,
 };
 

@@ -36,7 +36,12 @@ function StageBar({ resource, stage }: { resource: ResourceProgress; stage: (typ
 
 /** Per resource: extracted → analyzed → loaded as bars, with the counts and the resource's own errors. */
 export function ResourceFunnel({ resources }: { resources: readonly ResourceProgress[] }) {
-  if (resources.length === 0) return <Text size="sm" c="dimmed">No per-resource counts for this run.</Text>;
+  if (resources.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        No per-resource counts for this run.
+      </Text>
+    );
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table verticalSpacing="xs" aria-label="Rows per resource">

@@ -26,7 +26,14 @@ export function RunErrors({ errors, compact = false }: { errors: readonly string
         ))}
       </List>
       {errors.length > FIRST_SHOWN && (
-        <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => { setShowAll((value) => !value); }}>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          w="fit-content"
+          onClick={() => {
+            setShowAll((value) => !value);
+          }}
+        >
           {showAll ? 'Show fewer' : `Show all ${String(errors.length)} errors`}
         </Button>
       )}

@@ -16,7 +16,11 @@ export function UnlistedNotice({ what, knownIds, renderLink }: { what: string; k
           No flow references any {what} yet.
         </Text>
       ) : (
-        <Group gap="md">{knownIds.map((id) => <span key={id}>{renderLink(id)}</span>)}</Group>
+        <Group gap="md">
+          {knownIds.map((id) => (
+            <span key={id}>{renderLink(id)}</span>
+          ))}
+        </Group>
       )}
     </Stack>
   );

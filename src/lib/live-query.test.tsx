@@ -21,7 +21,9 @@ function setup({ running = false, durationMs = 0, fail = false }: { running?: bo
     return { running: state.running };
   };
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-  const hook = renderHook(() => useLiveQuery({ queryKey: ['test', 'status'], queryFn }, { isActive: (data: Snapshot) => data.running, scopes: ['flow:1'] }), { wrapper });
+  const hook = renderHook(() => useLiveQuery({ queryKey: ['test', 'status'], queryFn }, { isActive: (data: Snapshot) => data.running, scopes: ['flow:1'] }), {
+    wrapper,
+  });
   return { state, client, hook };
 }
 

@@ -96,9 +96,7 @@ export function sourceHandlers(context: MockContext): HttpHandler[] {
       return dataResponse(wireResolverList(source, db.sourceSpec(source.spec), db.now()));
     }),
 
-    route(context, 'listSourceSpecs', 'get', '/v2/sourcespecs', 'key', ({ url }) =>
-      dataResponse(paginate(db.state.sourceSpecs, url).map(sourceSpecSummary)),
-    ),
+    route(context, 'listSourceSpecs', 'get', '/v2/sourcespecs', 'key', ({ url }) => dataResponse(paginate(db.state.sourceSpecs, url).map(sourceSpecSummary))),
 
     route(context, 'getSourceSpec', 'get', '/v2/sourcespecs/:name', 'key', ({ params }) => {
       const spec = db.sourceSpec(params.name ?? '');

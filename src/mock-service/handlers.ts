@@ -10,5 +10,13 @@ import type { MockContext } from './route';
 
 /** Every operation of the interface plus Flowdeck's additions, all reading one context's state. */
 export function buildHandlers(context: MockContext): HttpHandler[] {
-  return [...sourceHandlers(context), ...destinationHandlers(context), ...flowHandlers(context), ...workflowHandlers(context), ...cardHandlers(context), ...connectorHandlers(context), ...uploadHandlers(context)];
+  return [
+    ...sourceHandlers(context),
+    ...destinationHandlers(context),
+    ...flowHandlers(context),
+    ...workflowHandlers(context),
+    ...cardHandlers(context),
+    ...connectorHandlers(context),
+    ...uploadHandlers(context),
+  ];
 }

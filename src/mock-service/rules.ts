@@ -15,10 +15,7 @@ export function sourceFailure(source: SourceRecord): string[] | null {
   const secret = source.properties.password ?? source.properties.token;
   if (secret !== BAD_PASSWORD) return null;
   const user = source.properties.user ?? source.properties.username ?? 'flowdeck';
-  return [
-    `Could not connect to ${source.displayName}: password authentication failed for user "${String(user)}".`,
-    'Extraction aborted; nothing was loaded.',
-  ];
+  return [`Could not connect to ${source.displayName}: password authentication failed for user "${String(user)}".`, 'Extraction aborted; nothing was loaded.'];
 }
 
 export function isSlowDestination(destination: Pick<DestinationRecord | SourceRecord, 'properties'>): boolean {

@@ -15,7 +15,10 @@ describe('mock spec catalogue', () => {
   it('has every source spec and property of the service', () => {
     const mock = shape(SOURCE_SPECS);
     for (const spec of shape(service.SOURCE_SPECS)) {
-      expect(mock.find((candidate) => candidate.name === spec.name), spec.name).toMatchObject({
+      expect(
+        mock.find((candidate) => candidate.name === spec.name),
+        spec.name,
+      ).toMatchObject({
         propertyDefinitions: expect.arrayContaining(spec.propertyDefinitions.map((definition) => expect.objectContaining(definition) as unknown)) as unknown,
       });
     }
@@ -24,7 +27,10 @@ describe('mock spec catalogue', () => {
   it('has every destination spec and property of the service', () => {
     const mock = shape(DESTINATION_SPECS);
     for (const spec of shape(service.DESTINATION_SPECS)) {
-      expect(mock.find((candidate) => candidate.name === spec.name), spec.name).toMatchObject({
+      expect(
+        mock.find((candidate) => candidate.name === spec.name),
+        spec.name,
+      ).toMatchObject({
         propertyDefinitions: expect.arrayContaining(spec.propertyDefinitions.map((definition) => expect.objectContaining(definition) as unknown)) as unknown,
       });
     }

@@ -28,7 +28,13 @@ export function seedWorkflows(now: number): { workflows: WorkflowRecord[]; trigg
       name: 'CRM reconciliation',
       description: 'Copies CRM accounts to the warehouse and the reporting database.',
       enabled: true,
-      definition: { flows: [3, 10], steps: [{ id: 'crm-warehouse', flow: 3 }, { id: 'crm-reporting', flow: 10, after: ['crm-warehouse'] }] },
+      definition: {
+        flows: [3, 10],
+        steps: [
+          { id: 'crm-warehouse', flow: 3 },
+          { id: 'crm-reporting', flow: 10, after: ['crm-warehouse'] },
+        ],
+      },
       frequency: '24h',
       cron: '',
       nodeSchemas: null,
@@ -38,7 +44,13 @@ export function seedWorkflows(now: number): { workflows: WorkflowRecord[]; trigg
       name: 'Quarterly backfill',
       description: 'Reloads all sample data. Disabled between quarters.',
       enabled: false,
-      definition: { flows: [7, 11], steps: [{ id: 'sample', flow: 7 }, { id: 'billing', flow: 11 }] },
+      definition: {
+        flows: [7, 11],
+        steps: [
+          { id: 'sample', flow: 7 },
+          { id: 'billing', flow: 11 },
+        ],
+      },
       frequency: 'manual',
       cron: '',
       nodeSchemas: null,
@@ -48,7 +60,13 @@ export function seedWorkflows(now: number): { workflows: WorkflowRecord[]; trigg
       name: 'Lake sync',
       description: 'Keeps the S3 data lake close to live.',
       enabled: true,
-      definition: { flows: [8, 9], steps: [{ id: 'sample-lake', flow: 8 }, { id: 'orders-lake', flow: 9 }] },
+      definition: {
+        flows: [8, 9],
+        steps: [
+          { id: 'sample-lake', flow: 8 },
+          { id: 'orders-lake', flow: 9 },
+        ],
+      },
       frequency: null,
       cron: '*/15 * * * *',
       nodeSchemas: { 'sample-lake': { type: 'flow' }, 'orders-lake': { type: 'flow' } },

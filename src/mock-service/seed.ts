@@ -136,7 +136,16 @@ function seedFlowRuns(now: number, sources: SourceRecord[]): FlowRunRecord[] {
     if (flow.id === SEED.runningFlowId) {
       const runId = id++;
       const startedAt = now - 90_000;
-      runs.push({ id: runId, flow: flow.id, trigger: 'scheduled', startedAt, durationMs: 20 * MINUTE, failure: null, cancelledAt: null, resources: runResources(runId, source) });
+      runs.push({
+        id: runId,
+        flow: flow.id,
+        trigger: 'scheduled',
+        startedAt,
+        durationMs: 20 * MINUTE,
+        failure: null,
+        cancelledAt: null,
+        resources: runResources(runId, source),
+      });
     }
   }
   return runs;

@@ -104,7 +104,9 @@ export function wireDestination(db: MockDb, destination: DestinationRecord, spec
 /** A flow carries either `frequency` or `cron`, never both. */
 export function wireFlow(flow: FlowRecord): WireFlow {
   const { id, displayName, source, destination } = flow;
-  return flow.cron ? { id, displayName, source, destination, cron: flow.cron } : { id, displayName, source, destination, frequency: flow.frequency ?? 'manual' };
+  return flow.cron
+    ? { id, displayName, source, destination, cron: flow.cron }
+    : { id, displayName, source, destination, frequency: flow.frequency ?? 'manual' };
 }
 
 /** Failed attempts carry `errors` and no `resources` key; running ones `completedAt: null`. */
@@ -188,7 +190,12 @@ export function wireCard(db: MockDb, card: CardRecord, origin: string): WireConf
 
 /** In the sender's list (Flowdeck's addition), each card also says whether its link still works. */
 export function wireListedCard(db: MockDb, card: CardRecord, origin: string): WireConfigurationCard {
-  return { ...wireCard(db, card, origin), state: db.cardState(card), submitted_at: isoOrNull(card.submittedAt ?? null), revoked_at: isoOrNull(card.revokedAt ?? null) };
+  return {
+    ...wireCard(db, card, origin),
+    state: db.cardState(card),
+    submitted_at: isoOrNull(card.submittedAt ?? null),
+    revoked_at: isoOrNull(card.revokedAt ?? null),
+  };
 }
 
 /** What the card's recipient sees: the spec's full form and no property values. */

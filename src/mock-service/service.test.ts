@@ -58,7 +58,10 @@ describe('authentication', () => {
 
   it('answers 403 with the plan message on every workflow endpoint for the starter key', async () => {
     for (const [method, path] of keyedEndpoints.filter(([, path]) => path.startsWith('/v2/workflows'))) {
-      expect(await rawCall(method, path, { token: STARTER_API_KEY }), path).toEqual({ status: 403, body: { message: 'Your current plan does not support workflows.' } });
+      expect(await rawCall(method, path, { token: STARTER_API_KEY }), path).toEqual({
+        status: 403,
+        body: { message: 'Your current plan does not support workflows.' },
+      });
     }
     expect(await rawCall('GET', '/v2/flows', { token: STARTER_API_KEY })).toMatchObject({ status: 200 });
   });
@@ -67,7 +70,9 @@ describe('authentication', () => {
 describe("Flowdeck's additions", () => {
   it('lists sources (summary spec, masked secrets) and pages with limit and offset', async () => {
     const all = await rawCall('GET', '/v2/sources');
-    expect(all.body).toMatchObject({ data: expect.arrayContaining([expect.objectContaining({ id: 1, properties: expect.objectContaining({ password: '********' }) as unknown })]) as unknown });
+    expect(all.body).toMatchObject({
+      data: expect.arrayContaining([expect.objectContaining({ id: 1, properties: expect.objectContaining({ password: '********' }) as unknown })]) as unknown,
+    });
     const page = await rawCall('GET', '/v2/sources?limit=2&offset=1');
     expect(page.body).toMatchObject({ data: [{ id: 2 }, { id: 3 }] });
     expect(await rawCall('GET', '/v2/sources?limit=0')).toMatchObject({ status: 400 });
@@ -75,7 +80,10 @@ describe("Flowdeck's additions", () => {
   });
 
   it('gets one source with the full spec, 404 for an unknown one', async () => {
-    expect(await rawCall('GET', '/v2/sources/3')).toMatchObject({ status: 200, body: { data: { sourceSpec: { name: 'rest_api', instructions: expect.any(String) as unknown } } } });
+    expect(await rawCall('GET', '/v2/sources/3')).toMatchObject({
+      status: 200,
+      body: { data: { sourceSpec: { name: 'rest_api', instructions: expect.any(String) as unknown } } },
+    });
     expect(await rawCall('GET', '/v2/sources/999')).toEqual({ status: 404, body: { message: 'Not Found' } });
     expect(await rawCall('GET', '/v2/sources/abc')).toEqual({ status: 400, body: { message: 'Bad Request: id must be a positive integer.' } });
   });
@@ -83,14 +91,19 @@ describe("Flowdeck's additions", () => {
   it('lists destinations and source specs', async () => {
     expect(await rawCall('GET', '/v2/destinations')).toMatchObject({ body: { data: [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }, { id: 5 }] } });
     const specs = await rawCall('GET', '/v2/sourcespecs');
-    expect(specs.body).toMatchObject({ data: [{ name: 'postgres' }, { name: 'rest_api' }, { name: 'sample' }, { name: 'github' }, { name: 'legacy_ftp' }, { name: 'csv' }] });
+    expect(specs.body).toMatchObject({
+      data: [{ name: 'postgres' }, { name: 'rest_api' }, { name: 'sample' }, { name: 'github' }, { name: 'legacy_ftp' }, { name: 'csv' }],
+    });
     expect(JSON.stringify(specs.body)).not.toContain('propertyDefinitions');
   });
 
   it('lists and creates webhook triggers', async () => {
     expect(await rawCall('GET', '/v2/workflows/1/webhooks')).toMatchObject({ body: { data: [{ id: 1 }, { id: 2 }] } });
     const created = await rawCall('POST', '/v2/workflows/2/webhooks', { body: { provider: 'slack', event_type: 'reaction_added' } });
-    expect(created).toMatchObject({ status: 201, body: { data: { id: 4, workflow_id: 2, provider: 'slack', status: 'active', trigger_count: 0, event_type: 'reaction_added' } } });
+    expect(created).toMatchObject({
+      status: 201,
+      body: { data: { id: 4, workflow_id: 2, provider: 'slack', status: 'active', trigger_count: 0, event_type: 'reaction_added' } },
+    });
     expect(await rawCall('POST', '/v2/workflows/2/webhooks', { body: { provider: 'slack' } })).toMatchObject({ status: 400 });
     expect(await rawCall('POST', '/v2/workflows/99/webhooks', { body: { provider: 'slack', event_type: 'x' } })).toMatchObject({ status: 404 });
   });

@@ -20,7 +20,11 @@ function connectionMessages(destination: DestinationRecord): WireVerificationMes
       ];
     case 'postgres':
       return [
-        { name: 'connection', message: `Connected to ${text('host', '?')}:${text('port', '5432')}/${text('database', '?')} as ${text('user', '?')}.`, is_error: false },
+        {
+          name: 'connection',
+          message: `Connected to ${text('host', '?')}:${text('port', '5432')}/${text('database', '?')} as ${text('user', '?')}.`,
+          is_error: false,
+        },
         { name: 'permissions', message: `User ${text('user', '?')} can create tables in schema ${text('schema', 'public')}.`, is_error: false },
       ];
     case 'files':
@@ -61,6 +65,10 @@ export function sourceVerificationMessages(source: SourceRecord, spec: SourceSpe
   }
   return [
     { name: 'connection', message: `Connected to ${source.displayName}.`, is_error: false },
-    { name: 'tables', message: `${String(source.resources.length)} resources to read: ${source.resources.slice(0, 5).join(', ')}${source.resources.length > 5 ? ', …' : ''}.`, is_error: false },
+    {
+      name: 'tables',
+      message: `${String(source.resources.length)} resources to read: ${source.resources.slice(0, 5).join(', ')}${source.resources.length > 5 ? ', …' : ''}.`,
+      is_error: false,
+    },
   ];
 }

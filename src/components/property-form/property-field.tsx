@@ -34,7 +34,18 @@ export function PropertyField({ definition, index, control, clearedOnSave = fals
         const error = fieldState.error?.message;
         const value = field.value;
         if (isSecretValue(value)) {
-          return <SecretField label={label} description={common.description} withAsterisk={definition.required} value={value} onChange={field.onChange} onBlur={field.onBlur} error={error} clearedOnSave={clearedOnSave} />;
+          return (
+            <SecretField
+              label={label}
+              description={common.description}
+              withAsterisk={definition.required}
+              value={value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={error}
+              clearedOnSave={clearedOnSave}
+            />
+          );
         }
         switch (kind) {
           case 'TEXT':

@@ -26,12 +26,24 @@ const everyType = [
   definition('daily_at', 'TIME', { displayName: 'Daily at' }),
 ];
 
-function renderForm(props: { definitions: PropertyDefinition[]; saved?: Properties; requiredCheck?: 'enforce' | 'mark'; onSubmit?: (changes: PropertyFormChanges) => Promise<unknown> }) {
+function renderForm(props: {
+  definitions: PropertyDefinition[];
+  saved?: Properties;
+  requiredCheck?: 'enforce' | 'mark';
+  onSubmit?: (changes: PropertyFormChanges) => Promise<unknown>;
+}) {
   const onSubmit = vi.fn(props.onSubmit ?? (() => Promise.resolve()));
   const user = userEvent.setup();
   const view = render(
     <MantineProvider env="test">
-      <PropertyForm definitions={props.definitions} saved={props.saved} requiredCheck={props.requiredCheck} submitLabel="Save" onSubmit={onSubmit} allowEmptySubmit={!props.saved} />
+      <PropertyForm
+        definitions={props.definitions}
+        saved={props.saved}
+        requiredCheck={props.requiredCheck}
+        submitLabel="Save"
+        onSubmit={onSubmit}
+        allowEmptySubmit={!props.saved}
+      />
     </MantineProvider>,
   );
   return { ...view, user, onSubmit, save: () => user.click(screen.getByRole('button', { name: 'Save' })) };
@@ -141,7 +153,10 @@ describe('PropertyForm', () => {
     });
 
     it('clears an optional one with null, and can undo the clear', async () => {
-      const { user, save, onSubmit } = renderForm({ definitions: [definition('token', 'PASSWORD', { displayName: 'Token' })], saved: { token: MASKED_SECRET } });
+      const { user, save, onSubmit } = renderForm({
+        definitions: [definition('token', 'PASSWORD', { displayName: 'Token' })],
+        saved: { token: MASKED_SECRET },
+      });
       await user.click(screen.getByRole('button', { name: 'Clear Token' }));
       expect(screen.getByText('Will be cleared when you save')).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Undo clear' }));

@@ -62,8 +62,14 @@ export function PropertyForm({
   footer,
   addons,
 }: PropertyFormProps) {
-  const schema = useMemo(() => buildPropertyFormSchema(definitions, { requiredCheck, nameRequired: name?.required ?? false }), [definitions, requiredCheck, name?.required]);
-  const defaultValues = useMemo(() => ({ displayName: name?.value ?? '', properties: initialFormProperties(definitions, saved) }), [definitions, saved, name?.value]);
+  const schema = useMemo(
+    () => buildPropertyFormSchema(definitions, { requiredCheck, nameRequired: name?.required ?? false }),
+    [definitions, requiredCheck, name?.required],
+  );
+  const defaultValues = useMemo(
+    () => ({ displayName: name?.value ?? '', properties: initialFormProperties(definitions, saved) }),
+    [definitions, saved, name?.value],
+  );
   const form = useForm<PropertyFormValues>({ resolver: zodResolver(schema), defaultValues });
   const [failure, setFailure] = useState<unknown>(null);
   const [nothingChanged, setNothingChanged] = useState(false);

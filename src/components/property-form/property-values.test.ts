@@ -18,7 +18,16 @@ describe('initialFormProperties and changedProperties', () => {
     definition('at', 'TIME'),
     definition('shade', 'COLOR'),
   ];
-  const saved: Properties = { host: 'db', port: 5432, ssl: true, password: MASKED_SECRET, since: '2024-06-01T00:00:00Z', day: '2024-01-02', at: '02:30', shade: '#fff' };
+  const saved: Properties = {
+    host: 'db',
+    port: 5432,
+    ssl: true,
+    password: MASKED_SECRET,
+    since: '2024-06-01T00:00:00Z',
+    day: '2024-01-02',
+    at: '02:30',
+    shade: '#fff',
+  };
 
   it('sends nothing when nothing changed, whatever the types', () => {
     expect(changedProperties(definitions, saved, initialFormProperties(definitions, saved))).toEqual({});
@@ -79,7 +88,11 @@ const editArbitrary: fc.Arbitrary<Edit> = fc.oneof(
   fc.oneof(fc.string({ maxLength: 8 }), maskArbitrary).map((value) => ({ kind: 'text' as const, value })),
   fc.integer({ min: -1000, max: 1000 }).map((value) => ({ kind: 'number' as const, value })),
   fc.constant({ kind: 'toggle' as const }),
-  fc.record({ kind: fc.constant('secret' as const), action: fc.constantFrom('keep' as const, 'replace' as const, 'clear' as const), value: typedSecretArbitrary }),
+  fc.record({
+    kind: fc.constant('secret' as const),
+    action: fc.constantFrom('keep' as const, 'replace' as const, 'clear' as const),
+    value: typedSecretArbitrary,
+  }),
 );
 
 const savedValueArbitrary = (type: string): fc.Arbitrary<Properties[string] | undefined> => {
@@ -92,7 +105,10 @@ const savedValueArbitrary = (type: string): fc.Arbitrary<Properties[string] | un
       return fc.option(fc.boolean(), { nil: undefined });
     default:
       // The reader turns any asterisk-only value into MASKED_SECRET, so a saved plain value never looks masked.
-      return fc.option(fc.string({ maxLength: 8 }).filter((value) => !looksMasked(value)), { nil: undefined });
+      return fc.option(
+        fc.string({ maxLength: 8 }).filter((value) => !looksMasked(value)),
+        { nil: undefined },
+      );
   }
 };
 
@@ -152,9 +168,16 @@ describe('PATCH bodies (property-based)', () => {
         });
 
         // The form validates before anything is sent: a typed mask never gets past it.
-        const valid = buildPropertyFormSchema(definitions, { requiredCheck: 'mark', nameRequired: false }).safeParse({ displayName: '', properties: current }).success;
-        const typedMask = Object.values(current).some((value) => (isSecretValue(value) ? value.action === 'replace' && looksMasked(value.value) : looksMasked(value)));
-        expect(valid).toBe(!typedMask && !Object.values(current).some((value) => isSecretValue(value) && value.saved && value.action === 'replace' && value.value === ''));
+        const valid = buildPropertyFormSchema(definitions, { requiredCheck: 'mark', nameRequired: false }).safeParse({
+          displayName: '',
+          properties: current,
+        }).success;
+        const typedMask = Object.values(current).some((value) =>
+          isSecretValue(value) ? value.action === 'replace' && looksMasked(value.value) : looksMasked(value),
+        );
+        expect(valid).toBe(
+          !typedMask && !Object.values(current).some((value) => isSecretValue(value) && value.saved && value.action === 'replace' && value.value === ''),
+        );
         if (!valid) return;
 
         const body = changedProperties(definitions, saved, current);

@@ -1,5 +1,13 @@
 import dayjs from 'dayjs';
-import { isKnownPropertyType, isMaskedSecret, type KnownPropertyType, type Properties, type PropertiesInput, type PropertyDefinition, type PropertyScalar } from '@/api/common';
+import {
+  isKnownPropertyType,
+  isMaskedSecret,
+  type KnownPropertyType,
+  type Properties,
+  type PropertiesInput,
+  type PropertyDefinition,
+  type PropertyScalar,
+} from '@/api/common';
 
 // Saved properties to form values and back. Pure, so the "only what changed, never a mask" rule is
 // proven by a property-based test rather than by looking at forms.

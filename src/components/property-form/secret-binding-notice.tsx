@@ -23,7 +23,12 @@ export function secretsClearedOnSave(definitions: readonly PropertyDefinition[],
 }
 
 /** "Changing Base URL clears the saved API token; enter it again.", or null when `cleared` is empty. */
-export function clearedSecretsMessage(definitions: readonly PropertyDefinition[], saved: Properties, changes: PropertiesInput, cleared: string[]): string | null {
+export function clearedSecretsMessage(
+  definitions: readonly PropertyDefinition[],
+  saved: Properties,
+  changes: PropertiesInput,
+  cleared: string[],
+): string | null {
   if (cleared.length === 0) return null;
   const label = (name: string) => {
     const definition = definitions.find((candidate) => candidate.name === name);

@@ -36,7 +36,14 @@ export function SecretField({ label, description, withAsterisk, value, onChange,
           error={error}
         />
         {value.saved && (
-          <Button variant="subtle" size="compact-xs" w="fit-content" onClick={() => { onChange({ ...value, action: 'keep', value: '' }); }}>
+          <Button
+            variant="subtle"
+            size="compact-xs"
+            w="fit-content"
+            onClick={() => {
+              onChange({ ...value, action: 'keep', value: '' });
+            }}
+          >
             Keep the saved {label}
           </Button>
         )}
@@ -51,16 +58,37 @@ export function SecretField({ label, description, withAsterisk, value, onChange,
           {cleared ? 'Will be cleared when you save' : 'Saved, unchanged'}
         </Badge>
         {value.action === 'clear' ? (
-          <Button variant="subtle" size="compact-sm" onClick={() => { onChange({ ...value, action: 'keep', value: '' }); }}>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => {
+              onChange({ ...value, action: 'keep', value: '' });
+            }}
+          >
             Undo clear
           </Button>
         ) : (
           <>
-            <Button variant="light" size="compact-sm" aria-label={`Replace ${label}`} onClick={() => { onChange({ ...value, action: 'replace', value: '' }); }}>
+            <Button
+              variant="light"
+              size="compact-sm"
+              aria-label={`Replace ${label}`}
+              onClick={() => {
+                onChange({ ...value, action: 'replace', value: '' });
+              }}
+            >
               Replace
             </Button>
             {!clearedOnSave && (
-              <Button variant="subtle" color="red" size="compact-sm" aria-label={`Clear ${label}`} onClick={() => { onChange({ ...value, action: 'clear', value: '' }); }}>
+              <Button
+                variant="subtle"
+                color="red"
+                size="compact-sm"
+                aria-label={`Clear ${label}`}
+                onClick={() => {
+                  onChange({ ...value, action: 'clear', value: '' });
+                }}
+              >
                 Clear
               </Button>
             )}

@@ -41,7 +41,13 @@ export function SpecConfiguration({ definitions, saved, displayName, instruction
             <Title order={2} size="h5" mb="xs">
               Setup instructions
             </Title>
-            {instructions ? <Markdown>{instructions}</Markdown> : <Text size="sm" c="dimmed">This spec has no instructions.</Text>}
+            {instructions ? (
+              <Markdown>{instructions}</Markdown>
+            ) : (
+              <Text size="sm" c="dimmed">
+                This spec has no instructions.
+              </Text>
+            )}
           </Paper>
         </Stack>
       </Grid.Col>

@@ -20,7 +20,15 @@ export function DestinationPage({ destinationId }: { destinationId: number }) {
         </Paper>
         <VerifyPanel destinationId={destination.id} unsavedChanges={dirty} />
         {saved && (
-          <Alert color="teal" variant="light" role="status" withCloseButton onClose={() => { setSaved(false); }}>
+          <Alert
+            color="teal"
+            variant="light"
+            role="status"
+            withCloseButton
+            onClose={() => {
+              setSaved(false);
+            }}
+          >
             Saved. Only the fields you changed were sent.
           </Alert>
         )}

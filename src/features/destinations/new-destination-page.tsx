@@ -26,8 +26,15 @@ function SpecGallery({ selected, onSelect }: { selected: string | null; onSelect
           role="radio"
           aria-checked={selected === spec.name}
           aria-label={spec.displayName ?? spec.name}
-          onClick={() => { onSelect(spec); }}
-          style={{ textAlign: 'left', cursor: 'pointer', borderColor: selected === spec.name ? 'var(--mantine-primary-color-filled)' : undefined, borderWidth: selected === spec.name ? 2 : undefined }}
+          onClick={() => {
+            onSelect(spec);
+          }}
+          style={{
+            textAlign: 'left',
+            cursor: 'pointer',
+            borderColor: selected === spec.name ? 'var(--mantine-primary-color-filled)' : undefined,
+            borderWidth: selected === spec.name ? 2 : undefined,
+          }}
         >
           <SpecSummary spec={spec} />
         </Card>
@@ -68,7 +75,13 @@ export function NewDestinationPage() {
               }}
               w={320}
             />
-            <Button disabled={!spec} loading={create.isPending} onClick={() => { create.mutate(); }}>
+            <Button
+              disabled={!spec}
+              loading={create.isPending}
+              onClick={() => {
+                create.mutate();
+              }}
+            >
               Create destination
             </Button>
           </Group>
@@ -78,7 +91,13 @@ export function NewDestinationPage() {
         <Stack gap="md">
           <Alert color="teal" variant="light" title={`Created “${created.displayName}”`}>
             Fill in its configuration now; you can verify it on its page.{' '}
-            <Button variant="subtle" size="compact-sm" onClick={() => { goToDestination(created); }}>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={() => {
+                goToDestination(created);
+              }}
+            >
               Skip for now
             </Button>
           </Alert>

@@ -49,7 +49,9 @@ export function AttemptsTable({ flowId, search, latest, onSearch }: AttemptsTabl
             aria-label="Order"
             size="xs"
             value={search.order}
-            onChange={(order) => { onSearch({ order, offset: 0 }); }}
+            onChange={(order) => {
+              onSearch({ order, offset: 0 });
+            }}
             data={[
               { value: 'DESC', label: 'Newest first' },
               { value: 'ASC', label: 'Oldest first' },
@@ -61,8 +63,12 @@ export function AttemptsTable({ flowId, search, latest, onSearch }: AttemptsTabl
             w={130}
             allowDeselect={false}
             value={String(search.limit)}
-            onChange={(value) => { onSearch({ limit: Number(value ?? 25), offset: 0 }); }}
-            data={[...new Set([...ATTEMPT_PAGE_SIZES, search.limit])].sort((a, b) => a - b).map((size) => ({ value: String(size), label: `${String(size)} per page` }))}
+            onChange={(value) => {
+              onSearch({ limit: Number(value ?? 25), offset: 0 });
+            }}
+            data={[...new Set([...ATTEMPT_PAGE_SIZES, search.limit])]
+              .sort((a, b) => a - b)
+              .map((size) => ({ value: String(size), label: `${String(size)} per page` }))}
           />
         </Group>
       </Group>
@@ -89,7 +95,9 @@ export function AttemptsTable({ flowId, search, latest, onSearch }: AttemptsTabl
                     <Table.Tr key={attempt.id} bg={search.attempt === attempt.id ? 'var(--mantine-primary-color-light)' : undefined}>
                       <Table.Td>
                         <UnstyledButton
-                          onClick={() => { onSearch({ attempt: attempt.id }); }}
+                          onClick={() => {
+                            onSearch({ attempt: attempt.id });
+                          }}
                           c="var(--mantine-color-anchor)"
                           fz="sm"
                           aria-label={`Open attempt ${String(attempt.id)}`}
@@ -122,10 +130,24 @@ export function AttemptsTable({ flowId, search, latest, onSearch }: AttemptsTabl
               {rows.length > 0 ? `Attempts ${formatCount(first)}–${formatCount(search.offset + rows.length)}` : ''}
             </Text>
             <Group gap="xs">
-              <Button variant="default" size="xs" disabled={search.offset === 0} onClick={() => { onSearch({ offset: Math.max(0, search.offset - search.limit) }); }}>
+              <Button
+                variant="default"
+                size="xs"
+                disabled={search.offset === 0}
+                onClick={() => {
+                  onSearch({ offset: Math.max(0, search.offset - search.limit) });
+                }}
+              >
                 Previous page
               </Button>
-              <Button variant="default" size="xs" disabled={!hasNext} onClick={() => { onSearch({ offset: search.offset + search.limit }); }}>
+              <Button
+                variant="default"
+                size="xs"
+                disabled={!hasNext}
+                onClick={() => {
+                  onSearch({ offset: search.offset + search.limit });
+                }}
+              >
                 Next page
               </Button>
             </Group>

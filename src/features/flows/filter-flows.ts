@@ -28,7 +28,8 @@ export function toFlowRows(flows: readonly Flow[], sources: NameIndex | undefine
     const sourceName = sourceLabel(sources, flow.source);
     const destinationName = destinationLabel(destinations, flow.destination);
     const scheduleWords = describeSchedule(schedule);
-    const scheduleKind = schedule.kind === 'cron' ? 'cron' : schedule.kind === 'frequency' && flow.frequency?.toLowerCase() !== 'manual' ? 'frequency' : 'manual';
+    const scheduleKind =
+      schedule.kind === 'cron' ? 'cron' : schedule.kind === 'frequency' && flow.frequency?.toLowerCase() !== 'manual' ? 'frequency' : 'manual';
     const name = flow.displayName || `Flow ${String(flow.id)}`;
     return {
       flow,

@@ -60,16 +60,45 @@ export function FlowFilters({ search, onQueryInput, onChange }: FlowFiltersProps
         w={280}
         type="search"
       />
-      <Select label="Schedule" data={scheduleOptions} value={search.schedule} allowDeselect={false} onChange={(value) => { onChange({ schedule: (value ?? 'all') as FlowsSearch['schedule'] }); }} w={220} />
-      <Select label="Last attempt" data={statusOptions} value={search.status} allowDeselect={false} onChange={(value) => { onChange({ status: (value ?? 'all') as FlowsSearch['status'] }); }} w={160} />
+      <Select
+        label="Schedule"
+        data={scheduleOptions}
+        value={search.schedule}
+        allowDeselect={false}
+        onChange={(value) => {
+          onChange({ schedule: (value ?? 'all') as FlowsSearch['schedule'] });
+        }}
+        w={220}
+      />
+      <Select
+        label="Last attempt"
+        data={statusOptions}
+        value={search.status}
+        allowDeselect={false}
+        onChange={(value) => {
+          onChange({ status: (value ?? 'all') as FlowsSearch['status'] });
+        }}
+        w={160}
+      />
       <Group gap={4} align="flex-end">
-        <Select label="Sort by" data={sortOptions} value={search.sort} allowDeselect={false} onChange={(value) => { onChange({ sort: (value ?? 'name') as FlowsSearch['sort'] }); }} w={190} />
+        <Select
+          label="Sort by"
+          data={sortOptions}
+          value={search.sort}
+          allowDeselect={false}
+          onChange={(value) => {
+            onChange({ sort: (value ?? 'name') as FlowsSearch['sort'] });
+          }}
+          w={190}
+        />
         <Tooltip label={search.dir === 'asc' ? 'Ascending: click for descending' : 'Descending: click for ascending'}>
           <ActionIcon
             variant="default"
             size={36}
             aria-label={search.dir === 'asc' ? 'Sort descending' : 'Sort ascending'}
-            onClick={() => { onChange({ dir: search.dir === 'asc' ? 'desc' : 'asc' }); }}
+            onClick={() => {
+              onChange({ dir: search.dir === 'asc' ? 'desc' : 'asc' });
+            }}
           >
             {search.dir === 'asc' ? '↑' : '↓'}
           </ActionIcon>

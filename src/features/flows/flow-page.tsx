@@ -65,7 +65,14 @@ export function FlowPage({ flowId }: { flowId: number }) {
         <ScheduleCard schedule={scheduleOf(flow)} />
         <AttemptsTable flowId={flow.id} search={search} latest={latest} onSearch={setSearch} />
       </Stack>
-      <AttemptDrawer flowId={flow.id} search={search} latest={latest} onClose={() => { setSearch({ attempt: undefined }); }} />
+      <AttemptDrawer
+        flowId={flow.id}
+        search={search}
+        latest={latest}
+        onClose={() => {
+          setSearch({ attempt: undefined });
+        }}
+      />
     </>
   );
 }

@@ -69,12 +69,21 @@ export function FlowsPage() {
           {byStatus && scan.failed > 0 && `; ${countFormat.format(scan.failed)} statuses could not be read`}
         </Text>
         {filtered && (
-          <Button variant="subtle" size="compact-sm" onClick={() => { setTyped(null); update({ q: '', schedule: flowsSearchDefaults.schedule, status: flowsSearchDefaults.status }); }}>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => {
+              setTyped(null);
+              update({ q: '', schedule: flowsSearchDefaults.schedule, status: flowsSearchDefaults.status });
+            }}
+          >
             Clear filters
           </Button>
         )}
       </Group>
-      {byStatus && scan.checked < scan.total && <Progress value={(scan.checked / Math.max(1, scan.total)) * 100} size="xs" mb="xs" aria-label="Status check progress" />}
+      {byStatus && scan.checked < scan.total && (
+        <Progress value={(scan.checked / Math.max(1, scan.total)) * 100} size="xs" mb="xs" aria-label="Status check progress" />
+      )}
       {flows.length === 0 ? (
         <Text c="dimmed">No flows yet.</Text>
       ) : rows.length === 0 && !(byStatus && scan.checked < scan.total) ? (

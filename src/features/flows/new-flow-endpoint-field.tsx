@@ -77,7 +77,9 @@ export function EndpointField({ kind, choices, value, onChange, onBlur, error }:
       label={label}
       placeholder={choices.isPending ? `Loading ${kind}s…` : `Search your ${kind}s`}
       description={
-        value && choices.isSuccess && !known ? `${label} ${value} is not in the list any more; choose another.` : `Type to search by name; grouped by connector.`
+        value && choices.isSuccess && !known
+          ? `${label} ${value} is not in the list any more; choose another.`
+          : `Type to search by name; grouped by connector.`
       }
       data={data}
       searchable

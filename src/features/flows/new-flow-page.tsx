@@ -50,7 +50,14 @@ export function NewFlowPage({ preset }: { preset: NewFlowPreset }) {
       <Paper withBorder p="lg" maw={640}>
         <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="New flow">
           <Stack>
-            <TextInput label="Name" placeholder="Orders to warehouse" required autoComplete="off" error={errors.displayName?.message} {...form.register('displayName')} />
+            <TextInput
+              label="Name"
+              placeholder="Orders to warehouse"
+              required
+              autoComplete="off"
+              error={errors.displayName?.message}
+              {...form.register('displayName')}
+            />
             {(['source', 'destination'] as const).map((kind) => (
               <Controller
                 key={kind}

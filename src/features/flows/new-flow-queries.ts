@@ -24,12 +24,15 @@ export const newFlowQueries = {
   sources: () =>
     queryOptions({
       queryKey: ['sources', 'choices'],
-      queryFn: async ({ signal }) => (await listSources({ limit: MAX_PAGE_LIMIT }, { signal })).map((source) => choiceOf(source.id, source.displayName, source.sourceSpec, 'Source')),
+      queryFn: async ({ signal }) =>
+        (await listSources({ limit: MAX_PAGE_LIMIT }, { signal })).map((source) => choiceOf(source.id, source.displayName, source.sourceSpec, 'Source')),
     }),
   destinations: () =>
     queryOptions({
       queryKey: ['destinations', 'choices'],
       queryFn: async ({ signal }) =>
-        (await listDestinations({ limit: MAX_PAGE_LIMIT }, { signal })).map((destination) => choiceOf(destination.id, destination.displayName, destination.destinationSpec, 'Destination')),
+        (await listDestinations({ limit: MAX_PAGE_LIMIT }, { signal })).map((destination) =>
+          choiceOf(destination.id, destination.displayName, destination.destinationSpec, 'Destination'),
+        ),
     }),
 };

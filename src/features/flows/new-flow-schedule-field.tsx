@@ -33,7 +33,13 @@ export function ScheduleField({ control }: { control: Control<NewFlowFormValues>
         control={control}
         name="scheduleKind"
         render={({ field }) => (
-          <Radio.Group label="Schedule" value={field.value} onChange={(next) => { field.onChange(next); }}>
+          <Radio.Group
+            label="Schedule"
+            value={field.value}
+            onChange={(next) => {
+              field.onChange(next);
+            }}
+          >
             <Group mt={4}>
               <Radio value="frequency" label="Repeat on a frequency" />
               <Radio value="cron" label="Cron expression" />

@@ -4,7 +4,11 @@ import { isValidCron } from '@/lib/schedule';
 
 // What the new-flow form holds, as typed. Ids stay strings (select values) until the flow is sent.
 
-const idText = (message: string) => z.string().trim().regex(/^[1-9]\d*$/, message);
+const idText = (message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d*$/, message);
 
 export const newFlowFormSchema = z
   .object({

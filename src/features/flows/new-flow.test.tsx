@@ -98,7 +98,7 @@ describe('new flow page', () => {
     expect(screen.getByRole('combobox', { name: 'Destination' })).toHaveValue('');
   });
 
-  it('opens from a source page\'s Flows tab with that source chosen', async () => {
+  it("opens from a source page's Flows tab with that source chosen", async () => {
     const { user, router } = renderApp('/sources/3?tab=flows');
     await user.click(await screen.findByRole('link', { name: '+ New flow from this source' }));
     await waitFor(() => {
@@ -128,7 +128,11 @@ describe('new flow page', () => {
     });
     await user.type(source, 'crm');
     const listbox = await screen.findByRole('listbox');
-    expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual(['Legacy CRM']);
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Legacy CRM']);
     expect(within(listbox).getByText('PostgreSQL')).toBeInTheDocument();
   });
 });

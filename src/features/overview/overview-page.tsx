@@ -72,7 +72,14 @@ function Section({ title, watched, children }: { title: string; watched: Watched
           {title}
         </Title>
         {Number.isFinite(updatedAt) && (
-          <LiveStamp updatedAt={updatedAt} error={error} isFetching={watched.some((item) => item.isFetching)} onRetry={() => { for (const item of watched) item.refetch(); }} />
+          <LiveStamp
+            updatedAt={updatedAt}
+            error={error}
+            isFetching={watched.some((item) => item.isFetching)}
+            onRetry={() => {
+              for (const item of watched) item.refetch();
+            }}
+          />
         )}
       </Group>
       {children}

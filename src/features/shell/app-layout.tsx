@@ -16,9 +16,14 @@ function ColorSchemeToggle() {
   const next = scheme === 'dark' ? 'light' : 'dark';
   return (
     <Tooltip label={`Switch to ${next} theme`}>
-      <ActionIcon variant="default" size="lg" aria-label={`Switch to ${next} theme`} onClick={() => {
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label={`Switch to ${next} theme`}
+        onClick={() => {
           setColorScheme(next);
-        }}>
+        }}
+      >
         <span aria-hidden>{scheme === 'dark' ? '☀' : '☾'}</span>
       </ActionIcon>
     </Tooltip>

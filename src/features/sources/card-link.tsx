@@ -12,7 +12,15 @@ export function CardLink({ card }: { card: ConfigurationCard }) {
       <Group align="flex-start" gap="lg" wrap="wrap">
         <Stack gap="sm" style={{ flex: '1 1 320px' }}>
           <Group align="flex-end" gap="xs" wrap="nowrap">
-            <TextInput label="Configuration link" value={card.url} readOnly style={{ flex: 1 }} onFocus={(event) => { event.currentTarget.select(); }} />
+            <TextInput
+              label="Configuration link"
+              value={card.url}
+              readOnly
+              style={{ flex: 1 }}
+              onFocus={(event) => {
+                event.currentTarget.select();
+              }}
+            />
             <CopyButton value={card.url} />
           </Group>
           <Group gap="xs">
@@ -23,7 +31,9 @@ export function CardLink({ card }: { card: ConfigurationCard }) {
         </Stack>
         <Stack gap={4} align="center">
           <QRCodeSVG value={card.url} size={144} marginSize={2} role="img" aria-label="QR code of the configuration link" />
-          <Text size="xs" c="dimmed">Scan to open</Text>
+          <Text size="xs" c="dimmed">
+            Scan to open
+          </Text>
         </Stack>
       </Group>
     </Paper>

@@ -22,9 +22,18 @@ function shownState(card: ConfigurationCard, now: number): ShownState {
 
 /** The state first, then what goes with it (time left, or when it was used or revoked); stacks on narrow screens. */
 function StateCell({ card, state }: { card: ConfigurationCard; state: ShownState }) {
-  const at = (iso: string | null) => iso && <Text size="xs" c="dimmed">at {formatDateTime(iso)}</Text>;
+  const at = (iso: string | null) =>
+    iso && (
+      <Text size="xs" c="dimmed">
+        at {formatDateTime(iso)}
+      </Text>
+    );
   // Badges keep their whole word on a phone: the table gives this column their width rather than cut them.
-  const badge = (color: string, label: string) => <Badge color={color} variant="light" miw="max-content">{label}</Badge>;
+  const badge = (color: string, label: string) => (
+    <Badge color={color} variant="light" miw="max-content">
+      {label}
+    </Badge>
+  );
   switch (state) {
     case 'open':
       return (
@@ -52,14 +61,26 @@ function StateCell({ card, state }: { card: ConfigurationCard; state: ShownState
         </Group>
       );
     default:
-      return <Badge color="gray" variant="outline" tt="none">{state}</Badge>;
+      return (
+        <Badge color="gray" variant="outline" tt="none">
+          {state}
+        </Badge>
+      );
   }
 }
 
 const shortLink = (card: ConfigurationCard) => `…/cards/${card.hashId.slice(0, 8)}…`;
 
 /** A source's links with their state; an open one can be copied or revoked (after a confirmation). */
-export function CardsTable({ sourceId, cards, onRevoked }: { sourceId: number; cards: readonly ConfigurationCard[]; onRevoked: (card: ConfigurationCard) => Promise<void> }) {
+export function CardsTable({
+  sourceId,
+  cards,
+  onRevoked,
+}: {
+  sourceId: number;
+  cards: readonly ConfigurationCard[];
+  onRevoked: (card: ConfigurationCard) => Promise<void>;
+}) {
   const now = useNow(15_000);
   const [target, setTarget] = useState<ConfigurationCard | null>(null);
   const revoke = useMutation({
@@ -92,7 +113,9 @@ export function CardsTable({ sourceId, cards, onRevoked }: { sourceId: number; c
                       {card.instruction}
                     </Text>
                   ) : (
-                    <Text size="xs" c="dimmed">No instruction</Text>
+                    <Text size="xs" c="dimmed">
+                      No instruction
+                    </Text>
                   )}
                 </Table.Td>
                 <Table.Td>
@@ -132,14 +155,16 @@ export function CardsTable({ sourceId, cards, onRevoked }: { sourceId: number; c
         confirmLabel="Revoke link"
         pending={revoke.isPending}
         error={revoke.error}
-        onClose={() => { setTarget(null); }}
+        onClose={() => {
+          setTarget(null);
+        }}
         onConfirm={() => {
           if (target && !revoke.isPending) revoke.mutate(target);
         }}
       >
         <Text size="sm">
-          Whoever has the link {target ? shortLink(target) : ''} will no longer be able to open it or send a configuration. This cannot be undone; you can
-          share a new link.
+          Whoever has the link {target ? shortLink(target) : ''} will no longer be able to open it or send a configuration. This cannot be undone; you can share
+          a new link.
         </Text>
       </ConfirmDialog>
     </>

@@ -71,7 +71,9 @@ describe('uploading a CSV file for a new source', () => {
     const { zone, input } = await newCsvSource(user);
     expect(zone).toHaveAccessibleDescription(/Up to 16 bytes\.$/);
     await user.upload(input, ordersFile());
-    expect(await screen.findByRole('alert', { name: 'This file was not uploaded' })).toHaveTextContent('“orders.csv” (20 bytes) is larger than the upload limit of 16 bytes.');
+    expect(await screen.findByRole('alert', { name: 'This file was not uploaded' })).toHaveTextContent(
+      '“orders.csv” (20 bytes) is larger than the upload limit of 16 bytes.',
+    );
 
     const sheet = new NodeFile(['PK'], 'orders.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }) as unknown as File;
     // Dropped, so no file dialog filters it first.

@@ -31,7 +31,9 @@ export function formatBytes(bytes: number): string {
 }
 
 const tooLargeText = (name: string, size: number, limit: number | null | undefined) =>
-  limit ? `“${name}” (${formatBytes(size)}) is larger than the upload limit of ${formatBytes(limit)}.` : `“${name}” (${formatBytes(size)}) is larger than the service accepts.`;
+  limit
+    ? `“${name}” (${formatBytes(size)}) is larger than the upload limit of ${formatBytes(limit)}.`
+    : `“${name}” (${formatBytes(size)}) is larger than the service accepts.`;
 
 function rejectionText(rejection: FileRejection, limit: number | undefined): string {
   const { file, errors } = rejection;
@@ -95,10 +97,15 @@ export function CsvUpload({ onUploaded }: { onUploaded: (upload: Upload) => void
       {upload.isSuccess ? (
         <Alert color="teal" variant="light" role="status" title={`Uploaded “${upload.data.name}”`}>
           <Stack gap="xs">
-            <Text size="sm">
-              {formatBytes(upload.data.size)} stored on the service. Its path is filled in below: save to use it.
-            </Text>
-            <Button variant="light" size="xs" w="fit-content" onClick={() => { upload.reset(); }}>
+            <Text size="sm">{formatBytes(upload.data.size)} stored on the service. Its path is filled in below: save to use it.</Text>
+            <Button
+              variant="light"
+              size="xs"
+              w="fit-content"
+              onClick={() => {
+                upload.reset();
+              }}
+            >
               Upload another file
             </Button>
           </Stack>

@@ -43,7 +43,14 @@ function ChooseAndCreate({ onCreated }: { onCreated: (source: Source) => void })
         }}
       />
       {create.isError && <ErrorState error={create.error} />}
-      <Button w="fit-content" disabled={!spec.data} loading={create.isPending} onClick={() => { create.mutate(); }}>
+      <Button
+        w="fit-content"
+        disabled={!spec.data}
+        loading={create.isPending}
+        onClick={() => {
+          create.mutate();
+        }}
+      >
         Create source
       </Button>
     </Stack>
@@ -66,7 +73,11 @@ export function NewSourcePage() {
         <Stack gap="md">
           <Alert color="teal" variant="light" title={`Created “${created.displayName}”`}>
             Fill in its configuration now, or later from the source's page.{' '}
-            <Button variant="subtle" size="compact-sm" onClick={() => void navigate({ to: '/sources/$sourceId', params: { sourceId: String(created.id) }, search: { tab: 'configuration' } })}>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={() => void navigate({ to: '/sources/$sourceId', params: { sourceId: String(created.id) }, search: { tab: 'configuration' } })}
+            >
               Skip for now
             </Button>
           </Alert>

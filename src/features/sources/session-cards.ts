@@ -16,5 +16,9 @@ export function cardsCreatedThisSession(sourceId: number): ConfigurationCard[] {
 /** A revoked card shows as such here too, should the service revoke without listing. */
 export function rememberRevoked(sourceId: number, cardId: number, revokedAt: string): void {
   const cards = created.get(sourceId);
-  if (cards) created.set(sourceId, cards.map((card) => (card.id === cardId ? { ...card, state: 'revoked', revokedAt } : card)));
+  if (cards)
+    created.set(
+      sourceId,
+      cards.map((card) => (card.id === cardId ? { ...card, state: 'revoked', revokedAt } : card)),
+    );
 }

@@ -60,7 +60,13 @@ export function ShareCardForm({ onSubmit, onCancel }: { onSubmit: (input: Create
             />
           )}
         />
-        <TextInput label="Image URL" description="Shown to the recipient, for example your logo. http or https only." placeholder="https://" {...form.register('imageUrl')} error={errors.imageUrl?.message} />
+        <TextInput
+          label="Image URL"
+          description="Shown to the recipient, for example your logo. http or https only."
+          placeholder="https://"
+          {...form.register('imageUrl')}
+          error={errors.imageUrl?.message}
+        />
         <Textarea label="Instruction" description="What the recipient should do." rows={3} {...form.register('instruction')} />
         <Group>
           <Button type="submit" loading={isSubmitting}>

@@ -17,9 +17,25 @@ function seedStates() {
   const now = Date.now();
   const base = { sourceId: source, imageUrl: null, type: 'SOURCE' };
   mockService.db.state.cards.push(
-    { ...base, id: 11, hashId: 'c3VibWl0dGVkLWNhcmQtMDAx', url: '/cards/c3VibWl0dGVkLWNhcmQtMDAx', expiresAt: now + 24 * HOUR, instruction: 'Used one', submittedAt: Date.parse('2026-03-02T09:15:00Z') },
+    {
+      ...base,
+      id: 11,
+      hashId: 'c3VibWl0dGVkLWNhcmQtMDAx',
+      url: '/cards/c3VibWl0dGVkLWNhcmQtMDAx',
+      expiresAt: now + 24 * HOUR,
+      instruction: 'Used one',
+      submittedAt: Date.parse('2026-03-02T09:15:00Z'),
+    },
     { ...base, id: 12, hashId: 'ZXhwaXJlZC1jYXJkLTAwMDAx', url: '/cards/ZXhwaXJlZC1jYXJkLTAwMDAx', expiresAt: now - HOUR, instruction: 'Late one' },
-    { ...base, id: 13, hashId: 'cmV2b2tlZC1jYXJkLTAwMDAx', url: '/cards/cmV2b2tlZC1jYXJkLTAwMDAx', expiresAt: now + 24 * HOUR, instruction: 'Withdrawn one', revokedAt: Date.parse('2026-03-03T10:00:00Z') },
+    {
+      ...base,
+      id: 13,
+      hashId: 'cmV2b2tlZC1jYXJkLTAwMDAx',
+      url: '/cards/cmV2b2tlZC1jYXJkLTAwMDAx',
+      expiresAt: now + 24 * HOUR,
+      instruction: 'Withdrawn one',
+      revokedAt: Date.parse('2026-03-03T10:00:00Z'),
+    },
   );
 }
 
@@ -94,7 +110,7 @@ describe('configuration cards tab: states', () => {
     await user.click(screen.getByRole('button', { name: 'Create link' }));
     expect(await screen.findByRole('region', { name: 'New configuration link' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Configuration cards' });
-    await user.click((await rowOf(table, 'Fresh one').findByRole('button', { name: /^Revoke the link/ })));
+    await user.click(await rowOf(table, 'Fresh one').findByRole('button', { name: /^Revoke the link/ }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revoke link' }));
     expect(await rowOf(table, 'Fresh one').findByText('Revoked')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'New configuration link' })).not.toBeInTheDocument();

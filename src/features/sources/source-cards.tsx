@@ -34,13 +34,24 @@ export function SourceCards({ source }: { source: Source }) {
   return (
     <Stack gap="md">
       {!sharing && (
-        <Button w="fit-content" onClick={() => { setSharing(true); create.reset(); }}>
+        <Button
+          w="fit-content"
+          onClick={() => {
+            setSharing(true);
+            create.reset();
+          }}
+        >
           Share configuration link
         </Button>
       )}
       {sharing && (
         <Stack gap="xs" maw={560}>
-          <ShareCardForm onSubmit={(input) => create.mutateAsync(input).catch(() => undefined)} onCancel={() => { setSharing(false); }} />
+          <ShareCardForm
+            onSubmit={(input) => create.mutateAsync(input).catch(() => undefined)}
+            onCancel={() => {
+              setSharing(false);
+            }}
+          />
           {create.isError && <ErrorState error={create.error} />}
         </Stack>
       )}
@@ -53,7 +64,14 @@ export function SourceCards({ source }: { source: Source }) {
           This service does not list a source's links: these are the ones created in this browser session.
         </Alert>
       )}
-      {cards.data && (listed.length === 0 ? <Text size="sm" c="dimmed">No links yet.</Text> : <CardsTable sourceId={source.id} cards={listed} onRevoked={revoked} />)}
+      {cards.data &&
+        (listed.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No links yet.
+          </Text>
+        ) : (
+          <CardsTable sourceId={source.id} cards={listed} onRevoked={revoked} />
+        ))}
     </Stack>
   );
 }

@@ -8,7 +8,13 @@ import { SourceTestConnection } from './source-test-connection';
 
 /** A CSV file on the user's machine: uploaded into the service's files folder, which fills `location`. */
 const csvAddons: Readonly<Record<string, PropertyAddon>> = {
-  location: (fill) => <CsvUpload onUploaded={(upload) => { fill(upload.location); }} />,
+  location: (fill) => (
+    <CsvUpload
+      onUploaded={(upload) => {
+        fill(upload.location);
+      }}
+    />
+  ),
 };
 
 /** The form drawn from the source's full spec, its instructions beside it. Save sends only what changed. */

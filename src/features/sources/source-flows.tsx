@@ -18,7 +18,9 @@ export function SourceFlows({ sourceId }: { sourceId: number }) {
   if (mine.length === 0)
     return (
       <Stack gap="sm" align="flex-start">
-        <Text c="dimmed" size="sm">No flow reads from this source.</Text>
+        <Text c="dimmed" size="sm">
+          No flow reads from this source.
+        </Text>
         {newFlow}
       </Stack>
     );

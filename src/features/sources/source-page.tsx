@@ -7,7 +7,6 @@ import { sourceQueries } from '@/lib/queries/source-queries';
 import { ConfigureSource } from './source-configuration';
 import { type SourceTab, SourceTabs } from './source-tabs';
 
-
 export function SourcePage({ sourceId, tab, onTab }: { sourceId: number; tab: SourceTab; onTab: (tab: SourceTab) => void }) {
   const { data: source } = useSuspenseQuery(sourceQueries.detail(sourceId));
   const [savedAt, setSavedAt] = useState<string | null>(null);
@@ -23,14 +22,27 @@ export function SourcePage({ sourceId, tab, onTab }: { sourceId: number; tab: So
         onTab={onTab}
         configuration={
           <>
-              {savedAt && (
-                <Group mb="md">
-                  <Alert color="teal" variant="light" role="status" withCloseButton onClose={() => { setSavedAt(null); }}>
-                    Saved. Only the fields you changed were sent.
-                  </Alert>
-                </Group>
-              )}
-              <ConfigureSource source={source} onSaved={(updated) => { setSavedAt(updated.updatedAt ?? new Date().toISOString()); }} />
+            {savedAt && (
+              <Group mb="md">
+                <Alert
+                  color="teal"
+                  variant="light"
+                  role="status"
+                  withCloseButton
+                  onClose={() => {
+                    setSavedAt(null);
+                  }}
+                >
+                  Saved. Only the fields you changed were sent.
+                </Alert>
+              </Group>
+            )}
+            <ConfigureSource
+              source={source}
+              onSaved={(updated) => {
+                setSavedAt(updated.updatedAt ?? new Date().toISOString());
+              }}
+            />
           </>
         }
       />

@@ -9,7 +9,12 @@ import { formatDateTime } from '@/lib/format';
 const statusColors: Record<string, string> = { in_progress: 'blue', completed: 'teal', succeeded: 'teal', failed: 'red', error: 'red' };
 
 function ResolverDefinitions({ resolver }: { resolver: Resolver }) {
-  if (resolver.propertyDefinitions.length === 0) return <Text size="sm" c="dimmed">No property definitions.</Text>;
+  if (resolver.propertyDefinitions.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        No property definitions.
+      </Text>
+    );
   return (
     <Table withTableBorder>
       <Table.Thead>
@@ -61,9 +66,15 @@ export function SourceResolvers({ sourceId }: { sourceId: number }) {
             </Text>
           </>
         ) : (
-          <Text size="sm" c="dimmed">No discovery status reported.</Text>
+          <Text size="sm" c="dimmed">
+            No discovery status reported.
+          </Text>
         )}
-        {discoveryRequired && <Badge color="orange" variant="light">Discovery required</Badge>}
+        {discoveryRequired && (
+          <Badge color="orange" variant="light">
+            Discovery required
+          </Badge>
+        )}
       </Group>
       {inProgress && (
         <Stack gap={4}>
@@ -80,7 +91,9 @@ export function SourceResolvers({ sourceId }: { sourceId: number }) {
       )}
       {resolvers.isError && <ErrorState error={resolvers.error} />}
       {resolvers.data.resolvers.length === 0 ? (
-        <Text c="dimmed" size="sm">No resolvers yet.</Text>
+        <Text c="dimmed" size="sm">
+          No resolvers yet.
+        </Text>
       ) : (
         <Accordion multiple variant="separated">
           {resolvers.data.resolvers.map((resolver) => (
@@ -88,10 +101,26 @@ export function SourceResolvers({ sourceId }: { sourceId: number }) {
               <Accordion.Control>
                 <Group gap="xs">
                   <Text fw={500}>{resolver.name}</Text>
-                  {resolver.type && <Badge variant="outline" size="sm">{resolver.type}</Badge>}
-                  {resolver.category && <Badge variant="default" size="sm">{resolver.category}</Badge>}
-                  {resolver.suppressed && <Badge color="gray" size="sm">Suppressed</Badge>}
-                  {resolver.maskedByDefault && <Badge color="violet" size="sm">Masked by default</Badge>}
+                  {resolver.type && (
+                    <Badge variant="outline" size="sm">
+                      {resolver.type}
+                    </Badge>
+                  )}
+                  {resolver.category && (
+                    <Badge variant="default" size="sm">
+                      {resolver.category}
+                    </Badge>
+                  )}
+                  {resolver.suppressed && (
+                    <Badge color="gray" size="sm">
+                      Suppressed
+                    </Badge>
+                  )}
+                  {resolver.maskedByDefault && (
+                    <Badge color="violet" size="sm">
+                      Masked by default
+                    </Badge>
+                  )}
                 </Group>
               </Accordion.Control>
               <Accordion.Panel>

@@ -9,7 +9,17 @@ export const SOURCE_TABS = ['configuration', 'resolvers', 'cards', 'flows'] as c
 export type SourceTab = (typeof SOURCE_TABS)[number];
 
 /** A source's tabs (kept in the URL); only the configuration tab differs between a readable source and one known by id. */
-export function SourceTabs({ source, tab, onTab, configuration }: { source: Source; tab: SourceTab; onTab: (tab: SourceTab) => void; configuration: ReactNode }) {
+export function SourceTabs({
+  source,
+  tab,
+  onTab,
+  configuration,
+}: {
+  source: Source;
+  tab: SourceTab;
+  onTab: (tab: SourceTab) => void;
+  configuration: ReactNode;
+}) {
   return (
     <Tabs
       value={tab}

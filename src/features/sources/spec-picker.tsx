@@ -31,7 +31,13 @@ export function SourceSpecPicker({ value, onChange }: { value: string | null; on
               setTyped(event.currentTarget.value);
             }}
           />
-          <Button variant="light" disabled={typed.trim() === ''} onClick={() => { onChange(typed.trim()); }}>
+          <Button
+            variant="light"
+            disabled={typed.trim() === ''}
+            onClick={() => {
+              onChange(typed.trim());
+            }}
+          >
             Look up
           </Button>
         </Group>

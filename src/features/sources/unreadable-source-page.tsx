@@ -25,8 +25,8 @@ export function UnreadableSourcePage({ sourceId, tab, onTab }: { sourceId: numbe
         configuration={
           <Stack gap="lg" maw={760}>
             <Alert color="gray" variant="light" title="This service does not let Flowdeck read a source">
-              It answered “not found” to reading source {sourceId} (its interface has no such operation) while the source itself
-              exists. Its settings cannot be shown or edited here: share a configuration card link to have them filled in.
+              It answered “not found” to reading source {sourceId} (its interface has no such operation) while the source itself exists. Its settings cannot be
+              shown or edited here: share a configuration card link to have them filled in.
             </Alert>
             <SourceTestConnection sourceId={sourceId} />
           </Stack>

@@ -31,12 +31,23 @@ export function NewWebhookTriggerForm({ workflowId }: { workflowId: number }) {
     >
       <Group align="flex-end" gap="sm" wrap="wrap">
         <Autocomplete label="Provider" data={PROVIDERS} value={provider} onChange={setProvider} required w={160} />
-        <TextInput label="Event type" placeholder="message, app_mention…" value={eventType} onChange={(event) => { setEventType(event.currentTarget.value); }} required w={220} />
+        <TextInput
+          label="Event type"
+          placeholder="message, app_mention…"
+          value={eventType}
+          onChange={(event) => {
+            setEventType(event.currentTarget.value);
+          }}
+          required
+          w={220}
+        />
         <PasswordInput
           label="Signing secret (optional)"
           description="Requests without a valid signature are refused"
           value={signingSecret}
-          onChange={(event) => { setSigningSecret(event.currentTarget.value); }}
+          onChange={(event) => {
+            setSigningSecret(event.currentTarget.value);
+          }}
           autoComplete="off"
           w={260}
         />
@@ -50,7 +61,17 @@ export function NewWebhookTriggerForm({ workflowId }: { workflowId: number }) {
         </div>
       )}
       {create.isSuccess && (
-        <Alert color="green" variant="light" mt="sm" role="status" withCloseButton closeButtonLabel="Dismiss" onClose={() => { create.reset(); }}>
+        <Alert
+          color="green"
+          variant="light"
+          mt="sm"
+          role="status"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => {
+            create.reset();
+          }}
+        >
           Trigger added. Its URL is in the list above.
         </Alert>
       )}

@@ -24,7 +24,9 @@ function useDeleteTrigger(workflowId: number, onDeleted: (trigger: WebhookTrigge
   return useMutation({
     mutationFn: (trigger: WebhookTrigger) => deleteWebhookTrigger(workflowId, trigger.id),
     onSuccess: async (_answer, trigger) => {
-      client.setQueryData(webhookQueries.list(workflowId).queryKey, (triggers: WebhookTrigger[] | undefined) => triggers?.filter((item) => item.id !== trigger.id));
+      client.setQueryData(webhookQueries.list(workflowId).queryKey, (triggers: WebhookTrigger[] | undefined) =>
+        triggers?.filter((item) => item.id !== trigger.id),
+      );
       client.removeQueries({ queryKey: webhookQueries.byId(workflowId, trigger.id).queryKey });
       onDeleted(trigger);
       await client.invalidateQueries({ queryKey: webhookQueries.list(workflowId).queryKey });
@@ -32,7 +34,15 @@ function useDeleteTrigger(workflowId: number, onDeleted: (trigger: WebhookTrigge
   });
 }
 
-export function WebhookTriggerTable({ workflowId, triggers, onDeleted }: { workflowId: number; triggers: readonly WebhookTrigger[]; onDeleted?: (trigger: WebhookTrigger) => void }) {
+export function WebhookTriggerTable({
+  workflowId,
+  triggers,
+  onDeleted,
+}: {
+  workflowId: number;
+  triggers: readonly WebhookTrigger[];
+  onDeleted?: (trigger: WebhookTrigger) => void;
+}) {
   const [target, setTarget] = useState<WebhookTrigger | null>(null);
   const remove = useDeleteTrigger(workflowId, (trigger) => {
     setTarget(null);
@@ -97,7 +107,9 @@ export function WebhookTriggerTable({ workflowId, triggers, onDeleted }: { workf
         confirmLabel="Delete trigger"
         pending={remove.isPending}
         error={remove.error}
-        onClose={() => { setTarget(null); }}
+        onClose={() => {
+          setTarget(null);
+        }}
         onConfirm={() => {
           if (target && !remove.isPending) remove.mutate(target);
         }}

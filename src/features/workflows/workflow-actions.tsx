@@ -20,19 +20,48 @@ export function WorkflowActions({ workflow, running, onDeleted }: { workflow: Wo
   return (
     <Stack gap="xs" align="flex-end">
       <Group gap="xs">
-        <Button onClick={() => { cancel.dismiss(); run.start(); }} loading={run.isPending} disabled={cancel.isPending}>
+        <Button
+          onClick={() => {
+            cancel.dismiss();
+            run.start();
+          }}
+          loading={run.isPending}
+          disabled={cancel.isPending}
+        >
           Run now
         </Button>
         <Tooltip label="Nothing is running right now" disabled={running !== false}>
-          <Button color="red" variant="light" onClick={() => { run.dismiss(); cancel.start(); }} loading={cancel.isPending} disabled={run.isPending || running === false}>
+          <Button
+            color="red"
+            variant="light"
+            onClick={() => {
+              run.dismiss();
+              cancel.start();
+            }}
+            loading={cancel.isPending}
+            disabled={run.isPending || running === false}
+          >
             Cancel run
           </Button>
         </Tooltip>
-        <Button color="red" variant="outline" onClick={() => { remove.reset(); confirm.open(); }}>
+        <Button
+          color="red"
+          variant="outline"
+          onClick={() => {
+            remove.reset();
+            confirm.open();
+          }}
+        >
           Delete
         </Button>
       </Group>
-      <ActionFeedback feedback={feedback} onClose={() => { run.dismiss(); cancel.dismiss(); }} />
+      <ActionFeedback
+        feedback={feedback}
+        onClose={() => {
+          run.dismiss();
+          cancel.dismiss();
+        }}
+      />
       <ConfirmDialog
         opened={confirming}
         title={`Delete the workflow “${workflow.name}”?`}
@@ -44,9 +73,7 @@ export function WorkflowActions({ workflow, running, onDeleted }: { workflow: Wo
           if (!remove.isPending) remove.mutate();
         }}
       >
-        <Text size="sm">
-          “{workflow.name}” and its webhook triggers will be deleted. Its flows stay. This cannot be undone.
-        </Text>
+        <Text size="sm">“{workflow.name}” and its webhook triggers will be deleted. Its flows stay. This cannot be undone.</Text>
       </ConfirmDialog>
     </Stack>
   );

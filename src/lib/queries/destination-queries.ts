@@ -8,8 +8,6 @@ export const destinationQueries = {
   all: () => ['destinations'] as const,
   list: (page: PageParams) =>
     queryOptions({ queryKey: [...destinationQueries.all(), 'list', page], queryFn: ({ signal }) => listingOf(() => listDestinations(page, { signal })) }),
-  detail: (id: number) =>
-    queryOptions({ queryKey: [...destinationQueries.all(), 'detail', id], queryFn: ({ signal }) => getDestination(id, { signal }) }),
-  specs: () =>
-    queryOptions({ queryKey: ['destination-specs', 'list'], queryFn: ({ signal }) => listDestinationSpecs({ signal }), staleTime: 5 * 60_000 }),
+  detail: (id: number) => queryOptions({ queryKey: [...destinationQueries.all(), 'detail', id], queryFn: ({ signal }) => getDestination(id, { signal }) }),
+  specs: () => queryOptions({ queryKey: ['destination-specs', 'list'], queryFn: ({ signal }) => listDestinationSpecs({ signal }), staleTime: 5 * 60_000 }),
 };

@@ -34,10 +34,17 @@ describe('flowQueries.status', () => {
   });
 
   it('reads the newest attempt where the service answers the status without it (the hosted service)', async () => {
-    mockService.fail('getFlowStatus', { body: { id: SEED.failingFlowId, lifecycle: 'NOT_RUNNING', disposition: 'FAILED', resources: [], errors: ['boom'], completedAt: null } });
+    mockService.fail('getFlowStatus', {
+      body: { id: SEED.failingFlowId, lifecycle: 'NOT_RUNNING', disposition: 'FAILED', resources: [], errors: ['boom'], completedAt: null },
+    });
     const status = await load();
     const failed = await status(SEED.failingFlowId);
-    expect(failed).toMatchObject({ id: SEED.failingFlowId, lifecycle: 'not_running', disposition: 'failed', lastAttempt: { flow: SEED.failingFlowId, disposition: 'failed' } });
+    expect(failed).toMatchObject({
+      id: SEED.failingFlowId,
+      lifecycle: 'not_running',
+      disposition: 'failed',
+      lastAttempt: { flow: SEED.failingFlowId, disposition: 'failed' },
+    });
     expect(failed.errors[0]).toMatch(/password authentication failed/);
     expect(await status(SEED.idleFlowId)).toMatchObject({ lastAttempt: null, lifecycle: 'not_running', disposition: 'none' });
     expect(operations()).toEqual(['getFlowStatus', 'listRunAttempts', 'listRunAttempts']);
