@@ -6,9 +6,9 @@ import { LifecycleBadge } from '@/components/lifecycle-badge';
 import { ListPager } from '@/components/list-pager';
 import { PageHeader } from '@/components/page-header';
 import { UnlistedNotice } from '@/components/unlisted-notice';
-import { destinationQueries } from '@/lib/queries/destination-queries';
-import { flowQueries } from '@/lib/queries/flow-queries';
 import { formatDateTime } from '@/lib/format';
+import { destinationQueries } from '@/resources/destinations';
+import { flowQueries } from '@/resources/flows';
 
 function KnownDestinations() {
   const flows = useQuery(flowQueries.list());

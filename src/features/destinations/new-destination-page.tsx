@@ -7,11 +7,11 @@ import type { DestinationSpecSummary } from '@/api/specs';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
 import { SpecSummary } from '@/components/spec-summary';
-import { destinationQueries } from '@/lib/queries/destination-queries';
+import { specQueries } from '@/resources/specs';
 import { ConfigureDestination } from './destination-configuration';
 
 function SpecGallery({ selected, onSelect }: { selected: string | null; onSelect: (spec: DestinationSpecSummary) => void }) {
-  const specs = useQuery(destinationQueries.specs());
+  const specs = useQuery(specQueries.destinations());
   if (specs.isPending) return <Text size="sm">Loading destination specs…</Text>;
   if (specs.isError) return <ErrorState error={specs.error} onRetry={() => void specs.refetch()} />;
   return (

@@ -1,6 +1,6 @@
 import type { Flow } from '@/api/flows';
 import { describeSchedule, scheduleOf } from '@/lib/schedule';
-import type { NameIndex } from '@/lib/queries/endpoint-name-queries';
+import type { NameIndex } from '@/resources/endpoint-lists';
 import type { FlowsSearch } from './flows-search';
 
 /** A flow with what the list shows and searches, computed once per list rather than per keystroke. */

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Select, Text, TextInput } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { AnchorLink } from '@/components/anchor-link';
-import type { EndpointChoice } from './new-flow-queries';
+import type { EndpointChoice } from '@/resources/endpoint-lists';
 
 interface EndpointFieldProps {
   kind: 'source' | 'destination';

@@ -6,7 +6,7 @@ import { createSource, type Source } from '@/api/sources';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
 import { SpecSummary } from '@/components/spec-summary';
-import { sourceQueries } from '@/lib/queries/source-queries';
+import { specQueries } from '@/resources/specs';
 import { ConfigureSource } from './source-configuration';
 import { SourceSpecPicker } from './spec-picker';
 
@@ -14,7 +14,7 @@ import { SourceSpecPicker } from './spec-picker';
 function ChooseAndCreate({ onCreated }: { onCreated: (source: Source) => void }) {
   const [specName, setSpecName] = useState<string | null>(null);
   const [name, setName] = useState('');
-  const spec = useQuery({ ...sourceQueries.spec(specName ?? ''), enabled: specName !== null });
+  const spec = useQuery({ ...specQueries.source(specName ?? ''), enabled: specName !== null });
   const create = useMutation({
     mutationFn: () => createSource({ sourceSpec: specName ?? '', displayName: name.trim() === '' ? undefined : name.trim() }),
     onSuccess: onCreated,

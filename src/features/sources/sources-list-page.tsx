@@ -6,9 +6,9 @@ import { LifecycleBadge } from '@/components/lifecycle-badge';
 import { ListPager } from '@/components/list-pager';
 import { PageHeader } from '@/components/page-header';
 import { UnlistedNotice } from '@/components/unlisted-notice';
-import { flowQueries } from '@/lib/queries/flow-queries';
-import { sourceQueries } from '@/lib/queries/source-queries';
 import { formatDateTime } from '@/lib/format';
+import { flowQueries } from '@/resources/flows';
+import { sourceQueries } from '@/resources/sources';
 
 function KnownSources() {
   const flows = useQuery(flowQueries.list());

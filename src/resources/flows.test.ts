@@ -11,7 +11,7 @@ import { mockService } from '@/test/server';
 /** A fresh module each time: which way the service answers is remembered for the session. */
 async function load() {
   vi.resetModules();
-  const { flowQueries } = await import('./flow-queries');
+  const { flowQueries } = await import('./flows');
   // The fresh modules have a fresh API client: sign it in too.
   (await import('@/mock-service/api-test-helpers')).signIn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
