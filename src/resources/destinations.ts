@@ -1,14 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  createDestination,
-  type CreateDestinationInput,
-  getDestination,
-  listDestinations,
-  updateDestination,
-  type UpdateDestinationInput,
-} from '@/api/destinations';
+import { queryOptions } from '@tanstack/react-query';
+import { createDestination, getDestination, listDestinations, updateDestination, type UpdateDestinationInput } from '@/api/destinations';
 import type { PageParams } from '@/api/page-params';
-import { choicesQuery, nameIndexQuery } from './endpoint-lists';
+import { choicesQuery, nameIndexQuery, useCreateEndpoint, useUpdateEndpoint } from './endpoints';
 import { resourceKeys } from './keys';
 import { listingOf } from './listing';
 
@@ -26,25 +19,11 @@ export const destinationQueries = {
   detail: (id: number) => queryOptions({ queryKey: destinationKeys.detail(id), queryFn: ({ signal }) => getDestination(id, { signal }) }),
 };
 
-/** A new destination belongs in every list of destinations (the list page, the names, the new-flow picker). */
 export function useCreateDestination() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CreateDestinationInput) => createDestination(input),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: destinationKeys.list() });
-    },
-  });
+  return useCreateEndpoint(createDestination, destinationKeys.list());
 }
 
-/** Saves only what changed. The page shows the answer at once; the lists are read again, since a save may rename it. */
+/** A save may rename the destination: its lists (and the names and choices read from them) are read again. */
 export function useUpdateDestination(id: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (changes: UpdateDestinationInput) => updateDestination(id, changes),
-    onSuccess: async (updated) => {
-      client.setQueryData(destinationQueries.detail(id).queryKey, updated);
-      await client.invalidateQueries({ queryKey: destinationKeys.list() });
-    },
-  });
+  return useUpdateEndpoint((changes: UpdateDestinationInput) => updateDestination(id, changes), destinationQueries.detail(id).queryKey, destinationKeys.list());
 }

@@ -1,8 +1,8 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { PageParams } from '@/api/page-params';
 import { getResolvers } from '@/api/resolvers';
-import { createSource, type CreateSourceInput, getSource, listSources, updateSource, type UpdateSourceInput } from '@/api/sources';
-import { choicesQuery, nameIndexQuery } from './endpoint-lists';
+import { createSource, getSource, listSources, updateSource, type UpdateSourceInput } from '@/api/sources';
+import { choicesQuery, nameIndexQuery, useCreateEndpoint, useUpdateEndpoint } from './endpoints';
 import { resourceKeys } from './keys';
 import { listingOf } from './listing';
 
@@ -17,28 +17,11 @@ export const sourceQueries = {
   resolvers: (id: number) => queryOptions({ queryKey: sourceKeys.detail(id, 'resolvers'), queryFn: ({ signal }) => getResolvers(id, { signal }) }),
 };
 
-/** A new source belongs in every list of sources (the list page, the names, the new-flow picker). */
 export function useCreateSource() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CreateSourceInput) => createSource(input),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: sourceKeys.list() });
-    },
-  });
+  return useCreateEndpoint(createSource, sourceKeys.list());
 }
 
-/**
- * Saves only what changed. The page shows the answer at once; everything cached about sources is read again,
- * since a save renames the source in every list and changes what discovery finds.
- */
+/** A save renames the source in every list and starts discovery again: everything cached about sources is read again. */
 export function useUpdateSource(id: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (changes: UpdateSourceInput) => updateSource(id, changes),
-    onSuccess: async (updated) => {
-      client.setQueryData(sourceQueries.detail(id).queryKey, updated);
-      await client.invalidateQueries({ queryKey: sourceKeys.all() });
-    },
-  });
+  return useUpdateEndpoint((changes: UpdateSourceInput) => updateSource(id, changes), sourceQueries.detail(id).queryKey, sourceKeys.all());
 }

@@ -1,7 +1,7 @@
 import type { Flow } from '@/api/flows';
 import { endpointFallbackName } from '@/components/endpoint-noun';
 import { describeSchedule, scheduleOf } from '@/lib/schedule';
-import type { NameIndex } from '@/resources/endpoint-lists';
+import type { NameIndex } from '@/resources/endpoints';
 import type { FlowsSearch } from './flows-search';
 
 /** A flow with what the list shows and searches, computed once per list rather than per keystroke. */

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { AnchorLink } from '@/components/anchor-link';
 import { type EndpointNoun, endpointTitle, newEndpointPage } from '@/components/endpoint-noun';
-import type { EndpointChoice } from '@/resources/endpoint-lists';
+import type { EndpointChoice } from '@/resources/endpoints';
 
 interface EndpointFieldProps {
   kind: EndpointNoun;

@@ -1,10 +1,11 @@
-import { type QueryKey, queryOptions } from '@tanstack/react-query';
+import { type QueryKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { readAllPages } from '@/api/all-pages';
 import type { CallOptions } from '@/api/client';
 import { MAX_PAGE_LIMIT, type PageParams } from '@/api/page-params';
 
-// Sources and destinations are the two ends of a flow ("endpoints"). Other screens read their lists in two
-// ways, the same for both: names by id (the flow lists) and choices to pick from (the new-flow form).
+// Sources and destinations are the two ends of a flow ("endpoints"), twins on the client: other screens
+// read their lists in the same two ways (names by id for the flow lists, choices for the new-flow form),
+// and creating or saving one updates the cache in the same way.
 
 /** id → display name, for lists that show a flow's source and destination by name. */
 export type NameIndex = ReadonlyMap<number, string>;
@@ -55,5 +56,28 @@ export function choicesQuery<T extends Endpoint, K extends QueryKey>(
         const { fallbackName, spec } = describe(item);
         return { id: item.id, name: item.displayName || fallbackName, spec: spec.displayName ?? spec.name };
       }),
+  });
+}
+
+/** A new one belongs in every list of its kind (the list page, the names, the new-flow picker). */
+export function useCreateEndpoint<T, I>(create: (input: I) => Promise<T>, lists: QueryKey) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: I) => create(input),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: lists });
+    },
+  });
+}
+
+/** Saves only what changed: the page shows the answer at once, and `stale` (what else shows it) is read again. */
+export function useUpdateEndpoint<T, I>(update: (changes: I) => Promise<T>, detail: QueryKey, stale: QueryKey) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: I) => update(changes),
+    onSuccess: async (updated) => {
+      client.setQueryData(detail, updated);
+      await client.invalidateQueries({ queryKey: stale });
+    },
   });
 }
