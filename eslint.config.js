@@ -19,24 +19,42 @@ const listDirs = (path) => {
   }
 };
 
-// One-way imports: api <- lib <- components <- features <- routes, and no feature imports another.
+// One-way imports: api <- lib <- resources <- components <- features <- routes, and no feature imports another.
+// resources/ holds one module per resource of the interface (query keys, queryOptions, mutation hooks with
+// their cache updates): several features read the same resource, so it sits below them all.
 // The mock service (src/mock-service) and the connector catalogue (src/catalogue) sit beside api: the
 // dashboard never imports the mock (only main.tsx, for the demo build), the catalogue is plain data.
-const APP = ['./src/lib', './src/components', './src/features', './src/routes'];
+const APP = ['./src/lib', './src/resources', './src/components', './src/features', './src/routes'];
 const layerZones = [
   { target: './src/api', from: [...APP, './src/test', './src/mock-service', './src/catalogue'] },
   { target: './src/catalogue', from: [...APP, './src/test', './src/mock-service', './server'] },
-  { target: './src/mock-service', from: ['./src/components', './src/features', './src/routes', './src/test', './server'] },
-  { target: './src/lib', from: ['./src/components', './src/features', './src/routes', './src/test', './src/mock-service'] },
+  { target: './src/mock-service', from: ['./src/resources', './src/components', './src/features', './src/routes', './src/test', './server'] },
+  { target: './src/lib', from: ['./src/resources', './src/components', './src/features', './src/routes', './src/test', './src/mock-service'] },
+  { target: './src/resources', from: ['./src/components', './src/features', './src/routes', './src/test', './src/mock-service'] },
   { target: './src/components', from: ['./src/features', './src/routes', './src/test', './src/mock-service'] },
   { target: './src/features', from: ['./src/routes', './src/mock-service'] },
   ...listDirs('src/features').map((feature) => ({
     target: `./src/features/${feature}`,
     from: './src/features',
     except: [`./${feature}`],
-    message: 'A feature does not import another feature: move the shared piece to components/ or lib/.',
+    message: 'A feature does not import another feature: move the shared piece to components/, resources/ or lib/.',
   })),
   { target: './server', from: [...APP, './src/mock-service'] },
+];
+
+// The cache is edited only by the hooks in src/resources (and cleared by lib's useClearCache): a screen
+// that wants something refreshed or forgotten calls a hook, so every cache update is written once.
+const CACHE_EDITS = 'setQueryData|setQueriesData|invalidateQueries|refetchQueries|resetQueries|removeQueries|cancelQueries';
+const cacheEditRule = [
+  'error',
+  {
+    selector: `CallExpression > MemberExpression.callee[property.name=/^(${CACHE_EDITS})$/]`,
+    message: 'Edit the query cache in a hook of src/resources, and call that hook here.',
+  },
+  {
+    selector: 'CallExpression > MemberExpression.callee[property.name="clear"][object.name=/[cC]lient$/]',
+    message: 'Clear the query cache with useClearCache from lib/query-client.',
+  },
 ];
 
 export default defineConfig(
@@ -66,6 +84,10 @@ export default defineConfig(
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones }] },
+  },
+  {
+    files: ['src/components/**/*.{ts,tsx}', 'src/features/**/*.{ts,tsx}', 'src/routes/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': cacheEditRule },
   },
   {
     files: ['src/**/*.{ts,tsx}'],

@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/api/errors';
 
 export interface QueryClientOptions {
@@ -27,4 +27,12 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions): Query
       mutations: { retry: false },
     },
   });
+}
+
+/** Sign-in and sign-out: nothing read with one API key may show under another. */
+export function useClearCache(): () => void {
+  const client = useQueryClient();
+  return () => {
+    client.clear();
+  };
 }

@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import { clearSession, hasSession } from '@/features/auth/session';
 import { AppLayout } from '@/features/shell/app-layout';
 import { isDemo } from '@/lib/demo';
+import { useClearCache } from '@/lib/query-client';
 
 /** Everything behind sign-in. Without a session the user signs in and comes back here. */
 export const Route = createFileRoute('/_app')({
@@ -11,10 +11,10 @@ export const Route = createFileRoute('/_app')({
   },
   component: function AppRoute() {
     const router = useRouter();
-    const queryClient = useQueryClient();
+    const clearCache = useClearCache();
     const signOut = () => {
       clearSession();
-      queryClient.clear();
+      clearCache();
       void router.navigate({ to: '/sign-in', search: { redirect: undefined } });
     };
     return <AppLayout onSignOut={signOut} demo={isDemo} />;

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Accordion, Alert, Button, Center, Checkbox, Code, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,6 +7,7 @@ import { z } from 'zod';
 import { configureApi } from '@/api/client';
 import { isApiError } from '@/api/errors';
 import { listDestinationSpecs } from '@/api/specs';
+import { useClearCache } from '@/lib/query-client';
 import { clearSession, safeRedirect, saveSession, storedBaseUrl } from './session';
 
 const signInSchema = z.object({
@@ -38,7 +38,7 @@ async function checkKey(values: SignInValues): Promise<string | null> {
 
 export function SignInPage({ redirect, demoKey }: { redirect: string | undefined; demoKey?: string | undefined }) {
   const router = useRouter();
-  const queryClient = useQueryClient();
+  const clearCache = useClearCache();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<SignInValues>({
     resolver: zodResolver(signInSchema),
@@ -54,7 +54,7 @@ export function SignInPage({ redirect, demoKey }: { redirect: string | undefined
       return;
     }
     saveSession({ token: values.apiKey, baseUrl: values.baseUrl }, values.remember);
-    queryClient.clear(); // nothing cached under another key may show
+    clearCache();
     router.history.push(safeRedirect(redirect));
   });
 

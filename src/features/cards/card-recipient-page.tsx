@@ -8,7 +8,7 @@ import { ExpiryCountdown } from '@/components/expiry-countdown';
 import { ImagePreview } from '@/components/image-preview';
 import { Markdown } from '@/components/markdown';
 import { PropertyForm } from '@/components/property-form/property-form';
-import { cardQueries } from '@/lib/queries/card-queries';
+import { cardQueries } from '@/resources/cards';
 
 const CLOSED: Record<ClosedCardReason, { title: string; text: string; color: string }> = {
   submitted: {

@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { type Destination, updateDestination } from '@/api/destinations';
+import type { Destination } from '@/api/destinations';
 import type { PropertyFormChanges } from '@/components/property-form/property-form';
 import { SpecConfiguration } from '@/components/property-form/spec-configuration';
-import { destinationQueries } from '@/lib/queries/destination-queries';
+import { useUpdateDestination } from '@/resources/destinations';
 
 interface ConfigureDestinationProps {
   destination: Destination;
@@ -12,12 +11,10 @@ interface ConfigureDestinationProps {
 
 /** The form drawn from the destination's full spec, its instructions beside it. Save sends only what changed. */
 export function ConfigureDestination({ destination, onSaved, onDirtyChange }: ConfigureDestinationProps) {
-  const queryClient = useQueryClient();
+  const update = useUpdateDestination(destination.id);
+  // The form shows a failed save itself (and keeps what was typed), so the error is thrown to it.
   const save = async (changes: PropertyFormChanges) => {
-    const updated = await updateDestination(destination.id, changes);
-    queryClient.setQueryData(destinationQueries.detail(updated.id).queryKey, updated);
-    await queryClient.invalidateQueries({ queryKey: [...destinationQueries.all(), 'list'] });
-    onSaved(updated);
+    onSaved(await update.mutateAsync(changes));
   };
   return (
     <SpecConfiguration

@@ -3,7 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { SpecSummary } from '@/components/spec-summary';
-import { destinationQueries } from '@/lib/queries/destination-queries';
+import { destinationQueries } from '@/resources/destinations';
 import { ConfigureDestination } from './destination-configuration';
 import { VerifyPanel } from './verify-panel';
 

@@ -1,7 +1,7 @@
 import { Drawer, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { RunAttempt } from '@/api/flows';
-import { flowQueries } from '@/lib/queries/flow-queries';
+import { flowQueries } from '@/resources/flows';
 import { AttemptSummary } from './attempt-summary';
 import type { FlowPageSearch } from './flow-page-search';
 

@@ -1,12 +1,11 @@
 import { Button, Card, Group, Select, SegmentedControl, Table, Text, Title, UnstyledButton } from '@mantine/core';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { RunAttempt } from '@/api/flows';
 import { ErrorState } from '@/components/error-state';
 import { StatusBadge } from '@/components/status-badge';
 import { formatCount, formatDateTime, formatDuration, runDurationMs } from '@/lib/format';
-import { flowQueries } from '@/lib/queries/flow-queries';
 import { useNow } from '@/lib/use-now';
+import { flowQueries, useRefetchAttemptsOnNewAttempt } from '@/resources/flows';
 import { ATTEMPT_PAGE_SIZES, type FlowPageSearch } from './flow-page-search';
 
 interface AttemptsTableProps {
@@ -17,22 +16,10 @@ interface AttemptsTableProps {
   onSearch: (patch: Partial<FlowPageSearch>) => void;
 }
 
-/** Refetch the page when the newest attempt changes identity or state (a run starts or ends), not on every count. */
-function useRefetchOnNewAttempt(flowId: number, latest: RunAttempt | null) {
-  const client = useQueryClient();
-  const signature = latest ? `${String(latest.id)}:${latest.lifecycle}:${latest.disposition}` : 'none';
-  const previous = useRef(signature);
-  useEffect(() => {
-    if (previous.current === signature) return;
-    previous.current = signature;
-    void client.invalidateQueries({ queryKey: [...flowQueries.detail(flowId), 'attempts'] });
-  }, [client, flowId, signature]);
-}
-
 export function AttemptsTable({ flowId, search, latest, onSearch }: AttemptsTableProps) {
   const page = { limit: search.limit, offset: search.offset, order: search.order };
   const attempts = useQuery({ ...flowQueries.attempts(flowId, page), placeholderData: keepPreviousData });
-  useRefetchOnNewAttempt(flowId, latest);
+  useRefetchAttemptsOnNewAttempt(flowId, latest);
   const now = useNow(1_000);
   const rows = (attempts.data ?? []).map((attempt) => (latest !== null && attempt.id === latest.id ? latest : attempt));
   const first = search.offset + 1;

@@ -1,6 +1,7 @@
 import type { Flow } from '@/api/flows';
+import { endpointFallbackName } from '@/components/endpoint-noun';
 import { describeSchedule, scheduleOf } from '@/lib/schedule';
-import type { NameIndex } from '@/lib/queries/endpoint-name-queries';
+import type { NameIndex } from '@/resources/endpoints';
 import type { FlowsSearch } from './flows-search';
 
 /** A flow with what the list shows and searches, computed once per list rather than per keystroke. */
@@ -15,11 +16,11 @@ export interface FlowRow {
 }
 
 export function sourceLabel(names: NameIndex | undefined, id: number): string {
-  return names?.get(id) ?? `Source ${String(id)}`;
+  return names?.get(id) ?? endpointFallbackName('source', id);
 }
 
 export function destinationLabel(names: NameIndex | undefined, id: number): string {
-  return names?.get(id) ?? `Destination ${String(id)}`;
+  return names?.get(id) ?? endpointFallbackName('destination', id);
 }
 
 export function toFlowRows(flows: readonly Flow[], sources: NameIndex | undefined, destinations: NameIndex | undefined): FlowRow[] {

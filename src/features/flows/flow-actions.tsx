@@ -1,9 +1,6 @@
 import { Button, Group, Stack, Tooltip } from '@mantine/core';
-import { cancelFlow, runFlow } from '@/api/flows';
 import { ActionFeedback } from '@/components/action-feedback';
-import { liveScopes } from '@/lib/live-query';
-import { flowQueries } from '@/lib/queries/flow-queries';
-import { useLiveAction } from '@/lib/use-live-action';
+import { useCancelFlow, useRunFlow } from '@/resources/flows';
 
 /**
  * Run and Cancel, always both on screen (a Cancel that vanishes is a peer's bug): each shows its pending
@@ -12,9 +9,8 @@ import { useLiveAction } from '@/lib/use-live-action';
  * null while the status is unknown or stale, and Cancel stays available then.
  */
 export function FlowActions({ flowId, running }: { flowId: number; running: boolean | null }) {
-  const common = { scopes: [liveScopes.flow(flowId)], refresh: [flowQueries.detail(flowId)] };
-  const run = useLiveAction({ ...common, action: () => runFlow(flowId), fallbackMessage: 'Run started.' });
-  const cancel = useLiveAction({ ...common, action: () => cancelFlow(flowId), fallbackMessage: 'Cancel sent.' });
+  const run = useRunFlow(flowId);
+  const cancel = useCancelFlow(flowId);
   const latest = run.outcome && cancel.outcome ? null : (run.outcome ?? cancel.outcome);
 
   return (

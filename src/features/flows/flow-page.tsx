@@ -6,10 +6,11 @@ import { AnchorLink } from '@/components/anchor-link';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
 import { liveScopes, useLiveQuery } from '@/lib/live-query';
-import { endpointNameQueries } from '@/lib/queries/endpoint-name-queries';
-import { flowQueries } from '@/lib/queries/flow-queries';
 import { isRunActive } from '@/lib/run-status';
 import { scheduleOf } from '@/lib/schedule';
+import { destinationQueries } from '@/resources/destinations';
+import { flowQueries } from '@/resources/flows';
+import { sourceQueries } from '@/resources/sources';
 import { AttemptDrawer } from './attempt-drawer';
 import { AttemptsTable } from './attempts-table';
 import { destinationLabel, sourceLabel } from './filter-flows';
@@ -25,8 +26,8 @@ export function FlowPage({ flowId }: { flowId: number }) {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const { data: flows } = useSuspenseQuery(flowQueries.list());
-  const sources = useQuery(endpointNameQueries.sources()).data;
-  const destinations = useQuery(endpointNameQueries.destinations()).data;
+  const sources = useQuery(sourceQueries.names()).data;
+  const destinations = useQuery(destinationQueries.names()).data;
   // The one request this page repeats: the newest attempt, every 2 s while it runs, every 30 s otherwise.
   const flow = flows.find((candidate) => candidate.id === flowId);
   const status = useLiveQuery(flowQueries.status(flowId), { isActive: isRunActive, scopes: [liveScopes.flow(flowId)], enabled: flow !== undefined });

@@ -2,8 +2,8 @@ import { Group } from '@mantine/core';
 import { StatusBadge } from '@/components/status-badge';
 import { TimeAgo } from '@/components/time-ago';
 import { liveScopes, useLiveQuery } from '@/lib/live-query';
-import { flowQueries } from '@/lib/queries/flow-queries';
 import { isRunActive } from '@/lib/run-status';
+import { flowQueries } from '@/resources/flows';
 
 /**
  * The last attempt of one visible row, live (fast while it runs). Rows scrolled out of view unmount, so only

@@ -3,9 +3,10 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
-import { endpointNameQueries } from '@/lib/queries/endpoint-name-queries';
-import { flowQueries } from '@/lib/queries/flow-queries';
 import { runStateOf } from '@/lib/run-status';
+import { destinationQueries } from '@/resources/destinations';
+import { flowQueries } from '@/resources/flows';
+import { sourceQueries } from '@/resources/sources';
 import { filterFlowRows, toFlowRows } from './filter-flows';
 import { FlowFilters } from './flow-filters';
 import { flowsSearchDefaults, type FlowsSearch } from './flows-search';
@@ -21,8 +22,8 @@ export function FlowsPage() {
   const router = useRouter();
   const { data: flows } = useSuspenseQuery(flowQueries.list());
   // Names are a nicety: without them (an interface with no source list) the rows show ids.
-  const sources = useQuery(endpointNameQueries.sources()).data;
-  const destinations = useQuery(endpointNameQueries.destinations()).data;
+  const sources = useQuery(sourceQueries.names()).data;
+  const destinations = useQuery(destinationQueries.names()).data;
   const [typed, setTyped] = useState<string | null>(null);
   const q = useDeferredValue(typed ?? search.q);
 

@@ -2,19 +2,17 @@ import { Alert, Button, Group, Select, Text, TextInput } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { AnchorLink } from '@/components/anchor-link';
-import type { EndpointChoice } from './new-flow-queries';
+import { type EndpointNoun, endpointTitle, newEndpointPage } from '@/components/endpoint-noun';
+import type { EndpointChoice } from '@/resources/endpoints';
 
 interface EndpointFieldProps {
-  kind: 'source' | 'destination';
+  kind: EndpointNoun;
   choices: UseQueryResult<EndpointChoice[]>;
   value: string;
   onChange: (value: string) => void;
   onBlur: () => void;
   error: string | undefined;
 }
-
-const LABELS = { source: 'Source', destination: 'Destination' } as const;
-const NEW_PAGES = { source: '/sources/new', destination: '/destinations/new' } as const;
 
 /** Groups choices under their spec, in the order the service lists them. */
 function groupBySpec(choices: EndpointChoice[]) {
@@ -32,7 +30,7 @@ function groupBySpec(choices: EndpointChoice[]) {
  * interface: where the service cannot list them, the id is typed instead, so a flow can still be made.
  */
 export function EndpointField({ kind, choices, value, onChange, onBlur, error }: EndpointFieldProps) {
-  const label = LABELS[kind];
+  const label = endpointTitle(kind);
   const data = useMemo(() => groupBySpec(choices.data ?? []), [choices.data]);
 
   if (choices.isError) {
@@ -62,7 +60,7 @@ export function EndpointField({ kind, choices, value, onChange, onBlur, error }:
       <Alert color="yellow" title={`No ${kind}s yet`} role="note">
         <Group gap={4}>
           <Text size="sm">A flow needs one.</Text>
-          <AnchorLink to={NEW_PAGES[kind]} size="sm">
+          <AnchorLink to={newEndpointPage(kind)} size="sm">
             Create a {kind}
           </AnchorLink>
           <Text size="sm">first, then come back.</Text>

@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { createFlow, type CreateFlowInput, type Flow } from '@/api/flows';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
-import { flowQueries } from '@/lib/queries/flow-queries';
+import { destinationQueries } from '@/resources/destinations';
+import { useCreateFlow } from '@/resources/flows';
+import { sourceQueries } from '@/resources/sources';
 import { EndpointField } from './new-flow-endpoint-field';
-import { newFlowQueries } from './new-flow-queries';
 import { newFlowDefaults, newFlowFormSchema, type NewFlowFormValues, toCreateFlowInput } from './new-flow-schema';
 import { ScheduleField } from './new-flow-schedule-field';
 
@@ -21,21 +21,16 @@ export interface NewFlowPreset {
 /** Name, source, destination and schedule; on success the new flow's page, where it can be run. */
 export function NewFlowPage({ preset }: { preset: NewFlowPreset }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const sources = useQuery(newFlowQueries.sources());
-  const destinations = useQuery(newFlowQueries.destinations());
+  const sources = useQuery(sourceQueries.choices());
+  const destinations = useQuery(destinationQueries.choices());
   const form = useForm<NewFlowFormValues, unknown, z.output<typeof newFlowFormSchema>>({
     resolver: zodResolver(newFlowFormSchema),
     defaultValues: newFlowDefaults(preset),
     mode: 'onTouched',
   });
 
-  const save = useMutation({
-    mutationFn: (input: CreateFlowInput) => createFlow(input),
-    onSuccess: async (flow: Flow) => {
-      // The flow page reads the cached list: put the new flow in before going there, then refresh.
-      queryClient.setQueryData(flowQueries.list().queryKey, (flows) => (flows ? [...flows, flow] : flows));
-      void queryClient.invalidateQueries({ queryKey: flowQueries.all() });
+  const save = useCreateFlow({
+    onCreated: async (flow) => {
       await navigate({ to: '/flows/$flowId', params: { flowId: String(flow.id) } });
     },
   });

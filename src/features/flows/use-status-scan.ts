@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { FlowStatus } from '@/api/flows';
-import { flowQueries } from '@/lib/queries/flow-queries';
+import { flowQueries } from '@/resources/flows';
 
 /** Requests in flight at once: enough to be quick, few enough not to crowd out the live views. */
 const CONCURRENCY = 4;

@@ -10,9 +10,9 @@ import { PageHeader } from '@/components/page-header';
 import { RunErrors } from '@/components/run-errors';
 import { StatusBadge } from '@/components/status-badge';
 import { TimeAgo } from '@/components/time-ago';
-import { flowQueries } from '@/lib/queries/flow-queries';
-import { workflowQueries } from '@/lib/queries/workflow-queries';
 import { isRunActive, runStateOf } from '@/lib/run-status';
+import { flowQueries } from '@/resources/flows';
+import { workflowQueries } from '@/resources/workflows';
 import { ProgressSummary } from './progress-summary';
 import { MAX_WATCHED_FLOWS, useWatchedFlows, useWatchedWorkflows, type Watched } from './watched-statuses';
 

@@ -2,9 +2,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { Flow, FlowStatus, RunAttempt } from '@/api/flows';
 import type { Workflow, WorkflowStatus } from '@/api/workflows';
 import { liveScopes, useLiveQueries } from '@/lib/live-query';
-import { flowQueries } from '@/lib/queries/flow-queries';
-import { workflowQueries } from '@/lib/queries/workflow-queries';
 import { isRunActive } from '@/lib/run-status';
+import { flowQueries } from '@/resources/flows';
+import { workflowQueries } from '@/resources/workflows';
 
 /**
  * The service has no "what is running" list, so the overview asks each flow for its status: idle ones every

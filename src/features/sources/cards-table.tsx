@@ -1,13 +1,13 @@
 import { Badge, Box, Button, Group, Table, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type ConfigurationCard, revokeConfigurationCard } from '@/api/cards';
+import type { ConfigurationCard } from '@/api/cards';
 import type { Open } from '@/api/common';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CopyButton } from '@/components/copy-button';
 import { ExpiryCountdown } from '@/components/expiry-countdown';
 import { formatDateTime } from '@/lib/format';
 import { useNow } from '@/lib/use-now';
+import { useRevokeCard } from '@/resources/cards';
 
 type ShownState = Open<'open' | 'submitted' | 'expired' | 'revoked'>;
 
@@ -79,15 +79,14 @@ export function CardsTable({
 }: {
   sourceId: number;
   cards: readonly ConfigurationCard[];
-  onRevoked: (card: ConfigurationCard) => Promise<void>;
+  onRevoked: (card: ConfigurationCard) => void;
 }) {
   const now = useNow(15_000);
   const [target, setTarget] = useState<ConfigurationCard | null>(null);
-  const revoke = useMutation({
-    mutationFn: (card: ConfigurationCard) => revokeConfigurationCard(sourceId, card.id),
-    onSuccess: async (_answer, card) => {
+  const revoke = useRevokeCard(sourceId, {
+    onRevoked: (card) => {
       setTarget(null);
-      await onRevoked(card);
+      onRevoked(card);
     },
   });
   return (

@@ -1,18 +1,13 @@
 import { Alert, Button, Group, Input, Paper, Progress, Stack, Text } from '@mantine/core';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorCode, type FileRejection, useDropzone } from 'react-dropzone';
 import { isApiError } from '@/api/errors';
-import { getUploadLimits, type Upload, type UploadProgress, uploadFile, UploadTooLargeError } from '@/api/uploads';
+import { type Upload, type UploadProgress, uploadFile, UploadTooLargeError } from '@/api/uploads';
+import { uploadQueries } from '@/resources/uploads';
 
 // "Upload a CSV file" above a csv source's location: the file goes to the service's allowed folder and
 // the location is filled in with where it landed, so a local user never has to pick a folder.
-
-const uploadLimitsQuery = queryOptions({
-  queryKey: ['uploads', 'limits'],
-  queryFn: ({ signal }) => getUploadLimits({ signal }),
-  staleTime: Infinity,
-});
 
 const ACCEPT = { 'text/csv': ['.csv'], 'text/tab-separated-values': ['.tsv'], 'text/plain': ['.txt'] };
 
@@ -48,7 +43,7 @@ function rejectionText(rejection: FileRejection, limit: number | undefined): str
 const isAbort = (error: unknown) => error instanceof Object && 'name' in error && error.name === 'AbortError';
 
 export function CsvUpload({ onUploaded }: { onUploaded: (upload: Upload) => void }) {
-  const limits = useQuery(uploadLimitsQuery);
+  const limits = useQuery(uploadQueries.limits());
   const limit = limits.data?.limitBytes;
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<UploadProgress>({ loaded: 0, total: 0 });

@@ -1,92 +1,49 @@
-import { Alert, Button, Paper, Stack, Stepper, Text, TextInput } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { Paper, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { createSource, type Source } from '@/api/sources';
+import type { Source } from '@/api/sources';
 import { ErrorState } from '@/components/error-state';
-import { PageHeader } from '@/components/page-header';
+import { NewEndpointPage } from '@/components/new-endpoint-page';
 import { SpecSummary } from '@/components/spec-summary';
-import { sourceQueries } from '@/lib/queries/source-queries';
+import { useCreateSource } from '@/resources/sources';
+import { specQueries } from '@/resources/specs';
 import { ConfigureSource } from './source-configuration';
 import { SourceSpecPicker } from './spec-picker';
 
-/** Step 1 and 2: the spec and its summary, then a name and Create. */
-function ChooseAndCreate({ onCreated }: { onCreated: (source: Source) => void }) {
-  const [specName, setSpecName] = useState<string | null>(null);
-  const [name, setName] = useState('');
-  const spec = useQuery({ ...sourceQueries.spec(specName ?? ''), enabled: specName !== null });
-  const create = useMutation({
-    mutationFn: () => createSource({ sourceSpec: specName ?? '', displayName: name.trim() === '' ? undefined : name.trim() }),
-    onSuccess: onCreated,
-  });
-  return (
-    <Stack gap="md" maw={640}>
-      <SourceSpecPicker value={specName} onChange={setSpecName} />
-      {specName && spec.isPending && <Text size="sm">Loading the spec…</Text>}
-      {spec.isError && <ErrorState error={spec.error} />}
-      {spec.data && (
-        <Paper withBorder p="md" aria-label="Spec summary" component="section">
-          <SpecSummary spec={spec.data} />
-        </Paper>
-      )}
-      {spec.data?.name === 'csv' && (
-        <Text size="sm" c="dimmed">
-          Next step: upload a CSV file from this computer, or give a path or URL.
-        </Text>
-      )}
-      <TextInput
-        label="Name"
-        description="How this source is shown in Flowdeck. Empty: the spec's name."
-        value={name}
-        onChange={(event) => {
-          setName(event.currentTarget.value);
-        }}
-      />
-      {create.isError && <ErrorState error={create.error} />}
-      <Button
-        w="fit-content"
-        disabled={!spec.data}
-        loading={create.isPending}
-        onClick={() => {
-          create.mutate();
-        }}
-      >
-        Create source
-      </Button>
-    </Stack>
-  );
-}
-
+/** A source spec is picked from a searchable list (or typed by name), then read in full for its summary. */
 export function NewSourcePage() {
   const navigate = useNavigate();
-  const [created, setCreated] = useState<Source | null>(null);
+  const [specName, setSpecName] = useState<string | null>(null);
+  const spec = useQuery({ ...specQueries.source(specName ?? ''), enabled: specName !== null });
+  const create = useCreateSource();
+  const goToSource = (source: Source) => void navigate({ to: '/sources/$sourceId', params: { sourceId: String(source.id) }, search: { tab: 'configuration' } });
   return (
-    <>
-      <PageHeader title="New source" description="Choose a source spec, name the source, create it, then fill in its configuration." />
-      <Stepper active={created ? 1 : 0} mb="lg" size="sm" allowNextStepsSelect={false}>
-        <Stepper.Step label="Spec and name" description="Create the source" />
-        <Stepper.Step label="Configuration" description="Fill in its properties" />
-      </Stepper>
-      {!created ? (
-        <ChooseAndCreate onCreated={setCreated} />
-      ) : (
-        <Stack gap="md">
-          <Alert color="teal" variant="light" title={`Created “${created.displayName}”`}>
-            Fill in its configuration now, or later from the source's page.{' '}
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              onClick={() => void navigate({ to: '/sources/$sourceId', params: { sourceId: String(created.id) }, search: { tab: 'configuration' } })}
-            >
-              Skip for now
-            </Button>
-          </Alert>
-          <ConfigureSource
-            source={created}
-            onSaved={(source) => void navigate({ to: '/sources/$sourceId', params: { sourceId: String(source.id) }, search: { tab: 'configuration' } })}
-          />
+    <NewEndpointPage
+      noun="source"
+      chooser={
+        <Stack gap="md" maw={640}>
+          <SourceSpecPicker value={specName} onChange={setSpecName} />
+          {specName && spec.isPending && <Text size="sm">Loading the spec…</Text>}
+          {spec.isError && <ErrorState error={spec.error} />}
+          {spec.data && (
+            <Paper withBorder p="md" aria-label="Spec summary" component="section">
+              <SpecSummary spec={spec.data} />
+            </Paper>
+          )}
+          {spec.data?.name === 'csv' && (
+            <Text size="sm" c="dimmed">
+              Next step: upload a CSV file from this computer, or give a path or URL.
+            </Text>
+          )}
         </Stack>
-      )}
-    </>
+      }
+      spec={specName && spec.data ? { name: specName, label: spec.data.displayName ?? spec.data.name } : null}
+      create={create}
+      inputOf={(sourceSpec, displayName) => ({ sourceSpec, displayName })}
+      hint="Fill in its configuration now, or later from the source's page."
+      onSkip={goToSource}
+      configure={(created) => <ConfigureSource source={created} onSaved={goToSource} />}
+    />
   );
 }

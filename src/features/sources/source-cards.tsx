@@ -1,36 +1,25 @@
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type ConfigurationCard, type CreateConfigurationCardInput, createConfigurationCard } from '@/api/cards';
+import type { ConfigurationCard } from '@/api/cards';
 import type { Source } from '@/api/sources';
 import { ErrorState } from '@/components/error-state';
-import { sourceQueries } from '@/lib/queries/source-queries';
+import { cardQueries, useCreateCard } from '@/resources/cards';
 import { CardLink } from './card-link';
 import { CardsTable } from './cards-table';
-import { cardsCreatedThisSession, rememberCard, rememberRevoked } from './session-cards';
 import { ShareCardForm } from './share-card-form';
 
 /** Sharing links that let someone without an account fill in this source's configuration. */
 export function SourceCards({ source }: { source: Source }) {
-  const queryClient = useQueryClient();
-  const cards = useQuery(sourceQueries.cards(source.id));
+  const cards = useQuery(cardQueries.ofSource(source.id));
   const [sharing, setSharing] = useState(false);
   const [latest, setLatest] = useState<ConfigurationCard | null>(null);
-  const create = useMutation({
-    mutationFn: (input: CreateConfigurationCardInput) => createConfigurationCard(source.id, input),
-    onSuccess: async (card) => {
-      rememberCard(source.id, card);
+  const create = useCreateCard(source.id, {
+    onCreated: (card) => {
       setLatest(card);
       setSharing(false);
-      await queryClient.invalidateQueries({ queryKey: sourceQueries.cards(source.id).queryKey });
     },
   });
-  const revoked = async (card: ConfigurationCard) => {
-    rememberRevoked(source.id, card.id, new Date().toISOString());
-    if (latest?.id === card.id) setLatest(null);
-    await queryClient.invalidateQueries({ queryKey: sourceQueries.cards(source.id).queryKey });
-  };
-  const listed = cards.data?.available ? cards.data.items : cardsCreatedThisSession(source.id);
   return (
     <Stack gap="md">
       {!sharing && (
@@ -65,12 +54,18 @@ export function SourceCards({ source }: { source: Source }) {
         </Alert>
       )}
       {cards.data &&
-        (listed.length === 0 ? (
+        (cards.data.items.length === 0 ? (
           <Text size="sm" c="dimmed">
             No links yet.
           </Text>
         ) : (
-          <CardsTable sourceId={source.id} cards={listed} onRevoked={revoked} />
+          <CardsTable
+            sourceId={source.id}
+            cards={cards.data.items}
+            onRevoked={(card) => {
+              if (latest?.id === card.id) setLatest(null);
+            }}
+          />
         ))}
     </Stack>
   );

@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { type Source, updateSource } from '@/api/sources';
+import type { Source } from '@/api/sources';
 import type { PropertyAddon, PropertyFormChanges } from '@/components/property-form/property-form';
 import { SpecConfiguration } from '@/components/property-form/spec-configuration';
-import { sourceQueries } from '@/lib/queries/source-queries';
+import { useUpdateSource } from '@/resources/sources';
 import { CsvUpload } from './csv-upload';
 import { SourceTestConnection } from './source-test-connection';
 
@@ -19,12 +18,10 @@ const csvAddons: Readonly<Record<string, PropertyAddon>> = {
 
 /** The form drawn from the source's full spec, its instructions beside it. Save sends only what changed. */
 export function ConfigureSource({ source, onSaved }: { source: Source; onSaved: (source: Source) => void }) {
-  const queryClient = useQueryClient();
+  const update = useUpdateSource(source.id);
+  // The form shows a failed save itself (and keeps what was typed), so the error is thrown to it.
   const save = async (changes: PropertyFormChanges) => {
-    const updated = await updateSource(source.id, changes);
-    queryClient.setQueryData(sourceQueries.detail(updated.id).queryKey, updated);
-    await queryClient.invalidateQueries({ queryKey: sourceQueries.all() });
-    onSaved(updated);
+    onSaved(await update.mutateAsync(changes));
   };
   return (
     <SpecConfiguration

@@ -2,7 +2,7 @@ import { Loader, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { AnchorLink } from '@/components/anchor-link';
 import { ErrorState } from '@/components/error-state';
-import { flowQueries } from '@/lib/queries/flow-queries';
+import { flowQueries } from '@/resources/flows';
 
 /** The flows reading from this source (the interface lists all flows; they are filtered here). */
 export function SourceFlows({ sourceId }: { sourceId: number }) {

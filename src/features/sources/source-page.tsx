@@ -3,7 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { SpecSummary } from '@/components/spec-summary';
-import { sourceQueries } from '@/lib/queries/source-queries';
+import { sourceQueries } from '@/resources/sources';
 import { ConfigureSource } from './source-configuration';
 import { type SourceTab, SourceTabs } from './source-tabs';
 

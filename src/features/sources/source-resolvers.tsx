@@ -2,9 +2,9 @@ import { Accordion, Alert, Badge, Group, Loader, Progress, Stack, Table, Text } 
 import { useQuery } from '@tanstack/react-query';
 import type { Resolver } from '@/api/resolvers';
 import { ErrorState } from '@/components/error-state';
-import { FAST_POLL_MS } from '@/lib/polling';
-import { sourceQueries } from '@/lib/queries/source-queries';
 import { formatDateTime } from '@/lib/format';
+import { FAST_POLL_MS } from '@/lib/polling';
+import { sourceQueries } from '@/resources/sources';
 
 const statusColors: Record<string, string> = { in_progress: 'blue', completed: 'teal', succeeded: 'teal', failed: 'red', error: 'red' };
 

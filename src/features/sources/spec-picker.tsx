@@ -3,14 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SourceSpecSummary } from '@/api/specs';
 import { ErrorState } from '@/components/error-state';
-import { sourceQueries } from '@/lib/queries/source-queries';
+import { specQueries } from '@/resources/specs';
 
 /**
  * Choosing a source spec: a searchable list where the service lists specs (Flowdeck's addition), or
  * typing a spec's name where it does not (the interface only gets one spec by name).
  */
 export function SourceSpecPicker({ value, onChange }: { value: string | null; onChange: (name: string | null) => void }) {
-  const specs = useQuery(sourceQueries.specs());
+  const specs = useQuery(specQueries.sources());
   const [typed, setTyped] = useState(value ?? '');
 
   if (specs.isPending) return <Text size="sm">Loading source specs…</Text>;

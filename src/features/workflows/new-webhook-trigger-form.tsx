@@ -1,24 +1,19 @@
 import { Alert, Autocomplete, Button, Group, PasswordInput, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { createWebhookTrigger } from '@/api/webhooks';
 import { ErrorState } from '@/components/error-state';
-import { webhookQueries } from '@/lib/queries/webhook-queries';
+import { useCreateWebhookTrigger } from '@/resources/webhooks';
 
 const PROVIDERS = ['slack'];
 
 /** Creates a trigger; a failed save keeps what was typed. The signing secret is sent once and never shown again. */
 export function NewWebhookTriggerForm({ workflowId }: { workflowId: number }) {
-  const client = useQueryClient();
   const [provider, setProvider] = useState('slack');
   const [eventType, setEventType] = useState('');
   const [signingSecret, setSigningSecret] = useState('');
-  const create = useMutation({
-    mutationFn: () => createWebhookTrigger(workflowId, { provider, eventType, signingSecret: signingSecret.trim() || undefined }),
-    onSuccess: async () => {
+  const create = useCreateWebhookTrigger(workflowId, {
+    onCreated: () => {
       setEventType('');
       setSigningSecret('');
-      await client.invalidateQueries({ queryKey: webhookQueries.list(workflowId).queryKey });
     },
   });
   return (
@@ -26,7 +21,7 @@ export function NewWebhookTriggerForm({ workflowId }: { workflowId: number }) {
       aria-label="New webhook trigger"
       onSubmit={(event) => {
         event.preventDefault();
-        if (!create.isPending) create.mutate();
+        if (!create.isPending) create.mutate({ provider, eventType, signingSecret: signingSecret.trim() || undefined });
       }}
     >
       <Group align="flex-end" gap="sm" wrap="wrap">

@@ -1,11 +1,10 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { deleteWebhookTrigger, type WebhookTrigger } from '@/api/webhooks';
+import type { WebhookTrigger } from '@/api/webhooks';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CopyButton } from '@/components/copy-button';
 import { TimeAgo } from '@/components/time-ago';
-import { webhookQueries } from '@/lib/queries/webhook-queries';
+import { useDeleteWebhookTrigger } from '@/resources/webhooks';
 
 function UrlCell({ url }: { url: string }) {
   return (
@@ -18,22 +17,6 @@ function UrlCell({ url }: { url: string }) {
   );
 }
 
-/** Deletes after a confirmation that names the trigger; the dialog keeps the service's error if it fails. */
-function useDeleteTrigger(workflowId: number, onDeleted: (trigger: WebhookTrigger) => void) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (trigger: WebhookTrigger) => deleteWebhookTrigger(workflowId, trigger.id),
-    onSuccess: async (_answer, trigger) => {
-      client.setQueryData(webhookQueries.list(workflowId).queryKey, (triggers: WebhookTrigger[] | undefined) =>
-        triggers?.filter((item) => item.id !== trigger.id),
-      );
-      client.removeQueries({ queryKey: webhookQueries.byId(workflowId, trigger.id).queryKey });
-      onDeleted(trigger);
-      await client.invalidateQueries({ queryKey: webhookQueries.list(workflowId).queryKey });
-    },
-  });
-}
-
 export function WebhookTriggerTable({
   workflowId,
   triggers,
@@ -44,9 +27,12 @@ export function WebhookTriggerTable({
   onDeleted?: (trigger: WebhookTrigger) => void;
 }) {
   const [target, setTarget] = useState<WebhookTrigger | null>(null);
-  const remove = useDeleteTrigger(workflowId, (trigger) => {
-    setTarget(null);
-    onDeleted?.(trigger);
+  // Deletes after a confirmation that names the trigger; the dialog keeps the service's error if it fails.
+  const remove = useDeleteWebhookTrigger(workflowId, {
+    onDeleted: (trigger) => {
+      setTarget(null);
+      onDeleted?.(trigger);
+    },
   });
   return (
     <>

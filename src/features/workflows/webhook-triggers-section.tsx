@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { isApiError } from '@/api/errors';
 import type { WebhookTrigger } from '@/api/webhooks';
 import { ErrorState } from '@/components/error-state';
-import { webhookQueries } from '@/lib/queries/webhook-queries';
+import { webhookQueries } from '@/resources/webhooks';
 import { NewWebhookTriggerForm } from './new-webhook-trigger-form';
 import { WebhookTriggerTable } from './webhook-trigger-table';
 
@@ -12,7 +12,7 @@ import { WebhookTriggerTable } from './webhook-trigger-table';
 function OpenTriggersById({ workflowId }: { workflowId: number }) {
   const [ids, setIds] = useState<number[]>([]);
   const [typed, setTyped] = useState<string | number>('');
-  const opened = useQueries({ queries: ids.map((id) => webhookQueries.byId(workflowId, id)) });
+  const opened = useQueries({ queries: ids.map((id) => webhookQueries.detail(workflowId, id)) });
   const found = opened.flatMap((query) => (query.data ? [query.data] : []));
   const failures = opened.flatMap((query, index) => (query.error ? [{ id: ids[index], error: query.error }] : []));
   return (

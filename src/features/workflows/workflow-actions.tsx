@@ -1,20 +1,16 @@
 import { Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { cancelWorkflow, runWorkflow, type Workflow } from '@/api/workflows';
+import type { Workflow } from '@/api/workflows';
 import { ActionFeedback } from '@/components/action-feedback';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { liveScopes } from '@/lib/live-query';
-import { workflowQueries } from '@/lib/queries/workflow-queries';
-import { useLiveAction } from '@/lib/use-live-action';
-import { useDeleteWorkflow } from './use-delete-workflow';
+import { useCancelWorkflow, useDeleteWorkflow, useRunWorkflow } from '@/resources/workflows';
 
 /** Run, Cancel and Delete, each with its pending state and the service's answer; Delete asks first, naming the workflow. */
 export function WorkflowActions({ workflow, running, onDeleted }: { workflow: Workflow; running: boolean | null; onDeleted: () => void }) {
-  const common = { scopes: [liveScopes.workflow(workflow.id)], refresh: [workflowQueries.status(workflow.id).queryKey] };
-  const run = useLiveAction({ ...common, action: () => runWorkflow(workflow.id), fallbackMessage: 'Run started.' });
-  const cancel = useLiveAction({ ...common, action: () => cancelWorkflow(workflow.id), fallbackMessage: 'Cancel sent.' });
+  const run = useRunWorkflow(workflow.id);
+  const cancel = useCancelWorkflow(workflow.id);
   const [confirming, confirm] = useDisclosure(false);
-  const remove = useDeleteWorkflow(workflow.id, onDeleted);
+  const remove = useDeleteWorkflow(workflow.id, { onDeleted });
   const feedback = run.outcome ?? cancel.outcome;
 
   return (

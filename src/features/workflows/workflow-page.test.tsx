@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { workflowQueries } from '@/lib/queries/workflow-queries';
 import { SEED } from '@/mock-service/seed';
+import { workflowKeys } from '@/resources/workflows';
 import { renderApp } from '@/test/render';
 import { mockService } from '@/test/server';
 
@@ -45,7 +45,7 @@ describe('workflow page', () => {
     });
     expect(await screen.findByRole('link', { name: 'CRM reconciliation' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Nightly warehouse refresh' })).not.toBeInTheDocument();
-    expect(queryClient.getQueryCache().findAll({ queryKey: workflowQueries.detail(SEED.succeedingWorkflowId) })).toHaveLength(0);
+    expect(queryClient.getQueryCache().findAll({ queryKey: workflowKeys.detail(SEED.succeedingWorkflowId) })).toHaveLength(0);
     expect(mockService.calls.filter((call) => call.operation === 'deleteWorkflow')).toHaveLength(1);
   });
 

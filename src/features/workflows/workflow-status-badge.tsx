@@ -2,8 +2,8 @@ import { Group } from '@mantine/core';
 import { StatusBadge } from '@/components/status-badge';
 import { TimeAgo } from '@/components/time-ago';
 import { liveScopes, useLiveQuery } from '@/lib/live-query';
-import { workflowQueries } from '@/lib/queries/workflow-queries';
 import { isRunActive, runStateOf } from '@/lib/run-status';
+import { workflowQueries } from '@/resources/workflows';
 
 /** A workflow's current state in a list row, live (fast while it runs). */
 export function WorkflowStatusBadge({ workflowId }: { workflowId: number }) {

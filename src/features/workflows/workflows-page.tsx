@@ -3,8 +3,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { AnchorLink } from '@/components/anchor-link';
 import { PageHeader } from '@/components/page-header';
 import { ScheduleLabel } from '@/components/schedule-label';
-import { workflowQueries } from '@/lib/queries/workflow-queries';
 import { scheduleOf } from '@/lib/schedule';
+import { workflowQueries } from '@/resources/workflows';
 import { WorkflowStatusBadge } from './workflow-status-badge';
 
 export function WorkflowsPage() {

@@ -1,8 +1,8 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { isApiError } from '@/api/errors';
 import { DestinationPage } from '@/features/destinations/destination-page';
-import { destinationQueries } from '@/lib/queries/destination-queries';
 import { parseIdParam } from '@/lib/route-params';
+import { destinationQueries } from '@/resources/destinations';
 
 export const Route = createFileRoute('/_app/destinations/$destinationId')({
   loader: async ({ params, context }) => {

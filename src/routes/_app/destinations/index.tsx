@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DestinationsPage } from '@/features/destinations/destinations-list-page';
 import { listSearchSchema } from '@/lib/list-search';
-import { destinationQueries } from '@/lib/queries/destination-queries';
+import { destinationQueries } from '@/resources/destinations';
 
 export const Route = createFileRoute('/_app/destinations/')({
   validateSearch: listSearchSchema,

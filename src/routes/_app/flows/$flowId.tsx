@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { FlowPage } from '@/features/flows/flow-page';
 import { flowPageSearchDefaults, flowPageSearchSchema } from '@/features/flows/flow-page-search';
-import { flowQueries } from '@/lib/queries/flow-queries';
 import { parseIdParam } from '@/lib/route-params';
+import { flowQueries } from '@/resources/flows';
 
 export const Route = createFileRoute('/_app/flows/$flowId')({
   validateSearch: flowPageSearchSchema,

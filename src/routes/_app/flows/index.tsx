@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { FlowsPage } from '@/features/flows/flows-page';
 import { flowsSearchDefaults, flowsSearchSchema } from '@/features/flows/flows-search';
-import { flowQueries } from '@/lib/queries/flow-queries';
+import { flowQueries } from '@/resources/flows';
 
 export const Route = createFileRoute('/_app/flows/')({
   validateSearch: flowsSearchSchema,

@@ -4,8 +4,8 @@ import { isApiError } from '@/api/errors';
 import { SourcePage } from '@/features/sources/source-page';
 import { SOURCE_TABS, type SourceTab } from '@/features/sources/source-tabs';
 import { UnreadableSourcePage } from '@/features/sources/unreadable-source-page';
-import { sourceQueries } from '@/lib/queries/source-queries';
 import { parseIdParam } from '@/lib/route-params';
+import { sourceQueries } from '@/resources/sources';
 
 export const Route = createFileRoute('/_app/sources/$sourceId')({
   validateSearch: z.object({ tab: z.enum(SOURCE_TABS).catch('configuration').default('configuration') }),

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SourcesPage } from '@/features/sources/sources-list-page';
 import { listSearchSchema } from '@/lib/list-search';
-import { sourceQueries } from '@/lib/queries/source-queries';
+import { sourceQueries } from '@/resources/sources';
 
 export const Route = createFileRoute('/_app/sources/')({
   validateSearch: listSearchSchema,

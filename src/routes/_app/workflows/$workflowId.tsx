@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { WorkflowPage } from '@/features/workflows/workflow-page';
-import { workflowQueries } from '@/lib/queries/workflow-queries';
 import { parseIdParam } from '@/lib/route-params';
+import { workflowQueries } from '@/resources/workflows';
 
 export const Route = createFileRoute('/_app/workflows/$workflowId')({
   loader: async ({ context, params }) => {

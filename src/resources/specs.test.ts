@@ -2,18 +2,18 @@ import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signIn } from '@/mock-service/api-test-helpers';
 import { mockService } from '@/test/server';
-import { sourceQueries } from './source-queries';
+import { specQueries } from './specs';
 
 // The spec catalogue: Flowdeck's list of source specs, else the hosted service's connector list (the
 // same specs in summary form), else "not listed".
 
-const specs = () => new QueryClient({ defaultOptions: { queries: { retry: false } } }).query(sourceQueries.specs());
+const specs = () => new QueryClient({ defaultOptions: { queries: { retry: false } } }).query(specQueries.sources());
 
 beforeEach(() => {
   signIn();
 });
 
-describe('sourceQueries.specs', () => {
+describe('specQueries.sources', () => {
   it('reads the source spec list where the service has it', async () => {
     const listing = await specs();
     expect(listing.available && listing.items.map((spec) => spec.name)).toContain('postgres');

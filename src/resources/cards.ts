@@ -1,0 +1,65 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type ConfigurationCard,
+  createConfigurationCard,
+  type CreateConfigurationCardInput,
+  getCardForRecipient,
+  listConfigurationCards,
+  revokeConfigurationCard,
+} from '@/api/cards';
+import { resourceKeys } from './keys';
+import { type Listing, listingOf } from './listing';
+import { sourceKeys } from './sources';
+
+// Where the service cannot list a source's cards (the interface has no such operation), the list holds the
+// cards created in this browser session instead, and says it is not the service's. Memory only: links are
+// not secrets, but they are not worth persisting either.
+const createdThisSession = new Map<number, ConfigurationCard[]>();
+
+function remember(sourceId: number, update: (cards: ConfigurationCard[]) => ConfigurationCard[]): void {
+  createdThisSession.set(sourceId, update(createdThisSession.get(sourceId) ?? []));
+}
+
+/** A card link opened by its recipient, known by its hash (the recipient has no account). */
+export const cardKeys = resourceKeys('cards');
+
+export const cardQueries = {
+  /** A source's links, under the source's key (everything about source 3 is one prefix). */
+  ofSource: (sourceId: number) =>
+    queryOptions({
+      queryKey: sourceKeys.detail(sourceId, 'cards'),
+      queryFn: async ({ signal }): Promise<Listing<ConfigurationCard>> => {
+        const listing = await listingOf(() => listConfigurationCards(sourceId, {}, { signal }));
+        return listing.available ? listing : { available: false, items: createdThisSession.get(sourceId) ?? [] };
+      },
+    }),
+  /** The recipient's view of a card: an expired (410) or unknown (404) card will not become valid, so no retry. */
+  recipient: (hashId: string) =>
+    queryOptions({ queryKey: cardKeys.detail(hashId), queryFn: ({ signal }) => getCardForRecipient(hashId, { signal }), staleTime: Infinity }),
+};
+
+export function useCreateCard(sourceId: number, { onCreated }: { onCreated: (card: ConfigurationCard) => void }) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateConfigurationCardInput) => createConfigurationCard(sourceId, input),
+    onSuccess: async (card) => {
+      remember(sourceId, (cards) => [card, ...cards]);
+      onCreated(card);
+      await client.invalidateQueries({ queryKey: cardQueries.ofSource(sourceId).queryKey });
+    },
+  });
+}
+
+/** Revokes a link; it shows as revoked in the session's list too, should the service revoke without listing. */
+export function useRevokeCard(sourceId: number, { onRevoked }: { onRevoked: (card: ConfigurationCard) => void }) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (card: ConfigurationCard) => revokeConfigurationCard(sourceId, card.id),
+    onSuccess: async (_answer, revoked) => {
+      const revokedAt = new Date().toISOString();
+      remember(sourceId, (cards) => cards.map((card) => (card.id === revoked.id ? { ...card, state: 'revoked', revokedAt } : card)));
+      onRevoked(revoked);
+      await client.invalidateQueries({ queryKey: cardQueries.ofSource(sourceId).queryKey });
+    },
+  });
+}

@@ -1,0 +1,175 @@
+import { QueryClient, useQuery } from '@tanstack/react-query';
+import { act, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { type RunAttempt, runAttemptSchema } from '@/api/flows';
+import { liveQueryOptions, liveScopes } from '@/lib/live-query';
+import { FAST_POLL_MS, IDLE_POLL_MS } from '@/lib/polling';
+import { isRunActive } from '@/lib/run-status';
+import { signIn } from '@/mock-service/api-test-helpers';
+import { SEED } from '@/mock-service/seed';
+import { renderWithClient } from '@/test/render-hook';
+import { mockService } from '@/test/server';
+import { flowQueries, useCancelFlow, useCreateFlow, useRefetchAttemptsOnNewAttempt, useRunFlow } from './flows';
+
+// A flow's status with its newest attempt, from three kinds of service: Flowdeck's (the hosted shape with
+// lastAttempt beside it: one request), the hosted one (the status alone: the newest attempt is read
+// instead, from then on) and one without the status operation (404: the same).
+
+/** A fresh module each time: which way the service answers is remembered for the session. */
+async function load() {
+  vi.resetModules();
+  const { flowQueries } = await import('./flows');
+  // The fresh modules have a fresh API client: sign it in too.
+  (await import('@/mock-service/api-test-helpers')).signIn();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return (id: number) => client.query({ ...flowQueries.status(id), staleTime: 0 });
+}
+
+const operations = () => mockService.calls.map((call) => call.operation);
+
+beforeEach(() => {
+  signIn();
+});
+
+describe('flowQueries.status', () => {
+  it('reads Flowdeck’s answer in one request, the attempt included', async () => {
+    const status = await load();
+    const running = await status(SEED.runningFlowId);
+    expect(running).toMatchObject({ lifecycle: 'running', disposition: 'none', lastAttempt: { flow: SEED.runningFlowId, lifecycle: 'running' } });
+    expect(await status(SEED.idleFlowId)).toMatchObject({ lifecycle: 'not_running', disposition: 'none', lastAttempt: null });
+    expect(operations()).toEqual(['getFlowStatus', 'getFlowStatus']);
+  });
+
+  it('reads the newest attempt where the service answers the status without it (the hosted service)', async () => {
+    mockService.fail('getFlowStatus', {
+      body: { id: SEED.failingFlowId, lifecycle: 'NOT_RUNNING', disposition: 'FAILED', resources: [], errors: ['boom'], completedAt: null },
+    });
+    const status = await load();
+    const failed = await status(SEED.failingFlowId);
+    expect(failed).toMatchObject({
+      id: SEED.failingFlowId,
+      lifecycle: 'not_running',
+      disposition: 'failed',
+      lastAttempt: { flow: SEED.failingFlowId, disposition: 'failed' },
+    });
+    expect(failed.errors[0]).toMatch(/password authentication failed/);
+    expect(await status(SEED.idleFlowId)).toMatchObject({ lastAttempt: null, lifecycle: 'not_running', disposition: 'none' });
+    expect(operations()).toEqual(['getFlowStatus', 'listRunAttempts', 'listRunAttempts']);
+  });
+
+  it('reads the newest attempt where the service has no status operation, and still says not found for an unknown flow', async () => {
+    mockService.fail('getFlowStatus', { status: 404 });
+    const status = await load();
+    expect(await status(SEED.runningFlowId)).toMatchObject({ lifecycle: 'running', lastAttempt: { lifecycle: 'running' } });
+    await expect(status(999)).rejects.toMatchObject({ kind: 'not_found' });
+    expect(operations()).toEqual(['getFlowStatus', 'listRunAttempts', 'listRunAttempts']);
+  });
+});
+
+describe('flow mutations', () => {
+  const idle = SEED.idleFlowId;
+
+  /** The poll interval a live view of the flow's status would use now. */
+  function statusPollMs(client: QueryClient): unknown {
+    const options = liveQueryOptions(
+      client,
+      flowQueries.status(idle),
+      { isActive: (status) => isRunActive(status.lastAttempt), scopes: [liveScopes.flow(idle)] },
+      false,
+    );
+    const query = client.getQueryCache().find({ queryKey: flowQueries.status(idle).queryKey });
+    if (typeof options.refetchInterval !== 'function' || !query) throw new Error('Expected a live status query in the cache.');
+    return options.refetchInterval(query as never);
+  }
+
+  it('useCreateFlow puts the new flow in the cached list before onCreated runs, then refreshes the flows', async () => {
+    const seen: unknown[] = [];
+    const { client, result } = renderWithClient(() =>
+      useCreateFlow({
+        onCreated: (flow) => {
+          seen.push(client.getQueryData(flowQueries.list().queryKey)?.find((candidate) => candidate.id === flow.id));
+          return Promise.resolve();
+        },
+      }),
+    );
+    await client.query(flowQueries.list());
+    await client.query(flowQueries.status(idle));
+
+    const flow = await act(() => result.current.mutateAsync({ displayName: 'Fresh flow', source: 1, destination: 2, frequency: 'manual' }));
+
+    expect(seen).toEqual([flow]);
+    expect(client.getQueryState(flowQueries.status(idle).queryKey)?.isInvalidated).toBe(true);
+  });
+
+  it('useRunFlow refreshes the flow’s status at once and keeps its views polling fast', async () => {
+    const { client, result } = renderWithClient(() => ({ status: useQuery(flowQueries.status(idle)), run: useRunFlow(idle) }));
+    await waitFor(() => {
+      expect(result.current.status.data?.lastAttempt).toBeNull();
+    });
+    expect(statusPollMs(client)).toBe(IDLE_POLL_MS);
+
+    act(() => {
+      result.current.run.start();
+    });
+
+    await waitFor(() => {
+      expect(result.current.run.outcome).toEqual({ kind: 'success', message: expect.any(String) as unknown });
+    });
+    await waitFor(() => {
+      expect(result.current.status.data?.lastAttempt).not.toBeNull();
+    });
+    expect(operations()).toEqual(['getFlowStatus', 'runFlow', 'getFlowStatus']);
+    expect(statusPollMs(client)).toBe(FAST_POLL_MS);
+  });
+
+  it('useCancelFlow, even refused, refreshes the status and keeps its views polling fast', async () => {
+    mockService.failNext('cancelFlow', { status: 400, message: `Flow ${String(idle)} is not running.` });
+    const { client, result } = renderWithClient(() => ({ status: useQuery(flowQueries.status(idle)), cancel: useCancelFlow(idle) }));
+    await waitFor(() => {
+      expect(result.current.status.isSuccess).toBe(true);
+    });
+
+    act(() => {
+      result.current.cancel.start();
+    });
+
+    await waitFor(() => {
+      expect(result.current.cancel.outcome?.kind).toBe('error');
+    });
+    await waitFor(() => {
+      expect(operations()).toEqual(['getFlowStatus', 'cancelFlow', 'getFlowStatus']);
+    });
+    expect(statusPollMs(client)).toBe(FAST_POLL_MS);
+  });
+
+  it('useRefetchAttemptsOnNewAttempt marks the attempt pages stale when the newest attempt changes, not on every count', async () => {
+    const page = { limit: 25, offset: 0, order: 'DESC' } as const;
+    const attempt = (id: number, loaded: number) =>
+      runAttemptSchema.parse({
+        id,
+        flow: idle,
+        trigger: 'manual',
+        lifecycle: 'running',
+        disposition: 'none',
+        resources: [{ name: 'orders', loaded }],
+        createdAt: '',
+      });
+    const { client, rerender } = renderWithClient(
+      (latest: RunAttempt | null) => {
+        useRefetchAttemptsOnNewAttempt(idle, latest);
+      },
+      { initialProps: null as RunAttempt | null },
+    );
+    await client.query(flowQueries.attempts(idle, page));
+    const stale = () => client.getQueryState(flowQueries.attempts(idle, page).queryKey)?.isInvalidated;
+
+    rerender(null);
+    expect(stale()).toBe(false);
+    rerender(attempt(90, 10));
+    expect(stale()).toBe(true);
+
+    await client.query(flowQueries.attempts(idle, page));
+    rerender(attempt(90, 500));
+    expect(stale()).toBe(false);
+  });
+});
