@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AuthVariables } from '../http/auth';
 import { badRequest, notFound } from '../http/errors';
 import { idParam, orderParam, pageParams, parseWith, readJson } from '../http/validate';
-import { createFlowInputSchema, updateFlowInputSchema } from '../contract';
+import { createFlowInputSchema, updateFlowInputSchema } from '@/api/flows';
 import { cronProblem, nextRunAt } from '../runs/schedule';
 import type { Services } from '../services';
 import { latestAttempt, listAttempts } from '../store/attempts';

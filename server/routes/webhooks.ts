@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { createWebhookTriggerInputSchema } from '../contract';
+import { webhookTriggerBodySchema } from '@/api/webhooks';
 import type { AuthVariables } from '../http/auth';
 import { badRequest, notFound } from '../http/errors';
 import { idParam, pageParams, parseWith, readJson } from '../http/validate';
@@ -50,7 +50,7 @@ export function webhookRoutes(services: Services) {
     })
     .post('/:id/webhooks', async (c) => {
       const workflow = await requireWorkflow(idParam(c));
-      const input = parseWith(createWebhookTriggerInputSchema, await readJson(c));
+      const input = parseWith(webhookTriggerBodySchema, await readJson(c));
       if (input.credential_source_id !== undefined && !(await findSource(db, input.credential_source_id))) {
         throw badRequest(`Source ${String(input.credential_source_id)} does not exist.`);
       }

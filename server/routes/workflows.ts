@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AuthVariables } from '../http/auth';
 import { badRequest, notFound } from '../http/errors';
 import { idParam, pageParams, parseWith, readJson } from '../http/validate';
-import { createWorkflowInputSchema, updateWorkflowInputSchema } from '../contract';
+import { createWorkflowInputSchema, updateWorkflowInputSchema } from '@/api/workflows';
 import { cronProblem, nextRunAt } from '../runs/schedule';
 import { readDefinition } from '../runs/workflow-definition';
 import type { Services } from '../services';
