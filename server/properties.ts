@@ -23,7 +23,13 @@ function isSealed(value: StoredValue): value is { $secret: string } {
  * or '' clears, and a write that moves an address without the secrets clears them.
  */
 export function applyProperties(definitions: PropertyDefinitionWire[], stored: StoredProperties, input: PropertiesInput, box: SecretBox): StoredProperties {
-  return nextProperties<StoredValue>(definitions, stored, input, (secret) => ({ $secret: box.seal(secret) }), (value) => value);
+  return nextProperties<StoredValue>(
+    definitions,
+    stored,
+    input,
+    (secret) => ({ $secret: box.seal(secret) }),
+    (value) => value,
+  );
 }
 
 /** The map every response carries: secrets masked. */

@@ -44,7 +44,13 @@ export function flowHandlers(services: Services) {
       const input = parseWith(createFlowInputSchema, await readJson(c));
       await checkEnds(input.source, input.destination);
       const schedule = scheduleAfter({ frequency: null, cron: null }, input);
-      const fields: FlowFields = { displayName: input.displayName, sourceId: input.source, destinationId: input.destination, ...schedule, nextRunAt: nextRunAt(schedule) };
+      const fields: FlowFields = {
+        displayName: input.displayName,
+        sourceId: input.source,
+        destinationId: input.destination,
+        ...schedule,
+        nextRunAt: nextRunAt(schedule),
+      };
       return c.json({ data: wireFlow(await insertFlow(db, fields)) }, 201);
     },
 

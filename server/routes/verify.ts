@@ -27,5 +27,9 @@ export async function verifyStored(
     return missing.map((definition) => failure(definition.name, missingPropertyMessage(definition)));
   }
   if (!check) return [failure('connection', `This service cannot connect to ${spec.displayName} yet.`)];
-  return withTimeout(services.verifyTimeoutMs, () => new Timeout(), (signal) => check(revealProperties(stored, services.box), signal));
+  return withTimeout(
+    services.verifyTimeoutMs,
+    () => new Timeout(),
+    (signal) => check(revealProperties(stored, services.box), signal),
+  );
 }

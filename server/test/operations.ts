@@ -53,9 +53,7 @@ const underTest = (operation: Operation): OperationUnderTest => ({
 });
 
 /** Every operation behind an API key. */
-export const OPERATIONS: OperationUnderTest[] = CATALOGUE.filter((operation) => operation.access === 'key' || operation.access === 'workflows').map(
-  underTest,
-);
+export const OPERATIONS: OperationUnderTest[] = CATALOGUE.filter((operation) => operation.access === 'key' || operation.access === 'workflows').map(underTest);
 
 /** The public additions: no API key (the card hash or the webhook id is the credential), and the document itself. */
 export const PUBLIC_OPERATIONS: OperationUnderTest[] = [

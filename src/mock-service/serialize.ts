@@ -1,3 +1,4 @@
+import { type StatusAttempt, statusState } from '@/service-rules/status';
 import type { MockDb } from './db';
 import { viewRun } from './progress';
 import { propertiesList, propertiesMap } from './properties';
@@ -7,6 +8,7 @@ import type {
   DestinationSpecRecord,
   FlowRecord,
   FlowRunRecord,
+  RunRecord,
   SourceRecord,
   SourceSpecRecord,
   WebhookTriggerRecord,
@@ -109,6 +111,12 @@ export function wireFlow(flow: FlowRecord): WireFlow {
     : { id, displayName, source, destination, frequency: flow.frequency ?? 'manual' };
 }
 
+/** A run as the status rules (src/service-rules/status.ts) read it. */
+export function attemptStatus(run: RunRecord, now: number, pendingMs = 0): StatusAttempt {
+  const view = viewRun(run, now, pendingMs);
+  return { lifecycle: view.lifecycle, disposition: view.disposition, resources: view.resources, errors: view.errors, completedAt: isoOrNull(view.completedAt) };
+}
+
 /** Failed attempts carry `errors` and no `resources` key; running ones `completedAt: null`. */
 export function wireAttempt(run: FlowRunRecord, now: number): WireRunAttempt {
   const view = viewRun(run, now);
@@ -139,23 +147,21 @@ export function wireWorkflow(workflow: WorkflowRecord): WireWorkflow {
   };
 }
 
-/** Unwrapped and UPPERCASE on the wire; a workflow never run is NOT_RUNNING / NONE. */
+/**
+ * Unwrapped and UPPERCASE on the wire, by the service's status rule; a workflow never run is NOT_RUNNING
+ * / NONE. The mock keeps no attempts per step: the run's resources stand for its steps', each showing
+ * the run's first error when it failed before counting anything.
+ */
 export function wireWorkflowStatus(db: MockDb, workflow: WorkflowRecord): WireWorkflowStatus {
   const run = db.latestWorkflowRun(workflow.id);
-  if (!run) return { id: workflow.id, lifecycle: 'NOT_RUNNING', disposition: 'NONE', resources: [], errors: [], completedAt: null };
-  const view = viewRun(run, db.now(), Math.min(1_000, run.durationMs * 0.15));
+  if (!run) return { id: workflow.id, ...statusState(undefined), resources: [], errors: [] };
+  const pendingMs = Math.min(1_000, run.durationMs * 0.15);
+  const view = viewRun(run, db.now(), pendingMs);
   const resources = (view.resources ?? run.resources.map(({ name }) => ({ name, extracted: 0, analyzed: 0, loaded: 0 }))).map((counts) => ({
     ...counts,
     errors: view.disposition === 'failed' && view.resources === null ? view.errors.slice(0, 1) : [],
   }));
-  return {
-    id: workflow.id,
-    lifecycle: view.lifecycle.toUpperCase(),
-    disposition: view.disposition.toUpperCase(),
-    resources,
-    errors: view.errors,
-    completedAt: isoOrNull(view.completedAt),
-  };
+  return { id: workflow.id, ...statusState(attemptStatus(run, db.now(), pendingMs)), resources, errors: view.errors };
 }
 
 export function wireTrigger(trigger: WebhookTriggerRecord): WireWebhookTrigger {

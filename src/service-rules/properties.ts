@@ -23,11 +23,13 @@ const definitionOf = (definitions: readonly Definition[], name: string) => defin
 export function readPropertiesInput(definitions: readonly Definition[], raw: unknown): PropertiesInput {
   if (raw === undefined) return {};
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InvalidInput('properties must be an object of property names to values.');
-  const withoutEchoedMasks = Object.fromEntries(Object.entries(raw).filter(([name, value]) => !(isSecret(definitionOf(definitions, name)) && looksMasked(value))));
+  const withoutEchoedMasks = Object.fromEntries(
+    Object.entries(raw).filter(([name, value]) => !(isSecret(definitionOf(definitions, name)) && looksMasked(value))),
+  );
   const parsed = propertiesInputSchema.safeParse(withoutEchoedMasks);
   if (!parsed.success) throw new InvalidInput(`properties: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`);
   const unknown = Object.keys(parsed.data).filter((name) => !definitionOf(definitions, name));
-  if (unknown.length > 0) throw new InvalidInput(`Unknown properties: ${unknown.join(', ')}.`);
+  if (unknown.length > 0) throw new InvalidInput(`Unknown properties: ${unknown.join(', ')}`);
   for (const [name, value] of Object.entries(parsed.data)) {
     if (value === null || value === '') continue;
     const type = definitionOf(definitions, name)?.type.toUpperCase();
@@ -80,7 +82,8 @@ export function missingRequired<D extends Definition>(definitions: readonly D[],
 }
 
 /** The 400 detail of a card submitted without every required property. */
-export const missingRequiredText = (missing: readonly Definition[]) => `Missing required properties: ${missing.map((definition) => definition.name).join(', ')}`;
+export const missingRequiredText = (missing: readonly Definition[]) =>
+  `Missing required properties: ${missing.map((definition) => definition.name).join(', ')}`;
 
 /** Verify's message for each missing required property. */
 export const missingPropertyMessage = (definition: Definition) => `Required property "${definition.displayName ?? definition.name}" is missing.`;

@@ -31,4 +31,5 @@ export function scheduleAfter(current: Schedule, input: { frequency?: string | u
 }
 
 /** Whether a write changes when the next run is due (a new frequency or cron). */
-export const changesSchedule = (input: { frequency?: string | undefined; cron?: string | undefined }) => input.frequency !== undefined || input.cron !== undefined;
+export const changesSchedule = (input: { frequency?: string | undefined; cron?: string | undefined }) =>
+  input.frequency !== undefined || input.cron !== undefined;
