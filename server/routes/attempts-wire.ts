@@ -1,6 +1,6 @@
 import type { StatusAttempt } from '@/service-rules/status';
 import type { AttemptRow } from '../store/attempts';
-import { iso, isoOrNull, type WireRunAttempt } from '../wire';
+import { iso, isoOrNull, type WireRunAttempt } from '@/service-rules/wire';
 
 /** Errors are always present (empty when none); resources once the run has counted anything. */
 export function wireAttempt(attempt: AttemptRow): WireRunAttempt {

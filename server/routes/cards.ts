@@ -13,7 +13,7 @@ import { applyProperties, revealProperties } from '../properties';
 import type { Services } from '../services';
 import { type CardRow, findCard, insertCard, listCards, revokeCard, submitCardOnce } from '../store/cards';
 import { findSource } from '../store/sources';
-import { iso, isoOrNull, sourceSpecFull, type WireConfigurationCard } from '../wire';
+import { iso, isoOrNull, sourceSpecFull, type WireConfigurationCard } from '@/service-rules/wire';
 import { requireSource } from './sources';
 
 const stateOf = (card: CardRow) =>

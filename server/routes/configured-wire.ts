@@ -1,7 +1,15 @@
 import { destinationSpec, sourceSpec } from '@/catalogue/connector-specs';
 import { publicProperties } from '../properties';
 import type { ConfiguredRow } from '../store/configured';
-import { destinationSpecFull, destinationSpecSummary, iso, sourceSpecFull, sourceSpecSummary, type WireDestination, type WireSource } from '../wire';
+import {
+  destinationSpecFull,
+  destinationSpecSummary,
+  iso,
+  sourceSpecFull,
+  sourceSpecSummary,
+  type WireDestination,
+  type WireSource,
+} from '@/service-rules/wire';
 
 // Sources and destinations on the wire: the same fields, with the spec nested in its full form (its
 // summary form in lists), or only its name when the catalogue no longer has it.

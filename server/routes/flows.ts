@@ -13,16 +13,18 @@ import { latestAttempt, listAttempts } from '../store/attempts';
 import { findDestination } from '../store/destinations';
 import { deleteFlowRow, findFlow, type FlowFields, type FlowRow, insertFlow, listFlows, updateFlowRow } from '../store/flows';
 import { findSource } from '../store/sources';
-import type { WireFlow } from '../wire';
+import { flowOnWire, type WireFlow } from '@/service-rules/wire';
 import { attemptStatus, wireAttempt } from './attempts-wire';
 
-/** A listed flow carries either `frequency` or `cron`. */
-function wireFlow(flow: FlowRow): WireFlow {
-  const { id, display_name: displayName, source_id: source, destination_id: destination } = flow;
-  return flow.cron
-    ? { id, displayName, source, destination, cron: flow.cron }
-    : { id, displayName, source, destination, frequency: flow.frequency ?? 'manual' };
-}
+const wireFlow = (flow: FlowRow): WireFlow =>
+  flowOnWire({
+    id: flow.id,
+    displayName: flow.display_name,
+    source: flow.source_id,
+    destination: flow.destination_id,
+    frequency: flow.frequency,
+    cron: flow.cron,
+  });
 
 export function flowHandlers(services: Services) {
   const { db, runs } = services;

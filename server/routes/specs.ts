@@ -2,7 +2,7 @@ import { DESTINATION_SPECS, SOURCE_SPECS, sourceSpec } from '@/catalogue/connect
 import { NotFound } from '@/service-rules/errors';
 import type { Handlers } from '../http/operations';
 import { pageParams } from '../http/validate';
-import { destinationSpecSummary, sourceSpecSummary } from '../wire';
+import { destinationSpecSummary, sourceSpecSummary } from '@/service-rules/wire';
 
 /**
  * The spec catalogue: source specs (also as GET /v2/connectors, the source connectors in summary form,

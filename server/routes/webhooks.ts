@@ -7,7 +7,7 @@ import type { Services } from '../services';
 import { findSource } from '../store/sources';
 import { deleteWebhookRow, findWebhook, insertWebhook, listWebhooks, type WebhookRow } from '../store/webhooks';
 import { findWorkflow } from '../store/workflows';
-import { iso, isoOrNull, type WireWebhookTrigger } from '../wire';
+import { iso, isoOrNull, type WireWebhookTrigger } from '@/service-rules/wire';
 
 export function webhookUrl(origin: string, webhookId: string): string {
   return `${origin}/v2/webhooks/${webhookId}`;

@@ -22,7 +22,7 @@ import {
   type WorkflowFields,
   type WorkflowRow,
 } from '../store/workflows';
-import { isoOrNull, type WireWorkflow, type WireWorkflowStatus } from '../wire';
+import { isoOrNull, type WireWorkflow, type WireWorkflowStatus } from '@/service-rules/wire';
 import { attemptStatus } from './attempts-wire';
 
 function wireWorkflow(workflow: WorkflowRow): WireWorkflow {

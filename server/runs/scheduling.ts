@@ -12,21 +12,19 @@ interface Starters {
 }
 
 export async function startDueRuns(db: Pool, logger: Logger, runs: Starters): Promise<number> {
+  const kinds = [
+    { claimDue: claimDueFlows, start: runs.runFlow, what: 'flow' },
+    { claimDue: claimDueWorkflows, start: runs.runWorkflow, what: 'workflow' },
+  ];
   let started = 0;
-  for (const flowId of await claimDueFlows(db)) {
-    try {
-      await runs.runFlow(flowId, 'scheduled');
-      started += 1;
-    } catch (error) {
-      logger.info({ flowId, err: (error as Error).message }, 'scheduled flow run skipped');
-    }
-  }
-  for (const workflowId of await claimDueWorkflows(db)) {
-    try {
-      await runs.runWorkflow(workflowId, 'scheduled');
-      started += 1;
-    } catch (error) {
-      logger.info({ workflowId, err: (error as Error).message }, 'scheduled workflow run skipped');
+  for (const { claimDue, start, what } of kinds) {
+    for (const id of await claimDue(db)) {
+      try {
+        await start(id, 'scheduled');
+        started += 1;
+      } catch (error) {
+        logger.info({ [`${what}Id`]: id, err: (error as Error).message }, `scheduled ${what} run skipped`);
+      }
     }
   }
   return started;

@@ -4,7 +4,7 @@ import { NotFound } from '@/service-rules/errors';
 import { dataResponse, errorResponse } from './responses';
 import { idParam, type MockContext, paginate, route } from './route';
 import { isSlowDestination } from './rules';
-import { sourceSpecSummary } from './serialize';
+import { sourceSpecSummary } from '@/service-rules/wire';
 import { sourceVerificationMessages } from './verify';
 
 // The operations the hosted service documents beside the interface's: the connector list and source
@@ -20,7 +20,7 @@ export function connectorHandlers(context: MockContext): HttpHandler[] {
       const source = db.source(idParam(input));
       if (!source) throw new NotFound();
       const messages = sourceVerificationMessages(source, db.sourceSpec(source.spec));
-      const reachesNetwork = !messages.some((message) => message.is_error === true && message.name !== 'connection' && message.name !== 'tables');
+      const reachesNetwork = !messages.some((message) => message.is_error && message.name !== 'connection' && message.name !== 'tables');
       if (reachesNetwork && db.verifyDelayMs > 0) await delay(db.verifyDelayMs);
       // A source on the slow host runs into the 10 s limit, as a destination there does.
       if (reachesNetwork && isSlowDestination(source)) return errorResponse(504, MESSAGES.requestTimeout);

@@ -10,7 +10,8 @@ import type { DestinationRecord } from './records';
 import { dataResponse, errorResponse } from './responses';
 import { idParam, type MockContext, paginate, readJson, route, type RouteInput } from './route';
 import { isSlowDestination } from './rules';
-import { destinationSpecSummary, wireDestination } from './serialize';
+import { destinationSpecSummary } from '@/service-rules/wire';
+import { wireDestination } from './serialize';
 import { verificationMessages } from './verify';
 
 function findDestination(context: MockContext, input: RouteInput): DestinationRecord {
@@ -59,7 +60,7 @@ export function destinationHandlers(context: MockContext): HttpHandler[] {
     route(context, 'verifyDestination', async (input) => {
       const destination = findDestination(context, input);
       const messages = verificationMessages(destination, db.destinationSpec(destination.spec));
-      const reachesNetwork = !messages.some((message) => message.is_error === true && message.name !== 'connection');
+      const reachesNetwork = !messages.some((message) => message.is_error && message.name !== 'connection');
       if (reachesNetwork && db.verifyDelayMs > 0) await delay(db.verifyDelayMs);
       if (reachesNetwork && isSlowDestination(destination)) return errorResponse(504, MESSAGES.requestTimeout);
       return dataResponse(messages);

@@ -13,7 +13,8 @@ import { wireResolverList } from './resolvers';
 import { dataResponse } from './responses';
 import { idParam, type MockContext, paginate, readJson, route, type RouteInput } from './route';
 import { specNamed } from '@/service-rules/specs';
-import { sourceSpecSummary, wireCard, wireListedCard, wireSource } from './serialize';
+import { sourceSpecSummary } from '@/service-rules/wire';
+import { wireCard, wireListedCard, wireSource } from './serialize';
 
 function findSource(context: MockContext, input: RouteInput): SourceRecord {
   const source = context.db.source(idParam(input));

@@ -1,6 +1,7 @@
 import type { PropertiesInput } from '@/api/common';
 import { nextProperties } from '@/service-rules/properties';
-import type { StoredProperties, StoredValue, WirePropertyDefinition } from './wire';
+import type { WirePropertyDefinition } from '@/service-rules/wire';
+import type { StoredProperties, StoredValue } from './wire';
 
 // Property values as the service treats them: secrets never leave it unmasked, a mask sent back
 // means "keep", and null or an empty string clears a value (the rules are src/service-rules/properties.ts).

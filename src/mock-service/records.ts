@@ -1,4 +1,5 @@
 import type { DestinationSpecDefinition, SourceSpecDefinition } from '@/catalogue/connector-specs';
+import type { FlowFields } from '@/service-rules/wire';
 import type { StoredProperties } from './wire';
 
 // The mock's own stored state. Times are epoch milliseconds so progress can be computed lazily
@@ -28,14 +29,7 @@ export interface DestinationRecord {
   updatedAt: number;
 }
 
-export interface FlowRecord {
-  id: number;
-  displayName: string;
-  source: number;
-  destination: number;
-  frequency: string | null;
-  cron: string | null;
-}
+export type FlowRecord = FlowFields;
 
 /** A run of a flow or a workflow; what it looks like at a given time is computed in progress.ts. */
 export interface RunRecord {

@@ -2,64 +2,27 @@ import { type StatusAttempt, statusState } from '@/service-rules/status';
 import type { MockDb } from './db';
 import { viewRun } from './progress';
 import { propertiesList, propertiesMap } from './properties';
-import type {
-  CardRecord,
-  DestinationRecord,
-  DestinationSpecRecord,
-  FlowRecord,
-  FlowRunRecord,
-  RunRecord,
-  SourceRecord,
-  SourceSpecRecord,
-  WebhookTriggerRecord,
-  WorkflowRecord,
-} from './records';
-import type {
-  WireCardForRecipient,
-  WireConfigurationCard,
-  WireDestination,
-  WireDestinationSpecFull,
-  WireDestinationSpecSummary,
-  WireFlow,
-  WirePropertyDefinition,
-  WireRunAttempt,
-  WireSource,
-  WireSourceSpecFull,
-  WireSourceSpecSummary,
-  WireWebhookTrigger,
-  WireWorkflow,
-  WireWorkflowStatus,
-} from './wire';
+import type { CardRecord, DestinationRecord, FlowRecord, FlowRunRecord, RunRecord, SourceRecord, WebhookTriggerRecord, WorkflowRecord } from './records';
+import {
+  destinationSpecFull,
+  destinationSpecSummary,
+  flowOnWire,
+  iso,
+  isoOrNull,
+  sourceSpecFull,
+  sourceSpecSummary,
+  type WireCardForRecipient,
+  type WireConfigurationCard,
+  type WireDestination,
+  type WireFlow,
+  type WireRunAttempt,
+  type WireSource,
+  type WireWebhookTrigger,
+  type WireWorkflow,
+  type WireWorkflowStatus,
+} from '@/service-rules/wire';
 
 // Stored records to what the service puts on the wire, quirks included (see CONVENTIONS.md).
-
-const iso = (ms: number) => new Date(ms).toISOString();
-const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
-
-/** The update-source example shows property types in lowercase; the nested full form reproduces it. */
-export type TypeCase = 'upper' | 'lower';
-
-function definitionsIn(definitions: WirePropertyDefinition[], typeCase: TypeCase): WirePropertyDefinition[] {
-  return definitions.map((definition) => ({ ...definition, type: typeCase === 'lower' ? definition.type.toLowerCase() : definition.type }));
-}
-
-export function sourceSpecSummary(spec: SourceSpecRecord): WireSourceSpecSummary {
-  const { name, displayName, website, tagLine, lifecycle, authenticationStrategy } = spec;
-  return { name, displayName, website, tagLine, lifecycle, authenticationStrategy };
-}
-
-export function sourceSpecFull(spec: SourceSpecRecord, typeCase: TypeCase = 'upper'): WireSourceSpecFull {
-  return { ...sourceSpecSummary(spec), instructions: spec.instructions, propertyDefinitions: definitionsIn(spec.propertyDefinitions, typeCase) };
-}
-
-export function destinationSpecSummary(spec: DestinationSpecRecord): WireDestinationSpecSummary {
-  const { name, displayName, website, tagLine, lifecycle } = spec;
-  return { name, displayName, website, tagLine, lifecycle };
-}
-
-export function destinationSpecFull(spec: DestinationSpecRecord, typeCase: TypeCase = 'upper'): WireDestinationSpecFull {
-  return { ...destinationSpecSummary(spec), instructions: spec.instructions, propertyDefinitions: definitionsIn(spec.propertyDefinitions, typeCase) };
-}
 
 export interface SourceWireOptions {
   /** 'list' only for the create-source response. */
@@ -103,13 +66,7 @@ export function wireDestination(db: MockDb, destination: DestinationRecord, spec
   };
 }
 
-/** A flow carries either `frequency` or `cron`, never both. */
-export function wireFlow(flow: FlowRecord): WireFlow {
-  const { id, displayName, source, destination } = flow;
-  return flow.cron
-    ? { id, displayName, source, destination, cron: flow.cron }
-    : { id, displayName, source, destination, frequency: flow.frequency ?? 'manual' };
-}
+export const wireFlow = (flow: FlowRecord): WireFlow => flowOnWire(flow);
 
 /** A run as the status rules (src/service-rules/status.ts) read it. */
 export function attemptStatus(run: RunRecord, now: number, pendingMs = 0): StatusAttempt {

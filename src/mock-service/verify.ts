@@ -1,7 +1,7 @@
 import type { DestinationRecord, DestinationSpecRecord, SourceRecord, SourceSpecRecord } from './records';
 import { missingPropertyMessage, missingRequired } from '@/service-rules/properties';
 import { BAD_PASSWORD, sourceFailure } from './rules';
-import type { WireVerificationMessage } from './wire';
+import type { WireVerificationMessage } from '@/service-rules/wire';
 
 // What verify reports when it gets to answer (the timeout is decided by the handler). The flag is
 // `is_error` as in the interface's example payload.
