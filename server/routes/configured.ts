@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import type { PropertiesInput } from '@/api/common';
 import type { PropertyDefinitionWire } from '@/catalogue/connector-specs';
 import { InvalidInput, NotFound } from '@/service-rules/errors';
 import { nameOr } from '@/service-rules/names';
@@ -45,9 +44,6 @@ export function configuredRoutes<Row extends ConfiguredRow, Wire>(services: Serv
     if (!spec) throw new InvalidInput(`The ${kind.noun} spec "${row.spec}" is no longer available.`);
     return spec;
   };
-  const checked = async (spec: { name: string }, properties: PropertiesInput, stored: Row['properties']) => {
-    if (Object.keys(properties).length > 0) await checkTargets(kind.noun, spec.name, revealProperties(stored, box));
-  };
 
   return {
     find,
@@ -72,9 +68,10 @@ export function configuredRoutes<Row extends ConfiguredRow, Wire>(services: Serv
       const spec = specOf(current);
       const { input, properties } = readBodyWithProperties(kind.updateSchema, spec.propertyDefinitions, await readJson(c));
       const stored = applyProperties(spec.propertyDefinitions, current.properties, properties, box);
-      await checked(spec, properties, stored);
+      const changesProperties = Object.keys(properties).length > 0;
+      if (changesProperties) await checkTargets(kind.noun, spec.name, revealProperties(stored, box));
       const row = await kind.store.update(db, current.id, { displayName: nameOr(input.displayName, current.display_name), properties: stored });
-      if (Object.keys(properties).length > 0) await kind.propertiesSet?.(row);
+      if (changesProperties) await kind.propertiesSet?.(row);
       return c.json({ data: kind.wire(row) });
     },
 

@@ -1,5 +1,5 @@
 import { HttpResponse } from 'msw';
-import { MESSAGES } from '@/api/messages';
+import { CLOSED_CARD_MESSAGES, MESSAGES } from '@/api/messages';
 
 // Bodies as the interface documents them: `{ data }` on success, `{ message }` on error.
 
@@ -10,7 +10,7 @@ const STATUS_MESSAGES: Record<number, string> = {
   403: 'Your current plan does not support this feature.',
   404: MESSAGES.notFound,
   408: MESSAGES.requestTimeout,
-  410: 'This configuration link has expired.',
+  410: CLOSED_CARD_MESSAGES.expired,
   500: MESSAGES.internalError,
   504: MESSAGES.requestTimeout,
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { InvalidInput } from '@/service-rules/errors';
-import { parseWith } from '@/service-rules/parse';
+import { InvalidInput } from './errors';
+import { parseWith } from './parse';
 
 // A source or destination is created from a spec its body names.
 
