@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { MESSAGES } from '@/api/messages';
-import { isHostedOperation as hostedHasIt, OPERATIONS } from '@/api/operations';
+import { inHostedService, OPERATIONS } from '@/api/operations';
 
 // The operations the hosted profile answers (FLOWDECK_PROFILE=hosted): the catalogue's operations that
 // are not Flowdeck additions, plus the additions the hosted documentation shows too.
@@ -9,7 +9,7 @@ import { isHostedOperation as hostedHasIt, OPERATIONS } from '@/api/operations';
 const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
 
 /** Method and path pattern of every operation the hosted service has. */
-const HOSTED = OPERATIONS.filter(hostedHasIt).map((operation) => ({
+const HOSTED = OPERATIONS.filter(inHostedService).map((operation) => ({
   method: operation.method.toUpperCase(),
   path: new RegExp(`^/v2${escape(operation.path).replace(/\{\w+\}/g, '[^/]+')}/?$`),
 }));

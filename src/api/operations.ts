@@ -505,7 +505,7 @@ export function operationNamed(name: OperationName): Operation {
 }
 
 /** The hosted service has the interface document's operations and the additions it documents too. */
-export const isHostedOperation = (operation: Operation) => !operation.addition || operation.hosted === true;
+export const inHostedService = (operation: Operation) => !operation.addition || operation.hosted === true;
 
 /** `/flows/{id}/run` as a router pattern: `/flows/:id/run`. */
 export const routePattern = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
