@@ -24,10 +24,13 @@ const listDirs = (path) => {
 // their cache updates): several features read the same resource, so it sits below them all.
 // The mock service (src/mock-service) and the connector catalogue (src/catalogue) sit beside api: the
 // dashboard never imports the mock (only main.tsx, for the demo build), the catalogue is plain data.
+// The service's rules (src/service-rules) are plain too: the service, the mock and the dashboard may
+// import them, and they import only the contract and the catalogue.
 const APP = ['./src/lib', './src/resources', './src/components', './src/features', './src/routes'];
 const layerZones = [
-  { target: './src/api', from: [...APP, './src/test', './src/mock-service', './src/catalogue'] },
-  { target: './src/catalogue', from: [...APP, './src/test', './src/mock-service', './server'] },
+  { target: './src/api', from: [...APP, './src/test', './src/mock-service', './src/catalogue', './src/service-rules'] },
+  { target: './src/catalogue', from: [...APP, './src/test', './src/mock-service', './src/service-rules', './server'] },
+  { target: './src/service-rules', from: [...APP, './src/test', './src/mock-service', './server'] },
   { target: './src/mock-service', from: ['./src/resources', './src/components', './src/features', './src/routes', './src/test', './server'] },
   { target: './src/lib', from: ['./src/resources', './src/components', './src/features', './src/routes', './src/test', './src/mock-service'] },
   { target: './src/resources', from: ['./src/components', './src/features', './src/routes', './src/test', './src/mock-service'] },

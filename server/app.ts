@@ -2,56 +2,55 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
+import { MESSAGES } from '@/api/messages';
 import { requireApiKey, requireFeature, type AuthVariables } from './http/auth';
 import { limitBodies } from './http/body-limit';
 import { browserHeaders } from './http/browser-headers';
-import { badRequest, HttpError } from './http/errors';
+import { loggablePath, onError } from './http/errors';
+import { hostedOperationsOnly } from './http/hosted-operations';
+import { type Handlers, registerOperations } from './http/operations';
 import type { Logger } from './logger';
 import { openApiDocument } from './openapi';
-import { hostedOperationsOnly } from './http/hosted-operations';
-import { recipientCardRoutes, sourceCardRoutes } from './routes/cards';
-import { connectorRoutes } from './routes/connectors';
-import { destinationRoutes } from './routes/destinations';
-import { flowRoutes } from './routes/flows';
-import { destinationSpecRoutes, sourceSpecRoutes } from './routes/specs';
-import { sourceRoutes } from './routes/sources';
-import { webhookReceiverRoutes } from './routes/webhook-receiver';
-import { uploadRoutes } from './routes/uploads';
-import { webhookRoutes } from './routes/webhooks';
-import { workflowRoutes } from './routes/workflows';
-import { RefusedTarget } from './security/boundary';
+import { recipientCardHandlers, sourceCardHandlers } from './routes/cards';
+import { destinationHandlers } from './routes/destinations';
+import { flowHandlers } from './routes/flows';
+import { sourceHandlers } from './routes/sources';
+import { specHandlers } from './routes/specs';
+import { uploadHandlers } from './routes/uploads';
+import { webhookReceiverHandlers } from './routes/webhook-receiver';
+import { webhookHandlers } from './routes/webhooks';
+import { workflowHandlers } from './routes/workflows';
 import type { Services } from './services';
 
-function onError(logger: Logger) {
-  return (error: Error, c: import('hono').Context) => {
-    if (error instanceof HttpError) return c.json({ message: error.message }, error.status);
-    if (error instanceof RefusedTarget) return c.json({ message: badRequest(error.message).message }, 400);
-    logger.error({ err: { message: error.message, stack: error.stack }, method: c.req.method, path: loggablePath(c.req.path) }, 'request failed');
-    return c.json({ message: 'Internal Server Error' }, 500);
+/** Every operation's route body; the type says when one is missing. */
+function handlersOf(services: Services): Handlers {
+  return {
+    ...sourceHandlers(services),
+    ...sourceCardHandlers(services),
+    ...recipientCardHandlers(services),
+    ...specHandlers(),
+    ...destinationHandlers(services),
+    ...flowHandlers(services),
+    ...workflowHandlers(services),
+    ...webhookHandlers(services),
+    ...webhookReceiverHandlers(services),
+    ...uploadHandlers(services),
   };
 }
 
 /** The /v2 interface: the public card and webhook endpoints first, then everything behind an API key. */
 export function createApiApp(services: Services) {
   const api = new Hono<{ Variables: AuthVariables }>();
+  const handlers = handlersOf(services);
   if (services.profile === 'hosted') api.use('*', hostedOperationsOnly());
   api.get('/openapi.json', (c) => c.json(openApiDocument()));
-  api.route('/cards', recipientCardRoutes(services));
-  api.route('/webhooks', webhookReceiverRoutes(services));
+  registerOperations(api, handlers, (operation) => operation.access === 'card' || operation.access === 'public');
 
   api.use('*', requireApiKey(services.db));
+  // By path, so the plan is checked before anything else under /workflows (even a route that does not exist).
   api.use('/workflows/*', requireFeature('workflows'));
   api.use('/workflows', requireFeature('workflows'));
-  api.route('/sources', sourceRoutes(services));
-  api.route('/sources', sourceCardRoutes(services));
-  api.route('/sourcespecs', sourceSpecRoutes());
-  api.route('/destinations', destinationRoutes(services));
-  api.route('/destinationspecs', destinationSpecRoutes());
-  api.route('/flows', flowRoutes(services));
-  api.route('/workflows', workflowRoutes(services));
-  api.route('/workflows', webhookRoutes(services));
-  api.route('/connectors', connectorRoutes());
-  api.route('/uploads', uploadRoutes(services));
+  registerOperations(api, handlers, (operation) => operation.access === 'key' || operation.access === 'workflows');
   return api;
 }
 
@@ -61,7 +60,7 @@ export function createApiApp(services: Services) {
  */
 function dashboardApp(staticDir: string, serveSourceMaps: boolean) {
   const app = new Hono();
-  if (!serveSourceMaps) app.get('*', async (c, next) => (c.req.path.endsWith('.map') ? c.json({ message: 'Not Found' }, 404) : next()));
+  if (!serveSourceMaps) app.get('*', async (c, next) => (c.req.path.endsWith('.map') ? c.json({ message: MESSAGES.notFound }, 404) : next()));
   const root = relative(process.cwd(), staticDir) || '.';
   const indexFile = join(staticDir, 'index.html');
   app.use('/assets/*', async (c, next) => {
@@ -74,11 +73,6 @@ function dashboardApp(staticDir: string, serveSourceMaps: boolean) {
     return c.html(readFileSync(indexFile, 'utf8'));
   });
   return app;
-}
-
-/** A card's hash and a webhook's id are credentials: the log says which endpoint, not which credential. */
-export function loggablePath(path: string): string {
-  return path.replace(/^(\/v2\/(?:cards|webhooks)\/)[^/]+/, '$1[redacted]');
 }
 
 export interface AppOptions {
@@ -122,9 +116,9 @@ export function createApp({ services, staticDir, serveSourceMaps = false, bodyLi
     api.onError(onError(logger));
     app.route('/v2', api);
   }
-  app.all('/v2/*', (c) => c.json({ message: 'Not Found' }, 404));
+  app.all('/v2/*', (c) => c.json({ message: MESSAGES.notFound }, 404));
   if (staticDir) app.route('/', dashboardApp(staticDir, serveSourceMaps));
-  app.notFound((c) => c.json({ message: 'Not Found' }, 404));
+  app.notFound((c) => c.json({ message: MESSAGES.notFound }, 404));
   return app;
 }
 

@@ -1,7 +1,7 @@
 // FLOWDECK_PROFILE=hosted: the service answers only what the hosted service offers (the interface
 // document's operations and those the hosted documentation shows: flow status, create and update
 // flow, source verify, connectors), so the dashboard's proxy mode can be proven against it. Every
-// Flowdeck addition answers 404, as a service without it would. The list is the OpenAPI table's.
+// Flowdeck addition answers 404, as a service without it would. The list is the catalogue's (src/api/operations.ts).
 
 export const PROFILES = ['flowdeck', 'hosted'] as const;
 export type Profile = (typeof PROFILES)[number];

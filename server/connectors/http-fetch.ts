@@ -1,5 +1,5 @@
 import { Agent, buildConnector, fetch, type Response } from 'undici';
-import { RefusedTarget } from '../security/boundary';
+import { RefusedTarget } from '@/service-rules/errors';
 import { checkedAddresses } from '../security/network-guard';
 
 // Fetch for connectors. Every connection goes to an address the network guard checked just before

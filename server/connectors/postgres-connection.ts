@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import pg from 'pg';
 import type { PlainProperties } from '../properties';
-import { RefusedTarget } from '../security/boundary';
+import { RefusedTarget } from '@/service-rules/errors';
 import { checkedAddresses, checkLiteralTarget } from '../security/network-guard';
 import { failure, info, type VerificationMessage } from './types';
 

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { PlainProperties } from '../properties';
-import { RefusedTarget } from '../security/boundary';
+import { RefusedTarget } from '@/service-rules/errors';
 import { checkPostgresTarget, connectPostgres, describePostgres, verifyPostgres } from './postgres-connection';
 import { quoteIdentifier } from './schema';
 import { type DiscoveredItem, failure, info, type ResourceReader, type Row, type SourceConnector } from './types';

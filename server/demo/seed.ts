@@ -1,12 +1,16 @@
 import { join } from 'node:path';
-import { one, type Pool } from '../db/pool';
+import { sourceSpec, destinationSpec } from '@/catalogue/connector-specs';
+import type { Pool } from '../db/pool';
 import type { Logger } from '../logger';
 import { applyProperties } from '../properties';
-import { sourceSpec, destinationSpec } from '@/catalogue/connector-specs';
+import { nextRunAt } from '../runs/schedule';
 import type { SecretBox } from '../secrets';
 import { insertApiKey } from '../store/api-keys';
-import { newWebhookId } from '../store/webhooks';
-import { nextRunAt } from '../runs/schedule';
+import { insertFiredSlackTrigger, insertPastAttempt, isEmptyDatabase } from '../store/demo';
+import { destinationStore } from '../store/destinations';
+import { insertFlow } from '../store/flows';
+import { setDiscovery, sourceStore } from '../store/sources';
+import { insertWorkflow } from '../store/workflows';
 
 // Demo data for the first start on an empty database: sources, destinations, flows on schedules,
 // a workflow with a Slack trigger and past run attempts. Runs of these flows really move rows from
@@ -16,49 +20,32 @@ export const DEMO_KEYS = { team: 'flowdeck-demo-key', starter: 'flowdeck-starter
 
 const HOUR = 3_600_000;
 
-async function isEmpty(db: Pool): Promise<boolean> {
-  const { rows } = await db.query<{ n: number }>('SELECT (SELECT count(*) FROM api_keys) + (SELECT count(*) FROM sources) AS n');
-  return rows[0]?.n === 0;
-}
-
 export async function seedDemo(db: Pool, box: SecretBox, logger: Logger, filesDir: string): Promise<{ team: string; starter: string } | null> {
-  if (!(await isEmpty(db))) return null;
+  if (!(await isEmptyDatabase(db))) return null;
   await insertApiKey(db, DEMO_KEYS.team, 'team', 'demo');
   await insertApiKey(db, DEMO_KEYS.starter, 'starter', 'demo (starter plan)');
   const exports = join(filesDir, 'exports');
 
   const source = async (displayName: string, spec: string, properties: Record<string, string | number | boolean>) => {
     const definitions = sourceSpec(spec)?.propertyDefinitions ?? [];
-    const { rows } = await db.query<{ id: number }>(
-      'INSERT INTO sources (display_name, spec, properties, discovery_status, discovery_at, discovered) VALUES ($1, $2, $3, $4, now(), $5) RETURNING id',
-      [
-        displayName,
-        spec,
-        applyProperties(definitions, {}, properties, box),
-        spec === 'sample' ? 'succeeded' : 'required',
-        JSON.stringify(
-          spec === 'sample'
-            ? ['customers', 'products', 'orders'].map((name) => ({
-                name,
-                category: 'table',
-                notes: null,
-                suppressed: false,
-                maskedByDefault: name === 'customers',
-              }))
-            : [],
-        ),
-      ],
-    );
-    return one(rows).id;
+    const row = await sourceStore.insert(db, { displayName, spec, properties: applyProperties(definitions, {}, properties, box) });
+    // The sample source's tables are known without looking; the others wait for their first discovery.
+    const discovered =
+      spec === 'sample'
+        ? ['customers', 'products', 'orders'].map((name) => ({
+            name,
+            category: 'table',
+            notes: null,
+            suppressed: false,
+            maskedByDefault: name === 'customers',
+          }))
+        : [];
+    await setDiscovery(db, row.id, { status: spec === 'sample' ? 'succeeded' : 'required', error: null, discovered });
+    return row.id;
   };
   const destination = async (displayName: string, spec: string, properties: Record<string, string | number | boolean>) => {
     const definitions = destinationSpec(spec)?.propertyDefinitions ?? [];
-    const { rows } = await db.query<{ id: number }>('INSERT INTO destinations (display_name, spec, properties) VALUES ($1, $2, $3) RETURNING id', [
-      displayName,
-      spec,
-      applyProperties(definitions, {}, properties, box),
-    ]);
-    return one(rows).id;
+    return (await destinationStore.insert(db, { displayName, spec, properties: applyProperties(definitions, {}, properties, box) })).id;
   };
 
   const shop = await source('Shop sample data', 'sample', { seed: 42, row_count: 40_000, rows_per_second: 5_000 });
@@ -81,11 +68,7 @@ export async function seedDemo(db: Pool, box: SecretBox, logger: Logger, filesDi
   const flow = async (displayName: string, sourceId: number, destinationId: number, schedule: { frequency?: string; cron?: string }) => {
     const frequency = schedule.frequency ?? null;
     const cron = schedule.cron ?? null;
-    const { rows } = await db.query<{ id: number }>(
-      'INSERT INTO flows (display_name, source_id, destination_id, frequency, cron, next_run_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
-      [displayName, sourceId, destinationId, frequency, cron, nextRunAt({ frequency, cron })],
-    );
-    return one(rows).id;
+    return (await insertFlow(db, { displayName, sourceId, destinationId, frequency, cron, nextRunAt: nextRunAt({ frequency, cron }) })).id;
   };
   const shopToFiles = await flow('Shop orders to files', shop, jsonl, { frequency: '6h' });
   const shopToCsv = await flow('Shop orders to CSV', shop, csv, { cron: '0 2 * * *' });
@@ -98,21 +81,15 @@ export async function seedDemo(db: Pool, box: SecretBox, logger: Logger, filesDi
   const attempt = async (flowId: number, hoursAgo: number, outcome: 'succeeded' | 'failed', trigger: string, rows: number, errors: string[] = []) => {
     const created = new Date(Date.now() - hoursAgo * HOUR);
     const completed = new Date(created.getTime() + 9_000);
+    const shares = { customers: 0.2, products: 0.05, orders: 0.75 };
     const counts =
       outcome === 'succeeded'
-        ? [
-            ['customers', 0.2],
-            ['products', 0.05],
-            ['orders', 0.75],
-          ].map(([name, share]) => {
-            const n = Math.round(rows * (share as number));
+        ? Object.entries(shares).map(([name, share]) => {
+            const n = Math.round(rows * share);
             return { name, extracted: n, analyzed: n, loaded: n };
           })
         : null;
-    await db.query(
-      "INSERT INTO run_attempts (flow_id, trigger, lifecycle, disposition, resources, errors, created_at, completed_at) VALUES ($1, $2, 'not_running', $3, $4, $5, $6, $7)",
-      [flowId, trigger, outcome, counts ? JSON.stringify(counts) : null, JSON.stringify(errors), created, completed],
-    );
+    await insertPastAttempt(db, { flowId, trigger, disposition: outcome, resources: counts, errors, createdAt: created, completedAt: completed });
   };
   for (const hoursAgo of [30, 24, 18, 12, 6]) await attempt(shopToFiles, hoursAgo, 'succeeded', 'scheduled', 40_000);
   await attempt(shopToCsv, 22, 'succeeded', 'scheduled', 40_000);
@@ -120,32 +97,32 @@ export async function seedDemo(db: Pool, box: SecretBox, logger: Logger, filesDi
   const s3Error = 'customers: Only local folders and file:// addresses can be written by this service; "s3://flowdeck-demo-archive" is a remote bucket.';
   await attempt(archive, 20, 'failed', 'scheduled', 0, [s3Error]);
 
-  const { rows: workflows } = await db.query<{ id: number }>(
-    `INSERT INTO workflows (name, description, enabled, definition, frequency, cron, node_schemas, next_run_at)
-     VALUES ($1, $2, true, $3, NULL, '0 3 * * *', NULL, $4) RETURNING id`,
-    [
-      'Nightly shop refresh',
-      'Exports the shop tables as JSON lines, then as CSV for the finance team.',
-      JSON.stringify({
-        steps: [
-          { id: 'jsonl', flow: shopToFiles },
-          { id: 'csv', flow: shopToCsv, after: ['jsonl'] },
-        ],
-      }),
-      nextRunAt({ frequency: null, cron: '0 3 * * *' }),
-    ],
-  );
-  const workflowId = one(workflows).id;
-  await db.query(
-    `INSERT INTO workflows (name, description, enabled, definition, frequency, cron, node_schemas)
-     VALUES ('Quarterly backfill', 'Reloads the large sample. Disabled between quarters.', false, $1, 'manual', '', NULL)`,
-    [JSON.stringify({ steps: [{ id: 'backfill', flow: quickSync }] })],
-  );
-  await db.query(
-    "INSERT INTO webhook_triggers (webhook_id, workflow_id, provider, event_type, trigger_count, last_triggered_at) VALUES ($1, $2, 'slack', 'app_mention', 3, now() - interval '5 hours')",
-    // Random per data folder like every trigger's: the id in the URL is the trigger's only credential.
-    [newWebhookId(), workflowId],
-  );
+  const nightly = { frequency: null, cron: '0 3 * * *' };
+  const workflow = await insertWorkflow(db, {
+    name: 'Nightly shop refresh',
+    description: 'Exports the shop tables as JSON lines, then as CSV for the finance team.',
+    enabled: true,
+    definition: {
+      steps: [
+        { id: 'jsonl', flow: shopToFiles },
+        { id: 'csv', flow: shopToCsv, after: ['jsonl'] },
+      ],
+    },
+    ...nightly,
+    nodeSchemas: null,
+    nextRunAt: nextRunAt(nightly),
+  });
+  await insertWorkflow(db, {
+    name: 'Quarterly backfill',
+    description: 'Reloads the large sample. Disabled between quarters.',
+    enabled: false,
+    definition: { steps: [{ id: 'backfill', flow: quickSync }] },
+    frequency: 'manual',
+    cron: '',
+    nodeSchemas: null,
+    nextRunAt: null,
+  });
+  await insertFiredSlackTrigger(db, workflow.id, 'app_mention', 3, new Date(Date.now() - 5 * HOUR));
   logger.info('demo data seeded');
   return { ...DEMO_KEYS };
 }

@@ -1,6 +1,14 @@
+import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { MESSAGES, planForbids as planForbidsText } from '@/api/messages';
+import { answerOf } from '@/service-rules/errors';
+import type { Logger } from '../logger';
 
-/** An answer other than success: the status and the `{ message }` the interface documents. */
+// The one place the service turns what went wrong into an answer: the domain errors of the rules,
+// runs, connectors and properties by their kind (src/service-rules/errors.ts), the few answers that
+// only HTTP knows (a missing key, a plan, a replayed signature) as HttpError, anything else as 500.
+
+/** An answer only the HTTP layer gives: the status and the `{ message }` the interface documents. */
 export class HttpError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
@@ -10,9 +18,20 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (detail?: string) => new HttpError(400, detail ? `Bad Request: ${detail}` : 'Bad Request');
-export const unauthorized = () => new HttpError(401, 'Unauthorized');
-export const planForbids = (feature: string) => new HttpError(403, `Your current plan does not support ${feature}.`);
-export const notFound = () => new HttpError(404, 'Not Found');
-export const gone = (message: string) => new HttpError(410, message);
-export const requestTimeout = () => new HttpError(408, 'Request Timeout');
+export const unauthorized = () => new HttpError(401, MESSAGES.unauthorized);
+export const planForbids = (feature: string) => new HttpError(403, planForbidsText(feature));
+
+/** A card's hash and a webhook's id are credentials: the log says which endpoint, not which credential. */
+export function loggablePath(path: string): string {
+  return path.replace(/^(\/v2\/(?:cards|webhooks)\/)[^/]+/, '$1[redacted]');
+}
+
+export function onError(logger: Logger) {
+  return (error: Error, c: Context) => {
+    if (error instanceof HttpError) return c.json({ message: error.message }, error.status);
+    const answer = answerOf(error);
+    if (answer) return c.json({ message: answer.message }, answer.status);
+    logger.error({ err: { message: error.message, stack: error.stack }, method: c.req.method, path: loggablePath(c.req.path) }, 'request failed');
+    return c.json({ message: MESSAGES.internalError }, 500);
+  };
+}

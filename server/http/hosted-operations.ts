@@ -1,14 +1,15 @@
 import { createMiddleware } from 'hono/factory';
-import { OPENAPI_OPERATIONS } from '../openapi';
+import { MESSAGES } from '@/api/messages';
+import { inHostedService, OPERATIONS } from '@/api/operations';
 
-// The operations the hosted profile answers (FLOWDECK_PROFILE=hosted): the OpenAPI table's operations
-// that are not Flowdeck additions, plus the additions the hosted documentation shows too.
+// The operations the hosted profile answers (FLOWDECK_PROFILE=hosted): the catalogue's operations that
+// are not Flowdeck additions, plus the additions the hosted documentation shows too.
 
 /** Regular-expression characters a path template may hold (braces are the parameters, replaced next). */
 const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
 
 /** Method and path pattern of every operation the hosted service has. */
-const HOSTED = OPENAPI_OPERATIONS.filter((operation) => !operation.addition || operation.hosted).map((operation) => ({
+const HOSTED = OPERATIONS.filter(inHostedService).map((operation) => ({
   method: operation.method.toUpperCase(),
   path: new RegExp(`^/v2${escape(operation.path).replace(/\{\w+\}/g, '[^/]+')}/?$`),
 }));
@@ -21,7 +22,7 @@ export function isHostedOperation(method: string, path: string): boolean {
 /** Answers 404 `Not Found` to anything the hosted service does not have, before the key is even read. */
 export function hostedOperationsOnly() {
   return createMiddleware(async (c, next) => {
-    if (!isHostedOperation(c.req.method, c.req.path)) return c.json({ message: 'Not Found' }, 404);
+    if (!isHostedOperation(c.req.method, c.req.path)) return c.json({ message: MESSAGES.notFound }, 404);
     await next();
   });
 }

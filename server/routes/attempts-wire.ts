@@ -1,5 +1,6 @@
+import type { StatusAttempt } from '@/service-rules/status';
 import type { AttemptRow } from '../store/attempts';
-import { iso, isoOrNull, type WireRunAttempt } from '../wire';
+import { iso, isoOrNull, type WireRunAttempt } from '@/service-rules/wire';
 
 /** Errors are always present (empty when none); resources once the run has counted anything. */
 export function wireAttempt(attempt: AttemptRow): WireRunAttempt {
@@ -15,4 +16,16 @@ export function wireAttempt(attempt: AttemptRow): WireRunAttempt {
   };
   if (attempt.resources) wire.resources = attempt.resources;
   return wire;
+}
+
+/** What a status answer needs of an attempt (src/service-rules/status.ts); one no worker has claimed yet is still waiting. */
+export function attemptStatus(attempt: AttemptRow): StatusAttempt {
+  return {
+    lifecycle: attempt.lifecycle,
+    disposition: attempt.disposition,
+    resources: attempt.resources,
+    errors: attempt.errors,
+    completedAt: isoOrNull(attempt.completed_at),
+    waiting: attempt.instance_key === null,
+  };
 }

@@ -1,17 +1,19 @@
-import { Hono } from 'hono';
-import { z } from 'zod';
-import { CLOSED_CARD_MESSAGES, cardStateAt, createConfigurationCardInputSchema } from '@/api/cards';
+import { cardStateAt, createConfigurationCardInputSchema, submitCardInputSchema } from '@/api/cards';
+import { CLOSED_CARD_MESSAGES, MESSAGES } from '@/api/messages';
 import { sourceSpec } from '@/catalogue/connector-specs';
-import type { AuthVariables } from '../http/auth';
-import { bearerToken } from '../http/auth';
-import { badRequest, gone, notFound, unauthorized } from '../http/errors';
-import { idParam, pageParams, parseWith, readJson } from '../http/validate';
+import { Gone, InvalidInput, NotFound } from '@/service-rules/errors';
+import { parseWith } from '@/service-rules/parse';
+import { missingRequired, missingRequiredText, readBodyWithProperties } from '@/service-rules/properties';
 import { checkTargets } from '../connectors/registry';
-import { applyProperties, missingRequired, readPropertiesInput, revealProperties } from '../properties';
+import { bearerToken } from '../http/auth';
+import { unauthorized } from '../http/errors';
+import type { Handlers } from '../http/operations';
+import { idParam, pageParams, readJson } from '../http/validate';
+import { applyProperties, revealProperties } from '../properties';
 import type { Services } from '../services';
 import { type CardRow, findCard, insertCard, listCards, revokeCard, submitCardOnce } from '../store/cards';
 import { findSource } from '../store/sources';
-import { iso, isoOrNull, sourceSpecFull, type WireConfigurationCard } from '../wire';
+import { iso, isoOrNull, sourceSpecFull, type WireConfigurationCard } from '@/service-rules/wire';
 import { requireSource } from './sources';
 
 const stateOf = (card: CardRow) =>
@@ -42,19 +44,19 @@ function wireListedCard(card: CardRow, origin: string): WireConfigurationCard {
 /** 410 with the reason a card no longer works; a card that still looks open lost to the database's clock. */
 function closed(card: CardRow) {
   const state = stateOf(card);
-  return gone(CLOSED_CARD_MESSAGES[state === 'open' ? 'expired' : state]);
+  return new Gone(CLOSED_CARD_MESSAGES[state === 'open' ? 'expired' : state]);
 }
 
 /**
  * POST and GET /v2/sources/{id}/configuration_cards; the list and DELETE .../{cardId} (revoke) are
  * Flowdeck's additions.
  */
-export function sourceCardRoutes(services: Services) {
-  return new Hono<{ Variables: AuthVariables }>()
-    .post('/:id/configuration_cards', async (c) => {
+export function sourceCardHandlers(services: Services) {
+  return {
+    createConfigurationCard: async (c) => {
       const source = await requireSource(services, idParam(c));
       const input = parseWith(createConfigurationCardInputSchema, await readJson(c));
-      if (Date.parse(input.expiresAt) <= Date.now()) throw badRequest('expiresAt must be in the future.');
+      if (Date.parse(input.expiresAt) <= Date.now()) throw new InvalidInput('expiresAt must be in the future.');
       const card = await insertCard(services.db, {
         sourceId: source.id,
         type: input.type ?? 'SOURCE',
@@ -63,39 +65,42 @@ export function sourceCardRoutes(services: Services) {
         instruction: input.instruction ?? null,
       });
       return c.json({ data: wireCard(card, services.publicOrigin()) }, 201);
-    })
-    .get('/:id/configuration_cards', async (c) => {
+    },
+
+    listConfigurationCards: async (c) => {
       const source = await requireSource(services, idParam(c));
       const cards = await listCards(services.db, source.id, pageParams(c));
       const origin = services.publicOrigin();
       return c.json({ data: cards.map((card) => wireListedCard(card, origin)) });
-    })
-    .delete('/:id/configuration_cards/:cardId', async (c) => {
+    },
+
+    revokeConfigurationCard: async (c) => {
       const source = await requireSource(services, idParam(c));
       const card = await revokeCard(services.db, source.id, idParam(c, 'cardId'));
-      if (!card) throw notFound();
+      if (!card) throw new NotFound();
       return c.json({ data: true });
-    });
+    },
+  } satisfies Partial<Handlers>;
 }
 
 /**
  * The card recipient's endpoints (Flowdeck's addition): no API key, the card's hash is the bearer
  * and must match the path. 404 unknown, 410 once used, revoked or expired.
  */
-export function recipientCardRoutes(services: Services) {
+export function recipientCardHandlers(services: Services) {
   const liveCard = async (hashId: string, authorization: string | undefined) => {
     if (bearerToken(authorization) !== hashId) throw unauthorized();
     const card = await findCard(services.db, hashId);
-    if (!card) throw notFound();
+    if (!card) throw new NotFound();
     if (stateOf(card) !== 'open') throw closed(card);
     const source = await findSource(services.db, card.source_id);
     const spec = source ? sourceSpec(source.spec) : undefined;
-    if (!source || !spec) throw notFound();
+    if (!source || !spec) throw new NotFound();
     return { card, source, spec };
   };
-  return new Hono()
-    .get('/:hashId', async (c) => {
-      const { card, source, spec } = await liveCard(c.req.param('hashId'), c.req.header('authorization'));
+  return {
+    getCardForRecipient: async (c) => {
+      const { card, source, spec } = await liveCard(c.req.param('hash_id') ?? '', c.req.header('authorization'));
       return c.json({
         data: {
           hash_id: card.hash_id,
@@ -106,20 +111,21 @@ export function recipientCardRoutes(services: Services) {
           sourceSpec: sourceSpecFull(spec),
         },
       });
-    })
-    .patch('/:hashId', async (c) => {
-      const { card, source, spec } = await liveCard(c.req.param('hashId'), c.req.header('authorization'));
-      const body = parseWith(z.strictObject({ properties: z.record(z.string(), z.unknown()) }), await readJson(c));
-      const properties = readPropertiesInput(spec.propertyDefinitions, body.properties);
+    },
+
+    submitCard: async (c) => {
+      const { card, source, spec } = await liveCard(c.req.param('hash_id') ?? '', c.req.header('authorization'));
+      const { properties } = readBodyWithProperties(submitCardInputSchema, spec.propertyDefinitions, await readJson(c));
       const next = applyProperties(spec.propertyDefinitions, source.properties, properties, services.box);
       await checkTargets('source', spec.name, revealProperties(next, services.box));
       const missing = missingRequired(spec.propertyDefinitions, next);
-      if (missing.length > 0) throw badRequest(`Missing required properties: ${missing.map((definition) => definition.name).join(', ')}`);
+      if (missing.length > 0) throw new InvalidInput(missingRequiredText(missing));
       if (!(await submitCardOnce(services.db, card.id, next))) {
         const latest = await findCard(services.db, card.hash_id);
-        throw latest ? closed(latest) : notFound();
+        throw latest ? closed(latest) : new NotFound();
       }
       await services.runs.requestDiscovery(source.id);
-      return c.json({ message: 'Thank you: the configuration was saved.' });
-    });
+      return c.json({ message: MESSAGES.cardSaved });
+    },
+  } satisfies Partial<Handlers>;
 }

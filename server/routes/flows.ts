@@ -1,96 +1,109 @@
-import { Hono } from 'hono';
-import type { AuthVariables } from '../http/auth';
-import { badRequest, notFound } from '../http/errors';
-import { idParam, orderParam, pageParams, parseWith, readJson } from '../http/validate';
-import { createFlowInputSchema, updateFlowInputSchema } from '../contract';
-import { cronProblem, nextRunAt } from '../runs/schedule';
+import type { Context } from 'hono';
+import { createFlowInputSchema, updateFlowInputSchema } from '@/api/flows';
+import { MESSAGES } from '@/api/messages';
+import { InvalidInput, NotFound } from '@/service-rules/errors';
+import { parseWith } from '@/service-rules/parse';
+import { changesSchedule, scheduleAfter } from '@/service-rules/schedule';
+import { flowStatusOf } from '@/service-rules/status';
+import type { Handlers } from '../http/operations';
+import { idParam, orderParam, pageParams, readJson } from '../http/validate';
+import { nextRunAt } from '../runs/schedule';
 import type { Services } from '../services';
 import { latestAttempt, listAttempts } from '../store/attempts';
 import { findDestination } from '../store/destinations';
 import { deleteFlowRow, findFlow, type FlowFields, type FlowRow, insertFlow, listFlows, updateFlowRow } from '../store/flows';
 import { findSource } from '../store/sources';
-import type { WireFlow } from '../wire';
-import { wireAttempt } from './attempts-wire';
-import { RUN_CREATED } from './run-answers';
-import { flowStatus } from './status-wire';
+import { flowOnWire, type WireFlow } from '@/service-rules/wire';
+import { attemptStatus, wireAttempt } from './attempts-wire';
 
-/** A listed flow carries either `frequency` or `cron`. */
-function wireFlow(flow: FlowRow): WireFlow {
-  const { id, display_name: displayName, source_id: source, destination_id: destination } = flow;
-  return flow.cron
-    ? { id, displayName, source, destination, cron: flow.cron }
-    : { id, displayName, source, destination, frequency: flow.frequency ?? 'manual' };
-}
+const wireFlow = (flow: FlowRow): WireFlow =>
+  flowOnWire({
+    id: flow.id,
+    displayName: flow.display_name,
+    source: flow.source_id,
+    destination: flow.destination_id,
+    frequency: flow.frequency,
+    cron: flow.cron,
+  });
 
-async function checkedFields(services: Services, fields: Omit<FlowFields, 'nextRunAt'>): Promise<FlowFields> {
-  if (!(await findSource(services.db, fields.sourceId))) throw badRequest(`Source ${String(fields.sourceId)} does not exist.`);
-  if (!(await findDestination(services.db, fields.destinationId))) throw badRequest(`Destination ${String(fields.destinationId)} does not exist.`);
-  const cron = fields.cron?.trim() ? fields.cron.trim() : null;
-  if (cron) {
-    const problem = cronProblem(cron);
-    if (problem) throw badRequest(`cron: ${problem}`);
-  }
-  const schedule = { frequency: cron ? null : (fields.frequency ?? 'manual'), cron };
-  return { ...fields, ...schedule, nextRunAt: nextRunAt(schedule) };
-}
-
-export function flowRoutes(services: Services) {
+export function flowHandlers(services: Services) {
   const { db, runs } = services;
-  const requireFlow = async (id: number) => {
-    const flow = await findFlow(db, id);
-    if (!flow) throw notFound();
+  const find = async (c: Context) => {
+    const flow = await findFlow(db, idParam(c));
+    if (!flow) throw new NotFound();
     return flow;
   };
-  return new Hono<{ Variables: AuthVariables }>()
-    .get('/', async (c) => c.json({ data: (await listFlows(db, pageParams(c))).map(wireFlow) }))
-    .post('/', async (c) => {
+  /** The source and destination a flow names must exist. */
+  const checkEnds = async (sourceId: number, destinationId: number) => {
+    if (!(await findSource(db, sourceId))) throw new InvalidInput(`Source ${String(sourceId)} does not exist.`);
+    if (!(await findDestination(db, destinationId))) throw new InvalidInput(`Destination ${String(destinationId)} does not exist.`);
+  };
+
+  return {
+    listFlows: async (c) => c.json({ data: (await listFlows(db, pageParams(c))).map(wireFlow) }),
+
+    createFlow: async (c) => {
       const input = parseWith(createFlowInputSchema, await readJson(c));
-      const fields = await checkedFields(services, {
+      await checkEnds(input.source, input.destination);
+      const schedule = scheduleAfter({ frequency: null, cron: null }, input);
+      const fields: FlowFields = {
         displayName: input.displayName,
         sourceId: input.source,
         destinationId: input.destination,
-        frequency: input.frequency ?? null,
-        cron: input.cron ?? null,
-      });
+        ...schedule,
+        nextRunAt: nextRunAt(schedule),
+      };
       return c.json({ data: wireFlow(await insertFlow(db, fields)) }, 201);
-    })
-    .patch('/:id', async (c) => {
-      const flow = await requireFlow(idParam(c));
+    },
+
+    updateFlow: async (c) => {
+      const flow = await find(c);
       const input = parseWith(updateFlowInputSchema, await readJson(c));
-      const scheduleChanged = input.frequency !== undefined || input.cron !== undefined;
-      const fields = await checkedFields(services, {
+      const sourceId = input.source ?? flow.source_id;
+      const destinationId = input.destination ?? flow.destination_id;
+      await checkEnds(sourceId, destinationId);
+      const schedule = scheduleAfter(flow, input);
+      const fields: FlowFields = {
         displayName: input.displayName ?? flow.display_name,
-        sourceId: input.source ?? flow.source_id,
-        destinationId: input.destination ?? flow.destination_id,
-        // Setting a frequency replaces a cron; an empty cron clears it.
-        frequency: input.frequency ?? (scheduleChanged ? null : flow.frequency),
-        cron: input.cron ?? (input.frequency !== undefined ? null : flow.cron),
-      });
-      return c.json({ data: wireFlow(await updateFlowRow(db, flow.id, scheduleChanged ? fields : { ...fields, nextRunAt: flow.next_run_at })) });
-    })
-    .delete('/:id', async (c) => {
-      const flow = await requireFlow(idParam(c));
+        sourceId,
+        destinationId,
+        ...schedule,
+        nextRunAt: changesSchedule(input) ? nextRunAt(schedule) : flow.next_run_at,
+      };
+      return c.json({ data: wireFlow(await updateFlowRow(db, flow.id, fields)) });
+    },
+
+    deleteFlow: async (c) => {
+      const flow = await find(c);
       await runs.cancelFlow(flow.id);
       await deleteFlowRow(db, flow.id);
       return c.json({ data: true });
-    })
-    .post('/:id/run', async (c) => {
-      const flow = await requireFlow(idParam(c));
+    },
+
+    runFlow: async (c) => {
+      const flow = await find(c);
       await runs.runFlow(flow.id, 'manual');
-      return c.json({ message: RUN_CREATED }, 201);
-    })
-    .get('/:id/run', async (c) => {
-      const flow = await requireFlow(idParam(c));
+      return c.json({ message: MESSAGES.created }, 201);
+    },
+
+    listRunAttempts: async (c) => {
+      const flow = await find(c);
       const attempts = await listAttempts(db, flow.id, { ...pageParams(c), order: orderParam(c) });
       return c.json({ data: attempts.map(wireAttempt) });
-    })
-    .post('/:id/cancel', async (c) => {
-      const flow = await requireFlow(idParam(c));
+    },
+
+    cancelFlow: async (c) => {
+      const flow = await find(c);
       const cancelled = await runs.cancelFlow(flow.id);
-      return c.json({ message: cancelled ? 'Flow run cancelled.' : 'Flow is not running.' });
-    })
-    .get('/:id/status', async (c) => {
-      const flow = await requireFlow(idParam(c));
-      return c.json(flowStatus(flow.id, await latestAttempt(db, flow.id), services.profile === 'hosted'));
-    });
+      return c.json({ message: cancelled ? MESSAGES.flowRunCancelled : MESSAGES.flowNotRunning });
+    },
+
+    // The hosted profile answers exactly the hosted fields: Flowdeck's `lastAttempt` is left out.
+    getFlowStatus: async (c) => {
+      const flow = await find(c);
+      const attempt = await latestAttempt(db, flow.id);
+      const lastAttempt = services.profile === 'hosted' ? undefined : attempt ? wireAttempt(attempt) : null;
+      return c.json(flowStatusOf(flow.id, attempt && attemptStatus(attempt), lastAttempt));
+    },
+  } satisfies Partial<Handlers>;
 }

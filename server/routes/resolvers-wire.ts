@@ -1,6 +1,6 @@
 import { sourceSpec } from '@/catalogue/connector-specs';
 import type { SourceRow } from '../store/sources';
-import { isoOrNull, type WireResolver, type WireResolverList } from '../wire';
+import { isoOrNull, type WireResolver, type WireResolverList } from '@/service-rules/wire';
 
 const RESOURCE_PROPERTIES: WireResolver['propertyDefinitions'] = [
   { name: 'primary_key', displayName: 'Primary key', type: 'STRING', required: false, description: 'Columns that identify a row, comma separated.' },

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import { Hono } from 'hono';
+import { MESSAGES } from '@/api/messages';
 import { safeUploadName } from '@/api/uploads';
-import type { AuthVariables } from '../http/auth';
-import { badRequest, HttpError } from '../http/errors';
+import { InvalidInput } from '@/service-rules/errors';
+import { HttpError } from '../http/errors';
+import type { Handlers } from '../http/operations';
 import type { Services } from '../services';
 import { storeUpload, UploadEmpty, UploadIncomplete, UploadTooLarge } from './upload-file';
 
@@ -12,7 +13,7 @@ import { storeUpload, UploadEmpty, UploadIncomplete, UploadTooLarge } from './up
 
 /** 413 as the body limit answers it, plus the limit so the dashboard can say it. */
 function payloadTooLarge(limitBytes: number) {
-  return Response.json({ message: 'Payload Too Large', limitBytes }, { status: 413, headers: { Connection: 'close' } });
+  return Response.json({ message: MESSAGES.payloadTooLarge, limitBytes }, { status: 413, headers: { Connection: 'close' } });
 }
 
 /** The Content-Length header as a number, or null when the body is chunked (Node has checked its syntax). */
@@ -22,12 +23,13 @@ function announcedLength(header: string | undefined): number | null {
 
 const DISK_FULL = new Set(['ENOSPC', 'EDQUOT']);
 
-export function uploadRoutes(services: Services) {
+export function uploadHandlers(services: Services) {
   const uploadsDir = join(services.filesDir, 'uploads');
   const limitBytes = services.uploadLimitBytes;
-  return new Hono<{ Variables: AuthVariables }>()
-    .get('/', (c) => c.json({ data: { limitBytes } }))
-    .post('/', async (c) => {
+  return {
+    getUploadLimits: (c) => c.json({ data: { limitBytes } }),
+
+    uploadFile: async (c) => {
       const announcedBytes = announcedLength(c.req.header('content-length'));
       // Refused before a byte is read or a folder made; chunked bodies are counted while they stream.
       if (announcedBytes !== null && announcedBytes > limitBytes) return payloadTooLarge(limitBytes);
@@ -37,10 +39,11 @@ export function uploadRoutes(services: Services) {
         return c.json({ data: stored }, 201);
       } catch (error) {
         if (error instanceof UploadTooLarge) return payloadTooLarge(limitBytes);
-        if (error instanceof UploadEmpty) throw badRequest('the file is empty.');
-        if (error instanceof UploadIncomplete) throw badRequest('the upload stopped before the end of the file.');
-        if (DISK_FULL.has((error as NodeJS.ErrnoException).code ?? '')) throw new HttpError(507, 'Insufficient Storage');
+        if (error instanceof UploadEmpty) throw new InvalidInput('the file is empty.');
+        if (error instanceof UploadIncomplete) throw new InvalidInput('the upload stopped before the end of the file.');
+        if (DISK_FULL.has((error as NodeJS.ErrnoException).code ?? '')) throw new HttpError(507, MESSAGES.insufficientStorage);
         throw error;
       }
-    });
+    },
+  } satisfies Partial<Handlers>;
 }

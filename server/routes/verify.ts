@@ -1,6 +1,7 @@
+import { Timeout } from '@/service-rules/errors';
+import { missingPropertyMessage, missingRequired } from '@/service-rules/properties';
 import { failure, type VerificationMessage } from '../connectors/types';
-import { requestTimeout } from '../http/errors';
-import { missingRequired, type PlainProperties, revealProperties, type StoredProperties } from '../properties';
+import { type PlainProperties, revealProperties, type StoredProperties } from '../properties';
 import { withTimeout } from '../runs/time-bound';
 import type { Services } from '../services';
 import type { PropertyDefinitionWire } from '@/catalogue/connector-specs';
@@ -23,8 +24,12 @@ export async function verifyStored(
   const stored = configured.properties;
   const missing = missingRequired(spec.propertyDefinitions, stored);
   if (missing.length > 0) {
-    return missing.map((definition) => failure(definition.name, `Required property "${definition.displayName ?? definition.name}" is missing.`));
+    return missing.map((definition) => failure(definition.name, missingPropertyMessage(definition)));
   }
   if (!check) return [failure('connection', `This service cannot connect to ${spec.displayName} yet.`)];
-  return withTimeout(services.verifyTimeoutMs, requestTimeout, (signal) => check(revealProperties(stored, services.box), signal));
+  return withTimeout(
+    services.verifyTimeoutMs,
+    () => new Timeout(),
+    (signal) => check(revealProperties(stored, services.box), signal),
+  );
 }

@@ -1,6 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { type Context, Hono } from 'hono';
-import { HttpError, notFound, unauthorized } from '../http/errors';
+import type { Context } from 'hono';
+import { MESSAGES } from '@/api/messages';
+import { Conflict, NotFound } from '@/service-rules/errors';
+import { HttpError, unauthorized } from '../http/errors';
+import type { Handlers } from '../http/operations';
 import type { Services } from '../services';
 import { claimReceipt, findWebhookByPublicId, recordTriggered, releaseReceipt, type WebhookRow } from '../store/webhooks';
 import { findWorkflow } from '../store/workflows';
@@ -43,11 +46,11 @@ function eventTypeOf(webhook: WebhookRow, body: Record<string, unknown>): string
 /** Webhook ids are `wh_` and base64url; anything else names no trigger (and never reaches the database). */
 const WEBHOOK_ID = /^wh_[A-Za-z0-9_-]{1,64}$/;
 
-export function webhookReceiverRoutes(services: Services) {
-  return new Hono().post('/:webhookId', async (c) => {
-    const webhookId = c.req.param('webhookId');
+export function webhookReceiverHandlers(services: Services) {
+  const deliverWebhook: Handlers['deliverWebhook'] = async (c) => {
+    const webhookId = c.req.param('webhook_id') ?? '';
     const webhook = WEBHOOK_ID.test(webhookId) ? await findWebhookByPublicId(services.db, webhookId) : undefined;
-    if (webhook?.status !== 'active') throw notFound();
+    if (webhook?.status !== 'active') throw new NotFound();
     const text = await c.req.text();
     let receipt: string | null = null;
     if (webhook.provider === 'slack' && webhook.signing_secret) {
@@ -56,7 +59,7 @@ export function webhookReceiverRoutes(services: Services) {
       if (!validSlackSignature(secret, headers, text)) throw unauthorized();
       receipt = headers.signature ?? null;
       if (receipt && !(await claimReceipt(services.db, webhook.id, receipt, SLACK_MAX_AGE_SECONDS))) {
-        throw new HttpError(409, 'Conflict: this signed request was already received.');
+        throw new HttpError(409, MESSAGES.webhookReplayed);
       }
     }
     try {
@@ -65,7 +68,8 @@ export function webhookReceiverRoutes(services: Services) {
       if (receipt) await releaseReceipt(services.db, webhook.id, receipt).catch(() => undefined);
       throw error;
     }
-  });
+  };
+  return { deliverWebhook } satisfies Partial<Handlers>;
 }
 
 /** What a delivery does once it is authenticated: answer Slack's challenge, or start the workflow. */
@@ -78,15 +82,15 @@ async function act(services: Services, webhook: WebhookRow, text: string, c: Con
     return c.json({ message: `Ignored: this trigger listens for "${webhook.event_type}" events.` });
   }
   const workflow = await findWorkflow(services.db, webhook.workflow_id);
-  if (!workflow) throw notFound();
+  if (!workflow) throw new NotFound();
   await recordTriggered(services.db, webhook.id);
-  if (!workflow.enabled) return c.json({ message: 'Received; the workflow is disabled, so it did not run.' });
+  if (!workflow.enabled) return c.json({ message: MESSAGES.webhookWorkflowDisabled });
   try {
     await services.runs.runWorkflow(workflow.id, 'webhook');
-    return c.json({ message: 'Workflow run started.' }, 201);
+    return c.json({ message: MESSAGES.webhookStarted }, 201);
   } catch (error) {
     // Slack retries anything but a 2xx; a workflow already running is not worth a retry.
-    if (error instanceof HttpError && error.status === 400) return c.json({ message: error.message });
+    if (error instanceof Conflict) return c.json({ message: error.message });
     throw error;
   }
 }

@@ -1,13 +1,13 @@
-import { Hono } from 'hono';
-import { createWebhookTriggerInputSchema } from '../contract';
-import type { AuthVariables } from '../http/auth';
-import { badRequest, notFound } from '../http/errors';
-import { idParam, pageParams, parseWith, readJson } from '../http/validate';
+import { webhookTriggerBodySchema } from '@/api/webhooks';
+import { InvalidInput, NotFound } from '@/service-rules/errors';
+import { parseWith } from '@/service-rules/parse';
+import type { Handlers } from '../http/operations';
+import { idParam, pageParams, readJson } from '../http/validate';
 import type { Services } from '../services';
 import { findSource } from '../store/sources';
 import { deleteWebhookRow, findWebhook, insertWebhook, listWebhooks, type WebhookRow } from '../store/webhooks';
 import { findWorkflow } from '../store/workflows';
-import { iso, isoOrNull, type WireWebhookTrigger } from '../wire';
+import { iso, isoOrNull, type WireWebhookTrigger } from '@/service-rules/wire';
 
 export function webhookUrl(origin: string, webhookId: string): string {
   return `${origin}/v2/webhooks/${webhookId}`;
@@ -30,46 +30,50 @@ function wireWebhook(webhook: WebhookRow, origin: string): WireWebhookTrigger {
 }
 
 /** /v2/workflows/{id}/webhooks: get and delete as the interface says; list and create are Flowdeck's. */
-export function webhookRoutes(services: Services) {
+export function webhookHandlers(services: Services) {
   const { db } = services;
   const requireWorkflow = async (id: number) => {
     const workflow = await findWorkflow(db, id);
-    if (!workflow) throw notFound();
+    if (!workflow) throw new NotFound();
     return workflow;
   };
   const requireWebhook = async (workflowId: number, id: number) => {
     const webhook = await findWebhook(db, workflowId, id);
-    if (!webhook) throw notFound();
+    if (!webhook) throw new NotFound();
     return webhook;
   };
-  return new Hono<{ Variables: AuthVariables }>()
-    .get('/:id/webhooks', async (c) => {
+  return {
+    listWebhookTriggers: async (c) => {
       const workflow = await requireWorkflow(idParam(c));
       const origin = services.publicOrigin();
       return c.json({ data: (await listWebhooks(db, workflow.id, pageParams(c))).map((webhook) => wireWebhook(webhook, origin)) });
-    })
-    .post('/:id/webhooks', async (c) => {
+    },
+
+    createWebhookTrigger: async (c) => {
       const workflow = await requireWorkflow(idParam(c));
-      const input = parseWith(createWebhookTriggerInputSchema, await readJson(c));
+      const input = parseWith(webhookTriggerBodySchema, await readJson(c));
       if (input.credential_source_id !== undefined && !(await findSource(db, input.credential_source_id))) {
-        throw badRequest(`Source ${String(input.credential_source_id)} does not exist.`);
+        throw new InvalidInput(`Source ${String(input.credential_source_id)} does not exist.`);
       }
       const webhook = await insertWebhook(db, {
         workflowId: workflow.id,
-        provider: input.provider.toLowerCase(),
+        provider: input.provider,
         eventType: input.event_type,
         signingSecret: input.signing_secret ? services.box.seal(input.signing_secret) : null,
         credentialSourceId: input.credential_source_id ?? null,
       });
       return c.json({ data: wireWebhook(webhook, services.publicOrigin()) }, 201);
-    })
-    .get('/:id/webhooks/:webhookTriggerId', async (c) => {
-      const webhook = await requireWebhook(idParam(c), idParam(c, 'webhookTriggerId'));
+    },
+
+    getWebhookTrigger: async (c) => {
+      const webhook = await requireWebhook(idParam(c), idParam(c, 'webhook_trigger_id'));
       return c.json({ data: wireWebhook(webhook, services.publicOrigin()) });
-    })
-    .delete('/:id/webhooks/:webhookTriggerId', async (c) => {
-      const webhook = await requireWebhook(idParam(c), idParam(c, 'webhookTriggerId'));
+    },
+
+    deleteWebhookTrigger: async (c) => {
+      const webhook = await requireWebhook(idParam(c), idParam(c, 'webhook_trigger_id'));
       await deleteWebhookRow(db, webhook.id);
       return c.json({ data: true });
-    });
+    },
+  } satisfies Partial<Handlers>;
 }

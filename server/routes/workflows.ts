@@ -1,12 +1,16 @@
-import { Hono } from 'hono';
-import type { AuthVariables } from '../http/auth';
-import { badRequest, notFound } from '../http/errors';
-import { idParam, pageParams, parseWith, readJson } from '../http/validate';
-import { createWorkflowInputSchema, updateWorkflowInputSchema } from '../contract';
-import { cronProblem, nextRunAt } from '../runs/schedule';
-import { readDefinition } from '../runs/workflow-definition';
+import type { Context } from 'hono';
+import { MESSAGES } from '@/api/messages';
+import { createWorkflowInputSchema, updateWorkflowInputSchema } from '@/api/workflows';
+import { NotFound } from '@/service-rules/errors';
+import { parseWith } from '@/service-rules/parse';
+import { changesSchedule, scheduleAfter } from '@/service-rules/schedule';
+import { workflowStatusOf } from '@/service-rules/status';
+import { checkedSteps } from '@/service-rules/workflow-definition';
+import type { Handlers } from '../http/operations';
+import { idParam, pageParams, readJson } from '../http/validate';
+import { nextRunAt } from '../runs/schedule';
 import type { Services } from '../services';
-import type { AttemptRow } from '../store/attempts';
+import { workflowRunAttempts } from '../store/attempts';
 import { findFlow } from '../store/flows';
 import {
   deleteWorkflowRow,
@@ -18,9 +22,8 @@ import {
   type WorkflowFields,
   type WorkflowRow,
 } from '../store/workflows';
-import { type WireWorkflow, type WireWorkflowStatus } from '../wire';
-import { RUN_CREATED } from './run-answers';
-import { statusResources, statusState, unattributedErrors } from './status-wire';
+import { isoOrNull, type WireWorkflow, type WireWorkflowStatus } from '@/service-rules/wire';
+import { attemptStatus } from './attempts-wire';
 
 function wireWorkflow(workflow: WorkflowRow): WireWorkflow {
   return {
@@ -35,99 +38,81 @@ function wireWorkflow(workflow: WorkflowRow): WireWorkflow {
   };
 }
 
-async function checkedFields(services: Services, fields: Omit<WorkflowFields, 'nextRunAt'>): Promise<WorkflowFields> {
-  const read = readDefinition(fields.definition);
-  if ('problem' in read) throw badRequest(`definition: ${read.problem}`);
-  for (const step of read.steps) {
-    if (!(await findFlow(services.db, step.flow))) throw badRequest(`definition: step "${step.id}" names flow ${String(step.flow)}, which does not exist.`);
-  }
-  const cron = fields.cron.trim();
-  if (cron) {
-    const problem = cronProblem(cron);
-    if (problem) throw badRequest(`cron: ${problem}`);
-  }
-  const schedule = { frequency: cron ? null : (fields.frequency ?? 'manual'), cron };
-  return { ...fields, ...schedule, nextRunAt: nextRunAt(schedule) };
-}
-
-/**
- * Unwrapped and UPPERCASE, as the interface documents (the rules in status-wire.ts, shared with flow
- * status); a workflow never run is NOT_RUNNING / NONE. Its resources are its steps' attempts'.
- */
-async function workflowStatus(services: Services, workflowId: number): Promise<WireWorkflowStatus> {
-  const run = await latestWorkflowRun(services.db, workflowId);
-  if (!run) {
-    const { lifecycle, disposition, completedAt } = statusState(undefined);
-    return { id: workflowId, lifecycle, disposition, resources: [], errors: [], completedAt };
-  }
-  const { rows: attempts } = await services.db.query<AttemptRow & { flow_name: string }>(
-    'SELECT a.*, f.display_name AS flow_name FROM run_attempts a JOIN flows f ON f.id = a.flow_id WHERE a.workflow_run_id = $1 ORDER BY a.id',
-    [run.id],
-  );
-  // A workflow's flows may move resources of the same name: each is named after its flow too.
-  const resources = attempts.flatMap((attempt) => statusResources(attempt, attempt.flow_name));
-  const stepErrors = attempts.flatMap((attempt) => unattributedErrors(attempt).map((error) => `${attempt.flow_name}: ${error}`));
-  const { lifecycle, disposition, completedAt } = statusState(run);
-  return { id: workflowId, lifecycle, disposition, resources, errors: [...run.errors, ...stepErrors], completedAt };
-}
-
-export function workflowRoutes(services: Services) {
+export function workflowHandlers(services: Services) {
   const { db, runs } = services;
-  const requireWorkflow = async (id: number) => {
-    const workflow = await findWorkflow(db, id);
-    if (!workflow) throw notFound();
+  const find = async (c: Context) => {
+    const workflow = await findWorkflow(db, idParam(c));
+    if (!workflow) throw new NotFound();
     return workflow;
   };
-  return new Hono<{ Variables: AuthVariables }>()
-    .get('/', async (c) => c.json({ data: (await listWorkflows(db, pageParams(c))).map(wireWorkflow) }))
-    .post('/', async (c) => {
+  /** The fields to store: the definition must name flows that exist; the schedule by the shared rule (a workflow stores no cron as ''). */
+  const fields = async (values: Omit<WorkflowFields, 'frequency' | 'cron' | 'nextRunAt'>, schedule: { frequency: string | null; cron: string | null }) => {
+    await checkedSteps(values.definition, async (flowId) => (await findFlow(db, flowId)) !== undefined);
+    return { ...values, frequency: schedule.frequency, cron: schedule.cron ?? '', nextRunAt: nextRunAt(schedule) };
+  };
+
+  /** Unwrapped and UPPERCASE, as the interface documents; its resources are its steps' attempts', named after their flows. */
+  const status = async (workflowId: number): Promise<WireWorkflowStatus> => {
+    const run = await latestWorkflowRun(db, workflowId);
+    const steps = run ? await workflowRunAttempts(db, run.id) : [];
+    const runState = run && { lifecycle: run.lifecycle, disposition: run.disposition, errors: run.errors, completedAt: isoOrNull(run.completed_at) };
+    return workflowStatusOf(
+      workflowId,
+      runState,
+      steps.map((attempt) => ({ label: attempt.flow_name, attempt: attemptStatus(attempt) })),
+    );
+  };
+
+  return {
+    listWorkflows: async (c) => c.json({ data: (await listWorkflows(db, pageParams(c))).map(wireWorkflow) }),
+
+    createWorkflow: async (c) => {
       const input = parseWith(createWorkflowInputSchema, await readJson(c));
-      const fields = await checkedFields(services, {
+      const values = {
         name: input.name,
         description: input.description ?? '',
         enabled: input.enabled ?? true,
         definition: input.definition,
-        frequency: input.frequency ?? null,
-        cron: input.cron ?? '',
         nodeSchemas: input.node_schemas ?? null,
-      });
-      return c.json({ data: wireWorkflow(await insertWorkflow(db, fields)) }, 201);
-    })
-    .patch('/:id', async (c) => {
-      const workflow = await requireWorkflow(idParam(c));
+      };
+      return c.json({ data: wireWorkflow(await insertWorkflow(db, await fields(values, scheduleAfter({ frequency: null, cron: null }, input)))) }, 201);
+    },
+
+    updateWorkflow: async (c) => {
+      const workflow = await find(c);
       const input = parseWith(updateWorkflowInputSchema, await readJson(c));
-      const scheduleChanged = input.frequency !== undefined || input.cron !== undefined || input.enabled !== undefined;
-      const fields = await checkedFields(services, {
+      const values = {
         name: input.name ?? workflow.name,
         description: input.description ?? workflow.description,
         enabled: input.enabled ?? workflow.enabled,
         definition: input.definition ?? workflow.definition,
-        frequency: input.frequency ?? (input.cron !== undefined ? null : workflow.frequency),
-        cron: input.cron ?? (input.frequency !== undefined ? '' : workflow.cron),
         nodeSchemas: input.node_schemas === undefined ? workflow.node_schemas : input.node_schemas,
-      });
-      return c.json({
-        data: wireWorkflow(await updateWorkflowRow(db, workflow.id, scheduleChanged ? fields : { ...fields, nextRunAt: workflow.next_run_at })),
-      });
-    })
-    .delete('/:id', async (c) => {
-      const workflow = await requireWorkflow(idParam(c));
+      };
+      const next = await fields(values, scheduleAfter(workflow, input));
+      // Enabling or disabling counts as a schedule change: the next run is due from now.
+      const rescheduled = changesSchedule(input) || input.enabled !== undefined;
+      return c.json({ data: wireWorkflow(await updateWorkflowRow(db, workflow.id, rescheduled ? next : { ...next, nextRunAt: workflow.next_run_at })) });
+    },
+
+    deleteWorkflow: async (c) => {
+      const workflow = await find(c);
       await runs.cancelWorkflow(workflow.id);
       await deleteWorkflowRow(db, workflow.id);
       return c.json({ data: true });
-    })
-    .get('/:id/status', async (c) => {
-      const workflow = await requireWorkflow(idParam(c));
-      return c.json(await workflowStatus(services, workflow.id));
-    })
-    .post('/:id/run', async (c) => {
-      const workflow = await requireWorkflow(idParam(c));
+    },
+
+    getWorkflowStatus: async (c) => c.json(await status((await find(c)).id)),
+
+    runWorkflow: async (c) => {
+      const workflow = await find(c);
       await runs.runWorkflow(workflow.id, 'manual');
-      return c.json({ message: RUN_CREATED }, 201);
-    })
-    .post('/:id/cancel', async (c) => {
-      const workflow = await requireWorkflow(idParam(c));
+      return c.json({ message: MESSAGES.created }, 201);
+    },
+
+    cancelWorkflow: async (c) => {
+      const workflow = await find(c);
       await runs.cancelWorkflow(workflow.id);
       return c.json({ data: true });
-    });
+    },
+  } satisfies Partial<Handlers>;
 }

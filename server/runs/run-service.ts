@@ -1,33 +1,24 @@
-import PgBoss from 'pg-boss';
-import { sourceConnector } from '../connectors/registry';
-import { isUniqueViolation, type Pool } from '../db/pool';
-import { badRequest } from '../http/errors';
+import type { Pool } from '../db/pool';
 import type { Logger } from '../logger';
-import { revealProperties } from '../properties';
 import type { SecretBox } from '../secrets';
-import { claimAttempt, failRunningAttempts, insertRunningAttempt } from '../store/attempts';
-import { findSource, setDiscovery } from '../store/sources';
-import { failLiveWorkflowRuns, insertPendingWorkflowRun } from '../store/workflows';
-import { executeAttempt } from './flow-runner';
-import { withTimeout } from './time-bound';
-import { registerInstance, type Instance } from './instance';
+import { type Instance, registerInstance } from '../store/instances';
+import { discoveryRuns } from './discovery';
+import { flowRuns, type Trigger } from './flow-runs';
+import { createJobQueue, QUEUES } from './queue';
 import { recoverInterruptedRuns } from './recovery';
-import { claimDueFlows, claimDueWorkflows } from './scheduler';
+import { startDueRuns } from './scheduling';
 import { executeWorkflowRun } from './workflow-runner';
+import { workflowRuns } from './workflow-runs';
 
-// Runs go through a job queue on Postgres (pg-boss): any instance on the same database may pick a
-// job up, and claiming the attempt row makes sure only one executes it. The one-running-attempt
-// rule lives in a partial unique index, so racing run requests cannot both win.
+// The run service the routes call: it puts together the job queue (queue.ts), flow runs (flow-runs.ts,
+// executed by flow-runner.ts), workflow runs (workflow-runs.ts, workflow-runner.ts), discovery
+// (discovery.ts), the scheduler (scheduling.ts) and crash recovery (recovery.ts), and runs the last two
+// every few seconds.
 
-export const CANCELLED = 'Cancelled by user.';
-const FLOW_QUEUE = 'flow-run';
-const WORKFLOW_QUEUE = 'workflow-run';
-const DISCOVERY_QUEUE = 'discovery';
+export type { Trigger };
+
 const SCHEDULER_TICK_MS = 5_000;
 const RECOVERY_TICK_MS = 5_000;
-const WORKERS_PER_QUEUE = 4;
-
-export type Trigger = 'manual' | 'scheduled' | 'webhook';
 
 export interface RunService {
   start: () => Promise<void>;
@@ -53,203 +44,56 @@ export interface RunServiceOptions {
 }
 
 export function createRunService({ db, databaseUrl, box, logger, discoveryTimeoutMs = 30_000 }: RunServiceOptions): RunService {
-  const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4 });
-  boss.on('error', (error) => {
-    logger.error({ err: error.message }, 'job queue error');
-  });
-  const controllers = new Map<number, AbortController>();
-  const timers: NodeJS.Timeout[] = [];
+  const queue = createJobQueue(databaseUrl, logger);
   let instance: Instance | null = null;
   const instanceKey = () => {
     if (!instance) throw new Error('The run service has not started.');
     return instance.key;
   };
   const context = { db, box, logger };
-
-  /** Executes an attempt here, with an abort handle so a cancel on this instance stops it at once. */
-  async function execute(attemptId: number, flowId: number): Promise<'succeeded' | 'failed' | 'cancelled'> {
-    if (!(await claimAttempt(db, attemptId, instanceKey()))) return 'cancelled';
-    const controller = new AbortController();
-    controllers.set(attemptId, controller);
-    try {
-      const outcome = await executeAttempt(context, attemptId, flowId, controller.signal);
-      logger.info({ attemptId, flowId, outcome }, 'flow run ended');
-      return outcome;
-    } finally {
-      controllers.delete(attemptId);
-    }
-  }
-
-  async function startAttempt(flowId: number, trigger: Trigger, workflowRunId: number | null) {
-    try {
-      return await insertRunningAttempt(db, flowId, trigger, workflowRunId);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw badRequest(`Flow ${String(flowId)} is already running.`);
-      throw error;
-    }
-  }
-
-  // Workers poll every 0.5 s; waking this instance's idle ones after a send starts a run at once
-  // (other instances still pick up work by polling).
-  const workerIds = new Map<string, string[]>([FLOW_QUEUE, WORKFLOW_QUEUE, DISCOVERY_QUEUE].map((name) => [name, []]));
-  const enqueue = async (queue: string, data: object) => {
-    await boss.send(queue, data);
-    for (const id of workerIds.get(queue) ?? []) boss.notifyWorker(id);
-  };
-
-  const abortLocal = (attemptIds: number[]) => {
-    for (const id of attemptIds) controllers.get(id)?.abort();
+  const flows = flowRuns({ ...context, queue, instanceKey });
+  const workflows = workflowRuns(db, queue, flows);
+  const discovery = discoveryRuns(db, box, queue, discoveryTimeoutMs);
+  const timers: NodeJS.Timeout[] = [];
+  const every = (ms: number, pass: () => Promise<unknown>, what: string) => {
+    timers.push(
+      setInterval(() => {
+        void pass().catch((error: unknown) => {
+          logger.error({ err: String(error) }, `${what} failed`);
+        });
+      }, ms),
+    );
   };
 
   const service: RunService = {
     async start() {
       instance = await registerInstance(databaseUrl);
-      await boss.start();
-      for (const name of [FLOW_QUEUE, WORKFLOW_QUEUE, DISCOVERY_QUEUE]) {
-        await boss.createQueue(name, { name, retryLimit: 0, expireInHours: 23 });
-      }
-      for (let i = 0; i < WORKERS_PER_QUEUE; i += 1) {
-        workerIds.get(FLOW_QUEUE)?.push(
-          await boss.work<{ attemptId: number; flowId: number }>(FLOW_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
-            if (job) await execute(job.data.attemptId, job.data.flowId);
-          }),
-        );
-        workerIds.get(WORKFLOW_QUEUE)?.push(
-          await boss.work<{ runId: number }>(WORKFLOW_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
-            if (job) await executeWorkflowRun(context, job.data.runId, instanceKey(), { startAttempt, execute });
-          }),
-        );
-        // As many discovery workers as run workers: one stuck source does not hold up the others.
-        workerIds.get(DISCOVERY_QUEUE)?.push(
-          await boss.work<{ sourceId: number }>(DISCOVERY_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
-            if (job) await discover(job.data.sourceId);
-          }),
-        );
-      }
+      await queue.start();
+      await queue.work(QUEUES.flow, (job) => flows.execute(job.attemptId, job.flowId));
+      await queue.work(QUEUES.workflow, (job) => executeWorkflowRun(context, job.runId, instanceKey(), flows));
+      await queue.work(QUEUES.discovery, (job) => discovery.discover(job.sourceId));
       await service.recover();
-      timers.push(
-        setInterval(() => {
-          void service.recover().catch((error: unknown) => {
-            logger.error({ err: String(error) }, 'recovery failed');
-          });
-        }, RECOVERY_TICK_MS),
-      );
-      timers.push(
-        setInterval(() => {
-          void service.tick().catch((error: unknown) => {
-            logger.error({ err: String(error) }, 'scheduler failed');
-          });
-        }, SCHEDULER_TICK_MS),
-      );
+      every(RECOVERY_TICK_MS, service.recover, 'recovery');
+      every(SCHEDULER_TICK_MS, service.tick, 'scheduler');
     },
 
     async stop() {
       for (const timer of timers) clearInterval(timer);
       timers.length = 0;
-      // Runs in flight here end as interrupted rather than hang as running.
-      for (const controller of controllers.values()) controller.abort();
-      await boss.stop({ graceful: true, timeout: 5_000, wait: true }).catch(() => undefined);
+      flows.abortAll();
+      await queue.stop();
       await instance?.release().catch(() => undefined);
       instance = null;
       await recoverInterruptedRuns(context).catch(() => 0);
     },
 
-    async runFlow(flowId, trigger) {
-      const attempt = await startAttempt(flowId, trigger, null);
-      try {
-        await enqueue(FLOW_QUEUE, { attemptId: attempt.id, flowId });
-      } catch (error) {
-        await failRunningAttempts(db, { flowId }, 'The run could not be queued.');
-        throw error;
-      }
-      return attempt.id;
-    },
-
-    async cancelFlow(flowId) {
-      const ended = await failRunningAttempts(db, { flowId }, CANCELLED);
-      abortLocal(ended);
-      return ended.length > 0;
-    },
-
-    async runWorkflow(workflowId, trigger) {
-      let run;
-      try {
-        run = await insertPendingWorkflowRun(db, workflowId, trigger);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw badRequest(`Workflow ${String(workflowId)} is already running.`);
-        throw error;
-      }
-      try {
-        await enqueue(WORKFLOW_QUEUE, { runId: run.id });
-      } catch (error) {
-        // Otherwise the pending run would block every later run of this workflow.
-        await failLiveWorkflowRuns(db, workflowId, 'The run could not be queued.');
-        throw error;
-      }
-      return run.id;
-    },
-
-    async cancelWorkflow(workflowId) {
-      const runs = await failLiveWorkflowRuns(db, workflowId, CANCELLED);
-      for (const runId of runs) abortLocal(await failRunningAttempts(db, { workflowRunId: runId }, CANCELLED));
-      return runs.length > 0;
-    },
-
-    async requestDiscovery(sourceId) {
-      await setDiscovery(db, sourceId, { status: 'in_progress', error: null });
-      try {
-        await enqueue(DISCOVERY_QUEUE, { sourceId });
-      } catch (error) {
-        // Otherwise the resolvers would read in_progress forever.
-        await setDiscovery(db, sourceId, { status: 'failed', error: 'Discovery could not be queued.' });
-        throw error;
-      }
-    },
-
-    async tick() {
-      let started = 0;
-      for (const flowId of await claimDueFlows(db)) {
-        try {
-          await service.runFlow(flowId, 'scheduled');
-          started += 1;
-        } catch (error) {
-          logger.info({ flowId, err: (error as Error).message }, 'scheduled flow run skipped');
-        }
-      }
-      for (const workflowId of await claimDueWorkflows(db)) {
-        try {
-          await service.runWorkflow(workflowId, 'scheduled');
-          started += 1;
-        } catch (error) {
-          logger.info({ workflowId, err: (error as Error).message }, 'scheduled workflow run skipped');
-        }
-      }
-      return started;
-    },
-
+    runFlow: flows.runFlow,
+    cancelFlow: flows.cancelFlow,
+    runWorkflow: workflows.runWorkflow,
+    cancelWorkflow: workflows.cancelWorkflow,
+    requestDiscovery: discovery.requestDiscovery,
+    tick: () => startDueRuns(db, logger, service),
     recover: () => recoverInterruptedRuns(context),
   };
-
-  async function discover(sourceId: number): Promise<void> {
-    const source = await findSource(db, sourceId);
-    if (!source) return;
-    const connector = sourceConnector(source.spec);
-    if (!connector) {
-      await setDiscovery(db, sourceId, { status: 'failed', error: `This service cannot look into "${source.spec}" sources yet.` });
-      return;
-    }
-    try {
-      const found = await withTimeout(
-        discoveryTimeoutMs,
-        () => new Error(`Discovery gave up after ${String(discoveryTimeoutMs / 1000)} s: the source did not answer in time.`),
-        (signal) => connector.discover(revealProperties(source.properties, box), signal),
-      );
-      const discovered = found.map((resource) => ({ ...resource, suppressed: false, maskedByDefault: resource.notes?.includes('personal data') ?? false }));
-      await setDiscovery(db, sourceId, { status: 'succeeded', error: null, discovered });
-    } catch (error) {
-      await setDiscovery(db, sourceId, { status: 'failed', error: (error as Error).message });
-    }
-  }
-
   return service;
 }

@@ -2,7 +2,7 @@ import type { Pool } from '../db/pool';
 import type { Logger } from '../logger';
 import type { AttemptRow } from '../store/attempts';
 import { claimWorkflowRun, finishWorkflowRun, findWorkflow, isWorkflowRunLive } from '../store/workflows';
-import { readDefinition, type WorkflowStep } from './workflow-definition';
+import { readDefinition, type WorkflowStep } from '@/service-rules/workflow-definition';
 
 // Runs the flows a workflow's definition names, each step as soon as its `after` steps succeeded.
 

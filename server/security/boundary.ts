@@ -33,6 +33,3 @@ export function enterBoundary(boundary: Boundary): () => void {
 export function activeBoundaries(): readonly Boundary[] {
   return [...active];
 }
-
-/** A connector setting that points where this service may not go: the routes answer it with 400. */
-export class RefusedTarget extends Error {}

@@ -2,7 +2,8 @@ import { realpath, stat } from 'node:fs/promises';
 import { basename, delimiter, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { filesFolder } from '../config';
-import { activeBoundaries, RefusedTarget } from './boundary';
+import { RefusedTarget } from '@/service-rules/errors';
+import { activeBoundaries } from './boundary';
 
 // Connectors read and write files only under the allowed folders (FLOWDECK_FILE_ROOTS, by default
 // <data dir>/files). A path is resolved first (file:// URLs, `..`, symlinks), so no spelling of a path

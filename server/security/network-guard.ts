@@ -2,7 +2,8 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import ipaddr from 'ipaddr.js';
-import { activeBoundaries, type Boundary, type Endpoint, RefusedTarget } from './boundary';
+import { RefusedTarget } from '@/service-rules/errors';
+import { activeBoundaries, type Boundary, type Endpoint } from './boundary';
 
 // Where connectors may connect (csv URLs, rest_api, postgres hosts). The rule is applied to the
 // addresses a name resolves to, just before a connection opens, and the connection then goes to the

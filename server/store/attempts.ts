@@ -92,3 +92,12 @@ export async function failRunningAttempts(db: Queryable, where: { flowId?: numbe
   );
   return rows.map((row) => row.id);
 }
+
+/** The attempts of a workflow run's steps, each with its flow's name, in the order they started. */
+export async function workflowRunAttempts(db: Queryable, workflowRunId: number): Promise<(AttemptRow & { flow_name: string })[]> {
+  const { rows } = await db.query<AttemptRow & { flow_name: string }>(
+    'SELECT a.*, f.display_name AS flow_name FROM run_attempts a JOIN flows f ON f.id = a.flow_id WHERE a.workflow_run_id = $1 ORDER BY a.id',
+    [workflowRunId],
+  );
+  return rows;
+}

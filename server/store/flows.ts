@@ -1,5 +1,5 @@
 import { one, type Queryable } from '../db/pool';
-import type { Page } from '../http/validate';
+import type { Page } from '@/service-rules/request-params';
 
 export interface FlowRow {
   id: number;

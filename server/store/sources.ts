@@ -1,14 +1,8 @@
-import { one, type Queryable } from '../db/pool';
-import type { StoredProperties } from '../properties';
-import type { Page } from '../http/validate';
+import type { Queryable } from '../db/pool';
+import { type ConfiguredRow, configuredStore } from './configured';
 
-export interface SourceRow {
-  id: number;
-  display_name: string;
-  spec: string;
-  properties: StoredProperties;
-  created_at: Date;
-  updated_at: Date;
+/** A source is stored like a destination, plus what its discovery found. */
+export interface SourceRow extends ConfiguredRow {
   discovery_status: string;
   discovery_error: string | null;
   discovery_at: Date | null;
@@ -23,33 +17,8 @@ export interface DiscoveredResource {
   maskedByDefault: boolean;
 }
 
-export async function listSources(db: Queryable, page: Page): Promise<SourceRow[]> {
-  const { rows } = await db.query<SourceRow>('SELECT * FROM sources ORDER BY id LIMIT $1 OFFSET $2', [page.limit, page.offset]);
-  return rows;
-}
-
-export async function findSource(db: Queryable, id: number): Promise<SourceRow | undefined> {
-  const { rows } = await db.query<SourceRow>('SELECT * FROM sources WHERE id = $1', [id]);
-  return rows[0];
-}
-
-export async function insertSource(db: Queryable, source: { displayName: string; spec: string; properties: StoredProperties }): Promise<SourceRow> {
-  const { rows } = await db.query<SourceRow>('INSERT INTO sources (display_name, spec, properties) VALUES ($1, $2, $3) RETURNING *', [
-    source.displayName,
-    source.spec,
-    source.properties,
-  ]);
-  return one(rows);
-}
-
-export async function updateSourceRow(db: Queryable, id: number, changes: { displayName: string; properties: StoredProperties }): Promise<SourceRow> {
-  const { rows } = await db.query<SourceRow>('UPDATE sources SET display_name = $2, properties = $3, updated_at = now() WHERE id = $1 RETURNING *', [
-    id,
-    changes.displayName,
-    changes.properties,
-  ]);
-  return one(rows);
-}
+export const sourceStore = configuredStore<SourceRow>('sources');
+export const findSource = sourceStore.find;
 
 export async function setDiscovery(
   db: Queryable,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { one, type Queryable } from '../db/pool';
-import type { Page } from '../http/validate';
+import type { Page } from '@/service-rules/request-params';
 
 export interface WebhookRow {
   id: number;

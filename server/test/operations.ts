@@ -1,6 +1,11 @@
-// Every operation of the /v2 interface (the 21 of the interface document) and Flowdeck's additions
-// (README, "The service"; `hosted`: those developer.portable.io shows as well), written out by hand so the tests check the service against the documents
-// rather than against its own route table.
+import { OPERATIONS as CATALOGUE_OPERATIONS, type Operation } from '@/api/operations';
+
+const CATALOGUE: readonly Operation[] = CATALOGUE_OPERATIONS;
+
+// The operations the tests walk through (auth matrix, hosted profile, OpenAPI), taken from the one
+// catalogue (src/api/operations.ts). What keeps the catalogue honest: the interface document's 21
+// operations are written out here by hand (openapi.test.ts holds the catalogue to them), and
+// operations.test.ts holds the service's routes, the client, the mock and the OpenAPI document to it.
 
 export interface OperationUnderTest {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -14,56 +19,46 @@ export interface OperationUnderTest {
   feature?: 'workflows';
 }
 
-export const OPERATIONS: OperationUnderTest[] = [
-  // The interface document's 21 operations.
-  { method: 'POST', path: '/v2/sources', documented: true },
-  { method: 'PATCH', path: '/v2/sources/{id}', documented: true },
-  { method: 'POST', path: '/v2/sources/{id}/configuration_cards', documented: true },
-  { method: 'GET', path: '/v2/sources/{id}/resolvers', documented: true },
-  { method: 'GET', path: '/v2/sourcespecs/{name}', documented: true },
-  { method: 'POST', path: '/v2/destinations', documented: true },
-  { method: 'GET', path: '/v2/destinations/{id}', documented: true },
-  { method: 'PATCH', path: '/v2/destinations/{id}', documented: true },
-  { method: 'GET', path: '/v2/destinations/{id}/verify', documented: true },
-  { method: 'GET', path: '/v2/destinationspecs', documented: true },
-  { method: 'GET', path: '/v2/flows', documented: true },
-  { method: 'POST', path: '/v2/flows/{id}/run', documented: true },
-  { method: 'GET', path: '/v2/flows/{id}/run', documented: true },
-  { method: 'POST', path: '/v2/flows/{id}/cancel', documented: true },
-  { method: 'GET', path: '/v2/workflows', documented: true, feature: 'workflows' },
-  { method: 'GET', path: '/v2/workflows/{id}/status', documented: true, feature: 'workflows' },
-  { method: 'POST', path: '/v2/workflows/{id}/run', documented: true, feature: 'workflows' },
-  { method: 'POST', path: '/v2/workflows/{id}/cancel', documented: true, feature: 'workflows' },
-  { method: 'DELETE', path: '/v2/workflows/{id}', documented: true, feature: 'workflows' },
-  { method: 'GET', path: '/v2/workflows/{id}/webhooks/{webhook_trigger_id}', documented: true, feature: 'workflows' },
-  { method: 'DELETE', path: '/v2/workflows/{id}/webhooks/{webhook_trigger_id}', documented: true, feature: 'workflows' },
-  // Flowdeck's additions behind an API key.
-  { method: 'GET', path: '/v2/sources', documented: false },
-  { method: 'GET', path: '/v2/sources/{id}', documented: false },
-  { method: 'GET', path: '/v2/sources/{id}/configuration_cards', documented: false },
-  { method: 'GET', path: '/v2/sources/{id}/verify', documented: false, hosted: true },
-  { method: 'GET', path: '/v2/connectors', documented: false, hosted: true },
-  { method: 'GET', path: '/v2/sourcespecs', documented: false },
-  { method: 'GET', path: '/v2/destinations', documented: false },
-  { method: 'POST', path: '/v2/flows', documented: false, hosted: true },
-  { method: 'PATCH', path: '/v2/flows/{id}', documented: false, hosted: true },
-  { method: 'DELETE', path: '/v2/flows/{id}', documented: false },
-  { method: 'GET', path: '/v2/flows/{id}/status', documented: false, hosted: true },
-  { method: 'POST', path: '/v2/workflows', documented: false, feature: 'workflows' },
-  { method: 'PATCH', path: '/v2/workflows/{id}', documented: false, feature: 'workflows' },
-  { method: 'GET', path: '/v2/workflows/{id}/webhooks', documented: false, feature: 'workflows' },
-  { method: 'POST', path: '/v2/workflows/{id}/webhooks', documented: false, feature: 'workflows' },
+/** The interface document's operations, as it writes them. */
+export const INTERFACE_DOCUMENT: readonly string[] = [
+  'POST /v2/sources',
+  'PATCH /v2/sources/{id}',
+  'POST /v2/sources/{id}/configuration_cards',
+  'GET /v2/sources/{id}/resolvers',
+  'GET /v2/sourcespecs/{name}',
+  'POST /v2/destinations',
+  'GET /v2/destinations/{id}',
+  'PATCH /v2/destinations/{id}',
+  'GET /v2/destinations/{id}/verify',
+  'GET /v2/destinationspecs',
+  'GET /v2/flows',
+  'POST /v2/flows/{id}/run',
+  'GET /v2/flows/{id}/run',
+  'POST /v2/flows/{id}/cancel',
+  'GET /v2/workflows',
+  'GET /v2/workflows/{id}/status',
+  'POST /v2/workflows/{id}/run',
+  'POST /v2/workflows/{id}/cancel',
+  'DELETE /v2/workflows/{id}',
+  'GET /v2/workflows/{id}/webhooks/{webhook_trigger_id}',
+  'DELETE /v2/workflows/{id}/webhooks/{webhook_trigger_id}',
 ];
 
-/** The public additions: no API key (the card hash or the webhook id is the credential). */
+const underTest = (operation: Operation): OperationUnderTest => ({
+  method: operation.method.toUpperCase() as OperationUnderTest['method'],
+  path: `/v2${operation.path}`,
+  documented: operation.addition !== true,
+  ...(operation.hosted ? { hosted: true } : {}),
+  ...(operation.access === 'workflows' ? { feature: 'workflows' as const } : {}),
+});
+
+/** Every operation behind an API key. */
+export const OPERATIONS: OperationUnderTest[] = CATALOGUE.filter((operation) => operation.access === 'key' || operation.access === 'workflows').map(underTest);
+
+/** The public additions: no API key (the card hash or the webhook id is the credential), and the document itself. */
 export const PUBLIC_OPERATIONS: OperationUnderTest[] = [
-  { method: 'GET', path: '/v2/cards/{hash_id}', documented: false },
-  { method: 'PATCH', path: '/v2/cards/{hash_id}', documented: false },
-  { method: 'POST', path: '/v2/webhooks/{webhook_id}', documented: false },
+  ...CATALOGUE.filter((operation) => operation.access === 'card' || operation.access === 'public').map(underTest),
   { method: 'GET', path: '/v2/openapi.json', documented: false },
-  { method: 'DELETE', path: '/v2/sources/{id}/configuration_cards/{cardId}', documented: false },
-  { method: 'GET', path: '/v2/uploads', documented: false },
-  { method: 'POST', path: '/v2/uploads', documented: false },
 ];
 
 /** The template with its parameters filled in. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type CallOptions, request, writeBody } from './client';
 import { dataOf, dateTimeSchema, idSchema, listOf, nullableDateTimeSchema, nullableText, openEnum, propertiesInputSchema } from './common';
 import { isApiError } from './errors';
+import { CLOSED_CARD_MESSAGES } from './messages';
 import { type PageParams, pageParamsSchema } from './page-params';
 import { sourceSpecFullSchema } from './specs';
 
@@ -24,12 +25,8 @@ export function cardStateAt(card: CardTimes, now: number): CardState {
   return card.expiresAt <= now ? 'expired' : 'open';
 }
 
-/** Why a link no longer works: the 410 message for each closed state. */
-export const CLOSED_CARD_MESSAGES = {
-  submitted: 'This link has already been used.',
-  revoked: 'This link has been revoked.',
-  expired: 'This configuration link has expired.',
-} as const satisfies Record<Exclude<CardState, 'open'>, string>;
+/** Why a link no longer works: the 410 message for each closed state (the texts live with the others). */
+export { CLOSED_CARD_MESSAGES };
 
 export type ClosedCardReason = keyof typeof CLOSED_CARD_MESSAGES;
 

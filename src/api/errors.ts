@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages';
 
 /** What went wrong, in the terms a screen needs to pick its message. */
 export type ApiErrorKind = 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'gone' | 'server' | 'timeout' | 'network' | 'invalid_response';
@@ -7,13 +8,13 @@ export const errorBodySchema = z.object({ message: z.string() });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 const defaultMessages: Record<ApiErrorKind, string> = {
-  bad_request: 'Bad Request',
-  unauthorized: 'Unauthorized',
+  bad_request: MESSAGES.badRequest,
+  unauthorized: MESSAGES.unauthorized,
   forbidden: 'Your current plan does not support this feature.',
-  not_found: 'Not Found',
+  not_found: MESSAGES.notFound,
   gone: 'This link has expired.',
-  server: 'Internal Server Error',
-  timeout: 'Request Timeout',
+  server: MESSAGES.internalError,
+  timeout: MESSAGES.requestTimeout,
   network: 'The service could not be reached.',
   invalid_response: 'The service answered with data Flowdeck does not understand.',
 };

@@ -150,29 +150,47 @@ export function cancelFlow(id: number, options: CallOptions = {}): Promise<Messa
   return request({ method: 'POST', path: `/v2/flows/${String(id)}/cancel`, schema: messageResponseSchema, ...options });
 }
 
-// Flowdeck's additions: the interface has no operations to create, change or delete a flow.
+// Flowdeck's additions: the interface has no operations to create, change or delete a flow. These
+// writer schemas are also what the service and the mock service validate the bodies with.
 
 const frequencyInputSchema = z.enum(FREQUENCIES);
 
+/** A flow's name: it must have a character that is not blank, and is kept trimmed. */
+const flowNameSchema = z.string().trim().min(1, 'Give the flow a name');
+
+/** `cron` as the interface reads it: an empty (or blank) string means none. */
+export const cronInputSchema = z.string().trim();
+
 /** A flow runs on `cron` when given (it wins over `frequency`), otherwise on `frequency` (default `manual`). */
 export const createFlowInputSchema = z.strictObject({
-  displayName: z.string().trim().min(1, 'Give the flow a name'),
+  displayName: flowNameSchema,
   source: idInputSchema,
   destination: idInputSchema,
   frequency: frequencyInputSchema.optional(),
-  cron: z.string().trim().min(1).optional(),
+  cron: cronInputSchema.optional(),
 });
 export type CreateFlowInput = z.input<typeof createFlowInputSchema>;
 
 /** Only what changed. Setting `frequency` replaces a cron; `cron: ""` clears it. */
-export const updateFlowInputSchema = z.strictObject({
-  displayName: z.string().trim().min(1, 'Give the flow a name').optional(),
-  source: idInputSchema.optional(),
-  destination: idInputSchema.optional(),
-  frequency: frequencyInputSchema.optional(),
-  cron: z.string().trim().optional(),
-});
+export const updateFlowInputSchema = createFlowInputSchema.partial();
 export type UpdateFlowInput = z.input<typeof updateFlowInputSchema>;
+
+/**
+ * GET /v2/flows/{id}/status exactly as Flowdeck's service answers it (the hosted shape: unwrapped,
+ * UPPERCASE, `errors` null when the last run had none; `lastAttempt` is Flowdeck's, absent in the hosted
+ * profile). The OpenAPI document describes it; clients read it with the tolerant flowStatusSchema.
+ */
+export const flowStatusAnswerSchema = z.object({
+  id: z.number().int(),
+  lifecycle: z.enum(['PENDING', 'RUNNING', 'NOT_RUNNING']),
+  disposition: z.enum(['SUCCEEDED', 'FAILED', 'NONE']),
+  resources: z.array(
+    z.object({ name: z.string(), extracted: z.number().int(), analyzed: z.number().int(), loaded: z.number().int(), errors: z.array(z.string()) }),
+  ),
+  errors: z.array(z.string()).nullable(),
+  completedAt: z.string().nullable(),
+  lastAttempt: runAttemptSchema.nullable().optional(),
+});
 
 /** POST /v2/flows */
 export async function createFlow(input: CreateFlowInput, options: CallOptions = {}): Promise<Flow> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { readAllPages } from './all-pages';
 import { type CallOptions, request, writeBody } from './client';
-import { dataOf, idSchema, listOf, messageResponseSchema, type MessageResponse, nullableDateTimeSchema, nullableText } from './common';
+import { dataOf, idInputSchema, idSchema, listOf, messageResponseSchema, type MessageResponse, nullableDateTimeSchema, nullableText } from './common';
 
 /** `provider` and `status` are open sets (only `slack` and `active` are shown). */
 export const webhookTriggerSchema = z
@@ -54,14 +54,31 @@ export function listWebhookTriggers(workflowId: number, options: CallOptions = {
   return readAllPages((page) => request({ path: triggersPath(workflowId), query: { ...page }, schema: dataOf(listOf(webhookTriggerSchema)), ...options }));
 }
 
-/** Written in the service's snake_case; a signing secret is sent once and never read back. */
+/**
+ * The create-trigger body on the wire, in the service's snake_case: what the service and the mock
+ * service validate. A Slack signing secret makes the trigger refuse unsigned requests; it is sent once
+ * and never read back.
+ */
+export const webhookTriggerBodySchema = z.strictObject({
+  provider: z.string().trim().min(1, 'Choose a provider').toLowerCase(),
+  event_type: z.string().trim().min(1, 'Name the event type'),
+  signing_secret: z.string().trim().min(1).optional(),
+  credential_source_id: idInputSchema.optional(),
+});
+
+/** The dashboard's writer: camelCase in, the wire body out. */
 export const createWebhookTriggerInputSchema = z
   .strictObject({
-    provider: z.string().trim().min(1, 'Choose a provider').toLowerCase(),
-    eventType: z.string().trim().min(1, 'Name the event type'),
-    signingSecret: z.string().trim().min(1).optional(),
+    provider: z.string(),
+    eventType: z.string(),
+    signingSecret: z.string().optional(),
   })
-  .transform(({ provider, eventType, signingSecret }) => ({ provider, event_type: eventType, ...(signingSecret ? { signing_secret: signingSecret } : {}) }));
+  .transform(({ provider, eventType, signingSecret }) => ({
+    provider,
+    event_type: eventType,
+    ...(signingSecret === undefined ? {} : { signing_secret: signingSecret }),
+  }))
+  .pipe(webhookTriggerBodySchema);
 export type CreateWebhookTriggerInput = z.input<typeof createWebhookTriggerInputSchema>;
 
 /** POST /v2/workflows/{id}/webhooks */
@@ -73,4 +90,16 @@ export async function createWebhookTrigger(workflowId: number, input: CreateWebh
     schema: dataOf(webhookTriggerSchema),
     ...options,
   });
+}
+
+/** Answers of a webhook delivery: `{ message }`, or Slack's url_verification `{ challenge }`. */
+export const webhookDeliveryAnswerSchema = z.object({ message: z.string().optional(), challenge: z.unknown().optional() });
+export type WebhookDeliveryAnswer = z.infer<typeof webhookDeliveryAnswerSchema>;
+
+/**
+ * POST /v2/webhooks/{webhook_id} (Flowdeck's addition): what a provider such as Slack sends to a trigger's
+ * `url`; starts the trigger's workflow. No API key: the webhook id is the credential, so none is sent.
+ */
+export function deliverWebhook(webhookId: string, body: unknown, options: CallOptions = {}): Promise<WebhookDeliveryAnswer> {
+  return request({ method: 'POST', path: `/v2/webhooks/${encodeURIComponent(webhookId)}`, body, schema: webhookDeliveryAnswerSchema, token: '', ...options });
 }

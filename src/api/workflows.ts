@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { readAllPages } from './all-pages';
-import { type CallOptions, request } from './client';
+import { type CallOptions, request, writeBody } from './client';
 import {
   dataOf,
   idSchema,
@@ -13,7 +13,7 @@ import {
   runResponseSchema,
   textOrEmpty,
 } from './common';
-import { resourceProgressSchema, runDispositionSchema, runLifecycleSchema } from './flows';
+import { cronInputSchema, FREQUENCIES, resourceProgressSchema, runDispositionSchema, runLifecycleSchema } from './flows';
 
 /** `definition` and `node_schemas` are opaque to the interface; `cron` may be an empty string (none). */
 export const workflowSchema = z
@@ -64,4 +64,42 @@ export function cancelWorkflow(id: number, options: CallOptions = {}): Promise<M
 /** DELETE /v2/workflows/{id}: the success body is undocumented, so any is accepted. */
 export function deleteWorkflow(id: number, options: CallOptions = {}): Promise<MessageResponse> {
   return request({ method: 'DELETE', path: `/v2/workflows/${String(id)}`, schema: messageResponseSchema, ...options });
+}
+
+// Flowdeck's additions: the interface has no operations to create or change a workflow. Written in
+// the interface's snake_case; the service and the mock service validate the bodies with these.
+
+/**
+ * `definition` names the flows a workflow runs: `{ steps: [{ id, flow, after? }] }`, or `{ flows: [ids] }`
+ * for steps in sequence (src/service-rules/workflow-definition.ts reads it). Otherwise opaque.
+ */
+export const createWorkflowInputSchema = z.strictObject({
+  name: z.string().trim().min(1, 'Give the workflow a name'),
+  description: z.string().optional(),
+  enabled: z.boolean().optional(),
+  definition: z.record(z.string(), z.unknown()),
+  frequency: z.enum(FREQUENCIES).optional(),
+  cron: cronInputSchema.optional(),
+  node_schemas: z.record(z.string(), z.unknown()).nullable().optional(),
+});
+export type CreateWorkflowInput = z.input<typeof createWorkflowInputSchema>;
+
+/** Only what changed. Setting `frequency` replaces a cron; `cron: ""` clears it. */
+export const updateWorkflowInputSchema = createWorkflowInputSchema.partial();
+export type UpdateWorkflowInput = z.input<typeof updateWorkflowInputSchema>;
+
+/** POST /v2/workflows */
+export async function createWorkflow(input: CreateWorkflowInput, options: CallOptions = {}): Promise<Workflow> {
+  return request({ method: 'POST', path: '/v2/workflows', body: writeBody(createWorkflowInputSchema, input), schema: dataOf(workflowSchema), ...options });
+}
+
+/** PATCH /v2/workflows/{id} */
+export async function updateWorkflow(id: number, input: UpdateWorkflowInput, options: CallOptions = {}): Promise<Workflow> {
+  return request({
+    method: 'PATCH',
+    path: `/v2/workflows/${String(id)}`,
+    body: writeBody(updateWorkflowInputSchema, input),
+    schema: dataOf(workflowSchema),
+    ...options,
+  });
 }

@@ -1,6 +1,7 @@
 // API keys and the plans behind them. The demo key can do everything; the starter key shows how
 // the dashboard handles a 403 for a feature outside the plan (workflows).
 
+import { planForbids } from '@/api/messages';
 import { DEMO_API_KEY } from '@/lib/demo';
 
 export { DEMO_API_KEY };
@@ -20,7 +21,7 @@ export const PLANS: Readonly<Record<string, Plan>> = {
 
 /** The 403 message, verbatim as the dashboard must show it. */
 export const PLAN_MESSAGES: Readonly<Record<Feature, string>> = {
-  workflows: 'Your current plan does not support workflows.',
+  workflows: planForbids('workflows'),
 };
 
 export function bearerToken(request: Request): string | null {

@@ -1,7 +1,8 @@
 import { type CardState, cardStateAt } from '@/api/cards';
 import type { CardRecord, FlowRunRecord, MockState, RunRecord, WorkflowRecord, WorkflowRunRecord } from './records';
 import { isRunActive } from './progress';
-import { CANCELLED_ERRORS, runResources, sourceFailure } from './rules';
+import { MOCK_CANCELLED_ERRORS } from './pinned-wording';
+import { flowsOf, runResources, sourceFailure } from './rules';
 import { seedState } from './seed';
 
 export interface MockDbOptions {
@@ -117,7 +118,7 @@ export class MockDb {
     const id = this.nextId('workflowRun');
     const failures: string[] = [];
     const resources: RunRecord['resources'] = [];
-    for (const flowId of workflow.definition.flows) {
+    for (const flowId of flowsOf(workflow)) {
       const flow = this.flow(flowId);
       const source = flow ? this.source(flow.source) : undefined;
       if (!flow || !source) continue;
@@ -139,10 +140,10 @@ export class MockDb {
     return run;
   }
 
-  /** Ends a run now; it then reads as failed with CANCELLED_ERRORS. */
+  /** Ends a run now; it then reads as failed with the cancel error. */
   cancelRun(run: RunRecord): void {
     run.cancelledAt = this.now();
-    run.failure = [...CANCELLED_ERRORS];
+    run.failure = [...MOCK_CANCELLED_ERRORS];
   }
 
   deleteWorkflow(id: number): void {

@@ -1,8 +1,10 @@
 import { delay, type HttpHandler } from 'msw';
-import { dataResponse, errorResponse, notFound } from './responses';
+import { MESSAGES } from '@/api/messages';
+import { NotFound } from '@/service-rules/errors';
+import { dataResponse, errorResponse } from './responses';
 import { idParam, type MockContext, paginate, route } from './route';
 import { isSlowDestination } from './rules';
-import { sourceSpecSummary } from './serialize';
+import { sourceSpecSummary } from '@/service-rules/wire';
 import { sourceVerificationMessages } from './verify';
 
 // The operations the hosted service documents beside the interface's: the connector list and source
@@ -11,17 +13,17 @@ import { sourceVerificationMessages } from './verify';
 export function connectorHandlers(context: MockContext): HttpHandler[] {
   const { db } = context;
   return [
-    route(context, 'listConnectors', 'get', '/v2/connectors', 'key', ({ url }) => dataResponse(paginate(db.state.sourceSpecs, url).map(sourceSpecSummary))),
+    route(context, 'listConnectors', ({ url }) => dataResponse(paginate(db.state.sourceSpecs, url).map(sourceSpecSummary))),
 
     // Like destination verify: synchronous, and the undocumented timeout status is answered as 504.
-    route(context, 'verifySource', 'get', '/v2/sources/:id/verify', 'key', async (input) => {
+    route(context, 'verifySource', async (input) => {
       const source = db.source(idParam(input));
-      if (!source) throw notFound();
+      if (!source) throw new NotFound();
       const messages = sourceVerificationMessages(source, db.sourceSpec(source.spec));
-      const reachesNetwork = !messages.some((message) => message.is_error === true && message.name !== 'connection' && message.name !== 'tables');
+      const reachesNetwork = !messages.some((message) => message.is_error && message.name !== 'connection' && message.name !== 'tables');
       if (reachesNetwork && db.verifyDelayMs > 0) await delay(db.verifyDelayMs);
       // A source on the slow host runs into the 10 s limit, as a destination there does.
-      if (reachesNetwork && isSlowDestination(source)) return errorResponse(504, 'Request Timeout');
+      if (reachesNetwork && isSlowDestination(source)) return errorResponse(504, MESSAGES.requestTimeout);
       return dataResponse(messages);
     }),
   ];

@@ -1,6 +1,8 @@
 import { HttpResponse, type HttpHandler } from 'msw';
 import { safeUploadName } from '@/api/uploads';
-import { badRequest, dataResponse } from './responses';
+import { MESSAGES } from '@/api/messages';
+import { InvalidInput } from '@/service-rules/errors';
+import { dataResponse } from './responses';
 import { type MockContext, route } from './route';
 
 // Flowdeck's upload endpoints as the service answers them. The bytes are counted and dropped (the
@@ -31,12 +33,12 @@ function randomFolder(): string {
 
 export function uploadHandlers(context: MockContext): HttpHandler[] {
   return [
-    route(context, 'getUploadLimits', 'get', '/v2/uploads', 'key', () => dataResponse({ limitBytes: MOCK_UPLOAD_LIMIT_BYTES })),
+    route(context, 'getUploadLimits', () => dataResponse({ limitBytes: MOCK_UPLOAD_LIMIT_BYTES })),
 
-    route(context, 'uploadFile', 'post', '/v2/uploads', 'key', async ({ request, url }) => {
+    route(context, 'uploadFile', async ({ request, url }) => {
       const size = await countBytes(request.body, MOCK_UPLOAD_LIMIT_BYTES);
-      if (size === 'too large') return HttpResponse.json({ message: 'Payload Too Large', limitBytes: MOCK_UPLOAD_LIMIT_BYTES }, { status: 413 });
-      if (size === 0) throw badRequest('Bad Request: the file is empty.');
+      if (size === 'too large') return HttpResponse.json({ message: MESSAGES.payloadTooLarge, limitBytes: MOCK_UPLOAD_LIMIT_BYTES }, { status: 413 });
+      if (size === 0) throw new InvalidInput('the file is empty.');
       const name = safeUploadName(url.searchParams.get('filename'));
       return dataResponse({ location: `${MOCK_UPLOADS_FOLDER}/${randomFolder()}/${name}`, name, size }, 201);
     }),

@@ -1,66 +1,102 @@
 import { HttpResponse, type HttpHandler } from 'msw';
-import { z } from 'zod';
+import { MESSAGES, workflowAlreadyRunning } from '@/api/messages';
+import { webhookTriggerBodySchema } from '@/api/webhooks';
+import { createWorkflowInputSchema, updateWorkflowInputSchema, type UpdateWorkflowInput } from '@/api/workflows';
+import { Conflict, NotFound } from '@/service-rules/errors';
+import { parseWith } from '@/service-rules/parse';
+import { scheduleAfter } from '@/service-rules/schedule';
+import { checkedSteps } from '@/service-rules/workflow-definition';
+import type { MockDb } from './db';
+import { refuseDisabledWorkflow } from './pinned-wording';
 import type { WebhookTriggerRecord, WorkflowRecord } from './records';
-import { badRequest, dataResponse, messageResponse, notFound } from './responses';
-import { idParam, type MockContext, paginate, parseBody, readJson, route, type RouteInput } from './route';
+import { dataResponse, messageResponse } from './responses';
+import { idParam, type MockContext, paginate, readJson, route, type RouteInput } from './route';
 import { wireTrigger, wireWorkflow, wireWorkflowStatus } from './serialize';
-
-/** Flowdeck's create-trigger body; src/api has no writer for it, so the mock keeps its own. */
-const createTriggerBodySchema = z.strictObject({ provider: z.string().min(1), event_type: z.string().min(1), signing_secret: z.string().min(1).optional() });
 
 function findWorkflow(context: MockContext, input: RouteInput): WorkflowRecord {
   const workflow = context.db.workflow(idParam(input));
-  if (!workflow) throw notFound();
+  if (!workflow) throw new NotFound();
   return workflow;
 }
 
 function findTrigger(context: MockContext, input: RouteInput): WebhookTriggerRecord {
   const workflow = findWorkflow(context, input);
-  const triggerId = idParam(input, 'triggerId');
+  const triggerId = idParam(input, 'webhook_trigger_id');
   const trigger = context.db.state.triggers.find((candidate) => candidate.id === triggerId && candidate.workflowId === workflow.id);
-  if (!trigger) throw notFound();
+  if (!trigger) throw new NotFound();
   return trigger;
 }
+
+type WorkflowFields = Omit<WorkflowRecord, 'id'>;
+
+/** The fields after a write, by the service's rules: a definition whose steps name flows that exist, the schedule. */
+async function workflowFields(db: MockDb, current: WorkflowFields, input: UpdateWorkflowInput): Promise<WorkflowFields> {
+  const definition = input.definition ?? current.definition;
+  await checkedSteps(definition, (flowId) => db.flow(flowId) !== undefined);
+  const schedule = scheduleAfter(current, input);
+  return {
+    name: input.name ?? current.name,
+    description: input.description ?? current.description,
+    enabled: input.enabled ?? current.enabled,
+    definition,
+    frequency: schedule.frequency,
+    cron: schedule.cron ?? '',
+    nodeSchemas: input.node_schemas === undefined ? current.nodeSchemas : input.node_schemas,
+  };
+}
+
+const NEW_WORKFLOW: WorkflowFields = { name: '', description: '', enabled: true, definition: {}, frequency: null, cron: '', nodeSchemas: null };
 
 export function workflowHandlers(context: MockContext): HttpHandler[] {
   const { db } = context;
   return [
-    route(context, 'listWorkflows', 'get', '/v2/workflows', 'workflows', ({ url }) => dataResponse(paginate(db.state.workflows, url).map(wireWorkflow))),
+    route(context, 'listWorkflows', ({ url }) => dataResponse(paginate(db.state.workflows, url).map(wireWorkflow))),
 
-    // The one body without the `{ data }` wrapper, in UPPERCASE.
-    route(context, 'getWorkflowStatus', 'get', '/v2/workflows/:id/status', 'workflows', (input) =>
-      HttpResponse.json(wireWorkflowStatus(db, findWorkflow(context, input))),
-    ),
-
-    route(context, 'runWorkflow', 'post', '/v2/workflows/:id/run', 'workflows', (input) => {
-      const workflow = findWorkflow(context, input);
-      if (!workflow.enabled) throw badRequest(`Workflow ${String(workflow.id)} is disabled.`);
-      if (db.activeWorkflowRun(workflow.id)) throw badRequest(`Workflow ${String(workflow.id)} is already running.`);
-      db.startWorkflowRun(workflow);
-      return messageResponse('Created', 201);
+    route(context, 'createWorkflow', async ({ request }) => {
+      const fields = await workflowFields(db, NEW_WORKFLOW, parseWith(createWorkflowInputSchema, await readJson(request)));
+      const workflow: WorkflowRecord = { id: Math.max(0, ...db.state.workflows.map((item) => item.id)) + 1, ...fields };
+      db.state.workflows.push(workflow);
+      return dataResponse(wireWorkflow(workflow), 201);
     }),
 
-    route(context, 'cancelWorkflow', 'post', '/v2/workflows/:id/cancel', 'workflows', (input) => {
+    route(context, 'updateWorkflow', async (input) => {
+      const workflow = findWorkflow(context, input);
+      Object.assign(workflow, await workflowFields(db, workflow, parseWith(updateWorkflowInputSchema, await readJson(input.request))));
+      return dataResponse(wireWorkflow(workflow));
+    }),
+
+    // The one body without the `{ data }` wrapper, in UPPERCASE.
+    route(context, 'getWorkflowStatus', (input) => HttpResponse.json(wireWorkflowStatus(db, findWorkflow(context, input)))),
+
+    route(context, 'runWorkflow', (input) => {
+      const workflow = findWorkflow(context, input);
+      if (!workflow.enabled) throw refuseDisabledWorkflow(workflow.id);
+      if (db.activeWorkflowRun(workflow.id)) throw new Conflict(workflowAlreadyRunning(workflow.id));
+      db.startWorkflowRun(workflow);
+      return messageResponse(MESSAGES.created, 201);
+    }),
+
+    route(context, 'cancelWorkflow', (input) => {
       const run = db.activeWorkflowRun(findWorkflow(context, input).id);
       if (run) db.cancelRun(run);
       return dataResponse(true);
     }),
 
     // The success body is undocumented: 204 without one.
-    route(context, 'deleteWorkflow', 'delete', '/v2/workflows/:id', 'workflows', (input) => {
+    route(context, 'deleteWorkflow', (input) => {
       db.deleteWorkflow(findWorkflow(context, input).id);
       return new HttpResponse(null, { status: 204 });
     }),
 
-    route(context, 'listWebhookTriggers', 'get', '/v2/workflows/:id/webhooks', 'workflows', (input) => {
+    route(context, 'listWebhookTriggers', (input) => {
       const workflow = findWorkflow(context, input);
       const triggers = db.state.triggers.filter((trigger) => trigger.workflowId === workflow.id);
       return dataResponse(paginate(triggers, input.url).map(wireTrigger));
     }),
 
-    route(context, 'createWebhookTrigger', 'post', '/v2/workflows/:id/webhooks', 'workflows', async (input) => {
+    route(context, 'createWebhookTrigger', async (input) => {
       const workflow = findWorkflow(context, input);
-      const body = parseBody(createTriggerBodySchema, await readJson(input.request));
+      const body = parseWith(webhookTriggerBodySchema, await readJson(input.request));
       const id = db.nextId('trigger');
       const webhookId = `wh_${String(workflow.id)}_${body.event_type}_${String(id).padStart(4, '0')}`;
       const trigger: WebhookTriggerRecord = {
@@ -71,7 +107,7 @@ export function workflowHandlers(context: MockContext): HttpHandler[] {
         url: `${input.url.origin}/v2/webhooks/${webhookId}`,
         status: 'active',
         triggerCount: 0,
-        credentialSourceId: null,
+        credentialSourceId: body.credential_source_id ?? null,
         createdAt: db.now(),
         eventType: body.event_type,
         lastTriggeredAt: null,
@@ -80,14 +116,27 @@ export function workflowHandlers(context: MockContext): HttpHandler[] {
       return dataResponse(wireTrigger(trigger), 201);
     }),
 
-    route(context, 'getWebhookTrigger', 'get', '/v2/workflows/:id/webhooks/:triggerId', 'workflows', (input) =>
-      dataResponse(wireTrigger(findTrigger(context, input))),
-    ),
+    route(context, 'getWebhookTrigger', (input) => dataResponse(wireTrigger(findTrigger(context, input)))),
 
-    route(context, 'deleteWebhookTrigger', 'delete', '/v2/workflows/:id/webhooks/:triggerId', 'workflows', (input) => {
+    route(context, 'deleteWebhookTrigger', (input) => {
       const trigger = findTrigger(context, input);
       db.state.triggers = db.state.triggers.filter((candidate) => candidate !== trigger);
       return dataResponse(true);
+    }),
+
+    // A provider's delivery to a trigger's url starts its workflow, as the service's does (the mock checks
+    // no signatures: it keeps no signing secrets).
+    route(context, 'deliverWebhook', (input) => {
+      const trigger = db.state.triggers.find((candidate) => candidate.webhookId === input.params.webhook_id && candidate.status === 'active');
+      const workflow = trigger ? db.workflow(trigger.workflowId) : undefined;
+      if (!trigger || !workflow) throw new NotFound();
+      trigger.triggerCount += 1;
+      trigger.lastTriggeredAt = db.now();
+      if (!workflow.enabled) return messageResponse(MESSAGES.webhookWorkflowDisabled);
+      // A workflow already running is answered 200, as the service answers it (Slack retries anything else).
+      if (db.activeWorkflowRun(workflow.id)) return messageResponse(workflowAlreadyRunning(workflow.id));
+      db.startWorkflowRun(workflow);
+      return messageResponse(MESSAGES.webhookStarted, 201);
     }),
   ];
 }

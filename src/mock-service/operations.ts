@@ -1,46 +1,8 @@
-// Operation names are the src/api function names, so a test says `failNext('listFlows')` about
-// exactly the call it makes. The first 21 are the interface's operations; the rest
-// (from listSources on) are Flowdeck's additions (the last ones, like getFlowStatus, the hosted service documents too).
-export const OPERATIONS = [
-  'createSource',
-  'updateSource',
-  'createConfigurationCard',
-  'getResolvers',
-  'getSourceSpec',
-  'createDestination',
-  'getDestination',
-  'updateDestination',
-  'verifyDestination',
-  'listDestinationSpecs',
-  'listFlows',
-  'runFlow',
-  'listRunAttempts',
-  'cancelFlow',
-  'listWorkflows',
-  'getWorkflowStatus',
-  'runWorkflow',
-  'cancelWorkflow',
-  'deleteWorkflow',
-  'getWebhookTrigger',
-  'deleteWebhookTrigger',
-  'listSources',
-  'getSource',
-  'listDestinations',
-  'listSourceSpecs',
-  'listWebhookTriggers',
-  'createWebhookTrigger',
-  'getCardForRecipient',
-  'submitCard',
-  'listConfigurationCards',
-  'createFlow',
-  'updateFlow',
-  'deleteFlow',
-  'getFlowStatus',
-  'verifySource',
-  'listConnectors',
-  'getUploadLimits',
-  'uploadFile',
-  'revokeConfigurationCard',
-] as const;
+import { OPERATIONS as CATALOGUE, type OperationName } from '@/api/operations';
 
-export type OperationName = (typeof OPERATIONS)[number];
+// Operation names are the src/api function names (the one catalogue, src/api/operations.ts), so a test
+// says `failNext('listFlows')` about exactly the call it makes.
+
+export type { OperationName };
+
+export const OPERATIONS: readonly OperationName[] = CATALOGUE.map((operation) => operation.name);

@@ -1,10 +1,10 @@
 import type { PropertiesInput } from '@/api/common';
-import { looksMasked } from '@/api/common';
-import { secretsClearedBy } from '@/api/secret-binding';
-import type { StoredProperties, StoredValue, WirePropertyDefinition } from './wire';
+import { nextProperties } from '@/service-rules/properties';
+import type { WirePropertyDefinition } from '@/service-rules/wire';
+import type { StoredProperties, StoredValue } from './wire';
 
 // Property values as the service treats them: secrets never leave it unmasked, a mask sent back
-// means "keep", and null or an empty string clears a value.
+// means "keep", and null or an empty string clears a value (the rules are src/service-rules/properties.ts).
 
 export const MASK = '********';
 
@@ -37,41 +37,8 @@ export function propertiesList(definitions: WirePropertyDefinition[], stored: St
   });
 }
 
-/** Drops secrets sent back masked (they mean "keep the stored value") before the writer schema sees them. */
-export function withoutEchoedMasks(definitions: WirePropertyDefinition[], body: unknown): unknown {
-  if (typeof body !== 'object' || body === null || !('properties' in body)) return body;
-  const { properties } = body;
-  if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) return body;
-  const kept = Object.entries(properties).filter(([name, value]) => !(isSecret(definitionOf(definitions, name)) && looksMasked(value)));
-  return { ...body, properties: Object.fromEntries(kept) };
-}
-
-/** Why these values do not fit the spec, or null when they do. */
-export function propertyProblem(definitions: WirePropertyDefinition[], input: PropertiesInput): string | null {
-  const unknown = Object.keys(input).filter((name) => !definitionOf(definitions, name));
-  if (unknown.length > 0) return `Unknown properties: ${unknown.join(', ')}`;
-  for (const [name, value] of Object.entries(input)) {
-    const type = definitionOf(definitions, name)?.type.toUpperCase();
-    if (value === null || value === '') continue;
-    if (type === 'NUMBER' && typeof value !== 'number') return `Property ${name} must be a number.`;
-    if (type === 'BOOLEAN' && typeof value !== 'boolean') return `Property ${name} must be true or false.`;
-    if (type !== 'NUMBER' && type !== 'BOOLEAN' && typeof value !== 'string') return `Property ${name} must be a string.`;
-  }
-  return null;
-}
-
-/** Stored values after a write: null or '' clears, anything else replaces. */
-/** As the service: null or '' clears; moving an address without sending the secrets again clears them. */
+/** As the service, by the same rules (src/service-rules/properties.ts); secrets are kept as given, masked on the way out. */
 export function applyProperties(definitions: WirePropertyDefinition[], stored: StoredProperties, input: PropertiesInput): StoredProperties {
-  const next: StoredProperties = { ...stored };
-  for (const name of secretsClearedBy(definitions, stored, input, (secret) => stored[secret] !== undefined)) Reflect.deleteProperty(next, name);
-  for (const [name, value] of Object.entries(input)) {
-    if (value === null || value === '') Reflect.deleteProperty(next, name);
-    else next[name] = value;
-  }
-  return next;
-}
-
-export function missingRequired(definitions: WirePropertyDefinition[], stored: StoredProperties): WirePropertyDefinition[] {
-  return definitions.filter((definition) => definition.required === true && stored[definition.name] === undefined);
+  const keep = (value: StoredValue) => value;
+  return nextProperties<StoredValue>(definitions, stored, input, keep, keep);
 }

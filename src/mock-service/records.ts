@@ -1,30 +1,12 @@
-import type { StoredProperties, WirePropertyDefinition } from './wire';
+import type { DestinationSpecDefinition, SourceSpecDefinition } from '@/catalogue/connector-specs';
+import type { FlowFields } from '@/service-rules/wire';
+import type { StoredProperties } from './wire';
 
 // The mock's own stored state. Times are epoch milliseconds so progress can be computed lazily
 // from the clock; they become ISO strings only on the wire.
 
-export interface SourceSpecRecord {
-  name: string;
-  displayName: string;
-  website: string;
-  tagLine: string;
-  lifecycle: string;
-  authenticationStrategy: string;
-  instructions: string;
-  propertyDefinitions: WirePropertyDefinition[];
-  /** Resolvers every source of this spec has, before any discovery. */
-  staticResolvers: string[];
-}
-
-export interface DestinationSpecRecord {
-  name: string;
-  displayName: string;
-  website: string;
-  tagLine: string;
-  lifecycle: string;
-  instructions: string;
-  propertyDefinitions: WirePropertyDefinition[];
-}
+export type SourceSpecRecord = SourceSpecDefinition;
+export type DestinationSpecRecord = DestinationSpecDefinition;
 
 export interface SourceRecord {
   id: number;
@@ -47,14 +29,7 @@ export interface DestinationRecord {
   updatedAt: number;
 }
 
-export interface FlowRecord {
-  id: number;
-  displayName: string;
-  source: number;
-  destination: number;
-  frequency: string | null;
-  cron: string | null;
-}
+export type FlowRecord = FlowFields;
 
 /** A run of a flow or a workflow; what it looks like at a given time is computed in progress.ts. */
 export interface RunRecord {
@@ -82,7 +57,8 @@ export interface WorkflowRecord {
   name: string;
   description: string;
   enabled: boolean;
-  definition: { flows: number[]; steps: { id: string; flow: number; after?: string[] }[] };
+  /** Opaque to the interface; read by src/service-rules/workflow-definition.ts. */
+  definition: Record<string, unknown>;
   frequency: string | null;
   cron: string;
   nodeSchemas: Record<string, unknown> | null;

@@ -1,6 +1,6 @@
 import type { SourceRecord, SourceSpecRecord } from './records';
 import { isMaskedByDefault, isSuppressedResource } from './rules';
-import type { WireResolver, WireResolverList } from './wire';
+import type { WireResolver, WireResolverList } from '@/service-rules/wire';
 
 // Static resolvers come from the spec; dynamic ones appear once discovery has finished, which is
 // computed from the clock like run progress.

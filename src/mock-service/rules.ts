@@ -1,4 +1,5 @@
-import type { DestinationRecord, SourceRecord } from './records';
+import { readDefinition } from '@/service-rules/workflow-definition';
+import type { DestinationRecord, SourceRecord, WorkflowRecord } from './records';
 
 // The few "business rules" the mock simulates, in one place so seed, runs and handlers agree.
 
@@ -7,8 +8,6 @@ export const BAD_PASSWORD = 'wrong-password';
 
 /** A destination (or source) on this host makes verify run into the service's 10 s limit. */
 export const SLOW_HOST = 'slow.example';
-
-export const CANCELLED_ERRORS = ['Cancelled by user'];
 
 /** Why runs from this source fail, or null when it can connect. */
 export function sourceFailure(source: SourceRecord): string[] | null {
@@ -42,4 +41,10 @@ export function rowsFor(runId: number, resource: string): number {
 /** What one run of this source moves: every discovered resource except the suppressed ones. */
 export function runResources(runId: number, source: SourceRecord): { name: string; rows: number }[] {
   return source.resources.filter((name) => !isSuppressedResource(name)).map((name) => ({ name, rows: rowsFor(runId, name) }));
+}
+
+/** The flows a workflow's definition runs, by the service's reading of it (none when it cannot run). */
+export function flowsOf(workflow: WorkflowRecord): number[] {
+  const read = readDefinition(workflow.definition);
+  return 'steps' in read ? read.steps.map((step) => step.flow) : [];
 }

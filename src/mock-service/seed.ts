@@ -1,7 +1,7 @@
 import type { DestinationRecord, FlowRecord, FlowRunRecord, MockState, SourceRecord, WorkflowRecord, WorkflowRunRecord } from './records';
-import { BAD_PASSWORD, SLOW_HOST, runResources, sourceFailure } from './rules';
+import { BAD_PASSWORD, SLOW_HOST, flowsOf, runResources, sourceFailure } from './rules';
 import { DAY, HOUR, MINUTE, scheduleIntervalMs } from './schedule';
-import { DESTINATION_SPECS, SOURCE_SPECS } from './seed-specs';
+import { DEMO_DESTINATION_SPECS, DEMO_SOURCE_SPECS } from './demo-catalogue';
 import { seedWorkflows } from './seed-workflows';
 
 /** Ids a UI developer or a test can rely on in a freshly seeded mock. */
@@ -153,7 +153,7 @@ function seedFlowRuns(now: number, sources: SourceRecord[]): FlowRunRecord[] {
 
 function seedWorkflowRuns(now: number, workflows: WorkflowRecord[], sources: SourceRecord[], flows: FlowRecord[]): WorkflowRunRecord[] {
   const resourcesOf = (workflow: WorkflowRecord, runId: number) =>
-    workflow.definition.flows.flatMap((flowId) => {
+    flowsOf(workflow).flatMap((flowId) => {
       const source = sources.find((candidate) => candidate.id === flows.find((flow) => flow.id === flowId)?.source);
       return source ? runResources(runId, source) : [];
     });
@@ -202,8 +202,8 @@ export function seedState(now: number, discoveryMs: number): MockState {
   const flows = FLOWS.map((flow) => ({ ...flow }));
   const { workflows, triggers } = seedWorkflows(now);
   return {
-    sourceSpecs: SOURCE_SPECS.map((spec) => structuredClone(spec)),
-    destinationSpecs: DESTINATION_SPECS.map((spec) => structuredClone(spec)),
+    sourceSpecs: DEMO_SOURCE_SPECS.map((spec) => structuredClone(spec)),
+    destinationSpecs: DEMO_DESTINATION_SPECS.map((spec) => structuredClone(spec)),
     sources,
     destinations: seedDestinations(now),
     flows,

@@ -1,63 +1,28 @@
+import { type StatusAttempt, statusState } from '@/service-rules/status';
 import type { MockDb } from './db';
 import { viewRun } from './progress';
 import { propertiesList, propertiesMap } from './properties';
-import type {
-  CardRecord,
-  DestinationRecord,
-  DestinationSpecRecord,
-  FlowRecord,
-  FlowRunRecord,
-  SourceRecord,
-  SourceSpecRecord,
-  WebhookTriggerRecord,
-  WorkflowRecord,
-} from './records';
-import type {
-  WireCardForRecipient,
-  WireConfigurationCard,
-  WireDestination,
-  WireDestinationSpecFull,
-  WireDestinationSpecSummary,
-  WireFlow,
-  WirePropertyDefinition,
-  WireRunAttempt,
-  WireSource,
-  WireSourceSpecFull,
-  WireSourceSpecSummary,
-  WireWebhookTrigger,
-  WireWorkflow,
-  WireWorkflowStatus,
-} from './wire';
+import type { CardRecord, DestinationRecord, FlowRecord, FlowRunRecord, RunRecord, SourceRecord, WebhookTriggerRecord, WorkflowRecord } from './records';
+import {
+  destinationSpecFull,
+  destinationSpecSummary,
+  flowOnWire,
+  iso,
+  isoOrNull,
+  sourceSpecFull,
+  sourceSpecSummary,
+  type WireCardForRecipient,
+  type WireConfigurationCard,
+  type WireDestination,
+  type WireFlow,
+  type WireRunAttempt,
+  type WireSource,
+  type WireWebhookTrigger,
+  type WireWorkflow,
+  type WireWorkflowStatus,
+} from '@/service-rules/wire';
 
 // Stored records to what the service puts on the wire, quirks included (see CONVENTIONS.md).
-
-const iso = (ms: number) => new Date(ms).toISOString();
-const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
-
-/** The update-source example shows property types in lowercase; the nested full form reproduces it. */
-export type TypeCase = 'upper' | 'lower';
-
-function definitionsIn(definitions: WirePropertyDefinition[], typeCase: TypeCase): WirePropertyDefinition[] {
-  return definitions.map((definition) => ({ ...definition, type: typeCase === 'lower' ? definition.type.toLowerCase() : definition.type }));
-}
-
-export function sourceSpecSummary(spec: SourceSpecRecord): WireSourceSpecSummary {
-  const { name, displayName, website, tagLine, lifecycle, authenticationStrategy } = spec;
-  return { name, displayName, website, tagLine, lifecycle, authenticationStrategy };
-}
-
-export function sourceSpecFull(spec: SourceSpecRecord, typeCase: TypeCase = 'upper'): WireSourceSpecFull {
-  return { ...sourceSpecSummary(spec), instructions: spec.instructions, propertyDefinitions: definitionsIn(spec.propertyDefinitions, typeCase) };
-}
-
-export function destinationSpecSummary(spec: DestinationSpecRecord): WireDestinationSpecSummary {
-  const { name, displayName, website, tagLine, lifecycle } = spec;
-  return { name, displayName, website, tagLine, lifecycle };
-}
-
-export function destinationSpecFull(spec: DestinationSpecRecord, typeCase: TypeCase = 'upper'): WireDestinationSpecFull {
-  return { ...destinationSpecSummary(spec), instructions: spec.instructions, propertyDefinitions: definitionsIn(spec.propertyDefinitions, typeCase) };
-}
 
 export interface SourceWireOptions {
   /** 'list' only for the create-source response. */
@@ -101,12 +66,12 @@ export function wireDestination(db: MockDb, destination: DestinationRecord, spec
   };
 }
 
-/** A flow carries either `frequency` or `cron`, never both. */
-export function wireFlow(flow: FlowRecord): WireFlow {
-  const { id, displayName, source, destination } = flow;
-  return flow.cron
-    ? { id, displayName, source, destination, cron: flow.cron }
-    : { id, displayName, source, destination, frequency: flow.frequency ?? 'manual' };
+export const wireFlow = (flow: FlowRecord): WireFlow => flowOnWire(flow);
+
+/** A run as the status rules (src/service-rules/status.ts) read it. */
+export function attemptStatus(run: RunRecord, now: number, pendingMs = 0): StatusAttempt {
+  const view = viewRun(run, now, pendingMs);
+  return { lifecycle: view.lifecycle, disposition: view.disposition, resources: view.resources, errors: view.errors, completedAt: isoOrNull(view.completedAt) };
 }
 
 /** Failed attempts carry `errors` and no `resources` key; running ones `completedAt: null`. */
@@ -139,23 +104,21 @@ export function wireWorkflow(workflow: WorkflowRecord): WireWorkflow {
   };
 }
 
-/** Unwrapped and UPPERCASE on the wire; a workflow never run is NOT_RUNNING / NONE. */
+/**
+ * Unwrapped and UPPERCASE on the wire, by the service's status rule; a workflow never run is NOT_RUNNING
+ * / NONE. The mock keeps no attempts per step: the run's resources stand for its steps', each showing
+ * the run's first error when it failed before counting anything.
+ */
 export function wireWorkflowStatus(db: MockDb, workflow: WorkflowRecord): WireWorkflowStatus {
   const run = db.latestWorkflowRun(workflow.id);
-  if (!run) return { id: workflow.id, lifecycle: 'NOT_RUNNING', disposition: 'NONE', resources: [], errors: [], completedAt: null };
-  const view = viewRun(run, db.now(), Math.min(1_000, run.durationMs * 0.15));
+  if (!run) return { id: workflow.id, ...statusState(undefined), resources: [], errors: [] };
+  const pendingMs = Math.min(1_000, run.durationMs * 0.15);
+  const view = viewRun(run, db.now(), pendingMs);
   const resources = (view.resources ?? run.resources.map(({ name }) => ({ name, extracted: 0, analyzed: 0, loaded: 0 }))).map((counts) => ({
     ...counts,
     errors: view.disposition === 'failed' && view.resources === null ? view.errors.slice(0, 1) : [],
   }));
-  return {
-    id: workflow.id,
-    lifecycle: view.lifecycle.toUpperCase(),
-    disposition: view.disposition.toUpperCase(),
-    resources,
-    errors: view.errors,
-    completedAt: isoOrNull(view.completedAt),
-  };
+  return { id: workflow.id, ...statusState(attemptStatus(run, db.now(), pendingMs)), resources, errors: view.errors };
 }
 
 export function wireTrigger(trigger: WebhookTriggerRecord): WireWebhookTrigger {

@@ -1,7 +1,7 @@
 import type { DestinationRecord, DestinationSpecRecord, SourceRecord, SourceSpecRecord } from './records';
-import { missingRequired } from './properties';
+import { missingPropertyMessage, missingRequired } from '@/service-rules/properties';
 import { BAD_PASSWORD, sourceFailure } from './rules';
-import type { WireVerificationMessage } from './wire';
+import type { WireVerificationMessage } from '@/service-rules/wire';
 
 // What verify reports when it gets to answer (the timeout is decided by the handler). The flag is
 // `is_error` as in the interface's example payload.
@@ -40,7 +40,7 @@ function connectionMessages(destination: DestinationRecord): WireVerificationMes
 function missingMessages(spec: DestinationSpecRecord | SourceSpecRecord | undefined, properties: DestinationRecord['properties']): WireVerificationMessage[] {
   return missingRequired(spec?.propertyDefinitions ?? [], properties).map((definition) => ({
     name: definition.name,
-    message: `Required property "${definition.displayName ?? definition.name}" is missing.`,
+    message: missingPropertyMessage(definition),
     is_error: true,
   }));
 }

@@ -1,5 +1,5 @@
 import type { Pool } from '../db/pool';
-import { nextRunAt } from './schedule';
+import { nextRunAt } from '../runs/schedule';
 
 // Every instance ticks; a row is claimed with FOR UPDATE SKIP LOCKED and moved to its next time in
 // the same transaction, so each due run starts once however many instances share the database.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idInputSchema } from '@/api/common';
+import { InvalidInput } from './errors';
 
 // A workflow's `definition` names the flows it runs:
 //   { "steps": [ { "id": "orders", "flow": 1 }, { "id": "marts", "flow": 4, "after": ["orders"] } ] }
@@ -60,4 +61,17 @@ function hasCycle(steps: WorkflowStep[]): boolean {
     }
   }
   return done.size !== steps.length;
+}
+
+/**
+ * The steps of a definition a workflow is saved with: 400 when it cannot run or names a flow that does
+ * not exist (`flowExists` asks the store, or the mock's state).
+ */
+export async function checkedSteps(definition: unknown, flowExists: (flowId: number) => boolean | Promise<boolean>): Promise<WorkflowStep[]> {
+  const read = readDefinition(definition);
+  if ('problem' in read) throw new InvalidInput(`definition: ${read.problem}`);
+  for (const step of read.steps) {
+    if (!(await flowExists(step.flow))) throw new InvalidInput(`definition: step "${step.id}" names flow ${String(step.flow)}, which does not exist.`);
+  }
+  return read.steps;
 }

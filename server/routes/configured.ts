@@ -1,0 +1,83 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import type { PropertyDefinitionWire } from '@/catalogue/connector-specs';
+import { InvalidInput, NotFound } from '@/service-rules/errors';
+import { nameOr } from '@/service-rules/names';
+import { readBodyWithProperties } from '@/service-rules/properties';
+import { specNamed } from '@/service-rules/specs';
+import { checkTargets } from '../connectors/registry';
+import type { VerificationMessage } from '../connectors/types';
+import { idParam, pageParams, readJson } from '../http/validate';
+import { applyProperties, type PlainProperties, revealProperties } from '../properties';
+import type { Services } from '../services';
+import type { ConfiguredRow, ConfiguredStore } from '../store/configured';
+import type { SpecForm } from './configured-wire';
+import { verifyStored } from './verify';
+
+// Sources and destinations are twins: listed, created from a spec, read, changed and verified alike.
+// These are the route bodies of both; sources.ts adds what only sources have (discovery, resolvers,
+// cards), destinations.ts nothing.
+
+type ConnectionCheck = (properties: PlainProperties, signal: AbortSignal) => Promise<VerificationMessage[]>;
+
+export interface ConfiguredKind<Row extends ConfiguredRow, Wire> {
+  noun: 'source' | 'destination';
+  spec: (name: string) => { name: string; displayName: string; propertyDefinitions: PropertyDefinitionWire[] } | undefined;
+  store: ConfiguredStore<Row>;
+  wire: (row: Row, form?: SpecForm) => Wire;
+  connectionCheck: (spec: string) => ConnectionCheck | undefined;
+  createSchema: z.ZodType<{ displayName?: string | undefined }>;
+  updateSchema: z.ZodType<{ displayName?: string | undefined }>;
+  /** After its properties were set (a source's discovery starts again). */
+  propertiesSet?: (row: Row) => Promise<void>;
+}
+
+export function configuredRoutes<Row extends ConfiguredRow, Wire>(services: Services, kind: ConfiguredKind<Row, Wire>) {
+  const { db, box } = services;
+  const find = async (id: number): Promise<Row> => {
+    const row = await kind.store.find(db, id);
+    if (!row) throw new NotFound();
+    return row;
+  };
+  const specOf = (row: Row) => {
+    const spec = kind.spec(row.spec);
+    if (!spec) throw new InvalidInput(`The ${kind.noun} spec "${row.spec}" is no longer available.`);
+    return spec;
+  };
+
+  return {
+    find,
+
+    list: async (c: Context) => c.json({ data: (await kind.store.list(db, pageParams(c))).map((row) => kind.wire(row, 'summary')) }),
+
+    create: async (c: Context) => {
+      const body = await readJson(c);
+      const spec = specNamed(kind.noun, body, kind.spec);
+      const { input, properties } = readBodyWithProperties(kind.createSchema, spec.propertyDefinitions, body);
+      const stored = applyProperties(spec.propertyDefinitions, {}, properties, box);
+      await checkTargets(kind.noun, spec.name, revealProperties(stored, box));
+      const row = await kind.store.insert(db, { displayName: nameOr(input.displayName, spec.displayName), spec: spec.name, properties: stored });
+      await kind.propertiesSet?.(row);
+      return c.json({ data: kind.wire(row) }, 201);
+    },
+
+    get: async (c: Context) => c.json({ data: kind.wire(await find(idParam(c))) }),
+
+    update: async (c: Context) => {
+      const current = await find(idParam(c));
+      const spec = specOf(current);
+      const { input, properties } = readBodyWithProperties(kind.updateSchema, spec.propertyDefinitions, await readJson(c));
+      const stored = applyProperties(spec.propertyDefinitions, current.properties, properties, box);
+      const changesProperties = Object.keys(properties).length > 0;
+      if (changesProperties) await checkTargets(kind.noun, spec.name, revealProperties(stored, box));
+      const row = await kind.store.update(db, current.id, { displayName: nameOr(input.displayName, current.display_name), properties: stored });
+      if (changesProperties) await kind.propertiesSet?.(row);
+      return c.json({ data: kind.wire(row) });
+    },
+
+    verify: async (c: Context) => {
+      const row = await find(idParam(c));
+      return c.json({ data: await verifyStored(services, kind.noun, row, kind.spec(row.spec), kind.connectionCheck(row.spec)) });
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { flowAlreadyRunning, MESSAGES } from '@/api/messages';
+import { Conflict } from '@/service-rules/errors';
+import { isUniqueViolation, type Pool } from '../db/pool';
+import type { Logger } from '../logger';
+import type { SecretBox } from '../secrets';
+import { type AttemptRow, claimAttempt, failRunningAttempts, insertRunningAttempt } from '../store/attempts';
+import { executeAttempt } from './flow-runner';
+import { type JobQueue, QUEUES } from './queue';
+
+// Queueing, executing and cancelling flow runs. The one-running-attempt rule lives in a partial unique
+// index, so racing run requests cannot both win: the loser is told the flow is already running.
+
+export type Trigger = 'manual' | 'scheduled' | 'webhook';
+export type Outcome = 'succeeded' | 'failed' | 'cancelled';
+
+export interface FlowRunsContext {
+  db: Pool;
+  box: SecretBox;
+  logger: Logger;
+  queue: JobQueue;
+  /** This instance's key, once it has started. */
+  instanceKey: () => number;
+}
+
+export function flowRuns(context: FlowRunsContext) {
+  const { db, logger, queue } = context;
+  /** Abort handles of the attempts executing here, so a cancel on this instance stops them at once. */
+  const controllers = new Map<number, AbortController>();
+
+  async function startAttempt(flowId: number, trigger: Trigger, workflowRunId: number | null): Promise<AttemptRow> {
+    try {
+      return await insertRunningAttempt(db, flowId, trigger, workflowRunId);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new Conflict(flowAlreadyRunning(flowId));
+      throw error;
+    }
+  }
+
+  async function execute(attemptId: number, flowId: number): Promise<Outcome> {
+    if (!(await claimAttempt(db, attemptId, context.instanceKey()))) return 'cancelled';
+    const controller = new AbortController();
+    controllers.set(attemptId, controller);
+    try {
+      const outcome = await executeAttempt(context, attemptId, flowId, controller.signal);
+      logger.info({ attemptId, flowId, outcome }, 'flow run ended');
+      return outcome;
+    } finally {
+      controllers.delete(attemptId);
+    }
+  }
+
+  const abortHere = (attemptIds: number[]) => {
+    for (const id of attemptIds) controllers.get(id)?.abort();
+  };
+
+  return {
+    startAttempt,
+    execute,
+    abortHere,
+    /** Runs in flight here end as interrupted rather than hang as running. */
+    abortAll: () => {
+      for (const controller of controllers.values()) controller.abort();
+    },
+
+    runFlow: async (flowId: number, trigger: Trigger): Promise<number> => {
+      const attempt = await startAttempt(flowId, trigger, null);
+      try {
+        await queue.send(QUEUES.flow, { attemptId: attempt.id, flowId });
+      } catch (error) {
+        await failRunningAttempts(db, { flowId }, 'The run could not be queued.');
+        throw error;
+      }
+      return attempt.id;
+    },
+
+    cancelFlow: async (flowId: number): Promise<boolean> => {
+      const ended = await failRunningAttempts(db, { flowId }, MESSAGES.cancelledByUser);
+      abortHere(ended);
+      return ended.length > 0;
+    },
+  };
+}
+
+export type FlowRuns = ReturnType<typeof flowRuns>;

@@ -1,0 +1,60 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from '../logger';
+
+// Runs and discovery go through a job queue on Postgres (pg-boss): any instance on the same database
+// may pick a job up; claiming the attempt row makes sure only one executes it.
+
+export const QUEUES = { flow: 'flow-run', workflow: 'workflow-run', discovery: 'discovery' } as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/** What a job of each queue carries. */
+export interface JobData {
+  'flow-run': { attemptId: number; flowId: number };
+  'workflow-run': { runId: number };
+  discovery: { sourceId: number };
+}
+
+/** Workers per queue and instance: one stuck job (a source that does not answer) holds up no other. */
+const WORKERS_PER_QUEUE = 4;
+
+export interface JobQueue {
+  start: () => Promise<void>;
+  stop: () => Promise<void>;
+  /** Starts this instance's workers of `queue`. */
+  work: <Q extends QueueName>(queue: Q, handle: (data: JobData[Q]) => Promise<unknown>) => Promise<void>;
+  send: <Q extends QueueName>(queue: Q, data: JobData[Q]) => Promise<void>;
+}
+
+export function createJobQueue(databaseUrl: string, logger: Logger): JobQueue {
+  const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4 });
+  boss.on('error', (error) => {
+    logger.error({ err: error.message }, 'job queue error');
+  });
+  const workerIds = new Map<QueueName, string[]>();
+  return {
+    async start() {
+      await boss.start();
+      for (const name of Object.values(QUEUES)) await boss.createQueue(name, { name, retryLimit: 0, expireInHours: 23 });
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 5_000, wait: true }).catch(() => undefined);
+    },
+    async work<Q extends QueueName>(queue: Q, handle: (data: JobData[Q]) => Promise<unknown>) {
+      const ids = workerIds.get(queue) ?? [];
+      workerIds.set(queue, ids);
+      for (let i = 0; i < WORKERS_PER_QUEUE; i += 1) {
+        ids.push(
+          await boss.work<JobData[Q]>(queue, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+            if (job) await handle(job.data);
+          }),
+        );
+      }
+    },
+    // Workers poll every 0.5 s; waking this instance's idle ones after a send starts the job at once
+    // (other instances still pick up work by polling).
+    async send(queue, data) {
+      await boss.send(queue, data);
+      for (const id of workerIds.get(queue) ?? []) boss.notifyWorker(id);
+    },
+  };
+}

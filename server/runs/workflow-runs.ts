@@ -1,0 +1,38 @@
+import { MESSAGES, workflowAlreadyRunning } from '@/api/messages';
+import { Conflict } from '@/service-rules/errors';
+import { isUniqueViolation, type Pool } from '../db/pool';
+import { failRunningAttempts } from '../store/attempts';
+import { failLiveWorkflowRuns, insertPendingWorkflowRun } from '../store/workflows';
+import type { FlowRuns, Trigger } from './flow-runs';
+import { type JobQueue, QUEUES } from './queue';
+
+// Queueing and cancelling workflow runs (workflow-runner.ts executes them). One live run per workflow,
+// by a partial unique index like flows.
+
+export function workflowRuns(db: Pool, queue: JobQueue, flows: FlowRuns) {
+  return {
+    runWorkflow: async (workflowId: number, trigger: Trigger): Promise<number> => {
+      let run;
+      try {
+        run = await insertPendingWorkflowRun(db, workflowId, trigger);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new Conflict(workflowAlreadyRunning(workflowId));
+        throw error;
+      }
+      try {
+        await queue.send(QUEUES.workflow, { runId: run.id });
+      } catch (error) {
+        // Otherwise the pending run would block every later run of this workflow.
+        await failLiveWorkflowRuns(db, workflowId, 'The run could not be queued.');
+        throw error;
+      }
+      return run.id;
+    },
+
+    cancelWorkflow: async (workflowId: number): Promise<boolean> => {
+      const runs = await failLiveWorkflowRuns(db, workflowId, MESSAGES.cancelledByUser);
+      for (const runId of runs) flows.abortHere(await failRunningAttempts(db, { workflowRunId: runId }, MESSAGES.cancelledByUser));
+      return runs.length > 0;
+    },
+  };
+}

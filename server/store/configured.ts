@@ -1,0 +1,52 @@
+import { one, type Queryable } from '../db/pool';
+import type { StoredProperties } from '../properties';
+import type { Page } from '@/service-rules/request-params';
+
+// Sources and destinations are stored alike (a display name, a spec and its property values): one set
+// of statements serves both tables; sources.ts adds what only sources have (discovery).
+
+export interface ConfiguredRow {
+  id: number;
+  display_name: string;
+  spec: string;
+  properties: StoredProperties;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ConfiguredStore<Row extends ConfiguredRow> {
+  list: (db: Queryable, page: Page) => Promise<Row[]>;
+  find: (db: Queryable, id: number) => Promise<Row | undefined>;
+  insert: (db: Queryable, values: { displayName: string; spec: string; properties: StoredProperties }) => Promise<Row>;
+  update: (db: Queryable, id: number, changes: { displayName: string; properties: StoredProperties }) => Promise<Row>;
+}
+
+/** The statements of one table; its name is one of two literals, never caller text. */
+export function configuredStore<Row extends ConfiguredRow>(table: 'sources' | 'destinations'): ConfiguredStore<Row> {
+  return {
+    async list(db, page) {
+      const { rows } = await db.query<Row>(`SELECT * FROM ${table} ORDER BY id LIMIT $1 OFFSET $2`, [page.limit, page.offset]);
+      return rows;
+    },
+    async find(db, id) {
+      const { rows } = await db.query<Row>(`SELECT * FROM ${table} WHERE id = $1`, [id]);
+      return rows[0];
+    },
+    async insert(db, values) {
+      const { rows } = await db.query<Row>(`INSERT INTO ${table} (display_name, spec, properties) VALUES ($1, $2, $3) RETURNING *`, [
+        values.displayName,
+        values.spec,
+        values.properties,
+      ]);
+      return one(rows);
+    },
+    async update(db, id, changes) {
+      const { rows } = await db.query<Row>(`UPDATE ${table} SET display_name = $2, properties = $3, updated_at = now() WHERE id = $1 RETURNING *`, [
+        id,
+        changes.displayName,
+        changes.properties,
+      ]);
+      return one(rows);
+    },
+  };
+}

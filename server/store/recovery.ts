@@ -1,0 +1,59 @@
+import type { Queryable } from '../db/pool';
+import { instanceIsGone } from './instances';
+
+// The statements of crash recovery (runs/recovery.ts says when and why).
+
+/** Runs whose instance is gone (crash, kill, power loss), or that nobody claimed within ten minutes. */
+const ABANDONED = `((instance_key IS NOT NULL AND ${instanceIsGone('instance_key')}) OR (instance_key IS NULL AND created_at < now() - interval '10 minutes'))`;
+
+/** The resource that was loading when the run stopped kept nothing: its `loaded` becomes 0. */
+const NOTHING_LOADED_IN_HAND = `resources = CASE WHEN loading IS NULL OR resources IS NULL THEN resources ELSE COALESCE((
+    SELECT jsonb_agg(CASE WHEN item->>'name' = loading THEN jsonb_set(item, '{loaded}', '0') ELSE item END ORDER BY position)
+    FROM jsonb_array_elements(resources) WITH ORDINALITY AS element(item, position)), resources) END,
+  loading = NULL`;
+
+export interface InterruptedLoad {
+  id: number;
+  flow_id: number;
+  load_id: string;
+  loading: string;
+}
+
+/** The loads abandoned runs had in hand. */
+export async function interruptedLoads(db: Queryable): Promise<InterruptedLoad[]> {
+  const { rows } = await db.query<InterruptedLoad>(
+    `SELECT id, flow_id, load_id, loading FROM run_attempts WHERE lifecycle = 'running' AND loading IS NOT NULL AND load_id IS NOT NULL AND ${ABANDONED}`,
+  );
+  return rows;
+}
+
+/**
+ * Ends abandoned attempts and workflow runs as failed, each with `neverStarted` when no instance took
+ * it or `interrupted` otherwise (and the steps of an ended workflow run with `interrupted`); returns how many it ended.
+ */
+export async function failAbandonedRuns(db: Queryable, errors: { neverStarted: string; interrupted: string }): Promise<number> {
+  const attempts = await db.query(
+    `UPDATE run_attempts SET lifecycle = 'not_running', disposition = 'failed', completed_at = clock_timestamp(), ${NOTHING_LOADED_IN_HAND},
+       errors = errors || jsonb_build_array(CASE WHEN instance_key IS NULL THEN $1 ELSE $2 END::text)
+     WHERE lifecycle = 'running' AND ${ABANDONED}`,
+    [errors.neverStarted, errors.interrupted],
+  );
+  const workflowRuns = await db.query<{ id: number }>(
+    `UPDATE workflow_runs SET lifecycle = 'not_running', disposition = 'failed', completed_at = clock_timestamp(),
+       errors = errors || jsonb_build_array(CASE WHEN instance_key IS NULL THEN $1 ELSE $2 END::text)
+     WHERE lifecycle <> 'not_running' AND ${ABANDONED}
+     RETURNING id`,
+    [errors.neverStarted, errors.interrupted],
+  );
+  const ids = workflowRuns.rows.map((row) => row.id);
+  const steps =
+    ids.length === 0
+      ? { rowCount: 0 }
+      : await db.query(
+          `UPDATE run_attempts SET lifecycle = 'not_running', disposition = 'failed', completed_at = clock_timestamp(), ${NOTHING_LOADED_IN_HAND},
+       errors = errors || jsonb_build_array($2::text)
+     WHERE lifecycle = 'running' AND workflow_run_id = ANY($1::int[])`,
+          [ids, errors.interrupted],
+        );
+  return (attempts.rowCount ?? 0) + ids.length + (steps.rowCount ?? 0);
+}

@@ -1,0 +1,40 @@
+// The texts the service answers with, word for word: the interface documents some of them and clients
+// compare them (the plan message is shown verbatim, `Created` and `Request Timeout` are matched). The
+// service, the mock service and the dashboard's defaults all read them from here, so they cannot drift.
+
+export const MESSAGES = {
+  badRequest: 'Bad Request',
+  unauthorized: 'Unauthorized',
+  notFound: 'Not Found',
+  requestTimeout: 'Request Timeout',
+  payloadTooLarge: 'Payload Too Large',
+  insufficientStorage: 'Insufficient Storage',
+  internalError: 'Internal Server Error',
+  /** The run operations' 201 answer, as the hosted service says it. */
+  created: 'Created',
+  /** The error a cancelled run ends with. */
+  cancelledByUser: 'Cancelled by user.',
+  flowRunCancelled: 'Flow run cancelled.',
+  flowNotRunning: 'Flow is not running.',
+  cardSaved: 'Thank you: the configuration was saved.',
+  webhookReplayed: 'Conflict: this signed request was already received.',
+  webhookStarted: 'Workflow run started.',
+  webhookWorkflowDisabled: 'Received; the workflow is disabled, so it did not run.',
+} as const;
+
+/** 403: a key whose plan lacks a feature; the dashboard shows it verbatim. */
+export const planForbids = (feature: string) => `Your current plan does not support ${feature}.`;
+
+/** 400 to a run request while the flow or workflow still runs (one running attempt at a time). */
+export const flowAlreadyRunning = (flowId: number) => `Flow ${String(flowId)} is already running.`;
+export const workflowAlreadyRunning = (workflowId: number) => `Workflow ${String(workflowId)} is already running.`;
+
+/** A 400 text: `Bad Request` alone, or followed by what was wrong. */
+export const badRequestText = (detail?: string) => (detail ? `${MESSAGES.badRequest}: ${detail}` : MESSAGES.badRequest);
+
+/** Why a card link no longer works: the 410 text of each closed state. */
+export const CLOSED_CARD_MESSAGES = {
+  submitted: 'This link has already been used.',
+  revoked: 'This link has been revoked.',
+  expired: 'This configuration link has expired.',
+} as const;

@@ -1,0 +1,511 @@
+import { z } from 'zod';
+import { cardForRecipientSchema, configurationCardSchema, createConfigurationCardInputSchema, submitCardInputSchema } from './cards';
+import { messageResponseSchema } from './common';
+import { createDestinationInputSchema, destinationSchema, updateDestinationInputSchema, verificationMessageSchema } from './destinations';
+import { createFlowInputSchema, flowSchema, flowStatusAnswerSchema, runAttemptSchema, updateFlowInputSchema } from './flows';
+import { resolverListSchema } from './resolvers';
+import { createSourceInputSchema, sourceSchema, updateSourceInputSchema } from './sources';
+import { destinationSpecSummarySchema, sourceSpecSummarySchema } from './specs';
+import { uploadLimitsSchema, uploadSchema } from './uploads';
+import { webhookTriggerBodySchema, webhookTriggerSchema } from './webhooks';
+import { createWorkflowInputSchema, updateWorkflowInputSchema, workflowSchema, workflowStatusSchema } from './workflows';
+
+// The one catalogue of the /v2 operations: the interface document's and the ones Flowdeck adds. Each
+// is named after its client function in src/api; the service registers its routes from it, the mock
+// service its handlers, /v2/openapi.json is generated from it, the hosted profile filters by it, and a
+// test holds all of them (and the client functions) to it. Plain data: no Node, no DOM.
+
+/**
+ * Who may call: any valid API key, a key whose plan includes workflows, the card's own hash as bearer
+ * (the card recipient), or anyone (a webhook delivery: its unguessable id is the credential).
+ */
+export type Access = 'key' | 'workflows' | 'card' | 'public';
+
+export interface Operation {
+  /** The src/api function that calls it. */
+  name: string;
+  access: Access;
+  method: 'get' | 'post' | 'patch' | 'delete';
+  /** OpenAPI template below /v2: `{id}` and the like are path parameters. */
+  path: string;
+  summary: string;
+  /** The JSON request body: the writer schema the service, the mock and the dashboard all use. */
+  body?: z.ZodType;
+  /** The dashboard's tolerant reader of the answer (its input side is what a client must accept). */
+  response?: z.ZodType;
+  /** false: the body is the object itself (statuses, `{ message }` answers), not `{ data }`. */
+  wrapped?: boolean;
+  status?: number;
+  list?: boolean;
+  query?: 'page' | 'attempts';
+  errors: readonly number[];
+  /** Not in the interface document: Flowdeck's addition. */
+  addition?: boolean;
+  /** An addition the hosted service's documentation shows too: FLOWDECK_PROFILE=hosted answers it. */
+  hosted?: boolean;
+  /** The body is a file's raw bytes, named by the `filename` query parameter. */
+  upload?: boolean;
+}
+
+export const OPERATIONS = [
+  {
+    name: 'listSources',
+    access: 'key',
+    method: 'get',
+    path: '/sources',
+    summary: 'List sources',
+    response: sourceSchema,
+    list: true,
+    query: 'page',
+    errors: [400, 401],
+    addition: true,
+  },
+  {
+    name: 'createSource',
+    access: 'key',
+    method: 'post',
+    path: '/sources',
+    summary: 'Create source',
+    body: createSourceInputSchema,
+    response: sourceSchema,
+    status: 201,
+    errors: [400, 401, 403],
+  },
+  { name: 'getSource', access: 'key', method: 'get', path: '/sources/{id}', summary: 'Get source', response: sourceSchema, errors: [401, 404], addition: true },
+  {
+    name: 'updateSource',
+    access: 'key',
+    method: 'patch',
+    path: '/sources/{id}',
+    summary: 'Update source (a masked secret sent back keeps the stored value)',
+    body: updateSourceInputSchema,
+    response: sourceSchema,
+    errors: [400, 401, 403, 404],
+  },
+  {
+    name: 'createConfigurationCard',
+    access: 'key',
+    method: 'post',
+    path: '/sources/{id}/configuration_cards',
+    summary: 'Create configuration card link',
+    body: createConfigurationCardInputSchema,
+    response: configurationCardSchema,
+    status: 201,
+    errors: [400, 401, 403, 404],
+  },
+  {
+    name: 'listConfigurationCards',
+    access: 'key',
+    method: 'get',
+    path: '/sources/{id}/configuration_cards',
+    summary: 'List configuration cards of a source, each with its state (open, submitted, expired, revoked)',
+    response: configurationCardSchema,
+    list: true,
+    query: 'page',
+    errors: [400, 401, 404],
+    addition: true,
+  },
+  {
+    name: 'revokeConfigurationCard',
+    access: 'key',
+    method: 'delete',
+    path: '/sources/{id}/configuration_cards/{cardId}',
+    summary: 'Revoke a configuration card link (its recipient then gets 410 This link has been revoked.)',
+    response: z.literal(true),
+    errors: [400, 401, 404],
+    addition: true,
+  },
+  {
+    name: 'getResolvers',
+    access: 'key',
+    method: 'get',
+    path: '/sources/{id}/resolvers',
+    summary: 'Get discovered resolvers',
+    response: resolverListSchema,
+    errors: [401, 403, 404],
+  },
+  {
+    name: 'verifySource',
+    access: 'key',
+    method: 'get',
+    path: '/sources/{id}/verify',
+    summary: 'Verify source: required properties, then a real connection (10 s bound; 408 `Request Timeout` past it)',
+    response: verificationMessageSchema,
+    list: true,
+    errors: [401, 403, 404, 408],
+    addition: true,
+    hosted: true,
+  },
+  {
+    name: 'listSourceSpecs',
+    access: 'key',
+    method: 'get',
+    path: '/sourcespecs',
+    summary: 'List source specs (summary form)',
+    response: sourceSpecSummarySchema,
+    list: true,
+    query: 'page',
+    errors: [400, 401],
+    addition: true,
+  },
+  {
+    name: 'listConnectors',
+    access: 'key',
+    method: 'get',
+    path: '/connectors',
+    summary: 'List the source connectors (source specs, summary form)',
+    response: sourceSpecSummarySchema,
+    list: true,
+    query: 'page',
+    errors: [400, 401],
+    addition: true,
+    hosted: true,
+  },
+  {
+    name: 'getSourceSpec',
+    access: 'key',
+    method: 'get',
+    path: '/sourcespecs/{name}',
+    summary: 'Get source spec (summary form)',
+    response: sourceSpecSummarySchema,
+    errors: [401, 403, 404],
+  },
+  {
+    name: 'listDestinations',
+    access: 'key',
+    method: 'get',
+    path: '/destinations',
+    summary: 'List destinations',
+    response: destinationSchema,
+    list: true,
+    query: 'page',
+    errors: [400, 401],
+    addition: true,
+  },
+  {
+    name: 'createDestination',
+    access: 'key',
+    method: 'post',
+    path: '/destinations',
+    summary: 'Create destination',
+    body: createDestinationInputSchema,
+    response: destinationSchema,
+    status: 201,
+    errors: [400, 401, 403],
+  },
+  {
+    name: 'getDestination',
+    access: 'key',
+    method: 'get',
+    path: '/destinations/{id}',
+    summary: 'Get destination',
+    response: destinationSchema,
+    errors: [401, 403, 404],
+  },
+  {
+    name: 'updateDestination',
+    access: 'key',
+    method: 'patch',
+    path: '/destinations/{id}',
+    summary: 'Update destination',
+    body: updateDestinationInputSchema,
+    response: destinationSchema,
+    errors: [400, 401, 403, 404],
+  },
+  {
+    name: 'verifyDestination',
+    access: 'key',
+    method: 'get',
+    path: '/destinations/{id}/verify',
+    summary: 'Verify destination (10 s bound; 408 `Request Timeout` past it)',
+    response: verificationMessageSchema,
+    list: true,
+    errors: [401, 403, 404, 408],
+  },
+  {
+    name: 'listDestinationSpecs',
+    access: 'key',
+    method: 'get',
+    path: '/destinationspecs',
+    summary: 'List destination specs',
+    response: destinationSpecSummarySchema,
+    list: true,
+    query: 'page',
+    errors: [400, 401],
+  },
+  {
+    name: 'listFlows',
+    access: 'key',
+    method: 'get',
+    path: '/flows',
+    summary: 'List flows',
+    response: flowSchema,
+    list: true,
+    query: 'page',
+    errors: [400, 401, 403, 404],
+  },
+  {
+    name: 'createFlow',
+    access: 'key',
+    method: 'post',
+    path: '/flows',
+    summary: 'Create flow (cron wins over frequency)',
+    body: createFlowInputSchema,
+    response: flowSchema,
+    status: 201,
+    errors: [400, 401],
+    addition: true,
+    hosted: true,
+  },
+  {
+    name: 'updateFlow',
+    access: 'key',
+    method: 'patch',
+    path: '/flows/{id}',
+    summary: 'Update flow',
+    body: updateFlowInputSchema,
+    response: flowSchema,
+    errors: [400, 401, 404],
+    addition: true,
+    hosted: true,
+  },
+  {
+    name: 'deleteFlow',
+    access: 'key',
+    method: 'delete',
+    path: '/flows/{id}',
+    summary: 'Delete flow (cancels a running attempt)',
+    response: z.literal(true),
+    errors: [401, 404],
+    addition: true,
+  },
+  {
+    name: 'runFlow',
+    access: 'key',
+    method: 'post',
+    path: '/flows/{id}/run',
+    summary: 'Run a flow: 201 `{ "message": "Created" }` (400 when it is already running)',
+    response: messageResponseSchema,
+    wrapped: false,
+    status: 201,
+    errors: [400, 401, 403, 404, 500],
+  },
+  {
+    name: 'listRunAttempts',
+    access: 'key',
+    method: 'get',
+    path: '/flows/{id}/run',
+    summary: 'Get flow run attempts',
+    response: runAttemptSchema,
+    list: true,
+    query: 'attempts',
+    errors: [400, 401, 403, 404],
+  },
+  {
+    name: 'cancelFlow',
+    access: 'key',
+    method: 'post',
+    path: '/flows/{id}/cancel',
+    summary: 'Cancel a running flow',
+    response: messageResponseSchema,
+    wrapped: false,
+    errors: [401, 403, 404, 500],
+  },
+  {
+    name: 'getFlowStatus',
+    access: 'key',
+    method: 'get',
+    path: '/flows/{id}/status',
+    summary:
+      "Flow status of the latest attempt (no data wrapper, UPPERCASE; PENDING until a worker takes the run; errors null when none; lastAttempt is Flowdeck's)",
+    response: flowStatusAnswerSchema,
+    wrapped: false,
+    errors: [401, 404],
+    addition: true,
+    hosted: true,
+  },
+  {
+    name: 'listWorkflows',
+    access: 'workflows',
+    method: 'get',
+    path: '/workflows',
+    summary: 'List workflows',
+    response: workflowSchema,
+    list: true,
+    query: 'page',
+    errors: [400, 401, 403],
+  },
+  {
+    name: 'createWorkflow',
+    access: 'workflows',
+    method: 'post',
+    path: '/workflows',
+    summary: 'Create workflow',
+    body: createWorkflowInputSchema,
+    response: workflowSchema,
+    status: 201,
+    errors: [400, 401, 403],
+    addition: true,
+  },
+  {
+    name: 'updateWorkflow',
+    access: 'workflows',
+    method: 'patch',
+    path: '/workflows/{id}',
+    summary: 'Update workflow',
+    body: updateWorkflowInputSchema,
+    response: workflowSchema,
+    errors: [400, 401, 403, 404],
+    addition: true,
+  },
+  {
+    name: 'deleteWorkflow',
+    access: 'workflows',
+    method: 'delete',
+    path: '/workflows/{id}',
+    summary: 'Delete workflow',
+    response: z.literal(true),
+    errors: [401, 403, 404],
+  },
+  {
+    name: 'getWorkflowStatus',
+    access: 'workflows',
+    method: 'get',
+    path: '/workflows/{id}/status',
+    summary: 'Get workflow status (no data wrapper, UPPERCASE)',
+    response: workflowStatusSchema,
+    wrapped: false,
+    errors: [401, 403, 404],
+  },
+  {
+    name: 'runWorkflow',
+    access: 'workflows',
+    method: 'post',
+    path: '/workflows/{id}/run',
+    summary: 'Run workflow: 201 `{ "message": "Created" }`',
+    response: messageResponseSchema,
+    wrapped: false,
+    status: 201,
+    errors: [400, 401, 403, 404, 500],
+  },
+  {
+    name: 'cancelWorkflow',
+    access: 'workflows',
+    method: 'post',
+    path: '/workflows/{id}/cancel',
+    summary: 'Cancel workflow run',
+    response: z.literal(true),
+    errors: [401, 403, 404, 500],
+  },
+  {
+    name: 'listWebhookTriggers',
+    access: 'workflows',
+    method: 'get',
+    path: '/workflows/{id}/webhooks',
+    summary: 'List webhook triggers',
+    response: webhookTriggerSchema,
+    list: true,
+    query: 'page',
+    errors: [400, 401, 403, 404],
+    addition: true,
+  },
+  {
+    name: 'createWebhookTrigger',
+    access: 'workflows',
+    method: 'post',
+    path: '/workflows/{id}/webhooks',
+    summary: 'Create webhook trigger',
+    body: webhookTriggerBodySchema,
+    response: webhookTriggerSchema,
+    status: 201,
+    errors: [400, 401, 403, 404],
+    addition: true,
+  },
+  {
+    name: 'getWebhookTrigger',
+    access: 'workflows',
+    method: 'get',
+    path: '/workflows/{id}/webhooks/{webhook_trigger_id}',
+    summary: 'Get webhook trigger',
+    response: webhookTriggerSchema,
+    errors: [401, 403, 404],
+  },
+  {
+    name: 'deleteWebhookTrigger',
+    access: 'workflows',
+    method: 'delete',
+    path: '/workflows/{id}/webhooks/{webhook_trigger_id}',
+    summary: 'Delete webhook trigger',
+    response: z.literal(true),
+    errors: [401, 403, 404],
+  },
+  {
+    name: 'getCardForRecipient',
+    access: 'card',
+    method: 'get',
+    path: '/cards/{hash_id}',
+    summary: 'A configuration card, for its recipient (bearer = hash_id); 410 once used, revoked or expired',
+    response: cardForRecipientSchema,
+    errors: [401, 404, 410],
+    addition: true,
+  },
+  {
+    name: 'submitCard',
+    access: 'card',
+    method: 'patch',
+    path: '/cards/{hash_id}',
+    summary: 'Submit a card’s properties, once (400 names missing required ones; 410 once used, revoked or expired)',
+    body: submitCardInputSchema,
+    response: messageResponseSchema,
+    wrapped: false,
+    errors: [400, 401, 404, 410],
+    addition: true,
+  },
+  {
+    name: 'getUploadLimits',
+    access: 'key',
+    method: 'get',
+    path: '/uploads',
+    summary: 'The largest file POST /uploads accepts',
+    response: uploadLimitsSchema,
+    errors: [401],
+    addition: true,
+  },
+  {
+    name: 'uploadFile',
+    access: 'key',
+    method: 'post',
+    path: '/uploads',
+    summary: 'Upload a file (its raw bytes; ?filename=): location is the value for a csv source',
+    response: uploadSchema,
+    status: 201,
+    errors: [400, 401, 413, 507],
+    addition: true,
+    upload: true,
+  },
+  {
+    name: 'deliverWebhook',
+    access: 'public',
+    method: 'post',
+    path: '/webhooks/{webhook_id}',
+    summary: 'Receive a webhook: starts the trigger’s workflow (Slack: url_verification, signatures, each signed request once)',
+    response: messageResponseSchema,
+    wrapped: false,
+    errors: [401, 404, 409],
+    addition: true,
+  },
+] as const satisfies readonly Operation[];
+
+export type OperationName = (typeof OPERATIONS)[number]['name'];
+
+export function operationNamed(name: OperationName): Operation {
+  const operation = OPERATIONS.find((candidate) => candidate.name === name);
+  if (!operation) throw new Error(`No operation ${name}.`);
+  return operation;
+}
+
+/** The hosted service has the interface document's operations and the additions it documents too. */
+export const inHostedService = (operation: Operation) => !operation.addition || operation.hosted === true;
+
+/** `/flows/{id}/run` as a router pattern: `/flows/:id/run`. */
+export const routePattern = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');

@@ -1,0 +1,52 @@
+import { MAX_PAGE_LIMIT } from '@/api/page-params';
+import { InvalidInput } from './errors';
+
+// How the service reads path ids and list parameters; the mock service reads them the same way.
+
+const MAX_ID = 2_147_483_647;
+
+/** `{id}` is a positive integer that fits Postgres' integer; anything else is a 400 (as the hosted service answers). */
+export function readId(raw: string | undefined, name = 'id'): number {
+  const id = /^\d{1,10}$/.test(raw ?? '') ? Number(raw) : NaN;
+  if (!(id >= 1 && id <= MAX_ID)) throw new InvalidInput(`${name} must be a positive integer.`);
+  return id;
+}
+
+/** Reads one query parameter; undefined or null when it is absent. */
+export type QueryReader = (name: string) => string | null | undefined;
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+export const DEFAULT_PAGE_LIMIT = 100;
+
+function intQuery(query: QueryReader, name: string, min: number, max: number, fallback: number): number {
+  const raw = query(name);
+  if (raw === undefined || raw === null || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) throw new InvalidInput(`${name} must be an integer from ${String(min)} to ${String(max)}.`);
+  return value;
+}
+
+/** `limit` (1 to 1000, default 100) and `offset` (default 0), on every list. */
+export function readPage(query: QueryReader): Page {
+  return { limit: intQuery(query, 'limit', 1, MAX_PAGE_LIMIT, DEFAULT_PAGE_LIMIT), offset: intQuery(query, 'offset', 0, MAX_ID, 0) };
+}
+
+/**
+ * The direction of a run-attempt list: `sort` (the hosted documentation's name, `asc`/`desc`) or `order`
+ * (the interface document's, `ASC`/`DESC`), in any case; DESC by default. Both given must agree.
+ */
+export function readOrder(query: QueryReader): 'ASC' | 'DESC' {
+  const given = (['sort', 'order'] as const).flatMap((name): ('ASC' | 'DESC')[] => {
+    const raw = query(name);
+    if (raw === undefined || raw === null || raw === '') return [];
+    const value = raw.toUpperCase();
+    if (value !== 'ASC' && value !== 'DESC') throw new InvalidInput(`${name} must be asc or desc.`);
+    return [value];
+  });
+  if (given.length === 2 && given[0] !== given[1]) throw new InvalidInput('sort and order disagree.');
+  return given[0] ?? 'DESC';
+}

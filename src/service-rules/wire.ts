@@ -1,0 +1,83 @@
+import type { z } from 'zod';
+import type { cardForRecipientSchema, configurationCardSchema } from '@/api/cards';
+import type { propertyDefinitionSchema } from '@/api/common';
+import type { destinationSchema, verificationMessageSchema } from '@/api/destinations';
+import type { flowSchema, resourceProgressSchema, runAttemptSchema } from '@/api/flows';
+import type { resolverListSchema, resolverSchema } from '@/api/resolvers';
+import type { sourceSchema } from '@/api/sources';
+import type { destinationSpecFullSchema, destinationSpecSummarySchema, sourceSpecFullSchema, sourceSpecSummarySchema } from '@/api/specs';
+import type { webhookTriggerSchema } from '@/api/webhooks';
+import type { workflowSchema, workflowStatusSchema } from '@/api/workflows';
+import type { DestinationSpecDefinition, SourceSpecDefinition } from '@/catalogue/connector-specs';
+
+// What the service and the mock service put on the wire is typed by the dashboard's reader schemas
+// (their input side), so neither can emit what the dashboard would refuse, and a schema change breaks
+// their build. Both emit the canonical form: properties as a map, uppercase property types, `is_error`.
+
+export type WirePropertyDefinition = z.input<typeof propertyDefinitionSchema>;
+export type WireSourceSpecSummary = z.input<typeof sourceSpecSummarySchema>;
+export type WireSourceSpecFull = z.input<typeof sourceSpecFullSchema>;
+export type WireDestinationSpecSummary = z.input<typeof destinationSpecSummarySchema>;
+export type WireDestinationSpecFull = z.input<typeof destinationSpecFullSchema>;
+export type WireSource = z.input<typeof sourceSchema>;
+export type WireDestination = z.input<typeof destinationSchema>;
+export type WireVerificationMessage = z.input<typeof verificationMessageSchema> & { is_error: boolean };
+export type WireConfigurationCard = z.input<typeof configurationCardSchema>;
+export type WireCardForRecipient = z.input<typeof cardForRecipientSchema>;
+export type WireResolver = z.input<typeof resolverSchema>;
+export type WireResolverList = z.input<typeof resolverListSchema>;
+export type WireFlow = z.input<typeof flowSchema>;
+export type WireRunAttempt = z.input<typeof runAttemptSchema>;
+export type WireResourceProgress = z.input<typeof resourceProgressSchema>;
+export type WireWorkflow = z.input<typeof workflowSchema>;
+export type WireWorkflowStatus = z.input<typeof workflowStatusSchema>;
+export type WireWebhookTrigger = z.input<typeof webhookTriggerSchema>;
+
+/** A time on the wire: ISO 8601 (the service keeps Dates, the mock epoch milliseconds). */
+export const iso = (time: Date | number) => new Date(time).toISOString();
+export const isoOrNull = (time: Date | number | null) => (time === null ? null : iso(time));
+
+/**
+ * The interface's update-source example shows property types in lowercase; the mock reproduces that
+ * quirk in the nested full form, the service never does.
+ */
+export type TypeCase = 'upper' | 'lower';
+
+const definitionsIn = (definitions: WirePropertyDefinition[], typeCase: TypeCase): WirePropertyDefinition[] =>
+  typeCase === 'upper' ? definitions : definitions.map((definition) => ({ ...definition, type: definition.type.toLowerCase() }));
+
+export function sourceSpecSummary(spec: SourceSpecDefinition): WireSourceSpecSummary {
+  const { name, displayName, website, tagLine, lifecycle, authenticationStrategy } = spec;
+  return { name, displayName, website, tagLine, lifecycle, authenticationStrategy };
+}
+
+export function sourceSpecFull(spec: SourceSpecDefinition, typeCase: TypeCase = 'upper'): WireSourceSpecFull {
+  return { ...sourceSpecSummary(spec), instructions: spec.instructions, propertyDefinitions: definitionsIn(spec.propertyDefinitions, typeCase) };
+}
+
+export function destinationSpecSummary(spec: DestinationSpecDefinition): WireDestinationSpecSummary {
+  const { name, displayName, website, tagLine, lifecycle } = spec;
+  return { name, displayName, website, tagLine, lifecycle };
+}
+
+export function destinationSpecFull(spec: DestinationSpecDefinition, typeCase: TypeCase = 'upper'): WireDestinationSpecFull {
+  return { ...destinationSpecSummary(spec), instructions: spec.instructions, propertyDefinitions: definitionsIn(spec.propertyDefinitions, typeCase) };
+}
+
+/** A flow's fields, as the mock keeps them and the service reads them from its row. */
+export interface FlowFields {
+  id: number;
+  displayName: string;
+  source: number;
+  destination: number;
+  frequency: string | null;
+  cron: string | null;
+}
+
+/** A flow carries either `frequency` or `cron`, never both. */
+export function flowOnWire(flow: FlowFields): WireFlow {
+  const { id, displayName, source, destination } = flow;
+  return flow.cron
+    ? { id, displayName, source, destination, cron: flow.cron }
+    : { id, displayName, source, destination, frequency: flow.frequency ?? 'manual' };
+}
