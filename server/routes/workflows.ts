@@ -17,6 +17,7 @@ import {
   findWorkflow,
   insertWorkflow,
   latestWorkflowRun,
+  listWorkflowRunRows,
   listWorkflows,
   updateWorkflowRow,
   type WorkflowFields,
@@ -24,6 +25,7 @@ import {
 } from '../store/workflows';
 import { isoOrNull, type WireWorkflow, type WireWorkflowStatus } from '@/service-rules/wire';
 import { attemptStatus } from './attempts-wire';
+import { wireWorkflowRuns } from './workflow-runs-wire';
 
 function wireWorkflow(workflow: WorkflowRow): WireWorkflow {
   return {
@@ -51,15 +53,20 @@ export function workflowHandlers(services: Services) {
     return { ...values, frequency: schedule.frequency, cron: schedule.cron ?? '', nextRunAt: nextRunAt(schedule) };
   };
 
-  /** Unwrapped and UPPERCASE, as the interface documents; its resources are its steps' attempts', named after their flows. */
+  /**
+   * Unwrapped and UPPERCASE, as the interface documents; its resources are its steps' attempts', named
+   * after their flows. Flowdeck's `lastRun` (the run with its steps' states) is left out by the hosted profile.
+   */
   const status = async (workflowId: number): Promise<WireWorkflowStatus> => {
     const run = await latestWorkflowRun(db, workflowId);
     const steps = run ? await workflowRunAttempts(db, run.id) : [];
     const runState = run && { lifecycle: run.lifecycle, disposition: run.disposition, errors: run.errors, completedAt: isoOrNull(run.completed_at) };
+    const lastRun = services.profile === 'hosted' ? undefined : run ? ((await wireWorkflowRuns(db, [run]))[0] ?? null) : null;
     return workflowStatusOf(
       workflowId,
       runState,
       steps.map((attempt) => ({ label: attempt.flow_name, attempt: attemptStatus(attempt) })),
+      lastRun,
     );
   };
 
@@ -102,6 +109,11 @@ export function workflowHandlers(services: Services) {
     },
 
     getWorkflowStatus: async (c) => c.json(await status((await find(c)).id)),
+
+    listWorkflowRuns: async (c) => {
+      const workflow = await find(c);
+      return c.json({ data: await wireWorkflowRuns(db, await listWorkflowRunRows(db, workflow.id, pageParams(c))) });
+    },
 
     runWorkflow: async (c) => {
       const workflow = await find(c);

@@ -1,10 +1,12 @@
+import { stepSkipped } from '@/api/messages';
 import type { Pool } from '../db/pool';
 import type { Logger } from '../logger';
 import type { AttemptRow } from '../store/attempts';
-import { claimWorkflowRun, finishWorkflowRun, findWorkflow, isWorkflowRunLive } from '../store/workflows';
+import { claimWorkflowRun, finishWorkflowRun, findWorkflow, isWorkflowRunLive, setStepAttempt, setStepError, workflowRunStepRows } from '../store/workflows';
 import { readDefinition, type WorkflowStep } from '@/service-rules/workflow-definition';
 
-// Runs the flows a workflow's definition names, each step as soon as its `after` steps succeeded.
+// Runs the steps a workflow run was asked with (its definition then), each as soon as its `after` steps
+// succeeded; each step's attempt, or why it could not start one, is noted on the run's step.
 
 interface StepRunner {
   startAttempt: (flowId: number, trigger: 'manual' | 'scheduled' | 'webhook', workflowRunId: number | null) => Promise<AttemptRow>;
@@ -15,10 +17,12 @@ export async function executeWorkflowRun(context: { db: Pool; logger: Logger }, 
   const { db } = context;
   const run = await claimWorkflowRun(db, runId, instanceKey);
   if (!run) return;
-  const workflow = await findWorkflow(db, run.workflow_id);
-  const read = workflow ? readDefinition(workflow.definition) : { problem: 'The workflow no longer exists.' };
-  if ('problem' in read) {
-    await finishWorkflowRun(db, runId, { disposition: 'failed', errors: [`The definition cannot run: ${read.problem}`] });
+  const steps: WorkflowStep[] = (await workflowRunStepRows(db, [runId])).map((row) => ({ id: row.step_id, flow: row.flow_id, after: row.after }));
+  if (steps.length === 0) {
+    const workflow = await findWorkflow(db, run.workflow_id);
+    const read = workflow ? readDefinition(workflow.definition) : { problem: 'The workflow no longer exists.' };
+    const problem = 'problem' in read ? read.problem : 'it had no steps when the run was asked for.';
+    await finishWorkflowRun(db, runId, { disposition: 'failed', errors: [`The definition cannot run: ${problem}`] });
     return;
   }
   const outcomes = new Map<string, 'succeeded' | 'failed' | 'cancelled' | 'skipped'>();
@@ -28,22 +32,24 @@ export async function executeWorkflowRun(context: { db: Pool; logger: Logger }, 
   const runStep = async (step: WorkflowStep) => {
     try {
       const attempt = await runner.startAttempt(step.flow, trigger, runId);
+      await setStepAttempt(db, runId, step.id, attempt.id);
       const outcome = await runner.execute(attempt.id, step.flow);
       outcomes.set(step.id, outcome);
       if (outcome === 'failed') errors.push(`Step "${step.id}" (flow ${String(step.flow)}) failed.`);
     } catch (error) {
       outcomes.set(step.id, 'failed');
+      await setStepError(db, runId, step.id, (error as Error).message);
       errors.push(`Step "${step.id}" (flow ${String(step.flow)}) could not start: ${(error as Error).message}`);
     }
   };
 
-  let pending = [...read.steps];
+  let pending = [...steps];
   while (pending.length > 0) {
     if (!(await isWorkflowRunLive(db, runId))) return; // cancelled: the cancel already wrote the outcome
     const blocked = pending.filter((step) => step.after.some((id) => outcomes.has(id) && outcomes.get(id) !== 'succeeded'));
     for (const step of blocked) {
       outcomes.set(step.id, 'skipped');
-      errors.push(`Step "${step.id}" was skipped because a step before it did not succeed.`);
+      errors.push(stepSkipped(step.id));
     }
     const ready = pending.filter((step) => !blocked.includes(step) && step.after.every((id) => outcomes.get(id) === 'succeeded'));
     pending = pending.filter((step) => !blocked.includes(step) && !ready.includes(step));

@@ -2,7 +2,8 @@ import { MESSAGES, workflowAlreadyRunning } from '@/api/messages';
 import { Conflict } from '@/service-rules/errors';
 import { isUniqueViolation, type Pool } from '../db/pool';
 import { failRunningAttempts } from '../store/attempts';
-import { failLiveWorkflowRuns, insertPendingWorkflowRun } from '../store/workflows';
+import { failLiveWorkflowRuns, findWorkflow, insertPendingWorkflowRun } from '../store/workflows';
+import { readDefinition } from '@/service-rules/workflow-definition';
 import type { FlowRuns, Trigger } from './flow-runs';
 import { type JobQueue, QUEUES } from './queue';
 
@@ -12,9 +13,14 @@ import { type JobQueue, QUEUES } from './queue';
 export function workflowRuns(db: Pool, queue: JobQueue, flows: FlowRuns) {
   return {
     runWorkflow: async (workflowId: number, trigger: Trigger): Promise<number> => {
+      // The run keeps the steps of the definition as it is now; one that cannot run gets none, and the
+      // runner ends the run saying why.
+      const workflow = await findWorkflow(db, workflowId);
+      const read = workflow ? readDefinition(workflow.definition) : undefined;
+      const steps = read && 'steps' in read ? read.steps : [];
       let run;
       try {
-        run = await insertPendingWorkflowRun(db, workflowId, trigger);
+        run = await insertPendingWorkflowRun(db, workflowId, trigger, steps);
       } catch (error) {
         if (isUniqueViolation(error)) throw new Conflict(workflowAlreadyRunning(workflowId));
         throw error;

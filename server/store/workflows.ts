@@ -1,5 +1,6 @@
 import { one, type Queryable } from '../db/pool';
 import type { Page } from '@/service-rules/request-params';
+import type { WorkflowStep } from '@/service-rules/workflow-definition';
 
 export interface WorkflowRow {
   id: number;
@@ -32,7 +33,23 @@ export interface WorkflowRunRow {
   disposition: string;
   errors: string[];
   created_at: Date;
+  started_at: Date | null;
   completed_at: Date | null;
+}
+
+/** A step of a run (as the definition had it when the run was asked for) with the attempt it started, if any. */
+export interface RunStepRow {
+  workflow_run_id: number;
+  step_id: string;
+  flow_id: number;
+  after: string[];
+  error: string | null;
+  attempt_id: number | null;
+  attempt_lifecycle: string | null;
+  attempt_disposition: string | null;
+  attempt_errors: string[] | null;
+  attempt_created_at: Date | null;
+  attempt_completed_at: Date | null;
 }
 
 export async function listWorkflows(db: Queryable, page: Page): Promise<WorkflowRow[]> {
@@ -83,20 +100,59 @@ export async function latestWorkflowRun(db: Queryable, workflowId: number): Prom
   return rows[0];
 }
 
-export async function insertPendingWorkflowRun(db: Queryable, workflowId: number, trigger: string): Promise<WorkflowRunRow> {
-  const { rows } = await db.query<WorkflowRunRow>("INSERT INTO workflow_runs (workflow_id, trigger, lifecycle) VALUES ($1, $2, 'pending') RETURNING *", [
+/** A page of a workflow's runs, newest first. */
+export async function listWorkflowRunRows(db: Queryable, workflowId: number, page: Page): Promise<WorkflowRunRow[]> {
+  const { rows } = await db.query<WorkflowRunRow>('SELECT * FROM workflow_runs WHERE workflow_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3', [
     workflowId,
-    trigger,
+    page.limit,
+    page.offset,
   ]);
+  return rows;
+}
+
+/** The steps of these runs, in definition order, each with its attempt's state and times. */
+export async function workflowRunStepRows(db: Queryable, runIds: readonly number[]): Promise<RunStepRow[]> {
+  const { rows } = await db.query<RunStepRow>(
+    `SELECT s.workflow_run_id, s.step_id, s.flow_id, s.after, s.error, a.id AS attempt_id, a.lifecycle AS attempt_lifecycle,
+       a.disposition AS attempt_disposition, a.errors AS attempt_errors, a.created_at AS attempt_created_at, a.completed_at AS attempt_completed_at
+     FROM workflow_run_steps s LEFT JOIN run_attempts a ON a.id = s.attempt_id
+     WHERE s.workflow_run_id = ANY($1::int[]) ORDER BY s.workflow_run_id, s.position`,
+    [runIds],
+  );
+  return rows;
+}
+
+/**
+ * A pending run with its steps, in one statement: the partial unique index makes a second live run of
+ * the workflow fail, and no run exists without the steps it was asked with.
+ */
+export async function insertPendingWorkflowRun(db: Queryable, workflowId: number, trigger: string, steps: readonly WorkflowStep[]): Promise<WorkflowRunRow> {
+  const { rows } = await db.query<WorkflowRunRow>(
+    `WITH run AS (INSERT INTO workflow_runs (workflow_id, trigger, lifecycle) VALUES ($1, $2, 'pending') RETURNING *),
+       steps AS (INSERT INTO workflow_run_steps (workflow_run_id, step_id, position, flow_id, after)
+         SELECT run.id, step.id, step.position, step.flow, step.after FROM run, jsonb_to_recordset($3::jsonb) AS step(id text, position int, flow int, after jsonb))
+     SELECT * FROM run`,
+    [workflowId, trigger, JSON.stringify(steps.map((step, position) => ({ ...step, position })))],
+  );
   return one(rows);
 }
 
 export async function claimWorkflowRun(db: Queryable, id: number, instanceKey: number): Promise<WorkflowRunRow | undefined> {
   const { rows } = await db.query<WorkflowRunRow>(
-    "UPDATE workflow_runs SET lifecycle = 'running', instance_key = $2 WHERE id = $1 AND lifecycle = 'pending' RETURNING *",
+    "UPDATE workflow_runs SET lifecycle = 'running', instance_key = $2, started_at = clock_timestamp() WHERE id = $1 AND lifecycle = 'pending' RETURNING *",
     [id, instanceKey],
   );
   return rows[0];
+}
+
+/** The attempt a step started. */
+export async function setStepAttempt(db: Queryable, runId: number, stepId: string, attemptId: number): Promise<void> {
+  await db.query('UPDATE workflow_run_steps SET attempt_id = $3 WHERE workflow_run_id = $1 AND step_id = $2', [runId, stepId, attemptId]);
+}
+
+/** Why a step could not start an attempt. */
+export async function setStepError(db: Queryable, runId: number, stepId: string, error: string): Promise<void> {
+  await db.query('UPDATE workflow_run_steps SET error = $3 WHERE workflow_run_id = $1 AND step_id = $2', [runId, stepId, error]);
 }
 
 export async function isWorkflowRunLive(db: Queryable, id: number): Promise<boolean> {

@@ -75,7 +75,15 @@ describe('GET /v2/workflows/{id}/status, POST run and cancel, DELETE', () => {
   it('answers the status without a data wrapper, UPPERCASE; NOT_RUNNING / NONE before any run', async () => {
     const workflow = await createWorkflow(api, { flows: [flow.id] });
     const answer = expectStatus(await api(`/v2/workflows/${String(workflow.id)}/status`), 200);
-    expect(answer.body).toEqual({ id: workflow.id, lifecycle: 'NOT_RUNNING', disposition: 'NONE', resources: [], errors: [], completedAt: null });
+    expect(answer.body).toEqual({
+      id: workflow.id,
+      lifecycle: 'NOT_RUNNING',
+      disposition: 'NONE',
+      resources: [],
+      errors: [],
+      completedAt: null,
+      lastRun: null,
+    });
   });
 
   it('runs with 201 { "message": "Created" }; the status ends SUCCEEDED with the resources of its flows', async () => {

@@ -73,6 +73,12 @@ describe('FLOWDECK_PROFILE=hosted', () => {
     expect(answer.body).toEqual({ id: fresh.id, lifecycle: 'NOT_RUNNING', disposition: 'NONE', resources: [], errors: null, completedAt: null });
   });
 
+  it('answers the workflow status with exactly the hosted fields (no lastRun)', async () => {
+    const fresh = await createWorkflow(make, { flows: [flow.id] });
+    const answer = expectStatus(await api(`/v2/workflows/${String(fresh.id)}/status`), 200);
+    expect(answer.body).toEqual({ id: fresh.id, lifecycle: 'NOT_RUNNING', disposition: 'NONE', resources: [], errors: [], completedAt: null });
+  });
+
   it('still asks for a key on what it serves, and paths it does not know at all are 404', async () => {
     expectError(await api(`/v2/flows/${String(flow.id)}/status`, { key: null }), 401, 'Unauthorized');
     expectError(await api('/v2/nothing-here'), 404, 'Not Found');

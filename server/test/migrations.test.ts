@@ -22,6 +22,7 @@ const TABLES = [
   'sources',
   'webhook_receipts',
   'webhook_triggers',
+  'workflow_run_steps',
   'workflow_runs',
   'workflows',
 ];

@@ -104,6 +104,7 @@ const CLIENT = {
   updateWorkflow: [workflows.updateWorkflow, [1, {}]],
   deleteWorkflow: [workflows.deleteWorkflow, [1]],
   getWorkflowStatus: [workflows.getWorkflowStatus, [1]],
+  listWorkflowRuns: [workflows.listWorkflowRuns, [1]],
   runWorkflow: [workflows.runWorkflow, [1]],
   cancelWorkflow: [workflows.cancelWorkflow, [1]],
   listWebhookTriggers: [webhooks.listWebhookTriggers, [1]],

@@ -31,6 +31,11 @@ await sql(
   [flow.id, ATTEMPT_COUNT],
 );
 
+// A finished run of the workflow, so its runs list has something to page.
+await sql("INSERT INTO workflow_runs (workflow_id, trigger, lifecycle, disposition, completed_at) VALUES ($1, 'manual', 'not_running', 'succeeded', now())", [
+  workflow.id,
+]);
+
 const LISTS = [
   '/v2/sources',
   '/v2/destinations',
@@ -40,6 +45,7 @@ const LISTS = [
   `/v2/flows/${String(flow.id)}/run`,
   '/v2/workflows',
   `/v2/workflows/${String(workflow.id)}/webhooks`,
+  `/v2/workflows/${String(workflow.id)}/runs`,
   `/v2/sources/${String(source.id)}/configuration_cards`,
 ];
 

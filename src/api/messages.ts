@@ -29,6 +29,9 @@ export const planForbids = (feature: string) => `Your current plan does not supp
 export const flowAlreadyRunning = (flowId: number) => `Flow ${String(flowId)} is already running.`;
 export const workflowAlreadyRunning = (workflowId: number) => `Workflow ${String(workflowId)} is already running.`;
 
+/** A workflow run's error for a step it did not run because a step it waits for did not succeed. */
+export const stepSkipped = (stepId: string) => `Step "${stepId}" was skipped because a step before it did not succeed.`;
+
 /** A 400 text: `Bad Request` alone, or followed by what was wrong. */
 export const badRequestText = (detail?: string) => (detail ? `${MESSAGES.badRequest}: ${detail}` : MESSAGES.badRequest);
 

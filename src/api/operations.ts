@@ -8,7 +8,7 @@ import { createSourceInputSchema, sourceSchema, updateSourceInputSchema } from '
 import { destinationSpecSummarySchema, sourceSpecSummarySchema } from './specs';
 import { uploadLimitsSchema, uploadSchema } from './uploads';
 import { webhookTriggerBodySchema, webhookTriggerSchema } from './webhooks';
-import { createWorkflowInputSchema, updateWorkflowInputSchema, workflowSchema, workflowStatusSchema } from './workflows';
+import { createWorkflowInputSchema, updateWorkflowInputSchema, workflowRunSchema, workflowSchema, workflowStatusSchema } from './workflows';
 
 // The one catalogue of the /v2 operations: the interface document's and the ones Flowdeck adds. Each
 // is named after its client function in src/api; the service registers its routes from it, the mock
@@ -372,10 +372,22 @@ export const OPERATIONS = [
     access: 'workflows',
     method: 'get',
     path: '/workflows/{id}/status',
-    summary: 'Get workflow status (no data wrapper, UPPERCASE)',
+    summary: "Get workflow status (no data wrapper, UPPERCASE; lastRun, the current or last run with its steps' states, is Flowdeck's)",
     response: workflowStatusSchema,
     wrapped: false,
     errors: [401, 403, 404],
+  },
+  {
+    name: 'listWorkflowRuns',
+    access: 'workflows',
+    method: 'get',
+    path: '/workflows/{id}/runs',
+    summary: 'Runs of a workflow, newest first: trigger, outcome (lifecycle, disposition), times, duration, and each step with its state',
+    response: workflowRunSchema,
+    list: true,
+    query: 'page',
+    errors: [400, 401, 403, 404],
+    addition: true,
   },
   {
     name: 'runWorkflow',

@@ -4,7 +4,7 @@ import { PLAN_MESSAGES, STARTER_API_KEY } from '@/mock-service/auth';
 import { SEED } from '@/mock-service/seed';
 import { mockService } from '@/test/server';
 import { getWebhookTrigger } from './webhooks';
-import { cancelWorkflow, deleteWorkflow, getWorkflowStatus, listWorkflows, runWorkflow } from './workflows';
+import { cancelWorkflow, deleteWorkflow, getWorkflowStatus, listWorkflowRuns, listWorkflows, runWorkflow } from './workflows';
 
 beforeEach(() => {
   signIn();
@@ -60,6 +60,7 @@ describe('getWorkflowStatus', () => {
       resources: [],
       errors: [],
       completedAt: null,
+      lastRun: null,
     });
   });
 
@@ -141,5 +142,61 @@ describe('deleteWorkflow', () => {
   it('answers 401 without a key', async () => {
     signIn('nope');
     expect(await apiError(deleteWorkflow(1))).toMatchObject({ kind: 'unauthorized' });
+  });
+});
+
+describe('listWorkflowRuns (addition) and the status’s lastRun', () => {
+  it('lists runs newest first with trigger, outcome, times and duration, and each step with its state', async () => {
+    const runs = await listWorkflowRuns(SEED.succeedingWorkflowId);
+    expect(runs.map((run) => run.id)).toEqual([2, 1]);
+    for (const run of runs) {
+      expect(run).toMatchObject({ workflow: 1, trigger: 'scheduled', lifecycle: 'not_running', disposition: 'succeeded' });
+      expect(run.durationMs).toBe(Date.parse(run.completedAt ?? '') - Date.parse(run.startedAt ?? ''));
+      expect(run.steps.map((step) => [step.id, step.flow, step.after, step.state])).toEqual([
+        ['orders', 1, [], 'succeeded'],
+        ['billing', 4, [], 'succeeded'],
+        ['github', 6, ['orders'], 'succeeded'],
+      ]);
+    }
+    expect(await listWorkflowRuns(SEED.succeedingWorkflowId, { limit: 1, offset: 1 })).toMatchObject([{ id: 1 }]);
+    expect(await apiError(listWorkflowRuns(999))).toMatchObject({ kind: 'not_found' });
+  });
+
+  it('skips the steps after a failed one and says so', async () => {
+    const [run] = await listWorkflowRuns(SEED.failingWorkflowId);
+    expect(run?.disposition).toBe('failed');
+    expect(run?.steps.map((step) => [step.id, step.state])).toEqual([
+      ['crm-warehouse', 'failed'],
+      ['crm-reporting', 'skipped'],
+    ]);
+    expect(run?.errors).toContain('Step "crm-reporting" was skipped because a step before it did not succeed.');
+  });
+
+  it('moves each step from waiting to running to succeeded as the run goes', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    await runWorkflow(SEED.succeedingWorkflowId);
+    const states = async () => Object.fromEntries((await getWorkflowStatus(1)).lastRun?.steps.map((step) => [step.id, step.state]) ?? []);
+    expect(await states()).toEqual({ orders: 'waiting', billing: 'waiting', github: 'waiting' });
+    vi.advanceTimersByTime(mockService.db.runDurationMs * 0.3);
+    expect(await states()).toEqual({ orders: 'running', billing: 'running', github: 'waiting' });
+    vi.advanceTimersByTime(mockService.db.runDurationMs * 0.4);
+    expect(await states()).toEqual({ orders: 'succeeded', billing: 'succeeded', github: 'running' });
+    vi.advanceTimersByTime(mockService.db.runDurationMs);
+    expect(await states()).toEqual({ orders: 'succeeded', billing: 'succeeded', github: 'succeeded' });
+    const [latest] = await listWorkflowRuns(1);
+    expect(latest).toMatchObject({ trigger: 'manual', disposition: 'succeeded', durationMs: expect.any(Number) as unknown });
+  });
+
+  it('marks the running steps cancelled and the waiting ones skipped on cancel', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    await runWorkflow(SEED.succeedingWorkflowId);
+    vi.advanceTimersByTime(mockService.db.runDurationMs * 0.3);
+    await cancelWorkflow(SEED.succeedingWorkflowId);
+    const run = (await getWorkflowStatus(1)).lastRun;
+    expect(run?.steps.map((step) => [step.id, step.state])).toEqual([
+      ['orders', 'cancelled'],
+      ['billing', 'cancelled'],
+      ['github', 'skipped'],
+    ]);
   });
 });

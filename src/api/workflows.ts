@@ -3,17 +3,20 @@ import { readAllPages } from './all-pages';
 import { type CallOptions, request, writeBody } from './client';
 import {
   dataOf,
+  dateTimeSchema,
   idSchema,
   listOf,
   maybeWrapped,
   messageResponseSchema,
   type MessageResponse,
   nullableDateTimeSchema,
+  openEnum,
   optionalText,
   runResponseSchema,
   textOrEmpty,
 } from './common';
-import { cronInputSchema, FREQUENCIES, resourceProgressSchema, runDispositionSchema, runLifecycleSchema } from './flows';
+import { cronInputSchema, FREQUENCIES, resourceProgressSchema, RUN_TRIGGERS, runDispositionSchema, runLifecycleSchema } from './flows';
+import { type PageParams, pageParamsSchema } from './page-params';
 
 /** `definition` and `node_schemas` are opaque to the interface; `cron` may be an empty string (none). */
 export const workflowSchema = z
@@ -30,7 +33,52 @@ export const workflowSchema = z
   .transform(({ node_schemas, ...workflow }) => ({ ...workflow, nodeSchemas: node_schemas }));
 export type Workflow = z.infer<typeof workflowSchema>;
 
-/** Arrives without the `{ data }` wrapper and in UPPERCASE; read like a run attempt (lowercase). */
+/** Where a step of a run is: an open set (a service may know more states); read lowercase. */
+export const STEP_STATES = ['waiting', 'running', 'succeeded', 'failed', 'skipped', 'cancelled'] as const;
+export const stepStateSchema = openEnum(STEP_STATES, 'lower');
+export type StepState = z.infer<typeof stepStateSchema>;
+
+/** A step of a run, as the definition had it when the run was asked for, with its state and its flow attempt's times. */
+export const workflowRunStepSchema = z.object({
+  id: z.string(),
+  flow: idSchema,
+  after: listOf(z.string()),
+  state: stepStateSchema,
+  attemptId: idSchema.nullish().transform((value) => value ?? null),
+  startedAt: nullableDateTimeSchema,
+  completedAt: nullableDateTimeSchema,
+  errors: listOf(z.string()),
+});
+export type WorkflowRunStep = z.infer<typeof workflowRunStepSchema>;
+
+/**
+ * Flowdeck's addition: one run of a workflow. Its outcome is lifecycle and disposition, as for a run
+ * attempt; `startedAt` is when a worker took it (null while pending), `durationMs` null until it ends.
+ */
+export const workflowRunSchema = z.object({
+  id: idSchema,
+  workflow: idSchema,
+  trigger: openEnum(RUN_TRIGGERS, 'lower'),
+  lifecycle: runLifecycleSchema,
+  disposition: runDispositionSchema,
+  errors: listOf(z.string()),
+  createdAt: dateTimeSchema,
+  startedAt: nullableDateTimeSchema,
+  completedAt: nullableDateTimeSchema,
+  durationMs: z
+    .number()
+    .nonnegative()
+    .nullish()
+    .transform((value) => value ?? null),
+  steps: listOf(workflowRunStepSchema),
+});
+export type WorkflowRun = z.infer<typeof workflowRunSchema>;
+
+/**
+ * Arrives without the `{ data }` wrapper and in UPPERCASE; read like a run attempt (lowercase).
+ * `lastRun` is Flowdeck's addition (the current or last run with its steps, null: never run); it stays
+ * undefined when the service does not report it (the hosted service does not).
+ */
 export const workflowStatusSchema = z.object({
   id: idSchema,
   lifecycle: runLifecycleSchema,
@@ -38,6 +86,7 @@ export const workflowStatusSchema = z.object({
   resources: listOf(resourceProgressSchema),
   errors: listOf(z.string()),
   completedAt: nullableDateTimeSchema,
+  lastRun: workflowRunSchema.nullish(),
 });
 export type WorkflowStatus = z.infer<typeof workflowStatusSchema>;
 
@@ -49,6 +98,16 @@ export function listWorkflows(options: CallOptions = {}): Promise<Workflow[]> {
 /** GET /v2/workflows/{id}/status */
 export function getWorkflowStatus(id: number, options: CallOptions = {}): Promise<WorkflowStatus> {
   return request({ path: `/v2/workflows/${String(id)}/status`, schema: maybeWrapped(workflowStatusSchema), ...options });
+}
+
+/** GET /v2/workflows/{id}/runs (Flowdeck's addition): one page of its runs, newest first, each with its steps. */
+export async function listWorkflowRuns(id: number, page: PageParams = {}, options: CallOptions = {}): Promise<WorkflowRun[]> {
+  return request({
+    path: `/v2/workflows/${String(id)}/runs`,
+    query: writeBody(pageParamsSchema, page),
+    schema: dataOf(listOf(workflowRunSchema)),
+    ...options,
+  });
 }
 
 /** POST /v2/workflows/{id}/run: answers 201 `{ "message": "Created" }`. */

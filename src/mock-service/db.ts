@@ -2,8 +2,9 @@ import { type CardState, cardStateAt } from '@/api/cards';
 import type { CardRecord, FlowRunRecord, MockState, RunRecord, WorkflowRecord, WorkflowRunRecord } from './records';
 import { isRunActive } from './progress';
 import { MOCK_CANCELLED_ERRORS } from './pinned-wording';
-import { flowsOf, runResources, sourceFailure } from './rules';
+import { runResources, sourceFailure } from './rules';
 import { seedState } from './seed';
+import { workflowRunRecord } from './workflow-runs';
 
 export interface MockDbOptions {
   /** The clock every lazily computed state reads (defaults to Date.now, so fake timers work). */
@@ -104,8 +105,13 @@ export class MockDb {
     return run;
   }
 
+  /** A workflow's runs, newest first. */
+  workflowRuns(workflowId: number): WorkflowRunRecord[] {
+    return this.state.workflowRuns.filter((run) => run.workflow === workflowId).sort((a, b) => b.startedAt - a.startedAt || b.id - a.id);
+  }
+
   latestWorkflowRun(workflowId: number): WorkflowRunRecord | undefined {
-    return this.state.workflowRuns.filter((run) => run.workflow === workflowId).sort((a, b) => b.startedAt - a.startedAt || b.id - a.id)[0];
+    return this.workflowRuns(workflowId)[0];
   }
 
   activeWorkflowRun(workflowId: number): WorkflowRunRecord | undefined {
@@ -113,29 +119,9 @@ export class MockDb {
     return run && isRunActive(run, this.now()) ? run : undefined;
   }
 
-  /** A workflow run moves every resource of its flows and fails if any of its flows would. */
-  startWorkflowRun(workflow: WorkflowRecord): WorkflowRunRecord {
-    const id = this.nextId('workflowRun');
-    const failures: string[] = [];
-    const resources: RunRecord['resources'] = [];
-    for (const flowId of flowsOf(workflow)) {
-      const flow = this.flow(flowId);
-      const source = flow ? this.source(flow.source) : undefined;
-      if (!flow || !source) continue;
-      resources.push(...runResources(id, source));
-      const failure = sourceFailure(source);
-      if (failure) failures.push(`Flow ${String(flow.id)} (${flow.displayName}) failed: ${failure.join(' ')}`);
-    }
-    const run: WorkflowRunRecord = {
-      id,
-      workflow: workflow.id,
-      trigger: 'manual',
-      startedAt: this.now(),
-      durationMs: this.runDurationMs,
-      failure: failures.length > 0 ? failures : null,
-      cancelledAt: null,
-      resources,
-    };
+  /** A workflow run moves every resource of the flows its steps run, step after step (see workflow-runs.ts). */
+  startWorkflowRun(workflow: WorkflowRecord, trigger: RunRecord['trigger'] = 'manual'): WorkflowRunRecord {
+    const run = workflowRunRecord(this.state, { id: this.nextId('workflowRun'), workflow, trigger, startedAt: this.now(), totalMs: this.runDurationMs });
     this.state.workflowRuns.push(run);
     return run;
   }

@@ -12,6 +12,7 @@ import type { WebhookTriggerRecord, WorkflowRecord } from './records';
 import { dataResponse, messageResponse } from './responses';
 import { idParam, type MockContext, paginate, readJson, route, type RouteInput } from './route';
 import { wireTrigger, wireWorkflow, wireWorkflowStatus } from './serialize';
+import { wireWorkflowRun } from './workflow-runs';
 
 function findWorkflow(context: MockContext, input: RouteInput): WorkflowRecord {
   const workflow = context.db.workflow(idParam(input));
@@ -67,6 +68,11 @@ export function workflowHandlers(context: MockContext): HttpHandler[] {
 
     // The one body without the `{ data }` wrapper, in UPPERCASE.
     route(context, 'getWorkflowStatus', (input) => HttpResponse.json(wireWorkflowStatus(db, findWorkflow(context, input)))),
+
+    route(context, 'listWorkflowRuns', (input) => {
+      const workflow = findWorkflow(context, input);
+      return dataResponse(paginate(db.workflowRuns(workflow.id), input.url).map((run) => wireWorkflowRun(run, db.now())));
+    }),
 
     route(context, 'runWorkflow', (input) => {
       const workflow = findWorkflow(context, input);
@@ -135,7 +141,7 @@ export function workflowHandlers(context: MockContext): HttpHandler[] {
       if (!workflow.enabled) return messageResponse(MESSAGES.webhookWorkflowDisabled);
       // A workflow already running is answered 200, as the service answers it (Slack retries anything else).
       if (db.activeWorkflowRun(workflow.id)) return messageResponse(workflowAlreadyRunning(workflow.id));
-      db.startWorkflowRun(workflow);
+      db.startWorkflowRun(workflow, 'webhook');
       return messageResponse(MESSAGES.webhookStarted, 201);
     }),
   ];

@@ -34,7 +34,7 @@ export type FlowRecord = FlowFields;
 /** A run of a flow or a workflow; what it looks like at a given time is computed in progress.ts. */
 export interface RunRecord {
   id: number;
-  trigger: 'manual' | 'scheduled';
+  trigger: 'manual' | 'scheduled' | 'webhook';
   startedAt: number;
   durationMs: number;
   /** Decided at start: errors to end with, or null to succeed. */
@@ -48,8 +48,21 @@ export interface FlowRunRecord extends RunRecord {
   flow: number;
 }
 
+/** A step of a workflow run as planned when it started (workflow-runs.ts reads its state off the clock). */
+export interface StepPlan {
+  id: string;
+  flow: number;
+  after: string[];
+  /** When its flow starts, in ms after the run started; null: it never does (a step it waits for fails). */
+  startsAtMs: number | null;
+  durationMs: number;
+  /** The errors its flow fails with, or null when it succeeds. */
+  failure: string[] | null;
+}
+
 export interface WorkflowRunRecord extends RunRecord {
   workflow: number;
+  steps: StepPlan[];
 }
 
 export interface WorkflowRecord {

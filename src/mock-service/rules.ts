@@ -1,5 +1,4 @@
-import { readDefinition } from '@/service-rules/workflow-definition';
-import type { DestinationRecord, SourceRecord, WorkflowRecord } from './records';
+import type { DestinationRecord, SourceRecord } from './records';
 
 // The few "business rules" the mock simulates, in one place so seed, runs and handlers agree.
 
@@ -41,10 +40,4 @@ export function rowsFor(runId: number, resource: string): number {
 /** What one run of this source moves: every discovered resource except the suppressed ones. */
 export function runResources(runId: number, source: SourceRecord): { name: string; rows: number }[] {
   return source.resources.filter((name) => !isSuppressedResource(name)).map((name) => ({ name, rows: rowsFor(runId, name) }));
-}
-
-/** The flows a workflow's definition runs, by the service's reading of it (none when it cannot run). */
-export function flowsOf(workflow: WorkflowRecord): number[] {
-  const read = readDefinition(workflow.definition);
-  return 'steps' in read ? read.steps.map((step) => step.flow) : [];
 }

@@ -1,8 +1,9 @@
 import type { DestinationRecord, FlowRecord, FlowRunRecord, MockState, SourceRecord, WorkflowRecord, WorkflowRunRecord } from './records';
-import { BAD_PASSWORD, SLOW_HOST, flowsOf, runResources, sourceFailure } from './rules';
+import { BAD_PASSWORD, SLOW_HOST, runResources, sourceFailure } from './rules';
 import { DAY, HOUR, MINUTE, scheduleIntervalMs } from './schedule';
 import { DEMO_DESTINATION_SPECS, DEMO_SOURCE_SPECS } from './demo-catalogue';
 import { seedWorkflows } from './seed-workflows';
+import { workflowRunRecord } from './workflow-runs';
 
 /** Ids a UI developer or a test can rely on in a freshly seeded mock. */
 export const SEED = {
@@ -152,20 +153,15 @@ function seedFlowRuns(now: number, sources: SourceRecord[]): FlowRunRecord[] {
 }
 
 function seedWorkflowRuns(now: number, workflows: WorkflowRecord[], sources: SourceRecord[], flows: FlowRecord[]): WorkflowRunRecord[] {
-  const resourcesOf = (workflow: WorkflowRecord, runId: number) =>
-    flowsOf(workflow).flatMap((flowId) => {
-      const source = sources.find((candidate) => candidate.id === flows.find((flow) => flow.id === flowId)?.source);
-      return source ? runResources(runId, source) : [];
-    });
-  const run = (id: number, workflow: number, startedAt: number, durationMs: number, failure: string[] | null): WorkflowRunRecord => {
-    const record = workflows.find((candidate) => candidate.id === workflow);
-    return { id, workflow, trigger: 'scheduled', startedAt, durationMs, failure, cancelledAt: null, resources: record ? resourcesOf(record, id) : [] };
+  const run = (id: number, workflowId: number, startedAt: number, totalMs: number): WorkflowRunRecord[] => {
+    const workflow = workflows.find((candidate) => candidate.id === workflowId);
+    return workflow ? [workflowRunRecord({ flows, sources }, { id, workflow, trigger: 'scheduled', startedAt, totalMs })] : [];
   };
   return [
-    run(1, SEED.succeedingWorkflowId, now - DAY - 2 * HOUR, 4 * MINUTE, null),
-    run(2, SEED.succeedingWorkflowId, now - 2 * HOUR, 3 * MINUTE, null),
-    run(3, SEED.failingWorkflowId, now - 5 * HOUR, 2 * MINUTE, ['Flow 3 (CRM to warehouse) failed: password authentication failed for user "crm_reader".']),
-    run(4, SEED.runningWorkflowId, now - 2 * MINUTE, 30 * MINUTE, null),
+    ...run(1, SEED.succeedingWorkflowId, now - DAY - 2 * HOUR, 4 * MINUTE),
+    ...run(2, SEED.succeedingWorkflowId, now - 2 * HOUR, 3 * MINUTE),
+    ...run(3, SEED.failingWorkflowId, now - 5 * HOUR, 2 * MINUTE),
+    ...run(4, SEED.runningWorkflowId, now - 2 * MINUTE, 30 * MINUTE),
   ];
 }
 

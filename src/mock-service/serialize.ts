@@ -1,6 +1,7 @@
 import { type StatusAttempt, statusState } from '@/service-rules/status';
 import type { MockDb } from './db';
 import { viewRun } from './progress';
+import { wireWorkflowRun, workflowPendingMs } from './workflow-runs';
 import { propertiesList, propertiesMap } from './properties';
 import type { CardRecord, DestinationRecord, FlowRecord, FlowRunRecord, RunRecord, SourceRecord, WebhookTriggerRecord, WorkflowRecord } from './records';
 import {
@@ -107,18 +108,24 @@ export function wireWorkflow(workflow: WorkflowRecord): WireWorkflow {
 /**
  * Unwrapped and UPPERCASE on the wire, by the service's status rule; a workflow never run is NOT_RUNNING
  * / NONE. The mock keeps no attempts per step: the run's resources stand for its steps', each showing
- * the run's first error when it failed before counting anything.
+ * the run's first error when it failed before counting anything. `lastRun` is the run with its steps.
  */
 export function wireWorkflowStatus(db: MockDb, workflow: WorkflowRecord): WireWorkflowStatus {
   const run = db.latestWorkflowRun(workflow.id);
-  if (!run) return { id: workflow.id, ...statusState(undefined), resources: [], errors: [] };
-  const pendingMs = Math.min(1_000, run.durationMs * 0.15);
+  if (!run) return { id: workflow.id, ...statusState(undefined), resources: [], errors: [], lastRun: null };
+  const pendingMs = workflowPendingMs(run);
   const view = viewRun(run, db.now(), pendingMs);
   const resources = (view.resources ?? run.resources.map(({ name }) => ({ name, extracted: 0, analyzed: 0, loaded: 0 }))).map((counts) => ({
     ...counts,
     errors: view.disposition === 'failed' && view.resources === null ? view.errors.slice(0, 1) : [],
   }));
-  return { id: workflow.id, ...statusState(attemptStatus(run, db.now(), pendingMs)), resources, errors: view.errors };
+  return {
+    id: workflow.id,
+    ...statusState(attemptStatus(run, db.now(), pendingMs)),
+    resources,
+    errors: view.errors,
+    lastRun: wireWorkflowRun(run, db.now()),
+  };
 }
 
 export function wireTrigger(trigger: WebhookTriggerRecord): WireWebhookTrigger {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { flowStatusAnswerSchema, runAttemptSchema } from '@/api/flows';
 import type { workflowStatusSchema } from '@/api/workflows';
+import type { WireWorkflowRun } from './wire';
 
 // The status answers (flow and workflow) in the hosted service's shape: unwrapped, lifecycle and
 // disposition UPPERCASE, `completedAt` null while running or never run, each resource with the errors
@@ -79,15 +80,18 @@ export function flowStatusOf(flowId: number, attempt: StatusAttempt | undefined,
 /**
  * A workflow's status is its latest run's; its resources are its steps' attempts', each named after
  * its step's flow (two flows may move resources of the same name), and its errors the run's own and
- * the steps' that name no resource. A workflow never run is NOT_RUNNING / NONE.
+ * the steps' that name no resource. A workflow never run is NOT_RUNNING / NONE. `lastRun` (that run
+ * with its steps' states) is Flowdeck's own addition: left out when undefined (the hosted profile).
  */
 export function workflowStatusOf(
   workflowId: number,
   run: StatusAttempt | undefined,
   steps: readonly { label: string | undefined; attempt: StatusAttempt }[],
+  lastRun?: WireWorkflowRun | null,
 ): WorkflowStatusAnswer {
   const { lifecycle, disposition, completedAt } = statusState(run);
   const resources = steps.flatMap(({ label, attempt }) => statusResources(attempt, label));
   const stepErrors = steps.flatMap(({ label, attempt }) => unattributedErrors(attempt).map((error) => (label === undefined ? error : `${label}: ${error}`)));
-  return { id: workflowId, lifecycle, disposition, resources, errors: [...(run?.errors ?? []), ...stepErrors], completedAt };
+  const status = { id: workflowId, lifecycle, disposition, resources, errors: [...(run?.errors ?? []), ...stepErrors], completedAt };
+  return lastRun === undefined ? status : { ...status, lastRun };
 }

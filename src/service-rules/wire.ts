@@ -7,7 +7,7 @@ import type { resolverListSchema, resolverSchema } from '@/api/resolvers';
 import type { sourceSchema } from '@/api/sources';
 import type { destinationSpecFullSchema, destinationSpecSummarySchema, sourceSpecFullSchema, sourceSpecSummarySchema } from '@/api/specs';
 import type { webhookTriggerSchema } from '@/api/webhooks';
-import type { workflowSchema, workflowStatusSchema } from '@/api/workflows';
+import type { workflowRunSchema, workflowRunStepSchema, workflowSchema, workflowStatusSchema } from '@/api/workflows';
 import type { DestinationSpecDefinition, SourceSpecDefinition } from '@/catalogue/connector-specs';
 
 // What the service and the mock service put on the wire is typed by the dashboard's reader schemas
@@ -31,6 +31,8 @@ export type WireRunAttempt = z.input<typeof runAttemptSchema>;
 export type WireResourceProgress = z.input<typeof resourceProgressSchema>;
 export type WireWorkflow = z.input<typeof workflowSchema>;
 export type WireWorkflowStatus = z.input<typeof workflowStatusSchema>;
+export type WireWorkflowRun = z.input<typeof workflowRunSchema>;
+export type WireWorkflowRunStep = z.input<typeof workflowRunStepSchema>;
 export type WireWebhookTrigger = z.input<typeof webhookTriggerSchema>;
 
 /** A time on the wire: ISO 8601 (the service keeps Dates, the mock epoch milliseconds). */
