@@ -110,6 +110,18 @@ describe('definitions are judged by one rule, with messages naming the steps', (
     expect(listed.find((each) => each.id === workflow.id)?.definition).toEqual(twoSteps(orders.id, marts.id));
   });
 
+  it('takes a chain of 1000 steps and refuses 1001 with 400, never 500', async () => {
+    const chain = (length: number) => ({
+      steps: Array.from({ length }, (_, index) => ({ id: `s${String(index)}`, flow: orders.id, after: index === 0 ? [] : [`s${String(index - 1)}`] })),
+    });
+    expectStatus(await api('/v2/workflows', { method: 'POST', body: { name: 'Long', definition: chain(1000) } }), 201);
+    expectError(
+      await api('/v2/workflows', { method: 'POST', body: { name: 'Longer', definition: chain(1001) } }),
+      400,
+      'Bad Request: definition: a workflow has at most 1000 steps; this one has 1001.',
+    );
+  });
+
   it('stores the steps format as it was sent', async () => {
     const created = expectWrapped(await api('/v2/workflows', { method: 'POST', body: { name: 'Two', definition: twoSteps(orders.id, marts.id) } }), 201);
     expect(created).toMatchObject({ definition: twoSteps(orders.id, marts.id) });

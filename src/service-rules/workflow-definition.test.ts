@@ -28,8 +28,11 @@ describe('stepProblems', () => {
     expect(stepProblems([step('c', 1, ['c'])])).toEqual([{ step: 0, field: 'after', message: 'step "c" waits for itself.' }]);
   });
 
-  it('asks for at least one step', () => {
+  it('asks for at least one step and at most 1000', () => {
     expect(stepProblems([])).toEqual([{ message: 'a workflow needs at least one step.' }]);
+    const chain = Array.from({ length: 1001 }, (_, index) => step(`s${String(index)}`, 1, index === 0 ? [] : [`s${String(index - 1)}`]));
+    expect(stepProblems(chain)).toEqual([{ message: 'a workflow has at most 1000 steps; this one has 1001.' }]);
+    expect(stepProblems(chain.slice(0, 1000))).toEqual([]);
   });
 });
 

@@ -40,6 +40,8 @@ export interface DefinitionProblem {
 
 const quoted = (id: string) => `"${id}"`;
 
+export const MAX_STEPS = 1000;
+
 /**
  * What is wrong with these steps, each problem once, in the order of the steps: no steps, a blank or
  * duplicate id, no flow or a flow that does not exist (when `flowExists` is given), a step waiting for
@@ -47,6 +49,8 @@ const quoted = (id: string) => `"${id}"`;
  */
 export function stepProblems(steps: readonly StepDraft[], flowExists?: (flowId: number) => boolean): DefinitionProblem[] {
   if (steps.length === 0) return [{ message: 'a workflow needs at least one step.' }];
+  // Beyond any real workflow; it also bounds the depth of the walks over the steps here and where runs are read.
+  if (steps.length > MAX_STEPS) return [{ message: `a workflow has at most ${String(MAX_STEPS)} steps; this one has ${String(steps.length)}.` }];
   const problems: DefinitionProblem[] = [];
   const ids = new Set(steps.map((step) => step.id));
   const seen = new Set<string>();
