@@ -1,16 +1,41 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { cancelWorkflow, deleteWorkflow, getWorkflowStatus, listWorkflows, runWorkflow } from '@/api/workflows';
+import { useEffect, useRef } from 'react';
+import type { PageParams } from '@/api/page-params';
+import {
+  cancelWorkflow,
+  createWorkflow,
+  type CreateWorkflowInput,
+  deleteWorkflow,
+  getWorkflowStatus,
+  listWorkflowRuns,
+  listWorkflows,
+  runWorkflow,
+  updateWorkflow,
+  type UpdateWorkflowInput,
+  type Workflow,
+  type WorkflowRun,
+} from '@/api/workflows';
 import { liveScopes } from '@/lib/live-query';
 import { useLiveAction } from '@/lib/use-live-action';
 import { resourceKeys } from './keys';
 
 export const workflowKeys = resourceKeys('workflows');
 
+export type RunsPage = Required<PageParams>;
+
 export const workflowQueries = {
   /** The interface has no get-workflow operation: a workflow's page reads it from this list too. */
   list: () => queryOptions({ queryKey: workflowKeys.list(), queryFn: ({ signal }) => listWorkflows({ signal }) }),
   status: (id: number) => queryOptions({ queryKey: workflowKeys.detail(id, 'status'), queryFn: ({ signal }) => getWorkflowStatus(id, { signal }) }),
+  runs: (id: number, page: RunsPage) =>
+    queryOptions({ queryKey: workflowKeys.detail(id, 'runs', page), queryFn: ({ signal }) => listWorkflowRuns(id, page, { signal }) }),
 };
+
+/** The cached list with this workflow as the service answered it (added when new). */
+function withWorkflow(workflows: Workflow[] | undefined, workflow: Workflow): Workflow[] | undefined {
+  if (!workflows) return workflows;
+  return workflows.some((item) => item.id === workflow.id) ? workflows.map((item) => (item.id === workflow.id ? workflow : item)) : [...workflows, workflow];
+}
 
 /** Run and Cancel: whatever the answer, the workflow's status refreshes now and polls fast for a while. */
 function useWorkflowAction(workflowId: number, action: () => ReturnType<typeof runWorkflow>, fallbackMessage: string) {
@@ -23,6 +48,55 @@ export function useRunWorkflow(workflowId: number) {
 
 export function useCancelWorkflow(workflowId: number) {
   return useWorkflowAction(workflowId, () => cancelWorkflow(workflowId), 'Cancel sent.');
+}
+
+/** Creates a workflow; `onCreated` runs once the cached list holds it, so its page can open at once. */
+export function useCreateWorkflow({ onCreated }: { onCreated: (workflow: Workflow) => Promise<void> }) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateWorkflowInput) => createWorkflow(input),
+    onSuccess: async (workflow) => {
+      client.setQueryData(workflowQueries.list().queryKey, (workflows) => withWorkflow(workflows, workflow));
+      await onCreated(workflow);
+    },
+  });
+}
+
+/** Saves an edit; the cached list holds the workflow as the service answered it before `onSaved` runs. */
+export function useUpdateWorkflow(workflowId: number, { onSaved }: { onSaved: (workflow: Workflow) => Promise<void> }) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateWorkflowInput) => updateWorkflow(workflowId, input),
+    onSuccess: async (workflow) => {
+      client.setQueryData(workflowQueries.list().queryKey, (workflows) => withWorkflow(workflows, workflow));
+      await onSaved(workflow);
+    },
+  });
+}
+
+/**
+ * The Enabled switch: it moves at once (the list holds the new value while the PATCH is on its way) and
+ * moves back, with the service's message, when the service refuses.
+ */
+export function useSetWorkflowEnabled(workflowId: number) {
+  const client = useQueryClient();
+  const { queryKey } = workflowQueries.list();
+  return useMutation({
+    mutationFn: (enabled: boolean) => updateWorkflow(workflowId, { enabled }),
+    onMutate: async (enabled) => {
+      await client.cancelQueries({ queryKey });
+      const before = client.getQueryData(queryKey)?.find((workflow) => workflow.id === workflowId);
+      client.setQueryData(queryKey, (workflows) => workflows?.map((workflow) => (workflow.id === workflowId ? { ...workflow, enabled } : workflow)));
+      return { before };
+    },
+    onError: (_error, _enabled, context) => {
+      const before = context?.before;
+      if (before) client.setQueryData(queryKey, (workflows) => withWorkflow(workflows, before));
+    },
+    onSuccess: (workflow) => {
+      client.setQueryData(queryKey, (workflows) => withWorkflow(workflows, workflow));
+    },
+  });
 }
 
 /**
@@ -41,4 +115,19 @@ export function useDeleteWorkflow(workflowId: number, { onDeleted }: { onDeleted
       onDeleted();
     },
   });
+}
+
+/**
+ * The runs pages follow the live status: they are read again when its last run changes identity or
+ * state (a run starts, a step moves, a run ends), so the list moves without polling itself.
+ */
+export function useRefetchRunsOnRunChange(workflowId: number, lastRun: WorkflowRun | null | undefined) {
+  const client = useQueryClient();
+  const signature = lastRun ? `${String(lastRun.id)}:${lastRun.lifecycle}:${lastRun.disposition}:${lastRun.steps.map((step) => step.state).join(',')}` : 'none';
+  const previous = useRef(signature);
+  useEffect(() => {
+    if (previous.current === signature) return;
+    previous.current = signature;
+    void client.invalidateQueries({ queryKey: workflowKeys.detail(workflowId, 'runs') });
+  }, [client, workflowId, signature]);
 }

@@ -6,12 +6,12 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
+import { ScheduleField } from '@/components/schedule-field';
 import { destinationQueries } from '@/resources/destinations';
 import { useCreateFlow } from '@/resources/flows';
 import { sourceQueries } from '@/resources/sources';
 import { EndpointField } from './new-flow-endpoint-field';
 import { newFlowDefaults, newFlowFormSchema, type NewFlowFormValues, toCreateFlowInput } from './new-flow-schema';
-import { ScheduleField } from './new-flow-schedule-field';
 
 export interface NewFlowPreset {
   source?: number | undefined;
@@ -70,7 +70,7 @@ export function NewFlowPage({ preset }: { preset: NewFlowPreset }) {
                 )}
               />
             ))}
-            <ScheduleField control={form.control} />
+            <ScheduleField control={form.control} manualHint="Runs only when someone presses “Run now” on the flow page." />
             {save.isError && <ErrorState error={save.error} />}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => void navigate({ to: '/flows' })}>

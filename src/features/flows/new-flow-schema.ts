@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { type CreateFlowInput, FREQUENCIES } from '@/api/flows';
-import { isValidCron } from '@/lib/schedule';
+import type { CreateFlowInput } from '@/api/flows';
+import { checkScheduleForm, scheduleFormDefaults, scheduleFormFields, scheduleInput } from '@/lib/schedule-form';
 
 // What the new-flow form holds, as typed. Ids stay strings (select values) until the flow is sent.
 
@@ -15,16 +15,9 @@ export const newFlowFormSchema = z
     displayName: z.string().trim().min(1, 'Give the flow a name'),
     source: idText('Choose a source'),
     destination: idText('Choose a destination'),
-    scheduleKind: z.enum(['frequency', 'cron']),
-    frequency: z.enum(FREQUENCIES),
-    cron: z.string().trim(),
+    ...scheduleFormFields,
   })
-  .superRefine((values, context) => {
-    if (values.scheduleKind !== 'cron') return;
-    // The service checks cron with the same library (croner, UTC), so what passes here it accepts.
-    if (values.cron === '') context.addIssue({ code: 'custom', path: ['cron'], message: 'Enter a cron expression' });
-    else if (!isValidCron(values.cron)) context.addIssue({ code: 'custom', path: ['cron'], message: 'Not a cron expression the scheduler accepts' });
-  });
+  .superRefine(checkScheduleForm);
 
 export type NewFlowFormValues = z.input<typeof newFlowFormSchema>;
 
@@ -33,14 +26,10 @@ export function newFlowDefaults(preset: { source?: number | undefined; destinati
     displayName: '',
     source: preset.source === undefined ? '' : String(preset.source),
     destination: preset.destination === undefined ? '' : String(preset.destination),
-    scheduleKind: 'frequency',
-    frequency: 'manual',
-    cron: '',
+    ...scheduleFormDefaults(),
   };
 }
 
-/** Only the chosen kind of schedule is sent, so the flow never carries a hidden second one. */
 export function toCreateFlowInput(values: z.output<typeof newFlowFormSchema>): CreateFlowInput {
-  const base = { displayName: values.displayName, source: Number(values.source), destination: Number(values.destination) };
-  return values.scheduleKind === 'cron' ? { ...base, cron: values.cron } : { ...base, frequency: values.frequency };
+  return { displayName: values.displayName, source: Number(values.source), destination: Number(values.destination), ...scheduleInput(values) };
 }

@@ -1,8 +1,8 @@
 import { Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
-import { type Control, Controller, useWatch } from 'react-hook-form';
+import { type Control, Controller, type FieldValues, useWatch } from 'react-hook-form';
 import { FREQUENCIES } from '@/api/flows';
 import { describeCron, describeFrequency, nextCronRuns } from '@/lib/schedule';
-import type { NewFlowFormValues } from './new-flow-schema';
+import type { ScheduleFormValues } from '@/lib/schedule-form';
 
 const FREQUENCY_OPTIONS = FREQUENCIES.map((frequency) => ({ value: frequency, label: describeFrequency(frequency) }));
 
@@ -23,8 +23,13 @@ function CronExplanation({ cron }: { cron: string }) {
   );
 }
 
-/** A frequency from the interface's list, or a cron expression (which wins on the service when both exist). */
-export function ScheduleField({ control }: { control: Control<NewFlowFormValues> }) {
+/**
+ * A frequency from the interface's list, or a cron expression (which wins on the service when both exist).
+ * `manualHint` says what `manual` means for the thing being scheduled.
+ */
+export function ScheduleField<T extends FieldValues & ScheduleFormValues>({ control: formControl, manualHint }: { control: Control<T>; manualHint: string }) {
+  // The three fields exist in every form this takes (its type says so); react-hook-form cannot see that through a generic.
+  const control = formControl as unknown as Control<ScheduleFormValues>;
   const kind = useWatch({ control, name: 'scheduleKind' });
   const cron = useWatch({ control, name: 'cron' });
   return (
@@ -54,7 +59,7 @@ export function ScheduleField({ control }: { control: Control<NewFlowFormValues>
           render={({ field, fieldState }) => (
             <Select
               label="Frequency"
-              description={field.value === 'manual' ? 'Runs only when someone presses “Run now” on the flow page.' : undefined}
+              description={field.value === 'manual' ? manualHint : undefined}
               data={FREQUENCY_OPTIONS}
               allowDeselect={false}
               value={field.value}
