@@ -1,0 +1,40 @@
+import { Badge, Loader } from '@mantine/core';
+import type { StepState } from '@/api/workflows';
+
+// A step's state in a word, a symbol and a colour: never colour alone. A state the service knows and
+// Flowdeck does not is shown as it came, in grey.
+
+interface StepStateLook {
+  label: string;
+  color: string;
+  /** Beside the word, hidden from screen readers (the word says it). */
+  symbol: string;
+}
+
+const LOOKS: Record<string, StepStateLook> = {
+  waiting: { label: 'Waiting', color: 'gray', symbol: '◷' },
+  running: { label: 'Running', color: 'blue', symbol: '▶' },
+  succeeded: { label: 'Succeeded', color: 'green', symbol: '✓' },
+  failed: { label: 'Failed', color: 'red', symbol: '✕' },
+  skipped: { label: 'Skipped', color: 'yellow', symbol: '↷' },
+  cancelled: { label: 'Cancelled', color: 'orange', symbol: '⊘' },
+};
+
+export function stepStateLook(state: StepState): StepStateLook {
+  return LOOKS[state] ?? { label: state, color: 'gray', symbol: '?' };
+}
+
+export function StepStateBadge({ state }: { state: StepState }) {
+  const look = stepStateLook(state);
+  return (
+    <Badge
+      color={look.color}
+      variant="light"
+      size="sm"
+      style={{ textTransform: 'none' }}
+      leftSection={state === 'running' ? <Loader size={9} color={look.color} aria-hidden /> : <span aria-hidden>{look.symbol}</span>}
+    >
+      {look.label}
+    </Badge>
+  );
+}
