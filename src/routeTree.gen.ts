@@ -24,6 +24,8 @@ import { Route as AppSourcesSourceIdRouteImport } from './routes/_app/sources/$s
 import { Route as AppSourcesNewRouteImport } from './routes/_app/sources/new'
 import { Route as AppWorkflowsIndexRouteImport } from './routes/_app/workflows/index'
 import { Route as AppWorkflowsWorkflowIdRouteImport } from './routes/_app/workflows/$workflowId'
+import { Route as AppWorkflowsNewRouteImport } from './routes/_app/workflows/new'
+import { Route as AppWorkflowsWorkflowIdEditRouteImport } from './routes/_app/workflows/$workflowId_.edit'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -100,6 +102,17 @@ const AppWorkflowsWorkflowIdRoute = AppWorkflowsWorkflowIdRouteImport.update({
   path: '/workflows/$workflowId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppWorkflowsNewRoute = AppWorkflowsNewRouteImport.update({
+  id: '/workflows/new',
+  path: '/workflows/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppWorkflowsWorkflowIdEditRoute =
+  AppWorkflowsWorkflowIdEditRouteImport.update({
+    id: '/workflows/$workflowId_/edit',
+    path: '/workflows/$workflowId/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -112,10 +125,12 @@ export interface FileRoutesByFullPath {
   '/sources/$sourceId': typeof AppSourcesSourceIdRoute
   '/sources/new': typeof AppSourcesNewRoute
   '/workflows/$workflowId': typeof AppWorkflowsWorkflowIdRoute
+  '/workflows/new': typeof AppWorkflowsNewRoute
   '/destinations/': typeof AppDestinationsIndexRoute
   '/flows/': typeof AppFlowsIndexRoute
   '/sources/': typeof AppSourcesIndexRoute
   '/workflows/': typeof AppWorkflowsIndexRoute
+  '/workflows/$workflowId/edit': typeof AppWorkflowsWorkflowIdEditRoute
 }
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
@@ -128,10 +143,12 @@ export interface FileRoutesByTo {
   '/sources/$sourceId': typeof AppSourcesSourceIdRoute
   '/sources/new': typeof AppSourcesNewRoute
   '/workflows/$workflowId': typeof AppWorkflowsWorkflowIdRoute
+  '/workflows/new': typeof AppWorkflowsNewRoute
   '/destinations': typeof AppDestinationsIndexRoute
   '/flows': typeof AppFlowsIndexRoute
   '/sources': typeof AppSourcesIndexRoute
   '/workflows': typeof AppWorkflowsIndexRoute
+  '/workflows/$workflowId/edit': typeof AppWorkflowsWorkflowIdEditRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -146,10 +163,12 @@ export interface FileRoutesById {
   '/_app/sources/$sourceId': typeof AppSourcesSourceIdRoute
   '/_app/sources/new': typeof AppSourcesNewRoute
   '/_app/workflows/$workflowId': typeof AppWorkflowsWorkflowIdRoute
+  '/_app/workflows/new': typeof AppWorkflowsNewRoute
   '/_app/destinations/': typeof AppDestinationsIndexRoute
   '/_app/flows/': typeof AppFlowsIndexRoute
   '/_app/sources/': typeof AppSourcesIndexRoute
   '/_app/workflows/': typeof AppWorkflowsIndexRoute
+  '/_app/workflows/$workflowId_/edit': typeof AppWorkflowsWorkflowIdEditRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -164,10 +183,12 @@ export interface FileRouteTypes {
     | '/sources/$sourceId'
     | '/sources/new'
     | '/workflows/$workflowId'
+    | '/workflows/new'
     | '/destinations/'
     | '/flows/'
     | '/sources/'
     | '/workflows/'
+    | '/workflows/$workflowId/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/sign-in'
@@ -180,10 +201,12 @@ export interface FileRouteTypes {
     | '/sources/$sourceId'
     | '/sources/new'
     | '/workflows/$workflowId'
+    | '/workflows/new'
     | '/destinations'
     | '/flows'
     | '/sources'
     | '/workflows'
+    | '/workflows/$workflowId/edit'
   id:
     | '__root__'
     | '/_app'
@@ -197,10 +220,12 @@ export interface FileRouteTypes {
     | '/_app/sources/$sourceId'
     | '/_app/sources/new'
     | '/_app/workflows/$workflowId'
+    | '/_app/workflows/new'
     | '/_app/destinations/'
     | '/_app/flows/'
     | '/_app/sources/'
     | '/_app/workflows/'
+    | '/_app/workflows/$workflowId_/edit'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -316,6 +341,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWorkflowsWorkflowIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/workflows/new': {
+      id: '/_app/workflows/new'
+      path: '/workflows/new'
+      fullPath: '/workflows/new'
+      preLoaderRoute: typeof AppWorkflowsNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/workflows/$workflowId_/edit': {
+      id: '/_app/workflows/$workflowId_/edit'
+      path: '/workflows/$workflowId/edit'
+      fullPath: '/workflows/$workflowId/edit'
+      preLoaderRoute: typeof AppWorkflowsWorkflowIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -328,10 +367,12 @@ interface AppRouteChildren {
   AppSourcesSourceIdRoute: typeof AppSourcesSourceIdRoute
   AppSourcesNewRoute: typeof AppSourcesNewRoute
   AppWorkflowsWorkflowIdRoute: typeof AppWorkflowsWorkflowIdRoute
+  AppWorkflowsNewRoute: typeof AppWorkflowsNewRoute
   AppDestinationsIndexRoute: typeof AppDestinationsIndexRoute
   AppFlowsIndexRoute: typeof AppFlowsIndexRoute
   AppSourcesIndexRoute: typeof AppSourcesIndexRoute
   AppWorkflowsIndexRoute: typeof AppWorkflowsIndexRoute
+  AppWorkflowsWorkflowIdEditRoute: typeof AppWorkflowsWorkflowIdEditRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -343,10 +384,12 @@ const AppRouteChildren: AppRouteChildren = {
   AppSourcesSourceIdRoute: AppSourcesSourceIdRoute,
   AppSourcesNewRoute: AppSourcesNewRoute,
   AppWorkflowsWorkflowIdRoute: AppWorkflowsWorkflowIdRoute,
+  AppWorkflowsNewRoute: AppWorkflowsNewRoute,
   AppDestinationsIndexRoute: AppDestinationsIndexRoute,
   AppFlowsIndexRoute: AppFlowsIndexRoute,
   AppSourcesIndexRoute: AppSourcesIndexRoute,
   AppWorkflowsIndexRoute: AppWorkflowsIndexRoute,
+  AppWorkflowsWorkflowIdEditRoute: AppWorkflowsWorkflowIdEditRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

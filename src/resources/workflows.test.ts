@@ -1,10 +1,10 @@
-import { act } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SEED } from '@/mock-service/seed';
 import { renderWithClient } from '@/test/render-hook';
 import { mockService } from '@/test/server';
 import { webhookQueries } from './webhooks';
-import { useDeleteWorkflow, workflowKeys, workflowQueries } from './workflows';
+import { useCreateWorkflow, useDeleteWorkflow, useSetWorkflowEnabled, workflowKeys, workflowQueries } from './workflows';
 
 const deleted = SEED.succeedingWorkflowId;
 const kept = SEED.failingWorkflowId;
@@ -45,5 +45,49 @@ describe('useDeleteWorkflow', () => {
     expect(client.getQueryData(workflowQueries.list().queryKey)?.map((workflow) => workflow.id)).toContain(deleted);
     expect(client.getQueryCache().findAll({ queryKey: workflowKeys.detail(deleted) })).toHaveLength(2);
     expect(onDeleted).not.toHaveBeenCalled();
+  });
+});
+
+describe('useSetWorkflowEnabled', () => {
+  const enabledOf = (client: ReturnType<typeof renderWithClient>['client'], id: number) =>
+    client.getQueryData(workflowQueries.list().queryKey)?.find((workflow) => workflow.id === id)?.enabled;
+
+  it('holds the new value in the list at once and keeps the service’s answer', async () => {
+    const { client, result } = renderWithClient(() => useSetWorkflowEnabled(SEED.disabledWorkflowId));
+    await client.query(workflowQueries.list());
+    mockService.failNext('updateWorkflow', { delayMs: 300 });
+    const saving = act(() => result.current.mutateAsync(true));
+    await waitFor(() => {
+      expect(enabledOf(client, SEED.disabledWorkflowId)).toBe(true);
+    });
+    expect(mockService.db.workflow(SEED.disabledWorkflowId)?.enabled).toBe(false);
+    await saving;
+    expect(enabledOf(client, SEED.disabledWorkflowId)).toBe(true);
+    expect(mockService.db.workflow(SEED.disabledWorkflowId)?.enabled).toBe(true);
+  });
+
+  it('puts the old value back when the service refuses', async () => {
+    const { client, result } = renderWithClient(() => useSetWorkflowEnabled(kept));
+    await client.query(workflowQueries.list());
+    mockService.failNext('updateWorkflow', { status: 500 });
+    await act(() => result.current.mutateAsync(false).catch(() => undefined));
+    expect(enabledOf(client, kept)).toBe(true);
+  });
+});
+
+describe('useCreateWorkflow', () => {
+  it('adds the new workflow to the cached list before onCreated runs', async () => {
+    const seen: number[][] = [];
+    const { client, result } = renderWithClient(() =>
+      useCreateWorkflow({
+        onCreated: async () => {
+          seen.push(client.getQueryData(workflowQueries.list().queryKey)?.map((workflow) => workflow.id) ?? []);
+          await Promise.resolve();
+        },
+      }),
+    );
+    await client.query(workflowQueries.list());
+    const created = await act(() => result.current.mutateAsync({ name: 'New', definition: { steps: [{ id: 'a', flow: 1, after: [] }] } }));
+    expect(seen).toEqual([[1, 2, 3, 4, created.id]]);
   });
 });

@@ -2,10 +2,11 @@ import { Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Workflow } from '@/api/workflows';
 import { ActionFeedback } from '@/components/action-feedback';
+import { ButtonLink } from '@/components/button-link';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useCancelWorkflow, useDeleteWorkflow, useRunWorkflow } from '@/resources/workflows';
 
-/** Run, Cancel and Delete, each with its pending state and the service's answer; Delete asks first, naming the workflow. */
+/** Edit, Run, Cancel and Delete, each with its pending state and the service's answer; Delete asks first, naming the workflow. */
 export function WorkflowActions({ workflow, running, onDeleted }: { workflow: Workflow; running: boolean | null; onDeleted: () => void }) {
   const run = useRunWorkflow(workflow.id);
   const cancel = useCancelWorkflow(workflow.id);
@@ -16,6 +17,9 @@ export function WorkflowActions({ workflow, running, onDeleted }: { workflow: Wo
   return (
     <Stack gap="xs" align="flex-end">
       <Group gap="xs">
+        <ButtonLink variant="default" to="/workflows/$workflowId/edit" params={{ workflowId: String(workflow.id) }}>
+          Edit
+        </ButtonLink>
         <Button
           onClick={() => {
             cancel.dismiss();

@@ -13,10 +13,12 @@ async function openWorkflow(id: number) {
 
 describe('workflow page', () => {
   it('shows the live status panel and the definition as a collapsible tree', async () => {
-    await openWorkflow(SEED.failingWorkflowId);
+    const { user } = await openWorkflow(SEED.failingWorkflowId);
     const status = screen.getByRole('region', { name: 'Status' });
     expect(await within(status).findByText('Failed')).toBeInTheDocument();
     expect(within(status).getByText(/Live · updated/)).toBeInTheDocument();
+    // The definition shows as a graph; its raw JSON is behind the toggle.
+    await user.click(screen.getByRole('radio', { name: 'JSON' }));
     const tree = screen.getByRole('region', { name: 'Workflow definition' });
     expect(within(tree).getByText('steps:')).toBeInTheDocument();
     expect(within(tree).getAllByText('"crm-warehouse"').length).toBeGreaterThan(0);

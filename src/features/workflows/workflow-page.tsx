@@ -1,10 +1,9 @@
-import { Badge, Card, Group, Stack, Title } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { ApiError } from '@/api/errors';
 import type { Workflow } from '@/api/workflows';
 import { ErrorState } from '@/components/error-state';
-import { JsonTree } from '@/components/json-tree';
 import { PageHeader } from '@/components/page-header';
 import { ScheduleLabel } from '@/components/schedule-label';
 import { liveScopes, useLiveQuery } from '@/lib/live-query';
@@ -13,7 +12,13 @@ import { scheduleOf } from '@/lib/schedule';
 import { workflowQueries } from '@/resources/workflows';
 import { WebhookTriggersSection } from './webhook-triggers-section';
 import { WorkflowActions } from './workflow-actions';
+import { WorkflowDefinitionSection } from './workflow-definition-section';
+import { WorkflowEnabledSwitch } from './workflow-enabled-switch';
+import type { WorkflowPageSearch } from './workflow-page-search';
+import { WorkflowRunsSection } from './workflow-runs-section';
 import { WorkflowStatusPanel } from './workflow-status-panel';
+
+const route = getRouteApi('/_app/workflows/$workflowId');
 
 /** The interface has no get-workflow operation: the workflow is read from the list. */
 export function WorkflowPage({ workflowId }: { workflowId: number }) {
@@ -26,6 +31,12 @@ export function WorkflowPage({ workflowId }: { workflowId: number }) {
 /** Only mounted for a workflow that exists, so nothing keeps polling (or re-caching) a deleted one. */
 function WorkflowDetail({ workflow }: { workflow: Workflow }) {
   const navigate = useNavigate();
+  const search = route.useSearch();
+  const navigateSearch = route.useNavigate();
+  const setSearch = (patch: Partial<WorkflowPageSearch>) => {
+    void navigateSearch({ search: (previous) => ({ ...previous, ...patch }), replace: true });
+  };
+  // The one request this page repeats: the status with its last run's steps, fast while it runs.
   const status = useLiveQuery(workflowQueries.status(workflow.id), { isActive: isRunActive, scopes: [liveScopes.workflow(workflow.id)] });
   const running = status.data && !status.error ? isRunActive(status.data) : null;
 
@@ -36,28 +47,28 @@ function WorkflowDetail({ workflow }: { workflow: Workflow }) {
         description={workflow.description}
         actions={<WorkflowActions workflow={workflow} running={running} onDeleted={() => void navigate({ to: '/workflows' })} />}
       />
-      <Group mb="lg">
-        <Badge color={workflow.enabled ? 'green' : 'gray'} variant="light">
-          {workflow.enabled ? 'Enabled' : 'Disabled'}
-        </Badge>
+      <Group mb="lg" align="flex-start" gap="xl">
+        <WorkflowEnabledSwitch workflow={workflow} />
         <ScheduleLabel schedule={scheduleOf(workflow)} />
       </Group>
       <Stack gap={0}>
         <WorkflowStatusPanel status={status} />
-        <Card withBorder padding="lg" mb="lg" component="section" aria-labelledby="definition-title">
-          <Title order={2} size="h4" id="definition-title" mb="sm">
-            Definition
-          </Title>
-          <JsonTree value={workflow.definition} label="Workflow definition" />
-          {workflow.nodeSchemas !== null && (
-            <>
-              <Title order={3} size="h5" mt="md" mb="xs">
-                Node schemas
-              </Title>
-              <JsonTree value={workflow.nodeSchemas} label="Node schemas" />
-            </>
-          )}
-        </Card>
+        <WorkflowDefinitionSection
+          workflow={workflow}
+          lastRun={status.data?.lastRun}
+          view={search.view}
+          onView={(view) => {
+            setSearch({ view });
+          }}
+        />
+        <WorkflowRunsSection
+          workflowId={workflow.id}
+          offset={search.runs}
+          onOffset={(runs) => {
+            setSearch({ runs });
+          }}
+          lastRun={status.data?.lastRun}
+        />
         <WebhookTriggersSection workflowId={workflow.id} />
       </Stack>
     </>

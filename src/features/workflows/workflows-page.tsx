@@ -1,17 +1,23 @@
-import { Badge, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { AnchorLink } from '@/components/anchor-link';
+import { ButtonLink } from '@/components/button-link';
 import { PageHeader } from '@/components/page-header';
 import { ScheduleLabel } from '@/components/schedule-label';
 import { scheduleOf } from '@/lib/schedule';
 import { workflowQueries } from '@/resources/workflows';
+import { WorkflowEnabledSwitch } from './workflow-enabled-switch';
 import { WorkflowStatusBadge } from './workflow-status-badge';
 
 export function WorkflowsPage() {
   const { data: workflows } = useSuspenseQuery(workflowQueries.list());
   return (
     <>
-      <PageHeader title="Workflows" description={`${String(workflows.length)} workflows: flows run together, in order.`} />
+      <PageHeader
+        title="Workflows"
+        description={`${String(workflows.length)} workflows: flows run together, in order.`}
+        actions={<ButtonLink to="/workflows/new">New workflow</ButtonLink>}
+      />
       {workflows.length === 0 ? (
         <Text c="dimmed">No workflows yet.</Text>
       ) : (
@@ -40,9 +46,7 @@ export function WorkflowsPage() {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={workflow.enabled ? 'green' : 'gray'} variant="light">
-                      {workflow.enabled ? 'Enabled' : 'Disabled'}
-                    </Badge>
+                    <WorkflowEnabledSwitch workflow={workflow} label={false} />
                   </Table.Td>
                   <Table.Td>
                     <ScheduleLabel schedule={scheduleOf(workflow)} />

@@ -1,9 +1,12 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { WorkflowPage } from '@/features/workflows/workflow-page';
+import { workflowPageSearchDefaults, workflowPageSearchSchema } from '@/features/workflows/workflow-page-search';
 import { parseIdParam } from '@/lib/route-params';
 import { workflowQueries } from '@/resources/workflows';
 
 export const Route = createFileRoute('/_app/workflows/$workflowId')({
+  validateSearch: workflowPageSearchSchema,
+  search: { middlewares: [stripSearchParams(workflowPageSearchDefaults)] },
   loader: async ({ context, params }) => {
     const workflowId = parseIdParam(params.workflowId);
     await context.queryClient.query({ ...workflowQueries.list(), staleTime: 'static' });

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+export const RUNS_PAGE_SIZE = 10;
+
+export const workflowPageSearchDefaults = { view: 'graph', runs: 0 } as const;
+
+/** The definition's view (graph or raw JSON) and the runs page live in the URL; a bad value falls back, never errors. */
+export const workflowPageSearchSchema = z.object({
+  view: z.enum(['graph', 'json']).catch(workflowPageSearchDefaults.view).default(workflowPageSearchDefaults.view),
+  runs: z.coerce.number().int().min(0).catch(workflowPageSearchDefaults.runs).default(workflowPageSearchDefaults.runs),
+});
+export type WorkflowPageSearch = z.infer<typeof workflowPageSearchSchema>;

@@ -1,0 +1,96 @@
+import { Card, Table, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { isApiError } from '@/api/errors';
+import type { WorkflowRun } from '@/api/workflows';
+import { ErrorState } from '@/components/error-state';
+import { ListPager } from '@/components/list-pager';
+import { StatusBadge } from '@/components/status-badge';
+import { formatDateTime, formatDuration } from '@/lib/format';
+import { useNow } from '@/lib/use-now';
+import { useRefetchRunsOnRunChange, workflowQueries } from '@/resources/workflows';
+import { stepStateLook } from './step-state';
+import { RUNS_PAGE_SIZE } from './workflow-page-search';
+
+interface RunsSectionProps {
+  workflowId: number;
+  offset: number;
+  onOffset: (offset: number) => void;
+  /** The current or last run as the live status knows it: it replaces its row, so the list moves without polling itself. */
+  lastRun: WorkflowRun | null | undefined;
+}
+
+/** How long it took, or has been going for (no end yet); nothing before a worker took it. */
+function durationOf(run: WorkflowRun, now: number): string {
+  if (run.durationMs !== null) return formatDuration(run.durationMs);
+  if (run.startedAt === null) return '—';
+  return `${formatDuration(now - Date.parse(run.startedAt))} so far`;
+}
+
+/** `2 succeeded, 1 skipped`: how its steps went, in the order of the states' first appearance. */
+function stepsSummary(run: WorkflowRun): string {
+  const counts = new Map<string, number>();
+  for (const step of run.steps) counts.set(step.state, (counts.get(step.state) ?? 0) + 1);
+  return [...counts].map(([state, count]) => `${String(count)} ${stepStateLook(state).label.toLowerCase()}`).join(', ') || '—';
+}
+
+/** Past runs of the workflow, newest first, with their outcome and duration (Flowdeck's runs list). */
+export function WorkflowRunsSection({ workflowId, offset, onOffset, lastRun }: RunsSectionProps) {
+  const runs = useQuery({ ...workflowQueries.runs(workflowId, { limit: RUNS_PAGE_SIZE, offset }), placeholderData: keepPreviousData });
+  useRefetchRunsOnRunChange(workflowId, lastRun);
+  const now = useNow(1_000);
+  const rows = (runs.data ?? []).map((run) => (lastRun?.id === run.id ? lastRun : run));
+
+  return (
+    <Card withBorder padding="lg" mb="lg" component="section" aria-labelledby="runs-title">
+      <Title order={2} size="h4" id="runs-title" mb="sm">
+        Runs
+      </Title>
+      {runs.error && !runs.data ? (
+        isApiError(runs.error, 'not_found') ? (
+          <Text size="sm" c="dimmed">
+            This service does not list a workflow’s runs; the status above shows the last one.
+          </Text>
+        ) : (
+          <ErrorState error={runs.error} onRetry={() => void runs.refetch()} />
+        )
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={640}>
+            <Table highlightOnHover aria-label="Runs" aria-busy={runs.isFetching}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Run</Table.Th>
+                  <Table.Th>Outcome</Table.Th>
+                  <Table.Th>Trigger</Table.Th>
+                  <Table.Th>Started</Table.Th>
+                  <Table.Th>Duration</Table.Th>
+                  <Table.Th>Steps</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((run) => (
+                  <Table.Tr key={run.id}>
+                    <Table.Td>#{run.id}</Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={run} size="sm" />
+                    </Table.Td>
+                    <Table.Td>{run.trigger}</Table.Td>
+                    <Table.Td>{formatDateTime(run.startedAt ?? run.createdAt)}</Table.Td>
+                    <Table.Td>{durationOf(run, now)}</Table.Td>
+                    <Table.Td>{stepsSummary(run)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {rows.length === 0 && !runs.isPending && (
+            <Text c="dimmed" size="sm" py="sm">
+              {offset > 0 ? 'No runs on this page.' : 'No runs yet.'}
+            </Text>
+          )}
+          <ListPager offset={offset} limit={RUNS_PAGE_SIZE} count={rows.length} onChange={onOffset} />
+        </>
+      )}
+    </Card>
+  );
+}
