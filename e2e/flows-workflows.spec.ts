@@ -94,7 +94,8 @@ test('a workflow is deleted after a confirmation that names it', async ({ page }
   await page.getByRole('link', { name: 'Quarterly backfill' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Quarterly backfill' })).toBeVisible();
   // The definition shows as a graph; its raw JSON is behind the toggle.
-  await page.getByRole('radio', { name: 'JSON' }).check();
+  // Mantine's segmented control hides the radio itself: its label takes the click.
+  await page.getByRole('region', { name: 'Definition' }).getByText('JSON', { exact: true }).click();
   await expect(page.getByRole('region', { name: 'Workflow definition' })).toContainText('steps');
 
   await page.getByRole('button', { name: 'Delete' }).click();

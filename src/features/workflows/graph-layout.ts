@@ -4,7 +4,7 @@ import { Graph, layout } from '@dagrejs/dagre';
 // chain reads downwards on a phone as on a desk. Works on a definition still being typed: a duplicate id
 // or an unknown or circular `after` draws what it can (the editor says what is wrong in words).
 
-export const NODE_WIDTH = 200;
+export const NODE_WIDTH = 220;
 export const NODE_HEIGHT = 76;
 
 export interface LaidOutGraph {

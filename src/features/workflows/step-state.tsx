@@ -31,7 +31,8 @@ export function StepStateBadge({ state }: { state: StepState }) {
       color={look.color}
       variant="light"
       size="sm"
-      style={{ textTransform: 'none' }}
+      // Its word is never cut short to make room.
+      style={{ textTransform: 'none', flexShrink: 0, overflow: 'visible' }}
       leftSection={state === 'running' ? <Loader size={9} color={look.color} aria-hidden /> : <span aria-hidden>{look.symbol}</span>}
     >
       {look.label}

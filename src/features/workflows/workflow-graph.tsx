@@ -1,7 +1,19 @@
 import '@xyflow/react/dist/style.css';
 import { Box, Group, Text, useComputedColorScheme } from '@mantine/core';
-import { Controls, type Edge, Handle, MarkerType, type Node, type NodeProps, Position, ReactFlow } from '@xyflow/react';
-import { type CSSProperties, useMemo } from 'react';
+import {
+  Controls,
+  type Edge,
+  type FitViewOptions,
+  Handle,
+  MarkerType,
+  type Node,
+  type NodeProps,
+  Position,
+  ReactFlow,
+  useReactFlow,
+  useStore,
+} from '@xyflow/react';
+import { type CSSProperties, useEffect, useMemo } from 'react';
 import type { StepState } from '@/api/workflows';
 import { layoutSteps, NODE_HEIGHT, NODE_WIDTH } from './graph-layout';
 import { StepStateBadge, stepStateLook } from './step-state';
@@ -30,11 +42,12 @@ function StepBox({ data }: NodeProps<StepNode>) {
       <Text size="sm" fw={600} truncate="end" title={data.title}>
         {data.title}
       </Text>
-      <Group gap={6} wrap="nowrap" justify="space-between">
-        <Text size="xs" c="dimmed" ff="monospace" truncate="end" title={data.stepId}>
+      <Group gap={6} wrap="nowrap">
+        {/* The state's word never shrinks; a long step id gives way. */}
+        {data.state && <StepStateBadge state={data.state} />}
+        <Text size="xs" c="dimmed" ff="monospace" truncate="end" title={data.stepId} miw={0}>
           {data.stepId || '(no id)'}
         </Text>
-        {data.state && <StepStateBadge state={data.state} />}
       </Group>
       <Handle type="source" position={Position.Bottom} isConnectable={false} className={classes.handle} />
     </div>
@@ -42,6 +55,22 @@ function StepBox({ data }: NodeProps<StepNode>) {
 }
 
 const NODE_TYPES = { step: StepBox };
+
+// Never smaller than 60 %: a wide graph on a phone is panned rather than shrunk past reading.
+const FIT: FitViewOptions = { padding: 0.08, maxZoom: 1, minZoom: 0.6 };
+
+/**
+ * Fits the picture again when its frame changes width (a phone turned, a window resized) or the steps
+ * change shape (the editor's preview): React Flow fits only once, on its first render.
+ */
+function KeepInView({ shape }: { shape: string }) {
+  const width = useStore((state) => state.width);
+  const { fitView } = useReactFlow();
+  useEffect(() => {
+    void fitView(FIT);
+  }, [width, shape, fitView]);
+  return null;
+}
 
 interface WorkflowGraphProps {
   steps: readonly GraphStep[];
@@ -53,7 +82,7 @@ interface WorkflowGraphProps {
 
 export function WorkflowGraph({ steps, flowName, label }: WorkflowGraphProps) {
   const scheme = useComputedColorScheme('light');
-  const { nodes, edges, height } = useMemo(() => {
+  const { nodes, edges, height, shape } = useMemo(() => {
     const laidOut = layoutSteps(steps);
     const stepNodes: StepNode[] = steps.map((step, index) => {
       const title = flowName(step.flow);
@@ -79,7 +108,8 @@ export function WorkflowGraph({ steps, flowName, label }: WorkflowGraphProps) {
       animated: steps[to]?.state === 'running',
       ariaLabel: `${steps[to]?.id ?? ''} waits for ${steps[from]?.id ?? ''}`,
     }));
-    return { nodes: stepNodes, edges: arrows, height: Math.min(520, Math.max(180, laidOut.height + 48)) };
+    const shape = steps.map((step) => `${step.id}<${step.after.join(',')}`).join('|');
+    return { nodes: stepNodes, edges: arrows, height: Math.min(520, Math.max(180, laidOut.height + 48)), shape };
   }, [steps, flowName]);
 
   return (
@@ -90,8 +120,7 @@ export function WorkflowGraph({ steps, flowName, label }: WorkflowGraphProps) {
         nodeTypes={NODE_TYPES}
         colorMode={scheme}
         fitView
-        // Never smaller than 60 %: a wide graph on a phone is panned rather than shrunk past reading.
-        fitViewOptions={{ padding: 0.08, maxZoom: 1, minZoom: 0.6 }}
+        fitViewOptions={FIT}
         minZoom={0.3}
         maxZoom={1.5}
         nodesDraggable={false}
@@ -102,7 +131,8 @@ export function WorkflowGraph({ steps, flowName, label }: WorkflowGraphProps) {
         zoomOnScroll={false}
         preventScrolling={false}
       >
-        <Controls showInteractive={false} position="top-right" />
+        <Controls showInteractive={false} position="top-right" fitViewOptions={FIT} />
+        <KeepInView shape={shape} />
       </ReactFlow>
     </Box>
   );

@@ -51,7 +51,7 @@ export function StepsField({ control, flows, problems, submitted }: StepsFieldPr
         const name = own && own.stepId !== '' ? own.stepId : String(index + 1);
         return (
           <Fieldset key={field.id} legend={`Step ${String(index + 1)}`} variant="filled" p="sm">
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <Controller
                 control={control}
                 name={`steps.${index}.flow`}
@@ -87,26 +87,27 @@ export function StepsField({ control, flows, problems, submitted }: StepsFieldPr
                   />
                 )}
               />
-              <Controller
-                control={control}
-                name={`steps.${index}.after`}
-                render={({ field: after }) => (
-                  <MultiSelect
-                    label="Waits for"
-                    placeholder={after.value.length === 0 ? 'Starts when the run starts' : undefined}
-                    data={afterOptions}
-                    value={after.value}
-                    onChange={after.onChange}
-                    onBlur={after.onBlur}
-                    ref={after.ref}
-                    searchable
-                    clearable
-                    nothingFoundMessage="No other step"
-                    error={problemsAt(index, 'after')}
-                  />
-                )}
-              />
             </SimpleGrid>
+            <Controller
+              control={control}
+              name={`steps.${index}.after`}
+              render={({ field: after }) => (
+                <MultiSelect
+                  label="Waits for"
+                  placeholder={after.value.length === 0 ? 'Starts when the run starts' : undefined}
+                  data={afterOptions}
+                  value={after.value}
+                  onChange={after.onChange}
+                  onBlur={after.onBlur}
+                  ref={after.ref}
+                  searchable
+                  clearable
+                  nothingFoundMessage="No other step"
+                  error={problemsAt(index, 'after')}
+                  mt="sm"
+                />
+              )}
+            />
             <Group justify="flex-end" mt="xs">
               <Button
                 variant="subtle"
