@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import type { CallOptions } from '@/api/client';
 import { isApiError } from '@/api/errors';
 import {
@@ -18,6 +17,7 @@ import {
 } from '@/api/flows';
 import { liveScopes } from '@/lib/live-query';
 import { useLiveAction } from '@/lib/use-live-action';
+import { useRefetchWhenChanged } from './follow-live';
 import { resourceKeys } from './keys';
 
 /**
@@ -88,12 +88,6 @@ export function useCancelFlow(flowId: number) {
  * or state (a run starts or ends), not on every count, so the table moves without polling itself.
  */
 export function useRefetchAttemptsOnNewAttempt(flowId: number, latest: RunAttempt | null) {
-  const client = useQueryClient();
   const signature = latest ? `${String(latest.id)}:${latest.lifecycle}:${latest.disposition}` : 'none';
-  const previous = useRef(signature);
-  useEffect(() => {
-    if (previous.current === signature) return;
-    previous.current = signature;
-    void client.invalidateQueries({ queryKey: flowKeys.detail(flowId, 'attempts') });
-  }, [client, flowId, signature]);
+  useRefetchWhenChanged(signature, flowKeys.detail(flowId, 'attempts'));
 }

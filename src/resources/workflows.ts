@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import type { PageParams } from '@/api/page-params';
 import {
   cancelWorkflow,
@@ -17,6 +16,7 @@ import {
 } from '@/api/workflows';
 import { liveScopes } from '@/lib/live-query';
 import { useLiveAction } from '@/lib/use-live-action';
+import { useRefetchWhenChanged } from './follow-live';
 import { resourceKeys } from './keys';
 
 export const workflowKeys = resourceKeys('workflows');
@@ -122,12 +122,6 @@ export function useDeleteWorkflow(workflowId: number, { onDeleted }: { onDeleted
  * state (a run starts, a step moves, a run ends), so the list moves without polling itself.
  */
 export function useRefetchRunsOnRunChange(workflowId: number, lastRun: WorkflowRun | null | undefined) {
-  const client = useQueryClient();
   const signature = lastRun ? `${String(lastRun.id)}:${lastRun.lifecycle}:${lastRun.disposition}:${lastRun.steps.map((step) => step.state).join(',')}` : 'none';
-  const previous = useRef(signature);
-  useEffect(() => {
-    if (previous.current === signature) return;
-    previous.current = signature;
-    void client.invalidateQueries({ queryKey: workflowKeys.detail(workflowId, 'runs') });
-  }, [client, workflowId, signature]);
+  useRefetchWhenChanged(signature, workflowKeys.detail(workflowId, 'runs'));
 }

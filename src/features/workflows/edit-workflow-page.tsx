@@ -1,19 +1,13 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { ApiError } from '@/api/errors';
 import type { Workflow } from '@/api/workflows';
-import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
-import { useUpdateWorkflow, workflowQueries } from '@/resources/workflows';
+import { useUpdateWorkflow } from '@/resources/workflows';
 import { definitionToSave, workflowFields, workflowFormDefaults } from './workflow-form-schema';
 import { WorkflowForm } from './workflow-form';
+import { WorkflowFromList } from './workflow-from-list';
 
-/** The interface has no get-workflow operation: the workflow is read from the list. */
 export function EditWorkflowPage({ workflowId }: { workflowId: number }) {
-  const { data: workflows } = useSuspenseQuery(workflowQueries.list());
-  const workflow = workflows.find((candidate) => candidate.id === workflowId);
-  if (!workflow) return <ErrorState error={new ApiError('not_found', `Workflow ${String(workflowId)} does not exist.`)} />;
-  return <EditWorkflow workflow={workflow} />;
+  return <WorkflowFromList workflowId={workflowId}>{(workflow) => <EditWorkflow workflow={workflow} />}</WorkflowFromList>;
 }
 
 function EditWorkflow({ workflow }: { workflow: Workflow }) {

@@ -1,9 +1,6 @@
 import { Group, Stack } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { ApiError } from '@/api/errors';
 import type { Workflow } from '@/api/workflows';
-import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
 import { ScheduleLabel } from '@/components/schedule-label';
 import { liveScopes, useLiveQuery } from '@/lib/live-query';
@@ -14,21 +11,17 @@ import { WebhookTriggersSection } from './webhook-triggers-section';
 import { WorkflowActions } from './workflow-actions';
 import { WorkflowDefinitionSection } from './workflow-definition-section';
 import { WorkflowEnabledSwitch } from './workflow-enabled-switch';
+import { WorkflowFromList } from './workflow-from-list';
 import type { WorkflowPageSearch } from './workflow-page-search';
 import { WorkflowRunsSection } from './workflow-runs-section';
 import { WorkflowStatusPanel } from './workflow-status-panel';
 
 const route = getRouteApi('/_app/workflows/$workflowId');
 
-/** The interface has no get-workflow operation: the workflow is read from the list. */
 export function WorkflowPage({ workflowId }: { workflowId: number }) {
-  const { data: workflows } = useSuspenseQuery(workflowQueries.list());
-  const workflow = workflows.find((candidate) => candidate.id === workflowId);
-  if (!workflow) return <ErrorState error={new ApiError('not_found', `Workflow ${String(workflowId)} does not exist.`)} />;
-  return <WorkflowDetail workflow={workflow} />;
+  return <WorkflowFromList workflowId={workflowId}>{(workflow) => <WorkflowDetail workflow={workflow} />}</WorkflowFromList>;
 }
 
-/** Only mounted for a workflow that exists, so nothing keeps polling (or re-caching) a deleted one. */
 function WorkflowDetail({ workflow }: { workflow: Workflow }) {
   const navigate = useNavigate();
   const search = route.useSearch();
