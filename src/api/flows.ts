@@ -51,17 +51,22 @@ export const resourceProgressSchema = z.object({
 });
 export type ResourceProgress = z.infer<typeof resourceProgressSchema>;
 
+/** What every kind of run says of itself: a flow's run attempt and a workflow's run (Flowdeck's addition) alike. */
+export const runOutcomeFields = {
+  trigger: openEnum(RUN_TRIGGERS, 'lower'),
+  lifecycle: runLifecycleSchema,
+  disposition: runDispositionSchema,
+  errors: listOf(z.string()),
+  completedAt: nullableDateTimeSchema,
+  createdAt: dateTimeSchema,
+};
+
 /** `resources` is absent on failed attempts and `errors` present on them: both default to empty lists. */
 export const runAttemptSchema = z.object({
   id: idSchema,
   flow: idSchema,
-  trigger: openEnum(RUN_TRIGGERS, 'lower'),
-  lifecycle: runLifecycleSchema,
-  disposition: runDispositionSchema,
+  ...runOutcomeFields,
   resources: listOf(resourceProgressSchema),
-  errors: listOf(z.string()),
-  completedAt: nullableDateTimeSchema,
-  createdAt: dateTimeSchema,
 });
 export type RunAttempt = z.infer<typeof runAttemptSchema>;
 

@@ -3,7 +3,6 @@ import { readAllPages } from './all-pages';
 import { type CallOptions, request, writeBody } from './client';
 import {
   dataOf,
-  dateTimeSchema,
   idSchema,
   listOf,
   maybeWrapped,
@@ -15,7 +14,7 @@ import {
   runResponseSchema,
   textOrEmpty,
 } from './common';
-import { cronInputSchema, FREQUENCIES, resourceProgressSchema, RUN_TRIGGERS, runDispositionSchema, runLifecycleSchema } from './flows';
+import { cronInputSchema, FREQUENCIES, resourceProgressSchema, runDispositionSchema, runLifecycleSchema, runOutcomeFields } from './flows';
 import { type PageParams, pageParamsSchema } from './page-params';
 
 /** `definition` and `node_schemas` are opaque to the interface; `cron` may be an empty string (none). */
@@ -58,13 +57,8 @@ export type WorkflowRunStep = z.infer<typeof workflowRunStepSchema>;
 export const workflowRunSchema = z.object({
   id: idSchema,
   workflow: idSchema,
-  trigger: openEnum(RUN_TRIGGERS, 'lower'),
-  lifecycle: runLifecycleSchema,
-  disposition: runDispositionSchema,
-  errors: listOf(z.string()),
-  createdAt: dateTimeSchema,
+  ...runOutcomeFields,
   startedAt: nullableDateTimeSchema,
-  completedAt: nullableDateTimeSchema,
   durationMs: z
     .number()
     .nonnegative()
