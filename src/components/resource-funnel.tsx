@@ -34,8 +34,12 @@ function StageBar({ resource, stage }: { resource: ResourceProgress; stage: (typ
   );
 }
 
-/** Per resource: extracted → analyzed → loaded as bars, with the counts and the resource's own errors. */
-export function ResourceFunnel({ resources }: { resources: readonly ResourceProgress[] }) {
+/**
+ * Per resource: extracted → analyzed → loaded, with the resource's own errors. While the run goes (`live`)
+ * its total is unknown, so only the counts show; once it ended, extraction is the total and bars show how
+ * much of it was analyzed and loaded.
+ */
+export function ResourceFunnel({ resources, live }: { resources: readonly ResourceProgress[]; live: boolean }) {
   if (resources.length === 0)
     return (
       <Text size="sm" c="dimmed">
@@ -65,8 +69,14 @@ export function ResourceFunnel({ resources }: { resources: readonly ResourceProg
                 </Stack>
               </Table.Td>
               {STAGES.map((stage) => (
-                <Table.Td key={stage.key} miw={150}>
-                  <StageBar resource={resource} stage={stage} />
+                <Table.Td key={stage.key} miw={live ? undefined : 150}>
+                  {live ? (
+                    <Text size="sm" ff="monospace">
+                      {formatCount(resource[stage.key])}
+                    </Text>
+                  ) : (
+                    <StageBar resource={resource} stage={stage} />
+                  )}
                 </Table.Td>
               ))}
             </Table.Tr>

@@ -28,6 +28,15 @@ export function formatDuration(ms: number): string {
   return `${String(Math.floor(hours / 24))} d ${String(hours % 24)} h`;
 }
 
+/**
+ * `1,234 rows/s`: how fast rows moved over a time. A run's total is unknown while it runs, so live views
+ * show counts, this rate and the elapsed time rather than a percentage.
+ */
+export function formatRate(rows: number, ms: number | null): string {
+  if (ms === null || ms < 1_000) return '—';
+  return `${countFormat.format(Math.round((rows * 1_000) / ms))} rows/s`;
+}
+
 /** How long a run took, or has been going (completedAt null while running). */
 export function runDurationMs(createdAt: string, completedAt: string | null, now: number): number | null {
   const start = Date.parse(createdAt);

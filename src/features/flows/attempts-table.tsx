@@ -3,7 +3,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { RunAttempt } from '@/api/flows';
 import { ErrorState } from '@/components/error-state';
 import { StatusBadge } from '@/components/status-badge';
+import { attemptLabel } from '@/lib/attempt-numbers';
 import { formatCount, formatDateTime, formatDuration, runDurationMs } from '@/lib/format';
+import { triggerLabel } from '@/lib/run-status';
 import { useNow } from '@/lib/use-now';
 import { flowQueries, useRefetchAttemptsOnNewAttempt } from '@/resources/flows';
 import { ATTEMPT_PAGE_SIZES, type FlowPageSearch } from './flow-page-search';
@@ -13,10 +15,11 @@ interface AttemptsTableProps {
   search: FlowPageSearch;
   /** The newest attempt as the live status knows it: it replaces its row, so the table moves without polling itself. */
   latest: RunAttempt | null;
+  numberOf: (attempt: RunAttempt) => number | undefined;
   onSearch: (patch: Partial<FlowPageSearch>) => void;
 }
 
-export function AttemptsTable({ flowId, search, latest, onSearch }: AttemptsTableProps) {
+export function AttemptsTable({ flowId, search, latest, numberOf, onSearch }: AttemptsTableProps) {
   const page = { limit: search.limit, offset: search.offset, order: search.order };
   const attempts = useQuery({ ...flowQueries.attempts(flowId, page), placeholderData: keepPreviousData });
   useRefetchAttemptsOnNewAttempt(flowId, latest);
@@ -78,6 +81,7 @@ export function AttemptsTable({ flowId, search, latest, onSearch }: AttemptsTabl
               <Table.Tbody>
                 {rows.map((attempt) => {
                   const duration = runDurationMs(attempt.createdAt, attempt.completedAt, now);
+                  const label = attemptLabel(numberOf(attempt));
                   return (
                     <Table.Tr key={attempt.id} bg={search.attempt === attempt.id ? 'var(--mantine-primary-color-light)' : undefined}>
                       <Table.Td>
@@ -87,15 +91,15 @@ export function AttemptsTable({ flowId, search, latest, onSearch }: AttemptsTabl
                           }}
                           c="var(--mantine-color-anchor)"
                           fz="sm"
-                          aria-label={`Open attempt ${String(attempt.id)}`}
+                          aria-label={`Open attempt ${label}`}
                         >
-                          #{attempt.id}
+                          {label}
                         </UnstyledButton>
                       </Table.Td>
                       <Table.Td>
                         <StatusBadge status={attempt} size="sm" />
                       </Table.Td>
-                      <Table.Td>{attempt.trigger}</Table.Td>
+                      <Table.Td>{triggerLabel(attempt.trigger)}</Table.Td>
                       <Table.Td>{formatDateTime(attempt.createdAt)}</Table.Td>
                       <Table.Td>{duration === null ? '—' : formatDuration(duration)}</Table.Td>
                       <Table.Td ta="right" ff="monospace">

@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/page-header';
 import { RunErrors } from '@/components/run-errors';
 import { StatusBadge } from '@/components/status-badge';
 import { TimeAgo } from '@/components/time-ago';
-import { isRunActive, runStateOf } from '@/lib/run-status';
+import { isRunActive, runStateOf, type RunStateInput } from '@/lib/run-status';
 import { flowQueries } from '@/resources/flows';
 import { workflowQueries } from '@/resources/workflows';
 import { ProgressSummary } from './progress-summary';
@@ -41,7 +41,7 @@ interface LiveItem {
   kind: 'Flow' | 'Workflow';
   name: string;
   link: { to: '/flows/$flowId'; params: { flowId: string } } | { to: '/workflows/$workflowId'; params: { workflowId: string } };
-  status: { lifecycle: string; disposition: string };
+  status: RunStateInput;
   resources: Parameters<typeof ProgressSummary>[0]['resources'];
   errors: readonly string[];
   startedAt: string | null;
@@ -158,7 +158,7 @@ export function OverviewPage() {
                     </Text>
                   )}
                 </Group>
-                <ProgressSummary resources={item.resources} label={item.name} />
+                <ProgressSummary resources={item.resources} startedAt={item.startedAt} />
               </Stack>
             ))}
           </Stack>
