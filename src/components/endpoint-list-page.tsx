@@ -2,10 +2,10 @@ import { Button, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { SpecLifecycle } from '@/api/common';
-import { formatDateTime } from '@/lib/format';
 import { flowQueries } from '@/resources/flows';
 import type { Listing } from '@/resources/listing';
 import { AnchorLink } from './anchor-link';
+import { DateTime } from './date-time';
 import { type EndpointNoun, endpointFallbackName, endpointPage, endpointTitle, newEndpointPage } from './endpoint-noun';
 import { LifecycleBadge } from './lifecycle-badge';
 import { ListPager } from './list-pager';
@@ -84,7 +84,9 @@ export function EndpointListPage<T extends Endpoint>({ noun, description, listin
                     <Table.Td>
                       <LifecycleBadge lifecycle={spec.lifecycle} />
                     </Table.Td>
-                    <Table.Td>{formatDateTime(item.updatedAt)}</Table.Td>
+                    <Table.Td>
+                      <DateTime value={item.updatedAt} />
+                    </Table.Td>
                   </Table.Tr>
                 );
               })}

@@ -3,6 +3,10 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { mockService, server } from './server';
 
+// Dates are told in the browser's zone or in UTC (the header's switch): tests run in New York time (the
+// machines run in UTC), so that the two differ and a test can see which one is on screen.
+process.env.TZ = 'America/New_York';
+
 // Mantine reads these browser APIs, which jsdom does not implement. The legacy addListener and
 // removeListener stay on the stub for libraries that still call them.
 const noop = () => undefined;

@@ -1,11 +1,12 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import type { RunAttempt } from '@/api/flows';
+import { DateTime } from '@/components/date-time';
 import { Fact } from '@/components/fact';
 import { ResourceFunnel } from '@/components/resource-funnel';
 import { RunOutcomeErrors } from '@/components/run-errors';
 import { StatusBadge } from '@/components/status-badge';
 import { attemptLabel } from '@/lib/attempt-numbers';
-import { formatCount, formatDateTime, formatDuration, formatRate, runDurationMs } from '@/lib/format';
+import { formatCount, formatDuration, formatRate, runDurationMs } from '@/lib/format';
 import { isRunActive, triggerLabel } from '@/lib/run-status';
 import { useNow } from '@/lib/use-now';
 
@@ -31,7 +32,9 @@ export function AttemptSummary({ attempt, number }: { attempt: RunAttempt; numbe
           </Text>
         </Fact>
         <Fact label="Trigger">{triggerLabel(attempt.trigger)}</Fact>
-        <Fact label="Started">{formatDateTime(attempt.createdAt)}</Fact>
+        <Fact label="Started">
+          <DateTime value={attempt.createdAt} />
+        </Fact>
         <Fact label={live ? 'Running for' : 'Took'}>{duration === null ? '—' : formatDuration(duration)}</Fact>
         <Fact label="Rows extracted">{formatCount(total('extracted'))}</Fact>
         <Fact label="Rows loaded">{formatCount(total('loaded'))}</Fact>
@@ -39,7 +42,7 @@ export function AttemptSummary({ attempt, number }: { attempt: RunAttempt; numbe
       </SimpleGrid>
       {attempt.completedAt && (
         <Text size="xs" c="dimmed">
-          Completed {formatDateTime(attempt.completedAt)}
+          Completed <DateTime value={attempt.completedAt} />
         </Text>
       )}
       <ResourceFunnel resources={attempt.resources} live={live} />

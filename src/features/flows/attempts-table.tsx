@@ -1,10 +1,11 @@
 import { Button, Card, Group, Select, SegmentedControl, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { RunAttempt } from '@/api/flows';
+import { DateTime } from '@/components/date-time';
 import { ErrorState } from '@/components/error-state';
 import { StatusBadge } from '@/components/status-badge';
 import { attemptLabel } from '@/lib/attempt-numbers';
-import { formatCount, formatDateTime, formatDuration, runDurationMs } from '@/lib/format';
+import { formatCount, formatDuration, runDurationMs } from '@/lib/format';
 import { triggerLabel } from '@/lib/run-status';
 import { useNow } from '@/lib/use-now';
 import { flowQueries, useRefetchAttemptsOnNewAttempt } from '@/resources/flows';
@@ -100,7 +101,9 @@ export function AttemptsTable({ flowId, search, latest, numberOf, onSearch }: At
                         <StatusBadge status={attempt} size="sm" />
                       </Table.Td>
                       <Table.Td>{triggerLabel(attempt.trigger)}</Table.Td>
-                      <Table.Td>{formatDateTime(attempt.createdAt)}</Table.Td>
+                      <Table.Td>
+                        <DateTime value={attempt.createdAt} />
+                      </Table.Td>
                       <Table.Td>{duration === null ? '—' : formatDuration(duration)}</Table.Td>
                       <Table.Td ta="right" ff="monospace">
                         {formatCount(attempt.resources.reduce((sum, resource) => sum + resource.loaded, 0))}

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { dateFormat } from '@/lib/format';
 import type { OperationName } from '@/mock-service/operations';
 import { SEED } from '@/mock-service/seed';
 import { renderApp } from '@/test/render';
@@ -203,6 +204,26 @@ describe('flow page: attempts', () => {
     expect(within(drawer).getByText('Failed')).toBeInTheDocument();
     expect(within(drawer).getByText(/password authentication failed for user "crm_reader"/)).toBeInTheDocument();
     expect(within(drawer).getByText('Took')).toBeInTheDocument();
+  });
+});
+
+describe('flow page: schedule', () => {
+  it('tells a frequency flow’s next run: one frequency after its last run started, in the chosen zone', async () => {
+    await openFlow('/flows/1');
+    const newest = mockService.db.state.flowRuns.filter((run) => run.flow === 1).sort((a, b) => b.startedAt - a.startedAt)[0];
+    if (!newest) throw new Error('no attempts seeded');
+    const schedule = screen.getByRole('region', { name: 'Schedule' });
+    expect(within(schedule).getByText('Every hour')).toBeInTheDocument();
+    const next = await within(schedule).findByText(dateFormat('local').dateTimeMinutes(newest.startedAt + 3_600_000));
+    expect(next.closest('div')).toHaveTextContent(/^Next run: /);
+  });
+
+  it('says a cron expression is read in UTC and lists its next runs', async () => {
+    await openFlow('/flows/10');
+    const schedule = screen.getByRole('region', { name: 'Schedule' });
+    expect(within(schedule).getByText('At 02:30 (UTC)')).toBeInTheDocument();
+    expect(within(schedule).getByText('The service reads cron expressions in UTC.')).toBeInTheDocument();
+    expect(within(schedule).getAllByRole('listitem')).toHaveLength(5);
   });
 });
 

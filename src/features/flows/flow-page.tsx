@@ -71,7 +71,7 @@ function FlowDetail({ flow }: { flow: Flow }) {
       />
       <Stack gap={0}>
         <LatestAttemptCard status={status} numberOf={numberOf} />
-        <ScheduleCard schedule={scheduleOf(flow)} />
+        <ScheduleCard schedule={scheduleOf(flow)} lastRunAt={status.data ? (latest?.createdAt ?? null) : undefined} />
         <AttemptsTable flowId={flow.id} search={search} latest={latest} numberOf={numberOf} onSearch={setSearch} />
       </Stack>
       <AttemptDrawer

@@ -2,9 +2,8 @@ import { Table, Text } from '@mantine/core';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { AnchorLink } from '@/components/anchor-link';
-import { ScheduleLabel } from '@/components/schedule-label';
-import { scheduleOf } from '@/lib/schedule';
 import type { FlowRow } from './filter-flows';
+import { FlowScheduleCell } from './flow-schedule-cell';
 import { FlowStatusCell } from './flow-status-cell';
 
 /** Rows drawn beyond the visible ones, so a short scroll shows no blank. */
@@ -83,7 +82,7 @@ export function FlowsTable({ rows }: { rows: readonly FlowRow[] }) {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <ScheduleLabel schedule={scheduleOf(flow)} />
+                  <FlowScheduleCell flow={flow} />
                 </Table.Td>
                 <Table.Td>
                   <FlowStatusCell flowId={flow.id} enabled={statusesEnabled} />

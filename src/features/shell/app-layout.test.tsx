@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
 import { mockService } from '@/test/server';
@@ -56,6 +56,36 @@ describe('app shell', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in to Flowdeck' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/sign-in');
     expect(sessionStorage.getItem('flowdeck.session')).toBeNull();
+  });
+
+  it('tells every date in the zone chosen in the header, Local or UTC, and remembers the choice', async () => {
+    /** Every date on the page as shown: a relative time ("5 min ago") is told exactly in its title. */
+    const shownDates = () => Array.from(document.querySelectorAll('main time')).map((element) => (element.getAttribute('title') ?? element.textContent).trim());
+    const first = renderApp('/flows/1');
+    await screen.findByRole('heading', { level: 2, name: 'Latest attempt' });
+    await waitFor(() => {
+      expect(shownDates().length).toBeGreaterThan(5);
+    });
+    expect(shownDates().every((date) => /\b(EST|EDT)$/.test(date))).toBe(true);
+    const zone = screen.getByRole('radiogroup', { name: 'Time zone of dates' });
+    expect(within(zone).getByRole('radio', { name: 'Local' })).toBeChecked();
+
+    await first.user.click(within(zone).getByRole('radio', { name: 'UTC' }));
+    await waitFor(() => {
+      expect(shownDates().every((date) => date.endsWith(' UTC'))).toBe(true);
+    });
+    // The schedule's next run moves with it.
+    expect(within(screen.getByRole('region', { name: 'Schedule' })).getByText(/ UTC$/)).toBeInTheDocument();
+    first.unmount();
+
+    // Another visit on this device: still UTC.
+    renderApp('/flows/1');
+    await screen.findByRole('heading', { level: 2, name: 'Latest attempt' });
+    expect(within(screen.getByRole('radiogroup', { name: 'Time zone of dates' })).getByRole('radio', { name: 'UTC' })).toBeChecked();
+    await waitFor(() => {
+      expect(shownDates().length).toBeGreaterThan(5);
+    });
+    expect(shownDates().every((date) => date.endsWith(' UTC'))).toBe(true);
   });
 
   it('switches between light and dark themes', async () => {

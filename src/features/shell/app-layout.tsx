@@ -1,6 +1,7 @@
 import { ActionIcon, AppShell, Badge, Burger, Button, Group, NavLink, Text, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useMatchRoute } from '@tanstack/react-router';
+import { TimeZoneSwitch } from '@/components/time-zone-switch';
 
 const sections = [
   { to: '/', label: 'Overview', exact: true },
@@ -51,7 +52,8 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
               </Tooltip>
             )}
           </Group>
-          <Group gap="sm">
+          <Group gap="xs" wrap="nowrap">
+            <TimeZoneSwitch />
             <ColorSchemeToggle />
             <Button variant="default" onClick={onSignOut}>
               Sign out

@@ -4,8 +4,8 @@ import type { ConfigurationCard } from '@/api/cards';
 import type { Open } from '@/api/common';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CopyButton } from '@/components/copy-button';
+import { DateTime } from '@/components/date-time';
 import { ExpiryCountdown } from '@/components/expiry-countdown';
-import { formatDateTime } from '@/lib/format';
 import { useNow } from '@/lib/use-now';
 import { useRevokeCard } from '@/resources/cards';
 
@@ -25,7 +25,7 @@ function StateCell({ card, state }: { card: ConfigurationCard; state: ShownState
   const at = (iso: string | null) =>
     iso && (
       <Text size="xs" c="dimmed">
-        at {formatDateTime(iso)}
+        at <DateTime value={iso} />
       </Text>
     );
   // Badges keep their whole word on a phone: the table gives this column their width rather than cut them.

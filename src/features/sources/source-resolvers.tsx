@@ -1,8 +1,8 @@
 import { Accordion, Alert, Badge, Group, Loader, Progress, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Resolver } from '@/api/resolvers';
+import { DateTime } from '@/components/date-time';
 import { ErrorState } from '@/components/error-state';
-import { formatDateTime } from '@/lib/format';
 import { FAST_POLL_MS } from '@/lib/polling';
 import { sourceQueries } from '@/resources/sources';
 
@@ -62,7 +62,7 @@ export function SourceResolvers({ sourceId }: { sourceId: number }) {
             </Badge>
             <Text size="sm">{discoveryStatus.resolverCount ?? resolvers.data.resolvers.length} resolvers</Text>
             <Text size="sm" c="dimmed">
-              {discoveryStatus.timestamp ? formatDateTime(discoveryStatus.timestamp) : 'never'}
+              {discoveryStatus.timestamp ? <DateTime value={discoveryStatus.timestamp} /> : 'never'}
             </Text>
           </>
         ) : (

@@ -1,13 +1,13 @@
 import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { WorkflowStatus } from '@/api/workflows';
+import { DateTime } from '@/components/date-time';
 import { ErrorState } from '@/components/error-state';
 import { Fact } from '@/components/fact';
 import { LiveStamp } from '@/components/live-stamp';
 import { ResourceFunnel } from '@/components/resource-funnel';
 import { RunOutcomeErrors } from '@/components/run-errors';
 import { StatusBadge } from '@/components/status-badge';
-import { formatDateTime } from '@/lib/format';
 import { isRunActive } from '@/lib/run-status';
 
 /** The workflow's last or current execution, live: its state in words, per-resource counts and every error. */
@@ -28,7 +28,7 @@ export function WorkflowStatusPanel({ status }: { status: UseQueryResult<Workflo
             <Fact label="State">
               <StatusBadge status={data} />
             </Fact>
-            <Fact label="Completed">{data.completedAt ? formatDateTime(data.completedAt) : live ? 'Not yet' : '—'}</Fact>
+            <Fact label="Completed">{data.completedAt ? <DateTime value={data.completedAt} /> : live ? 'Not yet' : '—'}</Fact>
           </SimpleGrid>
           <ResourceFunnel resources={data.resources} live={live} />
           <RunOutcomeErrors errors={data.errors} />
