@@ -1,6 +1,7 @@
 import { Drawer, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { RunAttempt } from '@/api/flows';
+import { BlockSkeleton } from '@/components/skeletons';
 import { attemptLabel } from '@/lib/attempt-numbers';
 import { flowQueries } from '@/resources/flows';
 import { AttemptSummary } from './attempt-summary';
@@ -30,8 +31,10 @@ export function AttemptDrawer({ flowId, search, latest, numberOf, onClose }: Att
     >
       {attempt ? (
         <AttemptSummary attempt={attempt} number={numberOf(attempt)} />
+      ) : data ? (
+        <Text c="dimmed">{`The attempt with id ${String(attemptId)} is not on this page of attempts.`}</Text>
       ) : (
-        <Text c="dimmed">{data ? `The attempt with id ${String(attemptId)} is not on this page of attempts.` : 'Loading…'}</Text>
+        <BlockSkeleton label="Loading the attempt" rows={4} />
       )}
     </Drawer>
   );

@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { FlowStatus, RunAttempt } from '@/api/flows';
 import { ErrorState } from '@/components/error-state';
 import { LiveStamp } from '@/components/live-stamp';
+import { BlockSkeleton } from '@/components/skeletons';
 import { AttemptSummary } from './attempt-summary';
 
 /** The flow's newest attempt, live: the one place to watch a run move and see why it failed. */
@@ -30,7 +31,7 @@ export function LatestAttemptCard({ status, numberOf }: { status: UseQueryResult
       ) : error ? (
         <ErrorState error={error} onRetry={() => void refetch()} />
       ) : (
-        <Text c="dimmed">Loading…</Text>
+        <BlockSkeleton label="Loading the latest attempt" rows={4} />
       )}
     </Card>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Flow } from '@/api/flows';
@@ -8,6 +8,7 @@ import { ErrorState } from '@/components/error-state';
 import { LiveStamp } from '@/components/live-stamp';
 import { PageHeader } from '@/components/page-header';
 import { RunErrors } from '@/components/run-errors';
+import { InlineSkeleton } from '@/components/skeletons';
 import { StatusBadge } from '@/components/status-badge';
 import { TimeAgo } from '@/components/time-ago';
 import { isRunActive, runStateOf, type RunStateInput } from '@/lib/run-status';
@@ -24,7 +25,7 @@ function CountCard({ label, to, query }: { label: string; to: '/flows' | '/workf
         {label}
       </Text>
       {query.isPending ? (
-        <Loader size="sm" aria-label={`Loading ${label.toLowerCase()}`} />
+        <InlineSkeleton label={`Loading ${label.toLowerCase()}`} width={48} />
       ) : query.error ? (
         <ErrorState error={query.error} />
       ) : (

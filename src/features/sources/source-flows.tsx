@@ -1,13 +1,14 @@
-import { Loader, Stack, Table, Text } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { AnchorLink } from '@/components/anchor-link';
 import { ErrorState } from '@/components/error-state';
+import { BlockSkeleton } from '@/components/skeletons';
 import { flowQueries } from '@/resources/flows';
 
 /** The flows reading from this source (the interface lists all flows; they are filtered here). */
 export function SourceFlows({ sourceId }: { sourceId: number }) {
   const flows = useQuery(flowQueries.list());
-  if (flows.isPending) return <Loader aria-label="Loading flows" />;
+  if (flows.isPending) return <BlockSkeleton label="Loading flows" />;
   if (flows.isError) return <ErrorState error={flows.error} onRetry={() => void flows.refetch()} />;
   const mine = flows.data.filter((flow) => flow.source === sourceId);
   const newFlow = (

@@ -1,8 +1,9 @@
-import { Accordion, Alert, Badge, Group, Loader, Progress, Stack, Table, Text } from '@mantine/core';
+import { Accordion, Alert, Badge, Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Resolver } from '@/api/resolvers';
 import { DateTime } from '@/components/date-time';
 import { ErrorState } from '@/components/error-state';
+import { BlockSkeleton } from '@/components/skeletons';
 import { FAST_POLL_MS } from '@/lib/polling';
 import { sourceQueries } from '@/resources/sources';
 
@@ -45,7 +46,7 @@ export function SourceResolvers({ sourceId }: { sourceId: number }) {
     ...sourceQueries.resolvers(sourceId),
     refetchInterval: (query) => (query.state.data?.discoveryStatus?.status === 'in_progress' ? FAST_POLL_MS : false),
   });
-  if (resolvers.isPending) return <Loader aria-label="Loading resolvers" />;
+  if (resolvers.isPending) return <BlockSkeleton label="Loading resolvers" />;
   if (resolvers.isError && !resolvers.data) return <ErrorState error={resolvers.error} onRetry={() => void resolvers.refetch()} />;
   const { discoveryStatus, discoveryRequired } = resolvers.data;
   const inProgress = discoveryStatus?.status === 'in_progress';

@@ -1,4 +1,4 @@
-import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { WorkflowStatus } from '@/api/workflows';
 import { DateTime } from '@/components/date-time';
@@ -7,6 +7,7 @@ import { Fact } from '@/components/fact';
 import { LiveStamp } from '@/components/live-stamp';
 import { ResourceFunnel } from '@/components/resource-funnel';
 import { RunOutcomeErrors } from '@/components/run-errors';
+import { BlockSkeleton } from '@/components/skeletons';
 import { StatusBadge } from '@/components/status-badge';
 import { isRunActive } from '@/lib/run-status';
 
@@ -36,7 +37,7 @@ export function WorkflowStatusPanel({ status }: { status: UseQueryResult<Workflo
       ) : error ? (
         <ErrorState error={error} onRetry={() => void refetch()} />
       ) : (
-        <Text c="dimmed">Loading…</Text>
+        <BlockSkeleton label="Loading the status" />
       )}
     </Card>
   );
