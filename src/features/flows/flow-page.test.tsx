@@ -207,6 +207,20 @@ describe('flow page: attempts', () => {
   });
 });
 
+describe('flow page: first load', () => {
+  it('shows the shape of the page while it loads, then the page', async () => {
+    // The router shows its pending page after a second: the list takes longer here.
+    mockService.failNext('listFlows', { delayMs: 1_500 });
+    mockService.failNext('getFlowStatus', { delayMs: 2_500 });
+    renderApp('/flows/1');
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Loading the latest attempt' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders to warehouse' })).toBeInTheDocument();
+    expect(await within(screen.getByRole('region', { name: 'Latest attempt' })).findByText(/Succeeded|Failed/)).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading the latest attempt' })).not.toBeInTheDocument();
+  });
+});
+
 describe('flow page: schedule', () => {
   it('tells a frequency flow’s next run: one frequency after its last run started, in the chosen zone', async () => {
     await openFlow('/flows/1');

@@ -50,6 +50,7 @@ function FlowDetail({ flow }: { flow: Flow }) {
   return (
     <>
       <PageHeader
+        section="flows"
         title={flow.displayName || `Flow ${String(flow.id)}`}
         description={
           <Group gap={6} component="span">
