@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { mockService, server } from './server';
+import { matchMedia, resetViewport } from './viewport';
 
 // Dates are told in the browser's zone or in UTC (the header's switch): tests run in New York time (the
 // machines run in UTC), so that the two differ and a test can see which one is on screen.
@@ -13,20 +14,8 @@ const noop = () => undefined;
 const hasDom = typeof window !== 'undefined';
 
 if (hasDom) {
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    configurable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: noop,
-      removeListener: noop,
-      addEventListener: noop,
-      removeEventListener: noop,
-      dispatchEvent: () => false,
-    }),
-  });
+  // Width queries answer for the width a test sets with setViewportWidth (none: all false); see viewport.ts.
+  Object.defineProperty(window, 'matchMedia', { writable: true, configurable: true, value: matchMedia });
 
   class ResizeObserverStub implements ResizeObserver {
     observe = noop;
@@ -51,6 +40,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   mockService.reset();
+  resetViewport();
   if (hasDom) {
     sessionStorage.clear();
     localStorage.clear();
