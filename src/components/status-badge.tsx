@@ -21,6 +21,8 @@ export function StatusBadge({ status, size = 'md' }: { status: RunStateInput | n
       color={colors[state]}
       variant={state === 'never' ? 'outline' : 'light'}
       size={size}
+      // A state is a word to read whole, however narrow its column.
+      miw="max-content"
       leftSection={moving ? <Loader size={10} color={colors[state]} aria-hidden /> : undefined}
       style={{ textTransform: 'none' }}
     >

@@ -38,7 +38,7 @@ export function AttemptSummary({ attempt, number }: { attempt: RunAttempt; numbe
         <Fact label={live ? 'Running for' : 'Took'}>{duration === null ? '—' : formatDuration(duration)}</Fact>
         <Fact label="Rows extracted">{formatCount(total('extracted'))}</Fact>
         <Fact label="Rows loaded">{formatCount(total('loaded'))}</Fact>
-        <Fact label={live ? 'Extracting at' : 'Extracted at'}>{formatRate(total('extracted'), duration)}</Fact>
+        <Fact label="Extraction rate">{formatRate(total('extracted'), duration)}</Fact>
       </SimpleGrid>
       {attempt.completedAt && (
         <Text size="xs" c="dimmed">

@@ -151,14 +151,7 @@ export function OverviewPage() {
           <Stack gap="md">
             {running.map((item) => (
               <Stack key={item.key} gap={6}>
-                <Group justify="space-between" wrap="wrap">
-                  <ItemTitle item={item} />
-                  {item.startedAt && (
-                    <Text size="xs" c="dimmed">
-                      Started <TimeAgo iso={item.startedAt} size="xs" />
-                    </Text>
-                  )}
-                </Group>
+                <ItemTitle item={item} />
                 <ProgressSummary resources={item.resources} startedAt={item.startedAt} />
               </Stack>
             ))}

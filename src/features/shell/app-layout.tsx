@@ -19,7 +19,7 @@ function ColorSchemeToggle() {
     <Tooltip label={`Switch to ${next} theme`}>
       <ActionIcon
         variant="default"
-        size="lg"
+        size={28}
         aria-label={`Switch to ${next} theme`}
         onClick={() => {
           setColorScheme(next);
@@ -38,8 +38,9 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpen } }} padding="lg">
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Group gap="sm">
+        {/* One line down to a 390 px phone: compact controls, nothing wraps under the fixed-height header. */}
+        <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap">
+          <Group gap={6} wrap="nowrap">
             <Burger opened={navOpen} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
             <Text fw={700} size="lg" component={Link} to="/">
               Flowdeck
@@ -52,10 +53,10 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
               </Tooltip>
             )}
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap={6} wrap="nowrap">
             <TimeZoneSwitch />
             <ColorSchemeToggle />
-            <Button variant="default" onClick={onSignOut}>
+            <Button variant="default" size="compact-sm" h={28} onClick={onSignOut}>
               Sign out
             </Button>
           </Group>

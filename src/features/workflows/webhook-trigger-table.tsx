@@ -41,13 +41,13 @@ export function WebhookTriggerTable({
       key: 'status',
       header: 'Status',
       cell: (trigger) => (
-        <Badge color={trigger.status === 'active' ? 'green' : 'gray'} variant="light" style={{ textTransform: 'none' }}>
+        <Badge color={trigger.status === 'active' ? 'green' : 'gray'} variant="light" miw="max-content" style={{ textTransform: 'none' }}>
           {trigger.status}
         </Badge>
       ),
     },
     { key: 'event', header: 'Event type', primary: true, cell: (trigger) => trigger.eventType ?? '—' },
-    { key: 'url', header: 'URL', cell: (trigger) => <UrlCell url={trigger.url} /> },
+    { key: 'url', header: 'URL', width: 360, cell: (trigger) => <UrlCell url={trigger.url} /> },
     { key: 'count', header: 'Triggered', align: 'right', cell: (trigger) => trigger.triggerCount },
     {
       key: 'last',
