@@ -142,7 +142,8 @@ test('a flow runs with its status live on screen, and a running flow is cancelle
   await page.getByRole('button', { name: 'Run now' }).click();
   await expect(latest.getByText('Running', { exact: true })).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Cancel run' }).click();
-  await expect(latest.getByText('Failed')).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel run' }).click();
+  await expect(latest.getByText('Cancelled', { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(latest.getByText('Cancelled by user.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel run' })).toBeDisabled();
 });
@@ -154,8 +155,9 @@ test('a workflow runs and is cancelled with its status live on screen', async ({
   await page.getByRole('button', { name: 'Run now' }).click();
   await expect(page.getByText('Run started.')).toBeVisible();
   const status = page.getByRole('region', { name: 'Status' });
-  await expect(status.getByText(/^(Pending|Running)$/)).toBeVisible({ timeout: 15_000 });
+  await expect(status.getByText(/^(Queued|Running)$/)).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Cancel run' }).click();
-  await expect(status.getByText('Failed', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel run' }).click();
+  await expect(status.getByText('Cancelled', { exact: true })).toBeVisible({ timeout: 15_000 });
   await expectNoErrorScreen(page);
 });
