@@ -1,24 +1,15 @@
-import type { Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
-import { signIn } from './sign-in';
+import { signIn, signInAndOpenFlow } from './sign-in';
 
 // Issue 13: every date says its zone (Local or UTC, from the header, remembered), one not-found page inside
 // the shell, breadcrumbs, and lists as cards on a phone. The browser runs in New York time, so Local and UTC
 // differ whatever the machine's zone.
 test.use({ timezoneId: 'America/New_York' });
 
-async function openFlow(page: Page, name: string) {
-  await page.goto('/flows');
-  await signIn(page);
-  await page.getByRole('searchbox', { name: 'Search' }).fill(name);
-  await page.getByRole('table').getByRole('link', { name, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-}
-
 test('dates switch to UTC and back from the header, and the choice is remembered', async ({ page }) => {
   test.slow();
-  await openFlow(page, 'Shop orders to files');
+  await signInAndOpenFlow(page, 'Shop orders to files');
   const started = page.getByRole('region', { name: 'Latest attempt' }).locator('time').first();
   const zone = page.getByRole('radiogroup', { name: 'Time zone of dates' });
   await expect(started).toHaveText(/ (EST|EDT)$/);

@@ -1,23 +1,12 @@
 import { Box, Card, Group, Stack, Text } from '@mantine/core';
-import type { Ref } from 'react';
-import type { CellContext, Column, ShownRow } from './columns';
+import type { ViewProps } from './columns';
 import classes from './card-view.module.css';
-
-interface CardViewProps<T> {
-  label: string;
-  columns: readonly Column<T>[];
-  shown: readonly ShownRow<T>[];
-  context: CellContext;
-  isSelected?: ((row: T) => boolean) | undefined;
-  busy?: boolean | undefined;
-  virtual?: { count: number; padTop: number; padBottom: number; measure: Ref<HTMLLIElement> } | undefined;
-}
 
 /**
  * Each row a card: the primary column as its title, the other kept fields as label and value, the actions
  * (columns without a header) at the end. A list of cards never scrolls sideways.
  */
-export function CardView<T>({ label, columns, shown, context, isSelected, busy, virtual }: CardViewProps<T>) {
+export function CardView<T>({ label, columns, shown, context, isSelected, busy, virtual }: ViewProps<T, HTMLLIElement>) {
   const kept = columns.filter((column) => !column.hideInCard);
   const primary = kept.find((column) => column.primary);
   const fields = kept.filter((column) => column !== primary && column.header !== '');

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 /** What a cell may know beyond its row: a virtualised list is scrolling (rows then ask the service nothing). */
 export interface CellContext {
@@ -28,4 +28,16 @@ export interface ShownRow<T> {
   row: T;
   index: number;
   key: string | number;
+}
+
+/** What the table and the card views both draw from; `E` is the element a virtualised list measures. */
+export interface ViewProps<T, E extends Element> {
+  label: string;
+  columns: readonly Column<T>[];
+  shown: readonly ShownRow<T>[];
+  context: CellContext;
+  isSelected?: ((row: T) => boolean) | undefined;
+  busy?: boolean | undefined;
+  /** Virtualised: the whole list's length, the blank space above and below the drawn rows, and their measure. */
+  virtual?: { count: number; padTop: number; padBottom: number; measure: Ref<E> } | undefined;
 }

@@ -1,18 +1,9 @@
 import { Table } from '@mantine/core';
-import type { Ref } from 'react';
-import type { CellContext, Column, ShownRow } from './columns';
+import type { ViewProps } from './columns';
 
-interface TableViewProps<T> {
-  label: string;
-  columns: readonly Column<T>[];
-  shown: readonly ShownRow<T>[];
-  context: CellContext;
-  isSelected?: ((row: T) => boolean) | undefined;
-  busy?: boolean | undefined;
+interface TableViewProps<T> extends ViewProps<T, HTMLTableRowElement> {
   /** Inside a virtualised list's own scrolling box, the table keeps this width and the box scrolls sideways. */
   minWidth?: number | undefined;
-  /** Virtualised: the whole list's length, the blank space above and below the drawn rows, and their measure. */
-  virtual?: { count: number; padTop: number; padBottom: number; measure: Ref<HTMLTableRowElement> } | undefined;
 }
 
 function Spacer({ height, columns }: { height: number; columns: number }) {
