@@ -22,6 +22,13 @@ export const MESSAGES = {
   webhookWorkflowDisabled: 'Received; the workflow is disabled, so it did not run.',
 } as const;
 
+/**
+ * The interface has no "cancelled" disposition: a cancelled run ends not_running / failed with this error
+ * (`Cancelled by user.`; the mock writes it without the full stop). Whoever tells a cancel from a failure
+ * (the dashboard's run states, the service's step states) asks here.
+ */
+export const isCancelledByUserError = (error: string) => /^cancelled by user\.?$/i.test(error.trim());
+
 /** 403: a key whose plan lacks a feature; the dashboard shows it verbatim. */
 export const planForbids = (feature: string) => `Your current plan does not support ${feature}.`;
 

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@/api/messages';
+import { isCancelledByUserError } from '@/api/messages';
 import type { WireWorkflowRun, WireWorkflowRunStep } from './wire';
 
 // A workflow run as GET /v2/workflows/{id}/runs and the status's `lastRun` answer it, with the state of
@@ -21,9 +21,6 @@ export interface StepFacts {
   after: readonly StepState[];
 }
 
-/** The cancel error as the service writes it, and as the mock writes it (without the period). */
-const isCancel = (error: string) => error.startsWith(MESSAGES.cancelledByUser.replace(/\.$/, ''));
-
 const NOT_SUCCEEDED: readonly StepState[] = ['failed', 'skipped', 'cancelled'];
 
 /**
@@ -35,7 +32,7 @@ export function stepStateOf({ runLive, attempt, error, after }: StepFacts): Step
   if (attempt) {
     if (attempt.lifecycle === 'running' || attempt.lifecycle === 'pending') return 'running';
     if (attempt.disposition === 'succeeded') return 'succeeded';
-    return attempt.errors.some(isCancel) ? 'cancelled' : 'failed';
+    return attempt.errors.some(isCancelledByUserError) ? 'cancelled' : 'failed';
   }
   if (error !== null) return 'failed';
   if (after.some((state) => NOT_SUCCEEDED.includes(state))) return 'skipped';

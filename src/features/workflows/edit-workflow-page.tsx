@@ -16,7 +16,7 @@ function EditWorkflow({ workflow }: { workflow: Workflow }) {
   const update = useUpdateWorkflow(workflow.id, { onSaved: toPage });
   return (
     <>
-      <PageHeader title={`Edit “${workflow.name}”`} description="Changes apply from the next run; runs so far keep the steps they ran." />
+      <PageHeader section="workflows" title={`Edit “${workflow.name}”`} description="Changes apply from the next run; runs so far keep the steps they ran." />
       <WorkflowForm
         // The form is filled once, from the workflow as it was when the page opened: a refresh of the list
         // while typing (the Enabled switch elsewhere, another tab) does not overwrite what was typed.

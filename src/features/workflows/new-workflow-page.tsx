@@ -13,7 +13,7 @@ export function NewWorkflowPage() {
   });
   return (
     <>
-      <PageHeader title="New workflow" description="Runs flows as steps: each step starts once the steps it waits for have succeeded." />
+      <PageHeader section="workflows" title="New workflow" description="Runs flows as steps: each step starts once the steps it waits for have succeeded." />
       <WorkflowForm
         defaults={workflowFormDefaults()}
         submitLabel="Create workflow"

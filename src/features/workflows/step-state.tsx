@@ -1,8 +1,9 @@
 import { Badge, Loader } from '@mantine/core';
 import type { StepState } from '@/api/workflows';
 
-// A step's state in a word, a symbol and a colour: never colour alone. A state the service knows and
-// Flowdeck does not is shown as it came, in grey.
+// A step's state in a word, a symbol and a colour: never colour alone. The colours follow the run badges
+// (components/status-badge.tsx): a cancel is no alarm (grey), what has not happened yet is outlined. A
+// state the service knows and Flowdeck does not is shown as it came, in grey.
 
 interface StepStateLook {
   label: string;
@@ -17,7 +18,7 @@ const LOOKS: Record<string, StepStateLook> = {
   succeeded: { label: 'Succeeded', color: 'green', symbol: '✓' },
   failed: { label: 'Failed', color: 'red', symbol: '✕' },
   skipped: { label: 'Skipped', color: 'yellow', symbol: '↷' },
-  cancelled: { label: 'Cancelled', color: 'orange', symbol: '⊘' },
+  cancelled: { label: 'Cancelled', color: 'gray', symbol: '⊘' },
 };
 
 export function stepStateLook(state: StepState): StepStateLook {
@@ -29,10 +30,11 @@ export function StepStateBadge({ state }: { state: StepState }) {
   return (
     <Badge
       color={look.color}
-      variant="light"
+      variant={state === 'waiting' ? 'outline' : 'light'}
       size="sm"
-      // Its word is never cut short to make room.
-      style={{ textTransform: 'none', flexShrink: 0, overflow: 'visible' }}
+      // A state is a word to read whole, however narrow its box.
+      miw="max-content"
+      style={{ textTransform: 'none', flexShrink: 0 }}
       leftSection={state === 'running' ? <Loader size={9} color={look.color} aria-hidden /> : <span aria-hidden>{look.symbol}</span>}
     >
       {look.label}

@@ -36,6 +36,7 @@ function WorkflowDetail({ workflow }: { workflow: Workflow }) {
   return (
     <>
       <PageHeader
+        section="workflows"
         title={workflow.name}
         description={workflow.description}
         actions={<WorkflowActions workflow={workflow} running={running} onDeleted={() => void navigate({ to: '/workflows' })} />}

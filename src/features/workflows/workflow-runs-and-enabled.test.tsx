@@ -46,12 +46,12 @@ describe('the runs list', () => {
   it('lists past runs newest first with outcome, trigger, duration and how the steps went', async () => {
     renderApp(`/workflows/${String(SEED.succeedingWorkflowId)}`);
     const table = await screen.findByRole('table', { name: 'Runs' });
-    await within(table).findByText('#2');
+    await within(table).findByText('Run #2');
     const rows = within(table).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
       'RunOutcomeTriggerStartedDurationSteps',
-      expect.stringMatching(/^#2Succeededscheduled.+2 min 59 s3 succeeded$/) as unknown,
-      expect.stringMatching(/^#1Succeededscheduled.+3 min 59 s3 succeeded$/) as unknown,
+      expect.stringMatching(/^Run #2SucceededScheduled.+2 min 59 s3 succeeded$/) as unknown,
+      expect.stringMatching(/^Run #1SucceededScheduled.+3 min 59 s3 succeeded$/) as unknown,
     ]);
   });
 

@@ -1,11 +1,15 @@
-import { Card, Table, Text, Title } from '@mantine/core';
+import { Card, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { isApiError } from '@/api/errors';
 import type { WorkflowRun } from '@/api/workflows';
+import { DateTime } from '@/components/date-time';
 import { ErrorState } from '@/components/error-state';
 import { ListPager } from '@/components/list-pager';
+import { type Column, ResponsiveTable } from '@/components/responsive-table/responsive-table';
+import { BlockSkeleton } from '@/components/skeletons';
 import { StatusBadge } from '@/components/status-badge';
-import { formatDateTime, formatDuration } from '@/lib/format';
+import { formatDuration } from '@/lib/format';
+import { triggerLabel } from '@/lib/run-status';
 import { useNow } from '@/lib/use-now';
 import { useRefetchRunsOnRunChange, workflowQueries } from '@/resources/workflows';
 import { stepStateLook } from './step-state';
@@ -39,6 +43,14 @@ export function WorkflowRunsSection({ workflowId, offset, onOffset, lastRun }: R
   useRefetchRunsOnRunChange(workflowId, lastRun);
   const now = useNow(1_000);
   const rows = (runs.data ?? []).map((run) => (lastRun?.id === run.id ? lastRun : run));
+  const columns: Column<WorkflowRun>[] = [
+    { key: 'run', header: 'Run', primary: true, cell: (run) => `Run #${String(run.id)}` },
+    { key: 'outcome', header: 'Outcome', cell: (run) => <StatusBadge status={run} size="sm" /> },
+    { key: 'trigger', header: 'Trigger', cell: (run) => triggerLabel(run.trigger) },
+    { key: 'started', header: 'Started', cell: (run) => <DateTime value={run.startedAt ?? run.createdAt} /> },
+    { key: 'duration', header: 'Duration', cell: (run) => durationOf(run, now) },
+    { key: 'steps', header: 'Steps', cell: stepsSummary },
+  ];
 
   return (
     <Card withBorder padding="lg" mb="lg" component="section" aria-labelledby="runs-title">
@@ -55,34 +67,11 @@ export function WorkflowRunsSection({ workflowId, offset, onOffset, lastRun }: R
         )
       ) : (
         <>
-          <Table.ScrollContainer minWidth={640}>
-            <Table highlightOnHover aria-label="Runs" aria-busy={runs.isFetching}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Run</Table.Th>
-                  <Table.Th>Outcome</Table.Th>
-                  <Table.Th>Trigger</Table.Th>
-                  <Table.Th>Started</Table.Th>
-                  <Table.Th>Duration</Table.Th>
-                  <Table.Th>Steps</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((run) => (
-                  <Table.Tr key={run.id}>
-                    <Table.Td>#{run.id}</Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={run} size="sm" />
-                    </Table.Td>
-                    <Table.Td>{run.trigger}</Table.Td>
-                    <Table.Td>{formatDateTime(run.startedAt ?? run.createdAt)}</Table.Td>
-                    <Table.Td>{durationOf(run, now)}</Table.Td>
-                    <Table.Td>{stepsSummary(run)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          {runs.isPending ? (
+            <BlockSkeleton label="Loading runs" />
+          ) : (
+            <ResponsiveTable label="Runs" columns={columns} rows={rows} rowKey={(run) => run.id} busy={runs.isFetching} minWidth={640} />
+          )}
           {rows.length === 0 && !runs.isPending && (
             <Text c="dimmed" size="sm" py="sm">
               {offset > 0 ? 'No runs on this page.' : 'No runs yet.'}

@@ -1,4 +1,4 @@
-import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { createFileRoute, notFound, stripSearchParams } from '@tanstack/react-router';
 import { WorkflowPage } from '@/features/workflows/workflow-page';
 import { workflowPageSearchDefaults, workflowPageSearchSchema } from '@/features/workflows/workflow-page-search';
 import { parseIdParam } from '@/lib/route-params';
@@ -9,7 +9,9 @@ export const Route = createFileRoute('/_app/workflows/$workflowId')({
   search: { middlewares: [stripSearchParams(workflowPageSearchDefaults)] },
   loader: async ({ context, params }) => {
     const workflowId = parseIdParam(params.workflowId);
-    await context.queryClient.query({ ...workflowQueries.list(), staleTime: 'static' });
+    const workflows = await context.queryClient.query({ ...workflowQueries.list(), staleTime: 'static' });
+    // The interface has no get-workflow: an id the list lacks is a workflow that does not exist.
+    if (!workflows.some((workflow) => workflow.id === workflowId)) throw notFound();
     return { workflowId };
   },
   component: function WorkflowRoute() {
