@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { notFound } from '@tanstack/react-router';
 import type { PageParams } from '@/api/page-params';
 import {
   cancelWorkflow,
@@ -15,6 +16,7 @@ import {
   type WorkflowRun,
 } from '@/api/workflows';
 import { liveScopes } from '@/lib/live-query';
+import { parseIdParam } from '@/lib/route-params';
 import { useLiveAction } from '@/lib/use-live-action';
 import { useRefetchWhenChanged } from './follow-live';
 import { resourceKeys } from './keys';
@@ -30,6 +32,17 @@ export const workflowQueries = {
   runs: (id: number, page: RunsPage) =>
     queryOptions({ queryKey: workflowKeys.detail(id, 'runs', page), queryFn: ({ signal }) => listWorkflowRuns(id, page, { signal }) }),
 };
+
+/**
+ * For the loaders of a workflow's routes: its id from the URL, once the list holds it. The interface has
+ * no get-workflow: an id the list lacks is a workflow that does not exist (the not-found page).
+ */
+export async function loadListedWorkflow(client: QueryClient, rawId: string): Promise<number> {
+  const workflowId = parseIdParam(rawId);
+  const workflows = await client.query({ ...workflowQueries.list(), staleTime: 'static' });
+  if (!workflows.some((workflow) => workflow.id === workflowId)) throw notFound();
+  return workflowId;
+}
 
 /** The cached list with this workflow as the service answered it (added when new). */
 function withWorkflow(workflows: Workflow[] | undefined, workflow: Workflow): Workflow[] | undefined {

@@ -100,6 +100,12 @@ describe('new workflow', () => {
 });
 
 describe('edit workflow', () => {
+  it('shows the not-found page for a workflow that does not exist', async () => {
+    renderApp('/workflows/999/edit');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to workflows' })).toBeInTheDocument();
+  });
+
   it('says which step names a flow that no longer exists', async () => {
     mockService.db.state.flows = mockService.db.state.flows.filter((flow) => flow.id !== 6);
     renderApp(`/workflows/${String(SEED.succeedingWorkflowId)}/edit`);

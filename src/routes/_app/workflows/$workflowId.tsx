@@ -1,19 +1,12 @@
-import { createFileRoute, notFound, stripSearchParams } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { WorkflowPage } from '@/features/workflows/workflow-page';
 import { workflowPageSearchDefaults, workflowPageSearchSchema } from '@/features/workflows/workflow-page-search';
-import { parseIdParam } from '@/lib/route-params';
-import { workflowQueries } from '@/resources/workflows';
+import { loadListedWorkflow } from '@/resources/workflows';
 
 export const Route = createFileRoute('/_app/workflows/$workflowId')({
   validateSearch: workflowPageSearchSchema,
   search: { middlewares: [stripSearchParams(workflowPageSearchDefaults)] },
-  loader: async ({ context, params }) => {
-    const workflowId = parseIdParam(params.workflowId);
-    const workflows = await context.queryClient.query({ ...workflowQueries.list(), staleTime: 'static' });
-    // The interface has no get-workflow: an id the list lacks is a workflow that does not exist.
-    if (!workflows.some((workflow) => workflow.id === workflowId)) throw notFound();
-    return { workflowId };
-  },
+  loader: async ({ context, params }) => ({ workflowId: await loadListedWorkflow(context.queryClient, params.workflowId) }),
   component: function WorkflowRoute() {
     const { workflowId } = Route.useLoaderData();
     return <WorkflowPage workflowId={workflowId} />;

@@ -1,16 +1,9 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { EditWorkflowPage } from '@/features/workflows/edit-workflow-page';
-import { parseIdParam } from '@/lib/route-params';
-import { workflowQueries } from '@/resources/workflows';
+import { loadListedWorkflow } from '@/resources/workflows';
 
 export const Route = createFileRoute('/_app/workflows/$workflowId_/edit')({
-  loader: async ({ context, params }) => {
-    const workflowId = parseIdParam(params.workflowId);
-    const workflows = await context.queryClient.query({ ...workflowQueries.list(), staleTime: 'static' });
-    // The interface has no get-workflow: an id the list lacks is a workflow that does not exist.
-    if (!workflows.some((workflow) => workflow.id === workflowId)) throw notFound();
-    return { workflowId };
-  },
+  loader: async ({ context, params }) => ({ workflowId: await loadListedWorkflow(context.queryClient, params.workflowId) }),
   component: function EditWorkflowRoute() {
     const { workflowId } = Route.useLoaderData();
     return <EditWorkflowPage workflowId={workflowId} />;
