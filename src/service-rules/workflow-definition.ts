@@ -78,12 +78,15 @@ function findCircle(steps: readonly StepDraft[]): { step: number; message: strin
     if (!indexOf.has(step.id)) indexOf.set(step.id, index);
   });
   const done = new Set<string>();
+  // The walk's current path, in order and as a set: each waiting link is then looked at once (a definition
+  // may list many), never compared along the whole path.
   const path: string[] = [];
+  const onPath = new Set<string>();
   const visit = (id: string): string[] | null => {
-    const onPath = path.indexOf(id);
-    if (onPath >= 0) return path.slice(onPath);
+    if (onPath.has(id)) return path.slice(path.indexOf(id));
     if (done.has(id)) return null;
     path.push(id);
+    onPath.add(id);
     const index = indexOf.get(id);
     for (const next of index === undefined ? [] : (steps[index]?.after ?? [])) {
       if (!indexOf.has(next)) continue; // an unknown step is its own problem
@@ -91,6 +94,7 @@ function findCircle(steps: readonly StepDraft[]): { step: number; message: strin
       if (circle) return circle;
     }
     path.pop();
+    onPath.delete(id);
     done.add(id);
     return null;
   };
