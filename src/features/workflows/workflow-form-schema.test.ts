@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Workflow } from '@/api/workflows';
 import { definitionToSave, stepIdFor, workflowFormDefaults, workflowFormSchema } from './workflow-form-schema';
 
-const workflow = (definition: unknown): Workflow => ({
+const workflow = (definition: Workflow['definition']): Workflow => ({
   id: 7,
   name: 'W',
   description: '',
