@@ -28,6 +28,8 @@ export interface RunService {
   runWorkflow: (workflowId: number, trigger: Trigger) => Promise<number>;
   cancelWorkflow: (workflowId: number) => Promise<boolean>;
   requestDiscovery: (sourceId: number) => Promise<void>;
+  /** Discover now: false while a discovery of the source is in progress. */
+  discoverNow: (sourceId: number) => Promise<boolean>;
   /** One scheduler pass (also run every 5 s); returns how many runs it started. */
   tick: () => Promise<number>;
   /** One recovery pass (also run at start and every 5 s). */
@@ -92,6 +94,7 @@ export function createRunService({ db, databaseUrl, box, logger, discoveryTimeou
     runWorkflow: workflows.runWorkflow,
     cancelWorkflow: workflows.cancelWorkflow,
     requestDiscovery: discovery.requestDiscovery,
+    discoverNow: discovery.discoverNow,
     tick: () => startDueRuns(db, logger, service),
     recover: () => recoverInterruptedRuns(context),
   };

@@ -73,6 +73,12 @@ describe('FLOWDECK_PROFILE=hosted', () => {
     expect(answer.body).toEqual({ id: fresh.id, lifecycle: 'NOT_RUNNING', disposition: 'NONE', resources: [], errors: null, completedAt: null });
   });
 
+  it('answers the resolvers with exactly the hosted discovery status fields (no discoveredAt)', async () => {
+    const answer = expectStatus(await api(`/v2/sources/${String(source.id)}/resolvers`), 200);
+    const { discoveryStatus } = (answer.body as { data: { discoveryStatus: Record<string, unknown> } }).data;
+    expect(Object.keys(discoveryStatus).sort()).toEqual(['error', 'resolverCount', 'status', 'timestamp']);
+  });
+
   it('still asks for a key on what it serves, and paths it does not know at all are 404', async () => {
     expectError(await api(`/v2/flows/${String(flow.id)}/status`, { key: null }), 401, 'Unauthorized');
     expectError(await api('/v2/nothing-here'), 404, 'Not Found');

@@ -1,4 +1,6 @@
 import { type CardState, cardStateAt } from '@/api/cards';
+import { usedByFlows } from '@/api/messages';
+import { Conflict } from '@/service-rules/errors';
 import type { CardRecord, FlowRunRecord, MockState, RunRecord, WorkflowRecord, WorkflowRunRecord } from './records';
 import { isRunActive } from './progress';
 import { MOCK_CANCELLED_ERRORS } from './pinned-wording';
@@ -79,6 +81,12 @@ export class MockDb {
   /** The same rule as the service's: open until submitted, revoked or expired. */
   cardState(card: CardRecord): CardState {
     return cardStateAt({ expiresAt: card.expiresAt, submittedAt: card.submittedAt ?? null, revokedAt: card.revokedAt ?? null }, this.now());
+  }
+
+  /** A source or destination cannot be deleted while flows use it: 400 naming them, as the service answers. */
+  refuseWhileUsed(noun: 'source' | 'destination', id: number): void {
+    const users = this.state.flows.filter((flow) => flow[noun] === id);
+    if (users.length > 0) throw new Conflict(usedByFlows(noun, id, users));
   }
 
   activeFlowRun(flowId: number): FlowRunRecord | undefined {

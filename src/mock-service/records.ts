@@ -15,9 +15,15 @@ export interface SourceRecord {
   properties: StoredProperties;
   createdAt: number;
   updatedAt: number;
-  /** Tables or endpoints a run of this source moves. */
+  /** Tables or endpoints discovery finds in this source (a run moves those turned on). */
   resources: string[];
-  discovery: { startedAt: number; durationMs: number; error: string | null };
+  /**
+   * The discovery under way or last finished; `before` is when the discovery before it succeeded (what
+   * the resolvers answer's `discoveredAt` shows until this one succeeds).
+   */
+  discovery: { startedAt: number; durationMs: number; error: string | null; before?: number | null };
+  /** Resolver name → suppressed, as the user chose (src/service-rules/resolver-choice.ts). */
+  resolverChoice: Record<string, boolean>;
 }
 
 export interface DestinationRecord {

@@ -35,7 +35,7 @@ function daysAgo(now: number, days: number): number {
 
 function seedSources(now: number, discoveryMs: number): SourceRecord[] {
   const done = (id: number) => ({ startedAt: daysAgo(now, 20) + id * HOUR, durationMs: 40_000, error: null });
-  const base = (id: number) => ({ id, createdAt: daysAgo(now, 40 - id * 3), updatedAt: daysAgo(now, 10 - id), discovery: done(id) });
+  const base = (id: number) => ({ id, createdAt: daysAgo(now, 40 - id * 3), updatedAt: daysAgo(now, 10 - id), discovery: done(id), resolverChoice: {} });
   return [
     {
       ...base(1),
@@ -50,7 +50,7 @@ function seedSources(now: number, discoveryMs: number): SourceRecord[] {
       spec: 'postgres',
       properties: { host: 'crm.internal', port: 5432, database: 'crm', user: 'crm_reader', password: BAD_PASSWORD, ssl: false },
       resources: ['accounts', 'contacts', 'opportunities'],
-      discovery: { ...done(2), error: 'password authentication failed for user "crm_reader"' },
+      discovery: { ...done(2), error: 'password authentication failed for user "crm_reader"', before: daysAgo(now, 30) },
     },
     {
       ...base(3),
