@@ -177,7 +177,7 @@ const DESTINATIONS: Omit<DestinationRecord, 'createdAt' | 'updatedAt'>[] = [
     spec: 'postgres',
     properties: { host: 'reporting.internal', port: 5432, database: 'reporting', user: 'loader', password: 'loader-pass', schema: 'raw' },
   },
-  { id: 3, displayName: 'Data lake (S3)', spec: 'files', properties: { bucket_url: 's3://acme-lake/raw', format: 'parquet', credentials: 'AKIA-demo-secret' } },
+  { id: 3, displayName: 'Data lake (Parquet files)', spec: 'files', properties: { bucket_url: 'lake/raw', format: 'parquet' } },
   {
     id: 4,
     displayName: 'Partner warehouse',

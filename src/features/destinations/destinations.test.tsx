@@ -21,7 +21,7 @@ describe('destinations list', () => {
     await waitFor(() => {
       expect(router.state.location.search).toMatchObject({ limit: 2, offset: 2 });
     });
-    expect(await screen.findByRole('link', { name: 'Data lake (S3)' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Data lake (Parquet files)' })).toBeInTheDocument();
   });
 
   it('says so when the service cannot list destinations, and offers the ones flows reference', async () => {
