@@ -21,7 +21,10 @@ describe('destinations list', () => {
     await waitFor(() => {
       expect(router.state.location.search).toMatchObject({ limit: 2, offset: 2 });
     });
-    expect(await screen.findByRole('link', { name: 'Data lake (Parquet files)' })).toBeInTheDocument();
+    // Sorted by name by default: the second page of two holds the third and fourth names.
+    expect(await screen.findByRole('link', { name: 'Partner warehouse' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Reporting Postgres' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Data lake (Parquet files)' })).not.toBeInTheDocument();
   });
 
   it('says so when the service cannot list destinations, and offers the ones flows reference', async () => {
