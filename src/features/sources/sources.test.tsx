@@ -125,13 +125,18 @@ describe('resolvers tab', () => {
     mockService.db.discoveryMs = defaultDiscoveryMs;
   });
 
-  it('marks suppressed and masked-by-default resolvers and expands their property definitions', async () => {
+  it('marks suppressed (turned off) and masked-by-default resolvers and expands their property definitions', async () => {
     const { user } = renderApp('/sources/1?tab=resolvers');
     expect(await screen.findByText('completed')).toBeInTheDocument();
-    const audit = screen.getByRole('button', { name: /audit_log/ });
-    expect(within(audit).getByText('Suppressed')).toBeInTheDocument();
-    expect(within(screen.getByRole('button', { name: /^customers/ })).getByText('Masked by default')).toBeInTheDocument();
-    await user.click(audit);
+    const table = screen.getByRole('table', { name: 'Resolvers' });
+    const auditRow = within(table).getByRole('switch', { name: 'Load audit_log' }).closest('tr');
+    expect(within(table).getByRole('switch', { name: 'Load audit_log' })).not.toBeChecked();
+    expect(within(auditRow as HTMLElement).getByText('Not loaded')).toBeInTheDocument();
+    expect(within(table).getByRole('switch', { name: 'Load customers' })).toBeChecked();
+    expect(
+      within(within(table).getByRole('switch', { name: 'Load customers' }).closest('tr') as HTMLElement).getByText('Masked by default'),
+    ).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Details of audit_log' }));
     expect(await screen.findByRole('cell', { name: 'Primary key' })).toBeVisible();
   });
 
