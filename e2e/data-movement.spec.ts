@@ -86,7 +86,8 @@ async function choose(page: Page, label: string, search: string, option: RegExp 
 async function startCsvSource(page: Page, name: string) {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Sources', exact: true }).click();
   await page.getByRole('link', { name: 'New source' }).click();
-  await choose(page, 'Source spec', 'CSV', /^CSV file/);
+  await page.getByRole('searchbox', { name: 'Search source specs' }).fill('CSV');
+  await page.getByRole('radio', { name: 'CSV file' }).click();
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   await page.getByRole('button', { name: 'Create source' }).click();
 }

@@ -1,11 +1,10 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dataOf } from '@/api/common';
 import { discoveryInProgress } from '@/api/messages';
 import { type ResolverList, resolverListSchema } from '@/api/resolvers';
-import { createSource, runToEnd } from './connector-fixtures';
+import { createSource, runToEnd, silentServer } from './connector-fixtures';
 import { BAD_REQUEST, createFilesDestination, createSampleSource, expectError, expectStatus, expectWrapped } from './fixtures';
 import { eventually, startHarness } from './harness';
 
@@ -16,16 +15,11 @@ import { eventually, startHarness } from './harness';
 
 const DISCOVERY_BOUND_MS = 2_000;
 const service = await startHarness({ discoveryTimeoutMs: DISCOVERY_BOUND_MS });
-// A server that accepts connections and never answers: a Postgres source whose discovery hangs.
-const sockets = new Set<Socket>();
-const silent = createServer((socket) => {
-  sockets.add(socket);
-});
-await new Promise<void>((resolveListen) => silent.listen(0, '127.0.0.1', resolveListen));
-const silentPort = (silent.address() as { port: number }).port;
+// A Postgres source on it: its discovery hangs.
+const silent = await silentServer();
+const silentPort = silent.port;
 afterAll(async () => {
-  for (const socket of sockets) socket.destroy();
-  await new Promise((resolveClose) => silent.close(resolveClose));
+  await silent.close();
   await service.stop();
 });
 const { api } = service;

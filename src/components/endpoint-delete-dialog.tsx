@@ -1,5 +1,6 @@
 import { List, Stack, Text } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
+import { ApiError, isApiError } from '@/api/errors';
 import type { Flow } from '@/api/flows';
 import { AnchorLink } from './anchor-link';
 import { ConfirmDialog } from './confirm-dialog';
@@ -42,13 +43,17 @@ function FlowsInTheWay({ noun, name, flows }: { noun: EndpointNoun; name: string
 export function EndpointDeleteDialog({ noun, endpoint, usedBy, remove, onClose }: EndpointDeleteDialogProps) {
   const name = endpoint?.name ?? '';
   const inTheWay = usedBy && usedBy.length > 0 ? usedBy : null;
+  // Deleting is Flowdeck's addition: a service without it answers 404 too, which says nothing about the thing itself.
+  const error = isApiError(remove.error, 'not_found')
+    ? new ApiError('not_found', `The service answered “not found”: the ${noun} is gone already, or this service cannot delete ${noun}s.`)
+    : remove.error;
   return (
     <ConfirmDialog
       opened={endpoint !== null}
       title={inTheWay ? `“${name}” cannot be deleted` : `Delete the ${noun} “${name}”?`}
       confirmLabel={`Delete ${noun}`}
       pending={remove.isPending}
-      error={remove.error}
+      error={error}
       onClose={onClose}
       onConfirm={() => {
         if (endpoint && !remove.isPending) remove.mutate(endpoint.id, { onSuccess: onClose });

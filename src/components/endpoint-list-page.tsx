@@ -1,5 +1,4 @@
-import { ActionIcon, Button, Group, Table, Text, TextInput, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { ActionIcon, Button, Group, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { type UseMutationResult, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
@@ -18,6 +17,7 @@ import { LifecycleBadge } from './lifecycle-badge';
 import { ListPager } from './list-pager';
 import { PageHeader } from './page-header';
 import { UnlistedNotice } from './unlisted-notice';
+import { UrlSearchField } from './url-search-field';
 
 interface Endpoint {
   id: number;
@@ -101,35 +101,6 @@ function SortHeader({ label, sort, search, onSearch }: { label: string; sort: En
   );
 }
 
-/** The search field: rows follow each keystroke, the URL a moment later (as on the flows list). */
-function SearchField({ q, onQueryInput, onSearch }: { q: string; onQueryInput: (q: string) => void; onSearch: (patch: Partial<EndpointListSearch>) => void }) {
-  const [text, setText] = useState(q);
-  // Back and forward (or a shared link) change the URL under the field: the field follows.
-  const [urlQ, setUrlQ] = useState(q);
-  if (urlQ !== q) {
-    setUrlQ(q);
-    setText(q);
-  }
-  const writeUrl = useDebouncedCallback((next: string) => {
-    onSearch({ q: next, offset: 0 });
-  }, 300);
-  return (
-    <TextInput
-      label="Search"
-      placeholder="Name, id, spec, flow"
-      type="search"
-      w={{ base: '100%', xs: 320 }}
-      value={text}
-      onChange={(event) => {
-        const next = event.currentTarget.value;
-        setText(next);
-        onQueryInput(next);
-        writeUrl(next);
-      }}
-    />
-  );
-}
-
 /** The sources or destinations page: searched and sorted in the URL, each with its spec, the flows that use it, and Delete. */
 export function EndpointListPage<T extends Endpoint>({ noun, description, listing, specOf, search, onSearch, remove }: EndpointListPageProps<T>) {
   const usedBy = useUsedBy(noun);
@@ -173,12 +144,15 @@ export function EndpointListPage<T extends Endpoint>({ noun, description, listin
       ) : (
         <>
           <Group justify="space-between" align="flex-end" mb="sm" gap="sm">
-            <SearchField
+            <UrlSearchField
+              label="Search"
+              placeholder="Name, id, spec, flow"
+              w={{ base: '100%', xs: 320 }}
               q={search.q}
               onQueryInput={setTyped}
-              onSearch={(patch) => {
+              onCommit={(q) => {
                 setTyped(null);
-                onSearch(patch);
+                onSearch({ q, offset: 0 });
               }}
             />
             <Text size="sm" c="dimmed" role="status">
@@ -207,7 +181,7 @@ export function EndpointListPage<T extends Endpoint>({ noun, description, listin
                         <AnchorLink {...endpointPage(noun, item.id)}>{name}</AnchorLink>
                       </Table.Td>
                       <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
+                        <Group gap={6} wrap="wrap">
                           <Text size="sm">{spec.displayName ?? spec.name}</Text>
                           <LifecycleBadge lifecycle={spec.lifecycle} />
                         </Group>

@@ -1,6 +1,5 @@
-import { ActionIcon, Group, Select, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { useState } from 'react';
+import { ActionIcon, Group, Select, Tooltip } from '@mantine/core';
+import { UrlSearchField } from '@/components/url-search-field';
 import type { FlowsSearch } from './flows-search';
 
 const scheduleOptions = [
@@ -34,31 +33,17 @@ interface FlowFiltersProps {
 }
 
 export function FlowFilters({ search, onQueryInput, onChange }: FlowFiltersProps) {
-  const [text, setText] = useState(search.q);
-  // Back and forward (or a shared link) change the URL under the field: the field follows.
-  const [urlQ, setUrlQ] = useState(search.q);
-  if (urlQ !== search.q) {
-    setUrlQ(search.q);
-    setText(search.q);
-  }
-  const writeUrl = useDebouncedCallback((q: string) => {
-    onChange({ q });
-  }, 300);
-
   return (
     <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
-      <TextInput
+      <UrlSearchField
         label="Search"
         placeholder="Name, id, source, destination"
-        value={text}
-        onChange={(event) => {
-          const q = event.currentTarget.value;
-          setText(q);
-          onQueryInput(q);
-          writeUrl(q);
+        q={search.q}
+        onQueryInput={onQueryInput}
+        onCommit={(q) => {
+          onChange({ q });
         }}
         w={280}
-        type="search"
       />
       <Select
         label="Schedule"

@@ -24,7 +24,7 @@ export const useSourceTestConnection = (sourceId: number) => useConnectionCheck(
 export function TestConnectionButton({ state }: { state: ConnectionCheckState }) {
   return (
     <Button
-      variant="light"
+      variant="default"
       title={CHECK_DESCRIPTION}
       loading={state.run.isPending}
       onClick={() => {
