@@ -1,9 +1,9 @@
 import { List, Stack, Text } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { ApiError, isApiError } from '@/api/errors';
 import type { Flow } from '@/api/flows';
 import { AnchorLink } from './anchor-link';
 import { ConfirmDialog } from './confirm-dialog';
+import { withNotFoundMeaning } from './error-state';
 import type { EndpointNoun } from './endpoint-noun';
 
 interface EndpointDeleteDialogProps {
@@ -43,10 +43,7 @@ function FlowsInTheWay({ noun, name, flows }: { noun: EndpointNoun; name: string
 export function EndpointDeleteDialog({ noun, endpoint, usedBy, remove, onClose }: EndpointDeleteDialogProps) {
   const name = endpoint?.name ?? '';
   const inTheWay = usedBy && usedBy.length > 0 ? usedBy : null;
-  // Deleting is Flowdeck's addition: a service without it answers 404 too, which says nothing about the thing itself.
-  const error = isApiError(remove.error, 'not_found')
-    ? new ApiError('not_found', `The service answered “not found”: the ${noun} is gone already, or this service cannot delete ${noun}s.`)
-    : remove.error;
+  const error = withNotFoundMeaning(remove.error, `The service answered “not found”: the ${noun} is gone already, or this service cannot delete ${noun}s.`);
   return (
     <ConfirmDialog
       opened={endpoint !== null}

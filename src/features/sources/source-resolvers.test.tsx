@@ -52,6 +52,19 @@ describe('turning resolvers on and off', () => {
   });
 });
 
+describe('a service without these additions (404)', () => {
+  it('says it cannot turn resolvers on or off, or start discovery, rather than “Not Found”', async () => {
+    mockService.failNext('updateResolvers', { status: 404 });
+    mockService.failNext('discoverResolvers', { status: 404 });
+    const { user } = renderApp('/sources/1?tab=resolvers');
+    const table = await resolversTable();
+    await user.click(within(table).getByRole('switch', { name: 'Load orders' }));
+    expect(await screen.findByText(/it cannot turn resolvers on or off, or the source is gone/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Discover now' }));
+    expect(await screen.findByText(/it cannot start discovery on request, or the source is gone/)).toBeInTheDocument();
+  });
+});
+
 describe('Discover now', () => {
   it('starts discovery, shows its progress while in progress, then the time it was found', async () => {
     mockService.db.discoveryMs = 2_500;

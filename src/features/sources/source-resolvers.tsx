@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Loader, Progress, Stack, Switch, Table, Text } from '@mantine/core';
 import { Fragment, useState } from 'react';
 import type { Resolver, ResolverList } from '@/api/resolvers';
-import { ErrorState } from '@/components/error-state';
+import { ErrorState, withNotFoundMeaning } from '@/components/error-state';
 import { LiveStamp } from '@/components/live-stamp';
 import { TimeAgo } from '@/components/time-ago';
 import { liveScopes, useLiveQuery } from '@/lib/live-query';
@@ -67,7 +67,11 @@ function DiscoverButton({ sourceId, list }: { sourceId: number; list: ResolverLi
       >
         {running ? 'Discovering…' : failed ? 'Retry discovery' : 'Discover now'}
       </Button>
-      {discover.isError && <ErrorState error={discover.error} />}
+      {discover.isError && (
+        <ErrorState
+          error={withNotFoundMeaning(discover.error, 'The service answered “not found”: it cannot start discovery on request, or the source is gone.')}
+        />
+      )}
     </Stack>
   );
 }
@@ -86,7 +90,9 @@ function ResolverTable({ sourceId, resolvers }: { sourceId: number; resolvers: R
   };
   return (
     <Stack gap="xs">
-      {choose.isError && <ErrorState error={choose.error} />}
+      {choose.isError && (
+        <ErrorState error={withNotFoundMeaning(choose.error, 'The service answered “not found”: it cannot turn resolvers on or off, or the source is gone.')} />
+      )}
       <Table.ScrollContainer minWidth={560}>
         <Table aria-label="Resolvers" verticalSpacing="xs">
           <Table.Thead>
