@@ -38,7 +38,8 @@ export type ResolverList = z.infer<typeof resolverListSchema>;
 /** Turn resolvers on or off by name: a run loads only those turned on (`suppressed: false`). */
 export const updateResolversInputSchema = z.strictObject({
   resolvers: z
-    .array(z.strictObject({ name: z.string().min(1), suppressed: z.boolean() }))
+    // A resolver's name is a name like any other: at most 200 characters, as the service bounds names.
+    .array(z.strictObject({ name: z.string().min(1).max(200), suppressed: z.boolean() }))
     .min(1, 'Name at least one resolver.')
     .max(1000),
 });

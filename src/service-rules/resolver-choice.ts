@@ -31,7 +31,12 @@ export function choiceKept(choice: ResolverChoice, names: readonly string[]): Re
 export function readChoice(changes: readonly { name: string; suppressed: boolean }[], resolvers: readonly Listed[]): Record<string, boolean> {
   const known = new Set(resolvers.map((resolver) => resolver.name));
   const unknown = changes.filter((change) => !known.has(change.name)).map((change) => change.name);
-  if (unknown.length > 0) throw new InvalidInput(`This source has no resolver named ${unknown.map((name) => `"${name}"`).join(', ')}.`);
+  if (unknown.length > 0) {
+    // A few names say what is wrong; echoing a thousand back would only make the answer long.
+    const named = unknown.slice(0, 5).map((name) => `"${name}"`);
+    const more = unknown.length > 5 ? ` and ${String(unknown.length - 5)} more` : '';
+    throw new InvalidInput(`This source has no resolver named ${named.join(', ')}${more}.`);
+  }
   const names = changes.map((change) => change.name);
   const twice = names.filter((name, index) => names.indexOf(name) !== index);
   if (twice.length > 0) throw new InvalidInput(`Resolver "${twice[0] ?? ''}" is named twice.`);
