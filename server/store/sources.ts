@@ -38,11 +38,11 @@ export async function setDiscovery(
   await db.query(
     `UPDATE sources SET discovery_status = $2, discovery_error = $3, discovery_at = now(),
        discovered = COALESCE($4::jsonb, discovered),
-       discovered_at = CASE WHEN $5 THEN now() ELSE discovered_at END,
-       resolver_choice = CASE WHEN $6::text[] IS NULL THEN resolver_choice
-         ELSE (SELECT COALESCE(jsonb_object_agg(key, value), '{}'::jsonb) FROM jsonb_each(resolver_choice) WHERE key = ANY($6::text[])) END
+       discovered_at = CASE WHEN $2 = 'succeeded' THEN now() ELSE discovered_at END,
+       resolver_choice = CASE WHEN $5::text[] IS NULL THEN resolver_choice
+         ELSE (SELECT COALESCE(jsonb_object_agg(key, value), '{}'::jsonb) FROM jsonb_each(resolver_choice) WHERE key = ANY($5::text[])) END
      WHERE id = $1`,
-    [id, discovery.status, discovery.error, found ? JSON.stringify(discovery.discovered) : null, found, discovery.keep ?? null],
+    [id, discovery.status, discovery.error, found ? JSON.stringify(discovery.discovered) : null, discovery.keep ?? null],
   );
 }
 

@@ -54,7 +54,7 @@ function RenameField<T>({ current, rename, onSaved, onCancel }: { current: strin
             onKeyDown={(event) => {
               if (event.key === 'Escape') onCancel();
             }}
-            style={{ flex: 1 }}
+            style={{ flex: '1 1 240px' }}
           />
           <Button type="submit" loading={rename.isPending}>
             Save name

@@ -16,13 +16,13 @@ function ResolverDefinitions({ resolver }: { resolver: Resolver }) {
         No property definitions.
       </Text>
     );
+  // Three narrow columns in a fixed layout: they fit a phone's width without scrolling sideways.
   return (
-    <Table withTableBorder aria-label={`Property definitions of ${resolver.name}`}>
+    <Table withTableBorder layout="fixed" horizontalSpacing="xs" style={{ overflowWrap: 'break-word' }} aria-label={`Property definitions of ${resolver.name}`}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Property</Table.Th>
-          <Table.Th>Type</Table.Th>
-          <Table.Th>Required</Table.Th>
+          <Table.Th w="32%">Property</Table.Th>
+          <Table.Th w="26%">Type</Table.Th>
           <Table.Th>Description</Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -30,8 +30,14 @@ function ResolverDefinitions({ resolver }: { resolver: Resolver }) {
         {resolver.propertyDefinitions.map((definition) => (
           <Table.Tr key={definition.name}>
             <Table.Td>{definition.displayName ?? definition.name}</Table.Td>
-            <Table.Td>{definition.type}</Table.Td>
-            <Table.Td>{definition.required ? 'Yes' : 'No'}</Table.Td>
+            <Table.Td>
+              {definition.type}
+              {definition.required && (
+                <Text size="xs" c="dimmed">
+                  required
+                </Text>
+              )}
+            </Table.Td>
             <Table.Td>{definition.description ?? '—'}</Table.Td>
           </Table.Tr>
         ))}
@@ -93,58 +99,47 @@ function ResolverTable({ sourceId, resolvers }: { sourceId: number; resolvers: R
       {choose.isError && (
         <ErrorState error={withNotFoundMeaning(choose.error, 'The service answered “not found”: it cannot turn resolvers on or off, or the source is gone.')} />
       )}
-      <Table.ScrollContainer minWidth={560}>
-        <Table aria-label="Resolvers" verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={90}>Load</Table.Th>
-              <Table.Th>Resolver</Table.Th>
-              <Table.Th>Kind</Table.Th>
-              <Table.Th w={120}>Details</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {resolvers.map((resolver) => {
-              const expanded = open.has(resolver.name);
-              return (
-                <Fragment key={resolver.name}>
-                  <Table.Tr>
-                    <Table.Td>
-                      <Switch
-                        aria-label={`Load ${resolver.name}`}
-                        checked={!resolver.suppressed}
-                        disabled={pending.includes(resolver.name)}
-                        onChange={(event) => {
-                          choose.mutate({ resolvers: [{ name: resolver.name, suppressed: !event.currentTarget.checked }] });
-                        }}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Stack gap={2}>
-                        <Group gap="xs">
-                          <Text fw={500} c={resolver.suppressed ? 'dimmed' : undefined}>
-                            {resolver.name}
-                          </Text>
-                          {resolver.suppressed && (
-                            <Badge color="gray" size="sm">
-                              Not loaded
-                            </Badge>
-                          )}
-                          {resolver.maskedByDefault && (
-                            <Badge color="violet" size="sm">
-                              Masked by default
-                            </Badge>
-                          )}
-                        </Group>
-                        {resolver.notes && (
-                          <Text size="xs" c="dimmed">
-                            {resolver.notes}
-                          </Text>
-                        )}
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>
+      {/* Three columns, the kind under the name: it fits a phone without scrolling sideways past the switches. */}
+      <Table aria-label="Resolvers" verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={72}>Load</Table.Th>
+            <Table.Th>Resolver</Table.Th>
+            <Table.Th w={90}>Details</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {resolvers.map((resolver) => {
+            const expanded = open.has(resolver.name);
+            return (
+              <Fragment key={resolver.name}>
+                <Table.Tr>
+                  <Table.Td>
+                    <Switch
+                      aria-label={`Load ${resolver.name}`}
+                      checked={!resolver.suppressed}
+                      disabled={pending.includes(resolver.name)}
+                      onChange={(event) => {
+                        choose.mutate({ resolvers: [{ name: resolver.name, suppressed: !event.currentTarget.checked }] });
+                      }}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Stack gap={4}>
+                      <Text fw={500} c={resolver.suppressed ? 'dimmed' : undefined} style={{ overflowWrap: 'anywhere' }}>
+                        {resolver.name}
+                      </Text>
                       <Group gap={4}>
+                        {resolver.suppressed && (
+                          <Badge color="gray" size="sm">
+                            Not loaded
+                          </Badge>
+                        )}
+                        {resolver.maskedByDefault && (
+                          <Badge color="violet" size="sm">
+                            Masked by default
+                          </Badge>
+                        )}
                         {resolver.type && (
                           <Badge variant="outline" size="sm">
                             {resolver.type}
@@ -156,34 +151,39 @@ function ResolverTable({ sourceId, resolvers }: { sourceId: number; resolvers: R
                           </Badge>
                         )}
                       </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Button
-                        variant="subtle"
-                        size="compact-sm"
-                        aria-expanded={expanded}
-                        aria-label={`Details of ${resolver.name}`}
-                        onClick={() => {
-                          toggle(resolver.name);
-                        }}
-                      >
-                        {expanded ? 'Hide' : 'Show'}
-                      </Button>
+                      {resolver.notes && (
+                        <Text size="xs" c="dimmed">
+                          {resolver.notes}
+                        </Text>
+                      )}
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      variant="subtle"
+                      size="compact-sm"
+                      aria-expanded={expanded}
+                      aria-label={`Details of ${resolver.name}`}
+                      onClick={() => {
+                        toggle(resolver.name);
+                      }}
+                    >
+                      {expanded ? 'Hide' : 'Show'}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+                {expanded && (
+                  <Table.Tr>
+                    <Table.Td colSpan={3}>
+                      <ResolverDefinitions resolver={resolver} />
                     </Table.Td>
                   </Table.Tr>
-                  {expanded && (
-                    <Table.Tr>
-                      <Table.Td colSpan={4}>
-                        <ResolverDefinitions resolver={resolver} />
-                      </Table.Td>
-                    </Table.Tr>
-                  )}
-                </Fragment>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                )}
+              </Fragment>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
     </Stack>
   );
 }
