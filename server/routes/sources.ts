@@ -51,8 +51,9 @@ export function sourceHandlers(services: Services) {
 
     discoverResolvers: async (c) => {
       const source = await sources.find(idParam(c));
-      if (!(await services.runs.discoverNow(source.id))) throw new Conflict(discoveryInProgress(source.id));
-      return c.json({ data: resolverListOf(await requireSource(services, source.id)) }, 202);
+      const started = await services.runs.discoverNow(source.id);
+      if (!started) throw new Conflict(discoveryInProgress(source.id));
+      return c.json({ data: resolverListOf(started) }, 202);
     },
   } satisfies Partial<Handlers>;
 }

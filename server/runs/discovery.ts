@@ -2,7 +2,7 @@ import { sourceConnector } from '../connectors/registry';
 import type { Pool } from '../db/pool';
 import { revealProperties } from '../properties';
 import type { SecretBox } from '../secrets';
-import { claimDiscovery, findSource, setDiscovery } from '../store/sources';
+import { claimDiscovery, findSource, setDiscovery, type SourceRow } from '../store/sources';
 import { type JobQueue, QUEUES } from './queue';
 import { resolverNames } from './resolvers';
 import { withTimeout } from './time-bound';
@@ -34,11 +34,14 @@ export function discoveryRuns(db: Pool, box: SecretBox, queue: JobQueue, timeout
       await enqueue(sourceId);
     },
 
-    /** Discover now: false (nothing started) while a discovery is in progress. */
-    discoverNow: async (sourceId: number): Promise<boolean> => {
-      if (!(await claimDiscovery(db, sourceId, timeoutMs + LOST_MARGIN_MS))) return false;
-      await enqueue(sourceId);
-      return true;
+    /**
+     * Discover now: the source as it was when its discovery was claimed (in progress: the job may finish
+     * before anyone reads it again), or undefined (nothing started) while a discovery is in progress.
+     */
+    discoverNow: async (sourceId: number): Promise<SourceRow | undefined> => {
+      const claimed = await claimDiscovery(db, sourceId, timeoutMs + LOST_MARGIN_MS);
+      if (claimed) await enqueue(sourceId);
+      return claimed;
     },
 
     discover: async (sourceId: number): Promise<void> => {

@@ -2,6 +2,7 @@ import type { Pool } from '../db/pool';
 import type { Logger } from '../logger';
 import type { SecretBox } from '../secrets';
 import { type Instance, registerInstance } from '../store/instances';
+import type { SourceRow } from '../store/sources';
 import { discoveryRuns } from './discovery';
 import { flowRuns, type Trigger } from './flow-runs';
 import { createJobQueue, QUEUES } from './queue';
@@ -28,8 +29,8 @@ export interface RunService {
   runWorkflow: (workflowId: number, trigger: Trigger) => Promise<number>;
   cancelWorkflow: (workflowId: number) => Promise<boolean>;
   requestDiscovery: (sourceId: number) => Promise<void>;
-  /** Discover now: false while a discovery of the source is in progress. */
-  discoverNow: (sourceId: number) => Promise<boolean>;
+  /** Discover now: the source in progress, or undefined while a discovery of it is in progress already. */
+  discoverNow: (sourceId: number) => Promise<SourceRow | undefined>;
   /** One scheduler pass (also run every 5 s); returns how many runs it started. */
   tick: () => Promise<number>;
   /** One recovery pass (also run at start and every 5 s). */

@@ -49,14 +49,16 @@ export async function setDiscovery(
 /**
  * Marks discovery in progress unless one already is, in one statement so two requests cannot both start
  * one. One in progress for longer than `lostAfterMs` counts as lost (its instance died) and may restart.
+ * The source as claimed, or undefined when a discovery is under way.
  */
-export async function claimDiscovery(db: Queryable, id: number, lostAfterMs: number): Promise<boolean> {
-  const { rowCount } = await db.query(
+export async function claimDiscovery(db: Queryable, id: number, lostAfterMs: number): Promise<SourceRow | undefined> {
+  const { rows } = await db.query<SourceRow>(
     `UPDATE sources SET discovery_status = 'in_progress', discovery_error = NULL, discovery_at = now()
-     WHERE id = $1 AND NOT (discovery_status = 'in_progress' AND COALESCE(discovery_at > now() - make_interval(secs => $2), false))`,
+     WHERE id = $1 AND NOT (discovery_status = 'in_progress' AND COALESCE(discovery_at > now() - make_interval(secs => $2), false))
+     RETURNING *`,
     [id, lostAfterMs / 1000],
   );
-  return (rowCount ?? 0) > 0;
+  return rows[0];
 }
 
 /** Adds the user's choices (resolver name → suppressed) to those the source has. */
