@@ -50,7 +50,7 @@ test('a resolver turned off is skipped by the next run', async ({ page, request 
   await expect(table.getByRole('switch', { name: 'Load customers' })).not.toBeChecked();
   await expect(page.getByText(/2 of 3 resolvers loaded by runs/)).toBeVisible();
   await table.getByRole('button', { name: 'Details of orders' }).click();
-  await expect(page.getByRole('table', { name: 'Property definitions of orders' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Properties of orders' })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
   await shoot(page, 'resolvers');
 

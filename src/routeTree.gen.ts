@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as CardsHashIdRouteImport } from './routes/cards.$hashId'
 import { Route as AppDestinationsIndexRouteImport } from './routes/_app/destinations/index'
 import { Route as AppDestinationsDestinationIdRouteImport } from './routes/_app/destinations/$destinationId'
@@ -37,6 +38,11 @@ const SignInRoute = SignInRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSplatRoute = AppSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
   getParentRoute: () => AppRoute,
 } as any)
 const CardsHashIdRoute = CardsHashIdRouteImport.update({
@@ -104,6 +110,7 @@ const AppWorkflowsWorkflowIdRoute = AppWorkflowsWorkflowIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/sign-in': typeof SignInRoute
+  '/$': typeof AppSplatRoute
   '/cards/$hashId': typeof CardsHashIdRoute
   '/destinations/$destinationId': typeof AppDestinationsDestinationIdRoute
   '/destinations/new': typeof AppDestinationsNewRoute
@@ -119,6 +126,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
+  '/$': typeof AppSplatRoute
   '/cards/$hashId': typeof CardsHashIdRoute
   '/': typeof AppIndexRoute
   '/destinations/$destinationId': typeof AppDestinationsDestinationIdRoute
@@ -137,6 +145,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/sign-in': typeof SignInRoute
+  '/_app/$': typeof AppSplatRoute
   '/cards/$hashId': typeof CardsHashIdRoute
   '/_app/': typeof AppIndexRoute
   '/_app/destinations/$destinationId': typeof AppDestinationsDestinationIdRoute
@@ -156,6 +165,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/sign-in'
+    | '/$'
     | '/cards/$hashId'
     | '/destinations/$destinationId'
     | '/destinations/new'
@@ -171,6 +181,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/sign-in'
+    | '/$'
     | '/cards/$hashId'
     | '/'
     | '/destinations/$destinationId'
@@ -188,6 +199,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_app'
     | '/sign-in'
+    | '/_app/$'
     | '/cards/$hashId'
     | '/_app/'
     | '/_app/destinations/$destinationId'
@@ -230,6 +242,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/$': {
+      id: '/_app/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof AppSplatRouteImport
       parentRoute: typeof AppRoute
     }
     '/cards/$hashId': {
@@ -320,6 +339,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppSplatRoute: typeof AppSplatRoute
   AppIndexRoute: typeof AppIndexRoute
   AppDestinationsDestinationIdRoute: typeof AppDestinationsDestinationIdRoute
   AppDestinationsNewRoute: typeof AppDestinationsNewRoute
@@ -335,6 +355,7 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppSplatRoute: AppSplatRoute,
   AppIndexRoute: AppIndexRoute,
   AppDestinationsDestinationIdRoute: AppDestinationsDestinationIdRoute,
   AppDestinationsNewRoute: AppDestinationsNewRoute,

@@ -8,6 +8,8 @@ interface ConfirmDialogProps {
   title: string;
   children?: ReactNode;
   confirmLabel: string;
+  /** The button that leaves things as they are. */
+  keepLabel?: string;
   onConfirm: () => void;
   onClose: () => void;
   pending: boolean;
@@ -18,7 +20,18 @@ interface ConfirmDialogProps {
 }
 
 /** A destructive action asks first; the dialog stays open with the server's message when it fails, or says why it cannot be done. */
-export function ConfirmDialog({ opened, title, children, confirmLabel, onConfirm, onClose, pending, error, refusal }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  keepLabel = 'Keep it',
+  onConfirm,
+  onClose,
+  pending,
+  error,
+  refusal,
+}: ConfirmDialogProps) {
   return (
     <Modal
       opened={opened}
@@ -38,7 +51,7 @@ export function ConfirmDialog({ opened, title, children, confirmLabel, onConfirm
           ) : (
             <>
               <Button variant="default" onClick={onClose} disabled={pending}>
-                Keep it
+                {keepLabel}
               </Button>
               <Button color="red" onClick={onConfirm} loading={pending} data-autofocus>
                 {confirmLabel}

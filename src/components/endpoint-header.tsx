@@ -3,6 +3,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Flow } from '@/api/flows';
 import type { UpdateSourceInput } from '@/api/sources';
+import { PageBreadcrumbs } from './breadcrumbs';
 import { EndpointDeleteDialog } from './endpoint-delete-dialog';
 import { type EndpointNoun, endpointFallbackName } from './endpoint-noun';
 import { ErrorState } from './error-state';
@@ -77,19 +78,23 @@ export function EndpointHeader<T>({ noun, endpoint, rename, remove, usedBy }: En
   return (
     <>
       {renaming ? (
-        <RenameField
-          current={endpoint.displayName}
-          rename={rename}
-          onSaved={() => {
-            setRenaming(false);
-          }}
-          onCancel={() => {
-            rename.reset();
-            setRenaming(false);
-          }}
-        />
+        <>
+          <PageBreadcrumbs section={`${noun}s`} current={name} />
+          <RenameField
+            current={endpoint.displayName}
+            rename={rename}
+            onSaved={() => {
+              setRenaming(false);
+            }}
+            onCancel={() => {
+              rename.reset();
+              setRenaming(false);
+            }}
+          />
+        </>
       ) : (
         <PageHeader
+          section={`${noun}s`}
           title={name}
           description={endpointFallbackName(noun, endpoint.id)}
           actions={

@@ -1,21 +1,23 @@
-import { ActionIcon, Button, Group, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
 import { type UseMutationResult, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
 import type { SpecLifecycle } from '@/api/common';
 import type { Flow } from '@/api/flows';
-import { formatDateTime } from '@/lib/format';
 import type { EndpointListSearch, EndpointSort } from '@/lib/list-search';
 import { useUsedBy } from '@/resources/endpoints';
 import { flowQueries } from '@/resources/flows';
 import type { Listing } from '@/resources/listing';
 import { AnchorLink } from './anchor-link';
+import { DateTime } from './date-time';
 import { EndpointDeleteDialog } from './endpoint-delete-dialog';
 import { type EndpointNoun, endpointFallbackName, endpointPage, endpointTitle, newEndpointPage } from './endpoint-noun';
-import { filterEndpointRows, toEndpointRows } from './filter-endpoints';
+import { type EndpointRow, filterEndpointRows, toEndpointRows } from './filter-endpoints';
 import { LifecycleBadge } from './lifecycle-badge';
 import { ListPager } from './list-pager';
 import { PageHeader } from './page-header';
+import { type Column, ResponsiveTable } from './responsive-table/responsive-table';
+import { SortControl } from './sort-control';
 import { UnlistedNotice } from './unlisted-notice';
 import { UrlSearchField } from './url-search-field';
 
@@ -80,25 +82,45 @@ function UsedByCell({ flows }: { flows: readonly Flow[] | undefined }) {
   );
 }
 
-/** A column header that sorts by it; a second click turns the direction. */
-function SortHeader({ label, sort, search, onSearch }: { label: string; sort: EndpointSort } & Pick<EndpointListPageProps<Endpoint>, 'search' | 'onSearch'>) {
-  const active = search.sort === sort;
-  return (
-    <Table.Th aria-sort={active ? (search.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
-      <UnstyledButton
-        fw={600}
-        fz="sm"
-        onClick={() => {
-          onSearch({ sort, dir: active && search.dir === 'asc' ? 'desc' : 'asc', offset: 0 });
-        }}
-      >
-        {label}{' '}
-        <Text span c={active ? undefined : 'dimmed'} aria-hidden>
-          {active ? (search.dir === 'asc' ? '↑' : '↓') : '↕'}
-        </Text>
-      </UnstyledButton>
-    </Table.Th>
-  );
+const sortOptions: { value: EndpointSort; label: string }[] = [
+  { value: 'name', label: 'Name' },
+  { value: 'spec', label: 'Spec' },
+  { value: 'usedBy', label: 'How many flows use it' },
+  { value: 'updated', label: 'Last updated' },
+];
+
+function endpointColumns<T extends Endpoint>(
+  noun: EndpointNoun,
+  specOf: EndpointListPageProps<T>['specOf'],
+  flowsKnown: boolean,
+  onDelete: (row: EndpointRow<T>) => void,
+): Column<EndpointRow<T>>[] {
+  return [
+    { key: 'name', header: 'Name', primary: true, cell: ({ item, name }) => <AnchorLink {...endpointPage(noun, item.id)}>{name}</AnchorLink> },
+    { key: 'spec', header: 'Spec', cell: ({ spec }) => spec },
+    { key: 'lifecycle', header: 'Lifecycle', hideInCard: true, cell: ({ item }) => <LifecycleBadge lifecycle={specOf(item).lifecycle} /> },
+    { key: 'usedBy', header: 'Used by', cell: ({ usedBy }) => <UsedByCell flows={flowsKnown ? usedBy : undefined} /> },
+    { key: 'updated', header: 'Updated', cell: ({ item }) => <DateTime value={item.updatedAt} /> },
+    {
+      key: 'actions',
+      header: '',
+      align: 'right',
+      cell: (row) => (
+        <Tooltip label={`Delete ${row.name}`}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Delete ${row.name}`}
+            onClick={() => {
+              onDelete(row);
+            }}
+          >
+            ✕
+          </ActionIcon>
+        </Tooltip>
+      ),
+    },
+  ];
 }
 
 /** The sources or destinations page: searched and sorted in the URL, each with its spec, the flows that use it, and Delete. */
@@ -119,10 +141,10 @@ export function EndpointListPage<T extends Endpoint>({ noun, description, listin
   const rows = filterEndpointRows(allRows, { q, sort: search.sort, dir: search.dir });
   const page = rows.slice(search.offset, search.offset + search.limit);
   const total = listing.items.length;
-  const closeDialog = () => {
-    setDeleting(null);
+  const columns = endpointColumns(noun, specOf, usedBy !== undefined, (row) => {
     remove.reset();
-  };
+    setDeleting({ id: row.item.id, name: row.name });
+  });
 
   return (
     <>
@@ -143,76 +165,31 @@ export function EndpointListPage<T extends Endpoint>({ noun, description, listin
         </Text>
       ) : (
         <>
-          <Group justify="space-between" align="flex-end" mb="sm" gap="sm">
+          <Group gap="sm" mb="xs" align="flex-end" wrap="wrap">
             <UrlSearchField
               label="Search"
               placeholder="Name, id, spec, flow"
-              w={{ base: '100%', xs: 320 }}
+              w={{ base: '100%', xs: 280 }}
               q={search.q}
               onQueryInput={setTyped}
-              onCommit={(q) => {
+              onCommit={(next) => {
                 setTyped(null);
-                onSearch({ q, offset: 0 });
+                onSearch({ q: next, offset: 0 });
               }}
             />
-            <Text size="sm" c="dimmed" role="status">
-              {q.trim() === '' ? `${String(total)} ${noun}s` : `${String(rows.length)} of ${String(total)} ${noun}s match`}
-            </Text>
+            <SortControl
+              options={sortOptions}
+              sort={search.sort}
+              dir={search.dir}
+              onChange={(patch) => {
+                onSearch({ ...patch, offset: 0 });
+              }}
+            />
           </Group>
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <SortHeader label="Name" sort="name" search={search} onSearch={onSearch} />
-                  <SortHeader label="Spec" sort="spec" search={search} onSearch={onSearch} />
-                  <SortHeader label="Used by" sort="usedBy" search={search} onSearch={onSearch} />
-                  <SortHeader label="Updated" sort="updated" search={search} onSearch={onSearch} />
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {page.map(({ item, name, usedBy: flows }) => {
-                  const spec = specOf(item);
-                  return (
-                    <Table.Tr key={item.id}>
-                      <Table.Td>
-                        <AnchorLink {...endpointPage(noun, item.id)}>{name}</AnchorLink>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={6} wrap="wrap">
-                          <Text size="sm">{spec.displayName ?? spec.name}</Text>
-                          <LifecycleBadge lifecycle={spec.lifecycle} />
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <UsedByCell flows={usedBy ? flows : undefined} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{formatDateTime(item.updatedAt)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Tooltip label={`Delete ${name}`}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete ${name}`}
-                            onClick={() => {
-                              remove.reset();
-                              setDeleting({ id: item.id, name });
-                            }}
-                          >
-                            ✕
-                          </ActionIcon>
-                        </Tooltip>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Text size="sm" c="dimmed" role="status" mb="xs">
+            {q.trim() === '' ? `${String(total)} ${noun}s` : `${String(rows.length)} of ${String(total)} ${noun}s match`}
+          </Text>
+          <ResponsiveTable label={`${endpointTitle(noun)}s`} columns={columns} rows={page} rowKey={(row) => row.item.id} />
           {rows.length === 0 && (
             <Text c="dimmed" size="sm" mt="sm">
               No {noun} matches “{q}”.
@@ -234,7 +211,10 @@ export function EndpointListPage<T extends Endpoint>({ noun, description, listin
         endpoint={deleting}
         usedBy={deleting && usedBy ? (usedBy.get(deleting.id) ?? []) : undefined}
         remove={remove}
-        onClose={closeDialog}
+        onClose={() => {
+          setDeleting(null);
+          remove.reset();
+        }}
       />
     </>
   );

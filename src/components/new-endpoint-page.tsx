@@ -1,10 +1,11 @@
-import { Alert, Button, Paper, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Stepper, TextInput } from '@mantine/core';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import type { Listing } from '@/resources/listing';
 import type { EndpointNoun } from './endpoint-noun';
 import { ErrorState } from './error-state';
 import { PageHeader } from './page-header';
+import { BlockSkeleton } from './skeletons';
 import { SpecSearch } from './spec-search';
 import { SpecSummary, type SpecSummaryData } from './spec-summary';
 
@@ -48,7 +49,11 @@ export function NewEndpointPage<T extends { displayName: string }, I>({
   const label = spec ? (spec.displayName ?? spec.name) : null;
   return (
     <>
-      <PageHeader title={`New ${noun}`} description={`Find a ${noun} spec, name the ${noun}, create it, then fill in its configuration.`} />
+      <PageHeader
+        section={`${noun}s`}
+        title={`New ${noun}`}
+        description={`Find a ${noun} spec, name the ${noun}, create it, then fill in its configuration.`}
+      />
       <Stepper active={created ? 1 : 0} mb="lg" size="sm" allowNextStepsSelect={false}>
         <Stepper.Step label="Spec and name" description={`Create the ${noun}`} />
         <Stepper.Step label="Configuration" description="Fill in its properties" />
@@ -56,7 +61,7 @@ export function NewEndpointPage<T extends { displayName: string }, I>({
       {!created ? (
         <Stack gap="md">
           {specs.isPending ? (
-            <Text size="sm">Loading {noun} specs…</Text>
+            <BlockSkeleton label={`Loading ${noun} specs`} rows={2} />
           ) : specs.isError ? (
             <ErrorState error={specs.error} onRetry={() => void specs.refetch()} />
           ) : specs.data.available ? (

@@ -1,5 +1,7 @@
-import { ActionIcon, Group, Select, Tooltip } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
+import { SortControl } from '@/components/sort-control';
 import { UrlSearchField } from '@/components/url-search-field';
+import { RUN_STATE_LABELS } from '@/lib/run-status';
 import type { FlowsSearch } from './flows-search';
 
 const scheduleOptions = [
@@ -11,13 +13,10 @@ const scheduleOptions = [
 
 const statusOptions = [
   { value: 'all', label: 'Any status' },
-  { value: 'running', label: 'Running' },
-  { value: 'failed', label: 'Failed' },
-  { value: 'succeeded', label: 'Succeeded' },
-  { value: 'never', label: 'Never run' },
+  ...(['running', 'pending', 'failed', 'cancelled', 'succeeded', 'never'] as const).map((state) => ({ value: state, label: RUN_STATE_LABELS[state] })),
 ];
 
-const sortOptions = [
+const sortOptions: { value: FlowsSearch['sort']; label: string }[] = [
   { value: 'name', label: 'Name' },
   { value: 'id', label: 'Id (creation order)' },
   { value: 'source', label: 'Source' },
@@ -65,30 +64,14 @@ export function FlowFilters({ search, onQueryInput, onChange }: FlowFiltersProps
         }}
         w={160}
       />
-      <Group gap={4} align="flex-end">
-        <Select
-          label="Sort by"
-          data={sortOptions}
-          value={search.sort}
-          allowDeselect={false}
-          onChange={(value) => {
-            onChange({ sort: (value ?? 'name') as FlowsSearch['sort'] });
-          }}
-          w={190}
-        />
-        <Tooltip label={search.dir === 'asc' ? 'Ascending: click for descending' : 'Descending: click for ascending'}>
-          <ActionIcon
-            variant="default"
-            size={36}
-            aria-label={search.dir === 'asc' ? 'Sort descending' : 'Sort ascending'}
-            onClick={() => {
-              onChange({ dir: search.dir === 'asc' ? 'desc' : 'asc' });
-            }}
-          >
-            {search.dir === 'asc' ? '↑' : '↓'}
-          </ActionIcon>
-        </Tooltip>
-      </Group>
+      <SortControl
+        options={sortOptions}
+        sort={search.sort}
+        dir={search.dir}
+        onChange={(patch) => {
+          onChange(patch);
+        }}
+      />
     </Group>
   );
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 // Every field falls back to its default, so a hand-edited URL never shows an error screen.
 
 export const SCHEDULE_FILTERS = ['all', 'frequency', 'cron', 'manual'] as const;
-export const STATUS_FILTERS = ['all', 'running', 'failed', 'succeeded', 'never'] as const;
+export const STATUS_FILTERS = ['all', 'running', 'pending', 'failed', 'cancelled', 'succeeded', 'never'] as const;
 export const FLOW_SORTS = ['name', 'id', 'schedule', 'source', 'destination'] as const;
 
 export const flowsSearchDefaults = { q: '', schedule: 'all', status: 'all', sort: 'name', dir: 'asc' } as const;

@@ -41,7 +41,7 @@ export function NewFlowPage({ preset }: { preset: NewFlowPreset }) {
 
   return (
     <>
-      <PageHeader title="New flow" description="Moves the data of one source into one destination, on a schedule or when you press Run." />
+      <PageHeader section="flows" title="New flow" description="Moves the data of one source into one destination, on a schedule or when you press Run." />
       <Paper withBorder p="lg" maw={640}>
         <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="New flow">
           <Stack>

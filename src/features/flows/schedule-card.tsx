@@ -1,11 +1,12 @@
-import { Card, Code, List, Stack, Text, Title } from '@mantine/core';
-import { describeSchedule, nextCronRuns, type Schedule } from '@/lib/schedule';
+import { Card, Code, Stack, Text, Title } from '@mantine/core';
+import { NextRuns } from '@/components/next-runs';
+import { cronUsesZone, describeSchedule, type Schedule } from '@/lib/schedule';
 
-const utc = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short', hourCycle: 'h23', timeZone: 'UTC' });
-
-/** The schedule in words; for cron the expression and its next five runs (UTC, as the service schedules). */
-export function ScheduleCard({ schedule }: { schedule: Schedule }) {
-  const next = schedule.kind === 'cron' ? nextCronRuns(schedule.cron, 5) : [];
+/**
+ * The schedule in words, for cron the expression too (read in UTC by the service, as it says), and the
+ * next runs in the chosen zone: a cron's next five, a frequency's next one after the last run's start.
+ */
+export function ScheduleCard({ schedule, lastRunAt }: { schedule: Schedule; lastRunAt: string | null | undefined }) {
   return (
     <Card withBorder padding="lg" mb="lg" component="section" aria-labelledby="schedule-title">
       <Title order={2} size="h4" id="schedule-title" mb="xs">
@@ -16,26 +17,16 @@ export function ScheduleCard({ schedule }: { schedule: Schedule }) {
         {schedule.kind === 'cron' && (
           <>
             <Code w="fit-content">{schedule.cron}</Code>
-            {next.length > 0 ? (
-              <>
-                <Text size="sm" c="dimmed">
-                  Next runs (UTC)
-                </Text>
-                <List size="sm">
-                  {next.map((run) => (
-                    <List.Item key={run.toISOString()}>
-                      <time dateTime={run.toISOString()}>{utc.format(run)}</time>
-                    </List.Item>
-                  ))}
-                </List>
-              </>
-            ) : (
-              <Text size="sm" c="red">
-                This is not a valid cron expression; the service will not run it on schedule.
+            {cronUsesZone(schedule.cron) && (
+              <Text size="sm" c="dimmed">
+                The service reads cron expressions in UTC.
               </Text>
             )}
           </>
         )}
+        <Text size="sm" component="div">
+          <NextRuns schedule={schedule} lastRunAt={lastRunAt} count={5} variant="list" />
+        </Text>
       </Stack>
     </Card>
   );

@@ -1,13 +1,23 @@
-import { Alert, Badge, Button, Group, Loader, Progress, Stack, Switch, Table, Text } from '@mantine/core';
-import { Fragment, useState } from 'react';
+import { Alert, Badge, Button, Group, Progress, Stack, Switch, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { PropertyDefinition } from '@/api/common';
 import type { Resolver, ResolverList } from '@/api/resolvers';
 import { ErrorState, withNotFoundMeaning } from '@/components/error-state';
 import { LiveStamp } from '@/components/live-stamp';
+import { type Column, ResponsiveTable } from '@/components/responsive-table/responsive-table';
+import { BlockSkeleton } from '@/components/skeletons';
 import { TimeAgo } from '@/components/time-ago';
 import { liveScopes, useLiveQuery } from '@/lib/live-query';
 import { isDiscovering, sourceQueries, useDiscoverResolvers, useUpdateResolvers } from '@/resources/sources';
 
 const statusColors: Record<string, string> = { in_progress: 'blue', completed: 'teal', succeeded: 'teal', failed: 'red', error: 'red' };
+
+const definitionColumns: Column<PropertyDefinition>[] = [
+  { key: 'property', header: 'Property', primary: true, cell: (definition) => definition.displayName ?? definition.name },
+  { key: 'type', header: 'Type', cell: (definition) => definition.type },
+  { key: 'required', header: 'Required', cell: (definition) => (definition.required ? 'Yes' : 'No') },
+  { key: 'description', header: 'Description', cell: (definition) => definition.description ?? '—' },
+];
 
 function ResolverDefinitions({ resolver }: { resolver: Resolver }) {
   if (resolver.propertyDefinitions.length === 0)
@@ -16,33 +26,13 @@ function ResolverDefinitions({ resolver }: { resolver: Resolver }) {
         No property definitions.
       </Text>
     );
-  // Three narrow columns in a fixed layout: they fit a phone's width without scrolling sideways.
   return (
-    <Table withTableBorder layout="fixed" horizontalSpacing="xs" style={{ overflowWrap: 'break-word' }} aria-label={`Property definitions of ${resolver.name}`}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th w="32%">Property</Table.Th>
-          <Table.Th w="26%">Type</Table.Th>
-          <Table.Th>Description</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {resolver.propertyDefinitions.map((definition) => (
-          <Table.Tr key={definition.name}>
-            <Table.Td>{definition.displayName ?? definition.name}</Table.Td>
-            <Table.Td>
-              {definition.type}
-              {definition.required && (
-                <Text size="xs" c="dimmed">
-                  required
-                </Text>
-              )}
-            </Table.Td>
-            <Table.Td>{definition.description ?? '—'}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <ResponsiveTable
+      label={`Properties of ${resolver.name}`}
+      columns={definitionColumns}
+      rows={resolver.propertyDefinitions}
+      rowKey={(definition) => definition.name}
+    />
   );
 }
 
@@ -94,96 +84,96 @@ function ResolverTable({ sourceId, resolvers }: { sourceId: number; resolvers: R
       return next;
     });
   };
+  const columns: Column<Resolver>[] = [
+    {
+      key: 'resolver',
+      header: 'Resolver',
+      primary: true,
+      cell: (resolver) => (
+        <Stack gap={4}>
+          <Group gap={6}>
+            <Text fw={500} c={resolver.suppressed ? 'dimmed' : undefined} style={{ overflowWrap: 'anywhere' }}>
+              {resolver.name}
+            </Text>
+            {resolver.suppressed && (
+              <Badge color="gray" size="sm">
+                Not loaded
+              </Badge>
+            )}
+            {resolver.maskedByDefault && (
+              <Badge color="violet" size="sm">
+                Masked by default
+              </Badge>
+            )}
+          </Group>
+          {resolver.notes && (
+            <Text size="xs" c="dimmed">
+              {resolver.notes}
+            </Text>
+          )}
+          {/* Its details open under its name, in the table and on a phone's card alike. */}
+          {open.has(resolver.name) && <ResolverDefinitions resolver={resolver} />}
+        </Stack>
+      ),
+    },
+    {
+      key: 'load',
+      header: 'Load',
+      width: 80,
+      cell: (resolver) => (
+        <Switch
+          aria-label={`Load ${resolver.name}`}
+          checked={!resolver.suppressed}
+          disabled={pending.includes(resolver.name)}
+          onChange={(event) => {
+            choose.mutate({ resolvers: [{ name: resolver.name, suppressed: !event.currentTarget.checked }] });
+          }}
+        />
+      ),
+    },
+    {
+      key: 'kind',
+      header: 'Kind',
+      cell: (resolver) => (
+        <Group gap={4}>
+          {resolver.type && (
+            <Badge variant="outline" size="sm">
+              {resolver.type}
+            </Badge>
+          )}
+          {resolver.category && (
+            <Badge variant="default" size="sm">
+              {resolver.category}
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    {
+      key: 'details',
+      header: '',
+      align: 'right',
+      cell: (resolver) => (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          aria-expanded={open.has(resolver.name)}
+          aria-label={`Details of ${resolver.name}`}
+          onClick={() => {
+            toggle(resolver.name);
+          }}
+        >
+          {open.has(resolver.name) ? 'Hide details' : 'Details'}
+        </Button>
+      ),
+    },
+  ];
   return (
     <Stack gap="xs">
       {choose.isError && (
         <ErrorState error={withNotFoundMeaning(choose.error, 'The service answered “not found”: it cannot turn resolvers on or off, or the source is gone.')} />
       )}
-      {/* Three columns, the kind under the name: it fits a phone without scrolling sideways past the switches. */}
-      <Table aria-label="Resolvers" verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={72}>Load</Table.Th>
-            <Table.Th>Resolver</Table.Th>
-            <Table.Th w={90}>Details</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {resolvers.map((resolver) => {
-            const expanded = open.has(resolver.name);
-            return (
-              <Fragment key={resolver.name}>
-                <Table.Tr>
-                  <Table.Td>
-                    <Switch
-                      aria-label={`Load ${resolver.name}`}
-                      checked={!resolver.suppressed}
-                      disabled={pending.includes(resolver.name)}
-                      onChange={(event) => {
-                        choose.mutate({ resolvers: [{ name: resolver.name, suppressed: !event.currentTarget.checked }] });
-                      }}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Stack gap={4}>
-                      <Text fw={500} c={resolver.suppressed ? 'dimmed' : undefined} style={{ overflowWrap: 'anywhere' }}>
-                        {resolver.name}
-                      </Text>
-                      <Group gap={4}>
-                        {resolver.suppressed && (
-                          <Badge color="gray" size="sm">
-                            Not loaded
-                          </Badge>
-                        )}
-                        {resolver.maskedByDefault && (
-                          <Badge color="violet" size="sm">
-                            Masked by default
-                          </Badge>
-                        )}
-                        {resolver.type && (
-                          <Badge variant="outline" size="sm">
-                            {resolver.type}
-                          </Badge>
-                        )}
-                        {resolver.category && (
-                          <Badge variant="default" size="sm">
-                            {resolver.category}
-                          </Badge>
-                        )}
-                      </Group>
-                      {resolver.notes && (
-                        <Text size="xs" c="dimmed">
-                          {resolver.notes}
-                        </Text>
-                      )}
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      variant="subtle"
-                      size="compact-sm"
-                      aria-expanded={expanded}
-                      aria-label={`Details of ${resolver.name}`}
-                      onClick={() => {
-                        toggle(resolver.name);
-                      }}
-                    >
-                      {expanded ? 'Hide' : 'Show'}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-                {expanded && (
-                  <Table.Tr>
-                    <Table.Td colSpan={3}>
-                      <ResolverDefinitions resolver={resolver} />
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-              </Fragment>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+      <ResponsiveTable label="Resolvers" columns={columns} rows={resolvers} rowKey={(resolver) => resolver.name} />
     </Stack>
   );
 }
@@ -191,7 +181,7 @@ function ResolverTable({ sourceId, resolvers }: { sourceId: number; resolvers: R
 /** What discovery found for the source and what a run loads of it; polls fast while discovery is in progress. */
 export function SourceResolvers({ sourceId }: { sourceId: number }) {
   const resolvers = useLiveQuery(sourceQueries.resolvers(sourceId), { isActive: isDiscovering, scopes: [liveScopes.source(sourceId)] });
-  if (resolvers.isPending) return <Loader aria-label="Loading resolvers" />;
+  if (resolvers.isPending) return <BlockSkeleton label="Loading resolvers" />;
   if (resolvers.isError && !resolvers.data) return <ErrorState error={resolvers.error} onRetry={() => void resolvers.refetch()} />;
   const list = resolvers.data;
   const { discoveryStatus, discoveryRequired } = list;
