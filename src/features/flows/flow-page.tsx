@@ -15,9 +15,11 @@ import { AttemptDrawer } from './attempt-drawer';
 import { AttemptsTable } from './attempts-table';
 import { destinationLabel, sourceLabel } from './filter-flows';
 import { FlowActions } from './flow-actions';
+import { FlowManageActions } from './flow-manage-actions';
 import type { FlowPageSearch } from './flow-page-search';
 import { LatestAttemptCard } from './latest-attempt-card';
 import { ScheduleCard } from './schedule-card';
+import { flowName } from '@/lib/flow-name';
 
 const route = getRouteApi('/_app/flows/$flowId');
 
@@ -42,7 +44,7 @@ export function FlowPage({ flowId }: { flowId: number }) {
   return (
     <>
       <PageHeader
-        title={flow.displayName || `Flow ${String(flow.id)}`}
+        title={flowName(flow)}
         description={
           <Group gap={6} component="span">
             <Text span size="sm">
@@ -59,11 +61,16 @@ export function FlowPage({ flowId }: { flowId: number }) {
             </AnchorLink>
           </Group>
         }
-        actions={<FlowActions flowId={flow.id} running={running} />}
+        actions={
+          <Group gap="xs" align="flex-start" justify="flex-end">
+            <FlowActions flowId={flow.id} running={running} />
+            <FlowManageActions flow={flow} />
+          </Group>
+        }
       />
       <Stack gap={0}>
         <LatestAttemptCard status={status} />
-        <ScheduleCard schedule={scheduleOf(flow)} />
+        <ScheduleCard schedule={scheduleOf(flow)} paused={flow.paused} />
         <AttemptsTable flowId={flow.id} search={search} latest={latest} onSearch={setSearch} />
       </Stack>
       <AttemptDrawer

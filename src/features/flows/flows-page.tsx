@@ -10,7 +10,9 @@ import { sourceQueries } from '@/resources/sources';
 import { filterFlowRows, toFlowRows } from './filter-flows';
 import { FlowFilters } from './flow-filters';
 import { flowsSearchDefaults, type FlowsSearch } from './flows-search';
+import { FlowsBulkActions } from './flows-bulk-actions';
 import { FlowsTable } from './flows-table';
+import { useFlowSelection } from './use-flow-selection';
 import { useStatusScan } from './use-status-scan';
 
 const route = getRouteApi('/_app/flows/');
@@ -41,6 +43,10 @@ export function FlowsPage() {
         return status !== undefined && runStateOf(status.lastAttempt) === search.status;
       })
     : candidates;
+
+  const listedIds = useMemo(() => rows.map((row) => row.flow.id), [rows]);
+  const selection = useFlowSelection(listedIds);
+  const selectedFlows = rows.filter((row) => selection.selected.has(row.flow.id)).map((row) => row.flow);
 
   const update = (patch: Partial<FlowsSearch>) => {
     // The search reaches the URL a moment after typing: by then the user may have clicked a flow, and
@@ -82,6 +88,15 @@ export function FlowsPage() {
           </Button>
         )}
       </Group>
+      <FlowsBulkActions
+        flows={selectedFlows}
+        onClear={() => {
+          selection.replace([]);
+        }}
+        onFinished={(outcomes) => {
+          selection.replace(outcomes.filter((outcome) => outcome.result === 'failed').map((outcome) => outcome.flow.id));
+        }}
+      />
       {byStatus && scan.checked < scan.total && (
         <Progress value={(scan.checked / Math.max(1, scan.total)) * 100} size="xs" mb="xs" aria-label="Status check progress" />
       )}
@@ -90,7 +105,7 @@ export function FlowsPage() {
       ) : rows.length === 0 && !(byStatus && scan.checked < scan.total) ? (
         <Text c="dimmed">No flow matches these filters.</Text>
       ) : (
-        <FlowsTable rows={rows} />
+        <FlowsTable rows={rows} selection={selection} />
       )}
     </>
   );

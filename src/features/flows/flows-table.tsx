@@ -1,11 +1,13 @@
-import { Table, Text } from '@mantine/core';
+import { Checkbox, Group, Table, Text } from '@mantine/core';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { AnchorLink } from '@/components/anchor-link';
+import { PausedBadge } from '@/components/paused-badge';
 import { ScheduleLabel } from '@/components/schedule-label';
 import { scheduleOf } from '@/lib/schedule';
 import type { FlowRow } from './filter-flows';
 import { FlowStatusCell } from './flow-status-cell';
+import { flowName } from '@/lib/flow-name';
 
 /** Rows drawn beyond the visible ones, so a short scroll shows no blank. */
 const OVERSCAN = 8;
@@ -16,7 +18,14 @@ const FALLBACK_RECT = { width: 1200, height: 900 };
  * Only the rows in view are in the DOM (and only they ask for their status), so 10,000 flows scroll like 20.
  * A real <table> with spacer rows keeps the table semantics screen readers and tests rely on.
  */
-export function FlowsTable({ rows }: { rows: readonly FlowRow[] }) {
+export interface FlowSelection {
+  selected: ReadonlySet<number>;
+  toggle: (flowId: number) => void;
+  /** Selects every listed row (the filters' result, not only those drawn), or none when all are. */
+  toggleAll: () => void;
+}
+
+export function FlowsTable({ rows, selection }: { rows: readonly FlowRow[]; selection: FlowSelection }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders this component itself; nothing here is memoised
   const virtualizer = useVirtualizer({
@@ -36,6 +45,7 @@ export function FlowsTable({ rows }: { rows: readonly FlowRow[] }) {
   const top = items[0]?.start ?? 0;
   const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   const statusesEnabled = !virtualizer.isScrolling;
+  const selectedCount = rows.filter((row) => selection.selected.has(row.flow.id)).length;
 
   return (
     <div
@@ -48,7 +58,15 @@ export function FlowsTable({ rows }: { rows: readonly FlowRow[] }) {
       <Table stickyHeader highlightOnHover layout="fixed" miw={900} aria-rowcount={rows.length + 1}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w="28%">Name</Table.Th>
+            <Table.Th w={44}>
+              <Checkbox
+                aria-label={`Select all ${String(rows.length)} listed flows`}
+                checked={rows.length > 0 && selectedCount === rows.length}
+                indeterminate={selectedCount > 0 && selectedCount < rows.length}
+                onChange={selection.toggleAll}
+              />
+            </Table.Th>
+            <Table.Th w="26%">Name</Table.Th>
             <Table.Th w="17%">Source</Table.Th>
             <Table.Th w="17%">Destination</Table.Th>
             <Table.Th w="18%">Schedule</Table.Th>
@@ -58,7 +76,7 @@ export function FlowsTable({ rows }: { rows: readonly FlowRow[] }) {
         <Table.Tbody>
           {top > 0 && (
             <tr aria-hidden="true">
-              <td colSpan={5} style={{ height: top, padding: 0, border: 0 }} />
+              <td colSpan={6} style={{ height: top, padding: 0, border: 0 }} />
             </tr>
           )}
           {items.map((item) => {
@@ -68,8 +86,17 @@ export function FlowsTable({ rows }: { rows: readonly FlowRow[] }) {
             return (
               <Table.Tr key={item.key} data-index={item.index} ref={virtualizer.measureElement} aria-rowindex={item.index + 2}>
                 <Table.Td>
+                  <Checkbox
+                    aria-label={`Select ${flowName(flow)}`}
+                    checked={selection.selected.has(flow.id)}
+                    onChange={() => {
+                      selection.toggle(flow.id);
+                    }}
+                  />
+                </Table.Td>
+                <Table.Td>
                   <AnchorLink to="/flows/$flowId" params={{ flowId: String(flow.id) }} fw={500}>
-                    {flow.displayName || `Flow ${String(flow.id)}`}
+                    {flowName(flow)}
                   </AnchorLink>
                 </Table.Td>
                 <Table.Td>
@@ -83,7 +110,10 @@ export function FlowsTable({ rows }: { rows: readonly FlowRow[] }) {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <ScheduleLabel schedule={scheduleOf(flow)} />
+                  <Group gap={6} wrap="nowrap">
+                    {flow.paused && <PausedBadge size="sm" />}
+                    <ScheduleLabel schedule={scheduleOf(flow)} />
+                  </Group>
                 </Table.Td>
                 <Table.Td>
                   <FlowStatusCell flowId={flow.id} enabled={statusesEnabled} />
@@ -93,7 +123,7 @@ export function FlowsTable({ rows }: { rows: readonly FlowRow[] }) {
           })}
           {bottom > 0 && (
             <tr aria-hidden="true">
-              <td colSpan={5} style={{ height: bottom, padding: 0, border: 0 }} />
+              <td colSpan={6} style={{ height: bottom, padding: 0, border: 0 }} />
             </tr>
           )}
         </Table.Tbody>

@@ -1,22 +1,34 @@
-import { Card, Code, List, Stack, Text, Title } from '@mantine/core';
+import { Card, Code, Group, List, Stack, Text, Title } from '@mantine/core';
+import { PausedBadge } from '@/components/paused-badge';
 import { describeSchedule, nextCronRuns, type Schedule } from '@/lib/schedule';
 
 const utc = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short', hourCycle: 'h23', timeZone: 'UTC' });
 
-/** The schedule in words; for cron the expression and its next five runs (UTC, as the service schedules). */
-export function ScheduleCard({ schedule }: { schedule: Schedule }) {
-  const next = schedule.kind === 'cron' ? nextCronRuns(schedule.cron, 5) : [];
+/**
+ * The schedule in words; for cron the expression and its next five runs (UTC, as the service schedules).
+ * A paused flow keeps its schedule but has no next runs until it is resumed.
+ */
+export function ScheduleCard({ schedule, paused }: { schedule: Schedule; paused: boolean }) {
+  const next = schedule.kind === 'cron' && !paused ? nextCronRuns(schedule.cron, 5) : [];
   return (
     <Card withBorder padding="lg" mb="lg" component="section" aria-labelledby="schedule-title">
-      <Title order={2} size="h4" id="schedule-title" mb="xs">
-        Schedule
-      </Title>
+      <Group gap="sm" mb="xs">
+        <Title order={2} size="h4" id="schedule-title">
+          Schedule
+        </Title>
+        {paused && <PausedBadge />}
+      </Group>
       <Stack gap="xs">
         <Text>{describeSchedule(schedule)}</Text>
+        {paused && (
+          <Text size="sm" c="dimmed">
+            Paused: it keeps this schedule but does not run on it until you resume it. Run now still works.
+          </Text>
+        )}
         {schedule.kind === 'cron' && (
           <>
             <Code w="fit-content">{schedule.cron}</Code>
-            {next.length > 0 ? (
+            {paused ? null : next.length > 0 ? (
               <>
                 <Text size="sm" c="dimmed">
                   Next runs (UTC)

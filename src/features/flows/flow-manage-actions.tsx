@@ -1,0 +1,47 @@
+import { Button, Group, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { Flow } from '@/api/flows';
+import { ActionFeedback } from '@/components/action-feedback';
+import { ButtonLink } from '@/components/anchor-link';
+import { useSetFlowPaused } from '@/resources/flows';
+import { DeleteFlowDialog } from './delete-flow-dialog';
+
+/** Edit, Pause or Resume, and Delete (which asks first); what the service said about a pause shows below. */
+export function FlowManageActions({ flow }: { flow: Flow }) {
+  const pause = useSetFlowPaused(flow.id);
+  const [deleting, deleteDialog] = useDisclosure(false);
+  const feedback = pause.isSuccess
+    ? { kind: 'success' as const, message: pause.data.paused ? 'Paused: no scheduled runs until you resume it.' : 'Resumed: it runs on its schedule again.' }
+    : pause.isError
+      ? { kind: 'error' as const, error: pause.error }
+      : null;
+
+  return (
+    <Stack gap="xs" align="flex-end">
+      <Group gap="xs" justify="flex-end">
+        <ButtonLink to="/flows/$flowId/edit" params={{ flowId: String(flow.id) }} variant="default">
+          Edit
+        </ButtonLink>
+        <Button
+          variant="default"
+          loading={pause.isPending}
+          onClick={() => {
+            pause.mutate(!flow.paused);
+          }}
+        >
+          {flow.paused ? 'Resume' : 'Pause'}
+        </Button>
+        <Button color="red" variant="subtle" onClick={deleteDialog.open}>
+          Delete
+        </Button>
+      </Group>
+      <ActionFeedback
+        feedback={feedback}
+        onClose={() => {
+          pause.reset();
+        }}
+      />
+      <DeleteFlowDialog flow={flow} opened={deleting} onClose={deleteDialog.close} />
+    </Stack>
+  );
+}
