@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { DEMO_KEY, signIn } from './sign-in';
 
@@ -67,10 +67,7 @@ test('a flow run goes from running to succeeded on screen without a reload', asy
   // The new attempt heads the attempts table too.
   await expect(page.getByRole('table', { name: 'Run attempts' }).getByRole('row').nth(1)).toContainText('Succeeded');
 
-  const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(' | ')}`),
-  ).toEqual([]);
+  await expectNoSeriousAxeViolations(page);
 });
 
 test('a running flow is cancelled from its page', async ({ page }) => {

@@ -13,7 +13,8 @@ const VERB: Record<BulkFlowAction, string> = { run: 'Started', pause: 'Paused', 
 /** Why one flow's request was refused, in a few words where the service's answer is a known one. */
 function refusal(outcome: Extract<BulkOutcome, { result: 'failed' }>): string {
   const { error, flow } = outcome;
-  if (isApiError(error, 'not_found')) return 'no longer exists';
+  // Not "no longer exists": a service without the operation (the hosted one cannot delete flows) answers 404 too.
+  if (isApiError(error, 'not_found')) return 'not found';
   if (isApiError(error, 'bad_request') && error.message === flowAlreadyRunning(flow.id)) return 'already running';
   return error instanceof Error ? error.message : String(error);
 }
