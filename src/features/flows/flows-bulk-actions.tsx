@@ -86,7 +86,7 @@ export function FlowsBulkActions({ flows, onClear, onFinished }: FlowsBulkAction
       )}
       <ConfirmDialog
         opened={confirmingDelete}
-        title={`Delete ${flows.length === 1 ? 'the flow' : `${String(flows.length)} flows`}?`}
+        title={flows.length === 1 && flows[0] ? `Delete the flow “${flowName(flows[0])}”?` : `Delete ${String(flows.length)} flows?`}
         confirmLabel={flows.length === 1 ? 'Delete flow' : `Delete ${String(flows.length)} flows`}
         pending={pendingAction === 'delete'}
         onConfirm={() => {

@@ -1,4 +1,4 @@
-import { Checkbox, Group, Table, Text } from '@mantine/core';
+import { Checkbox, Stack, Table, Text } from '@mantine/core';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { AnchorLink } from '@/components/anchor-link';
@@ -110,10 +110,10 @@ export function FlowsTable({ rows, selection }: { rows: readonly FlowRow[]; sele
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    {flow.paused && <PausedBadge size="sm" />}
+                  <Stack gap={4} align="flex-start">
                     <ScheduleLabel schedule={scheduleOf(flow)} />
-                  </Group>
+                    {flow.paused && <PausedBadge size="sm" />}
+                  </Stack>
                 </Table.Td>
                 <Table.Td>
                   <FlowStatusCell flowId={flow.id} enabled={statusesEnabled} />
