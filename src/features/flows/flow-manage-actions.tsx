@@ -31,7 +31,7 @@ export function FlowManageActions({ flow }: { flow: Flow }) {
         >
           {flow.paused ? 'Resume' : 'Pause'}
         </Button>
-        <Button color="red" variant="subtle" onClick={deleteDialog.open}>
+        <Button color="red" variant="outline" onClick={deleteDialog.open}>
           Delete
         </Button>
       </Group>
