@@ -212,13 +212,18 @@ test('a new user moves CSV rows into a DuckDB file from the dashboard and watche
     await page.getByRole('button', { name: 'Run now' }).click();
 
     const latest = latestAttempt(page);
-    const extracted = latest.getByLabel(/^live_orders: extracted/);
+    // While it runs the funnel gives counts, not bars (no total is known yet): the resource's Extracted cell.
+    const extracted = latest
+      .getByRole('table', { name: 'Rows per resource' })
+      .getByRole('row', { name: /^live_orders / })
+      .getByRole('cell')
+      .nth(1);
     const seenWhileRunning = new Set<number>();
     await expect
       .poll(
         async () => {
           const running = await latest.getByText('Running', { exact: true }).isVisible();
-          if (running && (await extracted.count()) > 0) seenWhileRunning.add(digits(await extracted.getAttribute('aria-label')));
+          if (running && (await extracted.count()) > 0) seenWhileRunning.add(digits(await extracted.textContent()));
           return latest.getByText('Succeeded').isVisible();
         },
         { timeout: 60_000, intervals: [200] },

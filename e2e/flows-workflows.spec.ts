@@ -1,17 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
-import { DEMO_KEY, signIn } from './sign-in';
+import { DEMO_KEY, signIn, signInAndOpenFlow } from './sign-in';
 
 // Against the real local service and its demo data: runs really move rows, so these watch real progress.
-
-async function openFlow(page: Page, name: string) {
-  await page.goto('/flows');
-  await signIn(page);
-  await page.getByRole('searchbox', { name: 'Search' }).fill(name);
-  await page.getByRole('table').getByRole('link', { name, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-}
 
 /** Records every state the latest attempt's badge shows, so a short "Running" is not missed between two looks. */
 async function recordLatestStates(page: Page) {
@@ -52,7 +44,7 @@ async function createPacedFlow(request: APIRequestContext): Promise<string> {
 }
 
 test('a flow run goes from running to succeeded on screen without a reload', async ({ page, request }) => {
-  await openFlow(page, await createPacedFlow(request));
+  await signInAndOpenFlow(page, await createPacedFlow(request));
   const latest = page.getByRole('region', { name: 'Latest attempt' });
   await expect(latest.getByText('This flow has never run.')).toBeVisible();
   const seen = await recordLatestStates(page);
@@ -71,18 +63,27 @@ test('a flow run goes from running to succeeded on screen without a reload', asy
 });
 
 test('a running flow is cancelled from its page', async ({ page }) => {
-  await openFlow(page, 'Large sample backfill');
+  await signInAndOpenFlow(page, 'Large sample backfill');
   const latest = page.getByRole('region', { name: 'Latest attempt' });
   await page.getByRole('button', { name: 'Run now' }).click();
   await expect(latest.getByText('Running', { exact: true })).toBeVisible({ timeout: 15_000 });
   // Rows move while it runs (customers load first; orders only start after ~12 s of the demo's paced sample).
-  await expect(latest.getByRole('progressbar', { name: /customers: extracted [1-9][\d,]* rows/ })).toBeVisible({ timeout: 15_000 });
+  // The counts, not bars: while it runs no total is known.
+  await expect(latest.getByRole('row', { name: /^customers [1-9][\d,]* / })).toBeVisible({ timeout: 15_000 });
 
+  // Run now waits while it runs; Cancel asks first.
+  await expect(page.getByRole('button', { name: 'Run now' })).toBeDisabled();
   await page.getByRole('button', { name: 'Cancel run' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel the run of the flow “Large sample backfill”?' });
+  await expectNoSeriousAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Cancel run' }).click();
   await expect(page.getByText('Flow run cancelled.')).toBeVisible();
-  await expect(latest.getByText('Failed')).toBeVisible({ timeout: 15_000 });
+  // A run the user stopped reads Cancelled, not Failed, with the service's words beside it.
+  await expect(latest.getByText('Cancelled', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(latest.getByText('Failed')).toHaveCount(0);
   await expect(latest.getByText('Cancelled by user.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel run' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Run now' })).toBeEnabled();
 });
 
 test('a workflow is deleted after a confirmation that names it', async ({ page }) => {

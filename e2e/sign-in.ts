@@ -8,3 +8,12 @@ export async function signIn(page: Page, key = DEMO_KEY) {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 }
+
+/** Opens /flows, signs in, finds the flow by name and opens its page. */
+export async function signInAndOpenFlow(page: Page, name: string) {
+  await page.goto('/flows');
+  await signIn(page);
+  await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+  await page.getByRole('table').getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}

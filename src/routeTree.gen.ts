@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as CardsHashIdRouteImport } from './routes/cards.$hashId'
 import { Route as AppDestinationsIndexRouteImport } from './routes/_app/destinations/index'
 import { Route as AppDestinationsDestinationIdRouteImport } from './routes/_app/destinations/$destinationId'
@@ -38,6 +39,11 @@ const SignInRoute = SignInRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSplatRoute = AppSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
   getParentRoute: () => AppRoute,
 } as any)
 const CardsHashIdRoute = CardsHashIdRouteImport.update({
@@ -110,6 +116,7 @@ const AppFlowsFlowIdEditRoute = AppFlowsFlowIdEditRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/sign-in': typeof SignInRoute
+  '/$': typeof AppSplatRoute
   '/cards/$hashId': typeof CardsHashIdRoute
   '/destinations/$destinationId': typeof AppDestinationsDestinationIdRoute
   '/destinations/new': typeof AppDestinationsNewRoute
@@ -126,6 +133,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
+  '/$': typeof AppSplatRoute
   '/cards/$hashId': typeof CardsHashIdRoute
   '/': typeof AppIndexRoute
   '/destinations/$destinationId': typeof AppDestinationsDestinationIdRoute
@@ -145,6 +153,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/sign-in': typeof SignInRoute
+  '/_app/$': typeof AppSplatRoute
   '/cards/$hashId': typeof CardsHashIdRoute
   '/_app/': typeof AppIndexRoute
   '/_app/destinations/$destinationId': typeof AppDestinationsDestinationIdRoute
@@ -165,6 +174,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/sign-in'
+    | '/$'
     | '/cards/$hashId'
     | '/destinations/$destinationId'
     | '/destinations/new'
@@ -181,6 +191,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/sign-in'
+    | '/$'
     | '/cards/$hashId'
     | '/'
     | '/destinations/$destinationId'
@@ -199,6 +210,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_app'
     | '/sign-in'
+    | '/_app/$'
     | '/cards/$hashId'
     | '/_app/'
     | '/_app/destinations/$destinationId'
@@ -242,6 +254,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/$': {
+      id: '/_app/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof AppSplatRouteImport
       parentRoute: typeof AppRoute
     }
     '/cards/$hashId': {
@@ -339,6 +358,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppSplatRoute: typeof AppSplatRoute
   AppIndexRoute: typeof AppIndexRoute
   AppDestinationsDestinationIdRoute: typeof AppDestinationsDestinationIdRoute
   AppDestinationsNewRoute: typeof AppDestinationsNewRoute
@@ -355,6 +375,7 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppSplatRoute: AppSplatRoute,
   AppIndexRoute: AppIndexRoute,
   AppDestinationsDestinationIdRoute: AppDestinationsDestinationIdRoute,
   AppDestinationsNewRoute: AppDestinationsNewRoute,

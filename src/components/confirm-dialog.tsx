@@ -8,6 +8,8 @@ interface ConfirmDialogProps {
   title: string;
   children?: ReactNode;
   confirmLabel: string;
+  /** The button that leaves things as they are. */
+  keepLabel?: string;
   onConfirm: () => void;
   onClose: () => void;
   pending: boolean;
@@ -16,7 +18,7 @@ interface ConfirmDialogProps {
 }
 
 /** A destructive action asks first; the dialog stays open with the server's message when it fails. */
-export function ConfirmDialog({ opened, title, children, confirmLabel, onConfirm, onClose, pending, error }: ConfirmDialogProps) {
+export function ConfirmDialog({ opened, title, children, confirmLabel, keepLabel = 'Keep it', onConfirm, onClose, pending, error }: ConfirmDialogProps) {
   return (
     <Modal
       opened={opened}
@@ -30,7 +32,7 @@ export function ConfirmDialog({ opened, title, children, confirmLabel, onConfirm
         {error ? <ErrorState error={error} /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={pending}>
-            Keep it
+            {keepLabel}
           </Button>
           <Button color="red" onClick={onConfirm} loading={pending} data-autofocus>
             {confirmLabel}

@@ -1,15 +1,16 @@
-import { Button, Table, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { SpecLifecycle } from '@/api/common';
-import { formatDateTime } from '@/lib/format';
 import { flowQueries } from '@/resources/flows';
 import type { Listing } from '@/resources/listing';
 import { AnchorLink } from './anchor-link';
+import { DateTime } from './date-time';
 import { type EndpointNoun, endpointFallbackName, endpointPage, endpointTitle, newEndpointPage } from './endpoint-noun';
 import { LifecycleBadge } from './lifecycle-badge';
 import { ListPager } from './list-pager';
 import { PageHeader } from './page-header';
+import { type Column, ResponsiveTable } from './responsive-table/responsive-table';
 import { UnlistedNotice } from './unlisted-notice';
 
 interface Endpoint {
@@ -42,6 +43,27 @@ function KnownEndpoints({ noun }: { noun: EndpointNoun }) {
   );
 }
 
+function endpointColumns<T extends Endpoint>(noun: EndpointNoun, specOf: EndpointListPageProps<T>['specOf']): Column<T>[] {
+  return [
+    {
+      key: 'name',
+      header: 'Name',
+      primary: true,
+      cell: (item) => <AnchorLink {...endpointPage(noun, item.id)}>{item.displayName || endpointFallbackName(noun, item.id)}</AnchorLink>,
+    },
+    {
+      key: 'spec',
+      header: 'Spec',
+      cell: (item) => {
+        const spec = specOf(item);
+        return spec.displayName ?? spec.name;
+      },
+    },
+    { key: 'lifecycle', header: 'Lifecycle', hideInCard: true, cell: (item) => <LifecycleBadge lifecycle={specOf(item).lifecycle} /> },
+    { key: 'updated', header: 'Updated', cell: (item) => <DateTime value={item.updatedAt} /> },
+  ];
+}
+
 /** The sources or destinations page: one page of them with their spec, or what is known where the service cannot list them. */
 export function EndpointListPage<T extends Endpoint>({ noun, description, listing, specOf, limit, offset, onPage }: EndpointListPageProps<T>) {
   return (
@@ -63,33 +85,7 @@ export function EndpointListPage<T extends Endpoint>({ noun, description, listin
         </Text>
       ) : (
         <>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Spec</Table.Th>
-                <Table.Th>Lifecycle</Table.Th>
-                <Table.Th>Updated</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {listing.items.map((item) => {
-                const spec = specOf(item);
-                return (
-                  <Table.Tr key={item.id}>
-                    <Table.Td>
-                      <AnchorLink {...endpointPage(noun, item.id)}>{item.displayName || endpointFallbackName(noun, item.id)}</AnchorLink>
-                    </Table.Td>
-                    <Table.Td>{spec.displayName ?? spec.name}</Table.Td>
-                    <Table.Td>
-                      <LifecycleBadge lifecycle={spec.lifecycle} />
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(item.updatedAt)}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+          <ResponsiveTable label={`${endpointTitle(noun)}s`} columns={endpointColumns(noun, specOf)} rows={listing.items} rowKey={(item) => item.id} />
           <ListPager offset={offset} limit={limit} count={listing.items.length} onChange={onPage} />
         </>
       )}

@@ -1,12 +1,12 @@
 import { Badge, Tooltip } from '@mantine/core';
 import { formatDuration } from '@/lib/durations';
+import { useDateFormat } from '@/lib/time-zone';
 import { useNow } from '@/lib/use-now';
-
-const absolute = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
 
 /** Time left until an expiry, ticking; past it, how long ago it expired. An unreadable date is shown as is. */
 export function ExpiryCountdown({ expiresAt }: { expiresAt: string }) {
   const now = useNow(1_000);
+  const format = useDateFormat();
   const at = Date.parse(expiresAt);
   if (Number.isNaN(at))
     return (
@@ -16,7 +16,7 @@ export function ExpiryCountdown({ expiresAt }: { expiresAt: string }) {
     );
   const left = at - now;
   return (
-    <Tooltip label={absolute.format(at)}>
+    <Tooltip label={`Expires ${format.dateTimeMinutes(at)}`}>
       <Badge color={left <= 0 ? 'red' : left < 3_600_000 ? 'orange' : 'teal'} variant="light" tt="none" tabIndex={0}>
         {left <= 0 ? `Expired ${formatDuration(-left)} ago` : `Expires in ${formatDuration(left)}`}
       </Badge>

@@ -41,7 +41,11 @@ export function NewEndpointPage<T extends { displayName: string }, I>({
   const created = create.data;
   return (
     <>
-      <PageHeader title={`New ${noun}`} description={`Choose a ${noun} spec, name the ${noun}, create it, then fill in its configuration.`} />
+      <PageHeader
+        section={`${noun}s`}
+        title={`New ${noun}`}
+        description={`Choose a ${noun} spec, name the ${noun}, create it, then fill in its configuration.`}
+      />
       <Stepper active={created ? 1 : 0} mb="lg" size="sm" allowNextStepsSelect={false}>
         <Stepper.Step label="Spec and name" description={`Create the ${noun}`} />
         <Stepper.Step label="Configuration" description="Fill in its properties" />

@@ -1,6 +1,7 @@
-import { Group, Progress, Stack, Table, Text } from '@mantine/core';
+import { Group, Progress, Stack, Text } from '@mantine/core';
 import type { ResourceProgress } from '@/api/flows';
 import { formatCount } from '@/lib/format';
+import { type Column, ResponsiveTable } from './responsive-table/responsive-table';
 import { RunErrors } from './run-errors';
 
 const STAGES = [
@@ -34,45 +35,45 @@ function StageBar({ resource, stage }: { resource: ResourceProgress; stage: (typ
   );
 }
 
-/** Per resource: extracted → analyzed → loaded as bars, with the counts and the resource's own errors. */
-export function ResourceFunnel({ resources }: { resources: readonly ResourceProgress[] }) {
+/**
+ * Per resource: extracted → analyzed → loaded, with the resource's own errors. While the run goes (`live`)
+ * its total is unknown, so only the counts show; once it ended, extraction is the total and bars show how
+ * much of it was analyzed and loaded.
+ */
+export function ResourceFunnel({ resources, live }: { resources: readonly ResourceProgress[]; live: boolean }) {
   if (resources.length === 0)
     return (
       <Text size="sm" c="dimmed">
         No per-resource counts for this run.
       </Text>
     );
-  return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="xs" aria-label="Rows per resource">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Resource</Table.Th>
-            {STAGES.map((stage) => (
-              <Table.Th key={stage.key}>{stage.label}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {resources.map((resource) => (
-            <Table.Tr key={resource.name}>
-              <Table.Td>
-                <Stack gap={4}>
-                  <Text size="sm" fw={500} style={{ wordBreak: 'break-word' }}>
-                    {resource.name}
-                  </Text>
-                  {resource.errors.length > 0 && <RunErrors errors={resource.errors} compact />}
-                </Stack>
-              </Table.Td>
-              {STAGES.map((stage) => (
-                <Table.Td key={stage.key} miw={150}>
-                  <StageBar resource={resource} stage={stage} />
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  const columns: Column<ResourceProgress>[] = [
+    {
+      key: 'resource',
+      header: 'Resource',
+      primary: true,
+      cell: (resource) => (
+        <Stack gap={4}>
+          <Text size="sm" fw={500} style={{ wordBreak: 'break-word' }}>
+            {resource.name}
+          </Text>
+          {resource.errors.length > 0 && <RunErrors errors={resource.errors} compact />}
+        </Stack>
+      ),
+    },
+    ...STAGES.map((stage): Column<ResourceProgress> => ({
+      key: stage.key,
+      header: stage.label,
+      width: live ? undefined : '22%',
+      cell: (resource) =>
+        live ? (
+          <Text span size="sm" ff="monospace">
+            {formatCount(resource[stage.key])}
+          </Text>
+        ) : (
+          <StageBar resource={resource} stage={stage} />
+        ),
+    })),
+  ];
+  return <ResponsiveTable label="Rows per resource" columns={columns} rows={resources} rowKey={(resource) => resource.name} minWidth={560} />;
 }

@@ -1,6 +1,6 @@
-import { Center, Loader } from '@mantine/core';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { ErrorState } from './error-state';
+import { PageSkeleton } from './skeletons';
 
 /** Shown in place of the failed route only: the shell around it stays usable. */
 export function RouteError({ error, reset }: ErrorComponentProps) {
@@ -16,10 +16,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   );
 }
 
+/** A page's first load: its shape, not a spinner. */
 export function RoutePending() {
-  return (
-    <Center py="xl">
-      <Loader aria-label="Loading" />
-    </Center>
-  );
+  return <PageSkeleton />;
 }

@@ -1,5 +1,6 @@
 import { Button, Code, List, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { splitCancelNote } from '@/lib/run-status';
 
 /** Enough to read at once; the rest behind a click, so a run with thousands of errors cannot freeze the page. */
 const FIRST_SHOWN = 20;
@@ -38,5 +39,20 @@ export function RunErrors({ errors, compact = false }: { errors: readonly string
         </Button>
       )}
     </Stack>
+  );
+}
+
+/** A run's errors, where a cancel by the user is a grey note in the service's words rather than an error. */
+export function RunOutcomeErrors({ errors }: { errors: readonly string[] }) {
+  const { cancelNote, errors: rest } = splitCancelNote(errors);
+  return (
+    <>
+      {cancelNote && (
+        <Text size="sm" c="dimmed">
+          {cancelNote}
+        </Text>
+      )}
+      <RunErrors errors={rest} />
+    </>
   );
 }

@@ -1,24 +1,41 @@
 import { Code, Stack, Text, Tooltip } from '@mantine/core';
-import { describeSchedule, nextCronRuns, type Schedule } from '@/lib/schedule';
+import { describeSchedule, frequencyMs, type Schedule } from '@/lib/schedule';
+import { NextRuns } from './next-runs';
+import { PausedBadge } from './paused-badge';
 
-const utc = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23', timeZone: 'UTC' });
-
-/** Rendered only while the tooltip is open, so a long list does not compute next runs for every row. */
-function NextRuns({ cron }: { cron: string }) {
-  const next = nextCronRuns(cron, 3);
-  if (next.length === 0) return <>Not a valid cron expression</>;
-  return <>Next runs (UTC): {next.map((run) => utc.format(run)).join(' · ')}</>;
+interface ScheduleLabelProps {
+  schedule: Schedule;
+  /** When the last run started (null: never ran), for a frequency's next run; undefined: not known here. */
+  lastRunAt?: string | null | undefined;
+  /** A paused flow keeps its schedule but has no next runs: it says Paused instead. */
+  paused?: boolean;
 }
 
-/** The schedule in words; for cron, the expression too and the next runs on hover or focus. */
-export function ScheduleLabel({ schedule }: { schedule: Schedule }) {
+/** The schedule in words (cron times say UTC); for cron the expression too; the next runs on hover or focus. */
+export function ScheduleLabel({ schedule, lastRunAt, paused = false }: ScheduleLabelProps) {
   const words = describeSchedule(schedule);
-  if (schedule.kind !== 'cron') return <Text size="sm">{words}</Text>;
+  if (paused) {
+    return (
+      <Stack gap={4} align="flex-start">
+        <Text size="sm">{words}</Text>
+        {schedule.kind === 'cron' && <Code style={{ whiteSpace: 'nowrap', width: 'fit-content' }}>{schedule.cron}</Code>}
+        <PausedBadge size="sm" />
+      </Stack>
+    );
+  }
+  const hasNext = schedule.kind === 'cron' || (schedule.kind === 'frequency' && frequencyMs(schedule.frequency) !== null && lastRunAt !== undefined);
+  if (!hasNext) return <Text size="sm">{words}</Text>;
   return (
-    <Tooltip label={<NextRuns cron={schedule.cron} />} multiline w={260} events={{ hover: true, focus: true, touch: true }}>
+    // The tooltip renders its label only while open, so a long list computes no next runs for hidden rows.
+    <Tooltip
+      label={<NextRuns schedule={schedule} lastRunAt={lastRunAt} count={3} variant="inline" />}
+      multiline
+      w={280}
+      events={{ hover: true, focus: true, touch: true }}
+    >
       <Stack gap={2} tabIndex={0} w="fit-content">
         <Text size="sm">{words}</Text>
-        <Code style={{ whiteSpace: 'nowrap', width: 'fit-content' }}>{schedule.cron}</Code>
+        {schedule.kind === 'cron' && <Code style={{ whiteSpace: 'nowrap', width: 'fit-content' }}>{schedule.cron}</Code>}
       </Stack>
     </Tooltip>
   );

@@ -2,10 +2,12 @@ import { Badge, Loader } from '@mantine/core';
 import { runStateLabel, runStateOf, type RunState, type RunStateInput } from '@/lib/run-status';
 
 const colors: Record<RunState, string> = {
-  running: 'blue',
   pending: 'cyan',
+  running: 'blue',
   succeeded: 'green',
   failed: 'red',
+  // A run the user stopped is no alarm: grey, like a run that never happened (which is outlined).
+  cancelled: 'gray',
   never: 'gray',
   other: 'grape',
 };
@@ -17,8 +19,10 @@ export function StatusBadge({ status, size = 'md' }: { status: RunStateInput | n
   return (
     <Badge
       color={colors[state]}
-      variant="light"
+      variant={state === 'never' ? 'outline' : 'light'}
       size={size}
+      // A state is a word to read whole, however narrow its column.
+      miw="max-content"
       leftSection={moving ? <Loader size={10} color={colors[state]} aria-hidden /> : undefined}
       style={{ textTransform: 'none' }}
     >

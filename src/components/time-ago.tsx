@@ -1,10 +1,12 @@
 import { Text, type TextProps, Tooltip } from '@mantine/core';
-import { formatDateTime, formatTimeAgo } from '@/lib/format';
+import { formatTimeAgo } from '@/lib/format';
+import { useDateFormat } from '@/lib/time-zone';
 import { useNow } from '@/lib/use-now';
 
-/** "5 min ago", the exact time on hover and for screen readers; "—" for no time. */
+/** "5 min ago" (no zone to tell), the exact time in the chosen zone on hover and for screen readers; "—" for no time. */
 export function TimeAgo({ iso, ...props }: { iso: string | null | undefined } & TextProps) {
   const now = useNow(15_000);
+  const format = useDateFormat();
   if (!iso)
     return (
       <Text span {...props}>
@@ -19,9 +21,9 @@ export function TimeAgo({ iso, ...props }: { iso: string | null | undefined } & 
       </Text>
     );
   return (
-    <Tooltip label={formatDateTime(iso)}>
+    <Tooltip label={format.dateTime(iso)}>
       <Text span {...props}>
-        <time dateTime={iso} title={formatDateTime(iso)}>
+        <time dateTime={iso} title={format.dateTime(iso)}>
           {formatTimeAgo(at, now)}
         </time>
       </Text>

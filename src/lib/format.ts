@@ -1,17 +1,69 @@
-// Numbers, dates and durations as the screens show them. Times in the browser's zone, 24-hour clock.
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+
+// Numbers, dates and durations as the screens show them: the one module that formats them. Dates are told in
+// the zone the user chose (lib/time-zone.ts: the browser's or UTC), always with the zone's name, 24-hour clock.
+
+dayjs.extend(utc);
 
 const countFormat = new Intl.NumberFormat(undefined);
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium', hourCycle: 'h23' });
 
 export function formatCount(value: number): string {
   return countFormat.format(value);
 }
 
-/** An ISO date-time for people; an unreadable one is shown as it came. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
+export type Zone = 'local' | 'utc';
+
+/** A date as the screens show it: an ISO string, a Date or epoch milliseconds. */
+export type DateInput = string | Date | number;
+
+export interface DateFormat {
+  zone: Zone;
+  /** The zone's name as dates show it: `UTC`, `GMT-5`, `CET`. */
+  zoneName: string;
+  /** `Nov 24, 2026, 04:19:03 UTC`; "—" for no date; an unreadable one as it came. */
+  dateTime: (value: DateInput | null | undefined) => string;
+  /** `Nov 24, 2026, 04:19 UTC`: for schedules and expiries, where seconds are noise. */
+  dateTimeMinutes: (value: DateInput | null | undefined) => string;
+  /** `Mon, Nov 24, 04:19 UTC`: the next runs of a schedule. */
+  weekdayTime: (value: DateInput) => string;
+  /** A date picker's wall time (`YYYY-MM-DD HH:mm:ss`) in this zone, and back to an instant. */
+  toWallTime: (value: DateInput) => string;
+  fromWallTime: (wallTime: string) => Date;
+}
+
+const clock = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' } as const;
+const WALL_TIME = 'YYYY-MM-DD HH:mm:ss';
+
+function create(zone: Zone): DateFormat {
+  const timeZone = zone === 'utc' ? 'UTC' : undefined;
+  const seconds = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', ...clock, second: '2-digit', timeZone });
+  const minutes = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', ...clock, timeZone });
+  const weekday = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', ...clock, timeZone });
+  const readable = (format: Intl.DateTimeFormat) => (value: DateInput | null | undefined) => {
+    if (value === null || value === undefined || value === '') return '—';
+    const date = new Date(value);
+    return Number.isNaN(date.getTime()) ? String(value) : format.format(date);
+  };
+  const zoneName = minutes.formatToParts(new Date()).find((part) => part.type === 'timeZoneName')?.value ?? (zone === 'utc' ? 'UTC' : 'local time');
+  return {
+    zone,
+    zoneName,
+    dateTime: readable(seconds),
+    dateTimeMinutes: readable(minutes),
+    weekdayTime: (value) => readable(weekday)(value),
+    toWallTime: (value) => (zone === 'utc' ? dayjs.utc(value) : dayjs(value)).format(WALL_TIME),
+    fromWallTime: (wallTime) => (zone === 'utc' ? dayjs.utc(wallTime) : dayjs(wallTime)).toDate(),
+  };
+}
+
+const formats = new Map<Zone, DateFormat>();
+
+/** One formatter per zone, made once (Intl formatters are costly to build, cheap to use). */
+export function dateFormat(zone: Zone): DateFormat {
+  let format = formats.get(zone);
+  if (!format) formats.set(zone, (format = create(zone)));
+  return format;
 }
 
 /** `1 h 02 min`, `3 min 05 s`, `12 s`, `850 ms`. */
@@ -26,6 +78,15 @@ export function formatDuration(ms: number): string {
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return `${String(hours)} h ${pad(minutes % 60)} min`;
   return `${String(Math.floor(hours / 24))} d ${String(hours % 24)} h`;
+}
+
+/**
+ * `1,234 rows/s`: how fast rows moved over a time. A run's total is unknown while it runs, so live views
+ * show counts, this rate and the elapsed time rather than a percentage.
+ */
+export function formatRate(rows: number, ms: number | null): string {
+  if (ms === null || ms < 1_000) return '—';
+  return `${countFormat.format(Math.round((rows * 1_000) / ms))} rows/s`;
 }
 
 /** How long a run took, or has been going (completedAt null while running). */

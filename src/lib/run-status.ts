@@ -1,11 +1,34 @@
 import type { RunDisposition, RunLifecycle } from '@/api/flows';
 
-/** What a run attempt or a workflow status means to a person; `other` keeps values the interface does not list. */
-export type RunState = 'running' | 'pending' | 'succeeded' | 'failed' | 'never' | 'other';
+/**
+ * What a run attempt, a flow status or a workflow status means to a person. `other` keeps the values the
+ * interface does not list, shown as they came.
+ */
+export type RunState = 'pending' | 'running' | 'succeeded' | 'failed' | 'cancelled' | 'never' | 'other';
 
 export interface RunStateInput {
   lifecycle: RunLifecycle;
   disposition: RunDisposition;
+  /** Only read to tell a cancelled run from a failed one. */
+  errors?: readonly string[];
+}
+
+/**
+ * The interface has no "cancelled" disposition: the service ends a cancelled run as not_running / failed with
+ * the error `Cancelled by user.` (the mock without the full stop). A workflow's status lists that error among
+ * its steps' errors. This is the one place that knows it; when the service reports cancellation itself, read
+ * it here and nowhere else.
+ */
+const CANCELLED_ERROR = /^cancelled by user\.?$/i;
+
+export function isCancelledByUser(errors: readonly string[] | undefined): boolean {
+  return errors?.some((error) => CANCELLED_ERROR.test(error.trim())) ?? false;
+}
+
+/** A cancelled run's errors told apart: the service's own words for the cancel, and the real errors beside it. */
+export function splitCancelNote(errors: readonly string[]): { cancelNote: string | null; errors: readonly string[] } {
+  const note = errors.find((error) => CANCELLED_ERROR.test(error.trim()));
+  return note === undefined ? { cancelNote: null, errors } : { cancelNote: note, errors: errors.filter((error) => error !== note) };
 }
 
 export function runStateOf(status: RunStateInput | null | undefined): RunState {
@@ -14,23 +37,25 @@ export function runStateOf(status: RunStateInput | null | undefined): RunState {
   if (status.lifecycle === 'pending') return 'pending';
   if (status.lifecycle === 'not_running') {
     if (status.disposition === 'succeeded') return 'succeeded';
-    if (status.disposition === 'failed') return 'failed';
+    // A run the user stopped is not a failure: it is neither counted nor shown as one.
+    if (status.disposition === 'failed') return isCancelledByUser(status.errors) ? 'cancelled' : 'failed';
     if (status.disposition === 'none') return 'never';
   }
   return 'other';
 }
 
-/** Still moving: the view polls fast and Cancel makes sense. */
+/** Still moving: the view polls fast, Cancel makes sense and Run now waits. */
 export function isRunActive(status: RunStateInput | null | undefined): boolean {
   const state = runStateOf(status);
   return state === 'running' || state === 'pending';
 }
 
 export const RUN_STATE_LABELS: Record<Exclude<RunState, 'other'>, string> = {
+  pending: 'Queued',
   running: 'Running',
-  pending: 'Pending',
   succeeded: 'Succeeded',
   failed: 'Failed',
+  cancelled: 'Cancelled',
   never: 'Never run',
 };
 
@@ -39,4 +64,11 @@ export function runStateLabel(status: RunStateInput | null | undefined): string 
   const state = runStateOf(status);
   if (state !== 'other') return RUN_STATE_LABELS[state];
   return `${status?.lifecycle ?? '?'} · ${status?.disposition ?? '?'}`;
+}
+
+const TRIGGER_LABELS: Record<string, string> = { manual: 'Manual', scheduled: 'Scheduled', workflow: 'Workflow', webhook: 'Webhook' };
+
+/** Who started a run, in a word; a trigger the interface does not list is shown as it came. */
+export function triggerLabel(trigger: string): string {
+  return TRIGGER_LABELS[trigger.toLowerCase()] ?? trigger;
 }

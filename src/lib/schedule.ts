@@ -12,14 +12,61 @@ export function scheduleOf({ frequency, cron }: { frequency: string | null; cron
 
 const UNITS: Record<string, [singular: string, plural: string]> = { m: ['minute', 'minutes'], h: ['hour', 'hours'], d: ['day', 'days'] };
 
+const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `6h` as an amount and a unit, or null for `manual` and values the interface does not list. */
+function parseFrequency(frequency: string): { amount: number; unit: string } | null {
+  const match = /^(\d+)\s*([mhd])$/i.exec(frequency.trim());
+  const amount = Number(match?.[1]);
+  const unit = match?.[2]?.toLowerCase();
+  return unit && amount > 0 ? { amount, unit } : null;
+}
+
 /** `6h` reads "Every 6 hours"; a value the interface does not list is shown as it came. */
 export function describeFrequency(frequency: string): string {
   if (frequency.toLowerCase() === 'manual') return 'Manual only';
-  const match = /^(\d+)\s*([mhd])$/i.exec(frequency.trim());
-  const amount = match?.[1];
-  const unit = match?.[2] ? UNITS[match[2].toLowerCase()] : undefined;
-  if (!amount || !unit) return frequency;
-  return Number(amount) === 1 ? `Every ${unit[0]}` : `Every ${amount} ${unit[1]}`;
+  const parsed = parseFrequency(frequency);
+  const unit = parsed ? UNITS[parsed.unit] : undefined;
+  if (!parsed || !unit) return frequency;
+  return parsed.amount === 1 ? `Every ${unit[0]}` : `Every ${String(parsed.amount)} ${unit[1]}`;
+}
+
+/** `6h` reads "6 hours", `1h` "1 hour"; null for `manual` and values the interface does not list. */
+export function describeInterval(frequency: string): string | null {
+  const parsed = parseFrequency(frequency);
+  const unit = parsed ? UNITS[parsed.unit] : undefined;
+  if (!parsed || !unit) return null;
+  return `${String(parsed.amount)} ${parsed.amount === 1 ? unit[0] : unit[1]}`;
+}
+
+/** How long a frequency waits between runs; null for `manual` and values the interface does not list. */
+export function frequencyMs(frequency: string): number | null {
+  const parsed = parseFrequency(frequency);
+  const unitMs = parsed ? UNIT_MS[parsed.unit] : undefined;
+  return parsed && unitMs ? parsed.amount * unitMs : null;
+}
+
+/**
+ * When a flow on a frequency runs next: `frequency` after its last run started. Null when that is not
+ * known: a flow that never ran is due `frequency` after its creation, which the interface does not report.
+ * A time already past means the run is due now.
+ */
+export function nextFrequencyRun(frequency: string, lastRunAt: string | null): Date | null {
+  const every = frequencyMs(frequency);
+  const last = lastRunAt ? Date.parse(lastRunAt) : Number.NaN;
+  return every === null || Number.isNaN(last) ? null : new Date(last + every);
+}
+
+/**
+ * Whether a cron expression's times depend on the zone: the service reads cron in UTC, so any hour, day or
+ * month field fixes UTC times. One that sets only the minute fires at the same instants in every zone.
+ */
+export function cronUsesZone(cron: string): boolean {
+  return cron
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .some((field) => field !== '*');
 }
 
 /** Plain words for a cron expression, or null when it is not one a scheduler would accept. */
@@ -47,13 +94,49 @@ export function nextCronRuns(cron: string, count: number, from: Date = new Date(
   return new Cron(cron, { paused: true, timezone: 'UTC' }).nextRuns(count, from);
 }
 
+/** The schedule in words; a cron expression that fixes times says they are UTC, as the service reads them. */
 export function describeSchedule(schedule: Schedule): string {
   switch (schedule.kind) {
-    case 'cron':
-      return describeCron(schedule.cron) ?? `Unreadable cron: ${schedule.cron}`;
+    case 'cron': {
+      const words = describeCron(schedule.cron);
+      if (words === null) return `Unreadable cron: ${schedule.cron}`;
+      return cronUsesZone(schedule.cron) ? `${words} (UTC)` : words;
+    }
     case 'frequency':
       return describeFrequency(schedule.frequency);
     case 'none':
       return 'No schedule';
+  }
+}
+
+/** What to say about a schedule's next runs. */
+export type UpcomingRuns =
+  | { kind: 'at'; runs: Date[] }
+  /** A frequency that never ran: due one frequency after the flow's creation, a time the interface does not report. */
+  | { kind: 'after-creation'; interval: string }
+  /** The last run is not known yet (still loading, or not reported). */
+  | { kind: 'unknown' }
+  | { kind: 'none' }
+  | { kind: 'invalid' };
+
+/**
+ * The next `count` runs of a schedule from `now`: a cron's next ticks, or a frequency's next run after the
+ * last run's start (`lastRunAt`: null never ran, undefined not known).
+ */
+export function upcomingRuns(schedule: Schedule, lastRunAt: string | null | undefined, count: number, now: Date = new Date()): UpcomingRuns {
+  switch (schedule.kind) {
+    case 'cron': {
+      const runs = nextCronRuns(schedule.cron, count, now);
+      return runs.length > 0 ? { kind: 'at', runs } : { kind: 'invalid' };
+    }
+    case 'frequency': {
+      const interval = describeInterval(schedule.frequency);
+      if (interval === null) return { kind: 'none' };
+      if (lastRunAt === undefined) return { kind: 'unknown' };
+      const next = nextFrequencyRun(schedule.frequency, lastRunAt);
+      return next ? { kind: 'at', runs: [next] } : { kind: 'after-creation', interval };
+    }
+    case 'none':
+      return { kind: 'none' };
   }
 }

@@ -1,5 +1,6 @@
-import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { readAllPages } from '@/api/all-pages';
 import type { CallOptions } from '@/api/client';
 import { ApiError, isApiError } from '@/api/errors';
 import {
@@ -19,6 +20,7 @@ import {
   updateFlow,
   type UpdateFlowInput,
 } from '@/api/flows';
+import { type AttemptNumbers, attemptNumberOf, numberAttempts, sentAttemptNumber } from '@/lib/attempt-numbers';
 import { boostLiveViews, liveScopes } from '@/lib/live-query';
 import { mapLimited } from '@/lib/map-limited';
 import { useLiveAction } from '@/lib/use-live-action';
@@ -59,7 +61,28 @@ export const flowQueries = {
   status: (id: number) => queryOptions({ queryKey: flowKeys.detail(id, 'status'), queryFn: ({ signal }) => readFlowStatus(id, { signal }) }),
   attempts: (id: number, page: AttemptsPage) =>
     queryOptions({ queryKey: flowKeys.detail(id, 'attempts', page), queryFn: ({ signal }) => listRunAttempts(id, page, { signal }) }),
+  /**
+   * Every attempt of the flow, oldest first, counted: keyed by the newest attempt's id, so a new run is
+   * counted again once (and not on every poll). Not needed once the service sends `number`.
+   */
+  attemptNumbers: (id: number, newestId: number | null) =>
+    queryOptions({
+      queryKey: flowKeys.detail(id, 'attempt-numbers', newestId),
+      queryFn: async ({ signal }): Promise<AttemptNumbers> =>
+        numberAttempts(await readAllPages((page) => listRunAttempts(id, { ...page, order: 'ASC' }, { signal }))),
+      staleTime: Infinity,
+    }),
 };
+
+/**
+ * The per-flow number of each attempt shown (#1 is the flow's first run). Counted from the flow's whole
+ * history only when the service does not send the numbers itself.
+ */
+export function useAttemptNumbers(flowId: number, latest: RunAttempt | null): (attempt: RunAttempt) => number | undefined {
+  const counting = latest !== null && sentAttemptNumber(latest) === undefined;
+  const { data } = useQuery({ ...flowQueries.attemptNumbers(flowId, latest?.id ?? null), enabled: counting, placeholderData: keepPreviousData });
+  return (attempt) => attemptNumberOf(attempt, data);
+}
 
 /** Creates a flow; `onCreated` runs once the cached list holds it, so the flow's page can open at once. */
 export function useCreateFlow({ onCreated }: { onCreated: (flow: Flow) => Promise<void> }) {

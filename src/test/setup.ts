@@ -2,6 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { mockService, server } from './server';
+import { matchMedia, resetViewport } from './viewport';
+
+// Dates are told in the browser's zone or in UTC (the header's switch): tests run in New York time (the
+// machines run in UTC), so that the two differ and a test can see which one is on screen.
+process.env.TZ = 'America/New_York';
 
 // Mantine reads these browser APIs, which jsdom does not implement. The legacy addListener and
 // removeListener stay on the stub for libraries that still call them.
@@ -9,20 +14,8 @@ const noop = () => undefined;
 const hasDom = typeof window !== 'undefined';
 
 if (hasDom) {
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    configurable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: noop,
-      removeListener: noop,
-      addEventListener: noop,
-      removeEventListener: noop,
-      dispatchEvent: () => false,
-    }),
-  });
+  // Width queries answer for the width a test sets with setViewportWidth (none: all false); see viewport.ts.
+  Object.defineProperty(window, 'matchMedia', { writable: true, configurable: true, value: matchMedia });
 
   class ResizeObserverStub implements ResizeObserver {
     observe = noop;
@@ -47,6 +40,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   mockService.reset();
+  resetViewport();
   if (hasDom) {
     sessionStorage.clear();
     localStorage.clear();

@@ -1,9 +1,10 @@
-import { Alert, Container, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type CardForRecipient, type ClosedCardReason, closedCardReason, submitCard } from '@/api/cards';
 import { isApiError } from '@/api/errors';
 import { ErrorState } from '@/components/error-state';
+import { BlockSkeleton } from '@/components/skeletons';
 import { ExpiryCountdown } from '@/components/expiry-countdown';
 import { ImagePreview } from '@/components/image-preview';
 import { Markdown } from '@/components/markdown';
@@ -108,7 +109,7 @@ export function CardRecipientPage({ hashId }: { hashId: string }) {
         <Title order={1} size="h2">
           {card.data ? `Configure ${card.data.sourceName ?? card.data.sourceSpec.displayName ?? 'a source'}` : 'Configuration card'}
         </Title>
-        {card.isPending && <Loader aria-label="Loading the card" />}
+        {card.isPending && <BlockSkeleton label="Loading the card" rows={5} />}
         {card.isError && <Unavailable error={card.error} />}
         {card.data && (
           <>

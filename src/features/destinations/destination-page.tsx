@@ -13,7 +13,11 @@ export function DestinationPage({ destinationId }: { destinationId: number }) {
   const [saved, setSaved] = useState(false);
   return (
     <>
-      <PageHeader title={destination.displayName || `Destination ${String(destination.id)}`} description={`Destination ${String(destination.id)}`} />
+      <PageHeader
+        section="destinations"
+        title={destination.displayName || `Destination ${String(destination.id)}`}
+        description={`Destination ${String(destination.id)}`}
+      />
       <Stack gap="lg">
         <Paper withBorder p="md">
           <SpecSummary spec={destination.destinationSpec} />

@@ -1,10 +1,11 @@
-import { Card, SimpleGrid, Text } from '@mantine/core';
+import { Card, SimpleGrid } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Destination } from '@/api/destinations';
 import type { DestinationSpecSummary } from '@/api/specs';
 import { ErrorState } from '@/components/error-state';
+import { BlockSkeleton } from '@/components/skeletons';
 import { NewEndpointPage } from '@/components/new-endpoint-page';
 import { SpecSummary } from '@/components/spec-summary';
 import { useCreateDestination } from '@/resources/destinations';
@@ -13,7 +14,7 @@ import { ConfigureDestination } from './destination-configuration';
 
 function SpecGallery({ selected, onSelect }: { selected: string | null; onSelect: (spec: DestinationSpecSummary) => void }) {
   const specs = useQuery(specQueries.destinations());
-  if (specs.isPending) return <Text size="sm">Loading destination specs…</Text>;
+  if (specs.isPending) return <BlockSkeleton label="Loading destination specs" rows={2} />;
   if (specs.isError) return <ErrorState error={specs.error} onRetry={() => void specs.refetch()} />;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="radiogroup" aria-label="Destination spec">

@@ -1,22 +1,40 @@
 import { Drawer, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { RunAttempt } from '@/api/flows';
+import { BlockSkeleton } from '@/components/skeletons';
+import { attemptLabel } from '@/lib/attempt-numbers';
 import { flowQueries } from '@/resources/flows';
 import { AttemptSummary } from './attempt-summary';
 import type { FlowPageSearch } from './flow-page-search';
 
-/** One attempt in full, opened from the table; its id is in the URL, so the view can be shared. */
-export function AttemptDrawer({ flowId, search, latest, onClose }: { flowId: number; search: FlowPageSearch; latest: RunAttempt | null; onClose: () => void }) {
+interface AttemptDrawerProps {
+  flowId: number;
+  search: FlowPageSearch;
+  latest: RunAttempt | null;
+  numberOf: (attempt: RunAttempt) => number | undefined;
+  onClose: () => void;
+}
+
+/** One attempt in full, opened from the table; its global id is in the URL, so the view can be shared. */
+export function AttemptDrawer({ flowId, search, latest, numberOf, onClose }: AttemptDrawerProps) {
   const page = { limit: search.limit, offset: search.offset, order: search.order };
   const { data } = useQuery(flowQueries.attempts(flowId, page));
   const attemptId = search.attempt;
   const attempt = latest && latest.id === attemptId ? latest : data?.find((candidate) => candidate.id === attemptId);
   return (
-    <Drawer opened={attemptId !== undefined} onClose={onClose} position="right" size="xl" title={<Text fw={600}>Attempt #{attemptId}</Text>}>
+    <Drawer
+      opened={attemptId !== undefined}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={<Text fw={600}>{attempt ? `Attempt ${attemptLabel(numberOf(attempt))}` : 'Attempt'}</Text>}
+    >
       {attempt ? (
-        <AttemptSummary attempt={attempt} />
+        <AttemptSummary attempt={attempt} number={numberOf(attempt)} />
+      ) : data ? (
+        <Text c="dimmed">{`The attempt with id ${String(attemptId)} is not on this page of attempts.`}</Text>
       ) : (
-        <Text c="dimmed">{data ? `Attempt #${String(attemptId)} is not on this page of attempts.` : 'Loading…'}</Text>
+        <BlockSkeleton label="Loading the attempt" rows={4} />
       )}
     </Drawer>
   );

@@ -1,38 +1,52 @@
-import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import type { RunAttempt } from '@/api/flows';
+import { DateTime } from '@/components/date-time';
 import { Fact } from '@/components/fact';
 import { ResourceFunnel } from '@/components/resource-funnel';
-import { RunErrors } from '@/components/run-errors';
+import { RunOutcomeErrors } from '@/components/run-errors';
 import { StatusBadge } from '@/components/status-badge';
-import { formatCount, formatDateTime, formatDuration, runDurationMs } from '@/lib/format';
+import { attemptLabel } from '@/lib/attempt-numbers';
+import { formatCount, formatDuration, formatRate, runDurationMs } from '@/lib/format';
+import { isRunActive, triggerLabel } from '@/lib/run-status';
 import { useNow } from '@/lib/use-now';
 
-/** Everything about one attempt: state, trigger, timing, the per-resource funnel and every error in full. */
-export function AttemptSummary({ attempt }: { attempt: RunAttempt }) {
+/**
+ * Everything about one attempt: state, its number in the flow (the global id beside it), trigger, timing,
+ * how fast rows moved, the per-resource funnel and every error in full.
+ */
+export function AttemptSummary({ attempt, number }: { attempt: RunAttempt; number: number | undefined }) {
   const now = useNow(1_000);
+  const live = isRunActive(attempt);
   const duration = runDurationMs(attempt.createdAt, attempt.completedAt, now);
-  const loaded = attempt.resources.reduce((sum, resource) => sum + resource.loaded, 0);
+  const total = (key: 'extracted' | 'loaded') => attempt.resources.reduce((sum, resource) => sum + resource[key], 0);
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         <Fact label="Status">
           <StatusBadge status={attempt} />
         </Fact>
-        <Fact label="Attempt">#{attempt.id}</Fact>
-        <Fact label="Trigger">{attempt.trigger}</Fact>
-        <Fact label="Started">{formatDateTime(attempt.createdAt)}</Fact>
-        <Fact label={attempt.completedAt ? 'Took' : 'Running for'}>{duration === null ? '—' : formatDuration(duration)}</Fact>
-        <Fact label="Rows loaded">{formatCount(loaded)}</Fact>
+        <Fact label="Attempt">
+          {attemptLabel(number)}{' '}
+          <Text span size="xs" c="dimmed">
+            (id {attempt.id})
+          </Text>
+        </Fact>
+        <Fact label="Trigger">{triggerLabel(attempt.trigger)}</Fact>
+        <Fact label="Started">
+          <DateTime value={attempt.createdAt} />
+        </Fact>
+        <Fact label={live ? 'Running for' : 'Took'}>{duration === null ? '—' : formatDuration(duration)}</Fact>
+        <Fact label="Rows extracted">{formatCount(total('extracted'))}</Fact>
+        <Fact label="Rows loaded">{formatCount(total('loaded'))}</Fact>
+        <Fact label="Extraction rate">{formatRate(total('extracted'), duration)}</Fact>
       </SimpleGrid>
       {attempt.completedAt && (
-        <Group gap="xs">
-          <Text size="xs" c="dimmed">
-            Completed {formatDateTime(attempt.completedAt)}
-          </Text>
-        </Group>
+        <Text size="xs" c="dimmed">
+          Completed <DateTime value={attempt.completedAt} />
+        </Text>
       )}
-      <ResourceFunnel resources={attempt.resources} />
-      <RunErrors errors={attempt.errors} />
+      <ResourceFunnel resources={attempt.resources} live={live} />
+      <RunOutcomeErrors errors={attempt.errors} />
     </Stack>
   );
 }

@@ -1,9 +1,13 @@
-import { Button, Card, Group, Select, SegmentedControl, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Button, Card, Group, Select, SegmentedControl, Text, Title, UnstyledButton } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { RunAttempt } from '@/api/flows';
+import { DateTime } from '@/components/date-time';
 import { ErrorState } from '@/components/error-state';
+import { type Column, ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { StatusBadge } from '@/components/status-badge';
-import { formatCount, formatDateTime, formatDuration, runDurationMs } from '@/lib/format';
+import { attemptLabel } from '@/lib/attempt-numbers';
+import { formatCount, formatDuration, runDurationMs } from '@/lib/format';
+import { triggerLabel } from '@/lib/run-status';
 import { useNow } from '@/lib/use-now';
 import { flowQueries, useRefetchAttemptsOnNewAttempt } from '@/resources/flows';
 import { ATTEMPT_PAGE_SIZES, type FlowPageSearch } from './flow-page-search';
@@ -13,16 +17,60 @@ interface AttemptsTableProps {
   search: FlowPageSearch;
   /** The newest attempt as the live status knows it: it replaces its row, so the table moves without polling itself. */
   latest: RunAttempt | null;
+  numberOf: (attempt: RunAttempt) => number | undefined;
   onSearch: (patch: Partial<FlowPageSearch>) => void;
 }
 
-export function AttemptsTable({ flowId, search, latest, onSearch }: AttemptsTableProps) {
+export function AttemptsTable({ flowId, search, latest, numberOf, onSearch }: AttemptsTableProps) {
   const page = { limit: search.limit, offset: search.offset, order: search.order };
   const attempts = useQuery({ ...flowQueries.attempts(flowId, page), placeholderData: keepPreviousData });
   useRefetchAttemptsOnNewAttempt(flowId, latest);
   const now = useNow(1_000);
   const rows = (attempts.data ?? []).map((attempt) => (latest !== null && attempt.id === latest.id ? latest : attempt));
   const first = search.offset + 1;
+  const columns: Column<RunAttempt>[] = [
+    {
+      key: 'attempt',
+      header: 'Attempt',
+      primary: true,
+      cell: (attempt) => {
+        const label = attemptLabel(numberOf(attempt));
+        return (
+          <UnstyledButton
+            onClick={() => {
+              onSearch({ attempt: attempt.id });
+            }}
+            c="var(--mantine-color-anchor)"
+            fz="sm"
+            aria-label={`Open attempt ${label}`}
+          >
+            {label}
+          </UnstyledButton>
+        );
+      },
+    },
+    { key: 'status', header: 'Status', cell: (attempt) => <StatusBadge status={attempt} size="sm" /> },
+    { key: 'trigger', header: 'Trigger', cell: (attempt) => triggerLabel(attempt.trigger) },
+    { key: 'started', header: 'Started', cell: (attempt) => <DateTime value={attempt.createdAt} /> },
+    {
+      key: 'duration',
+      header: 'Duration',
+      cell: (attempt) => {
+        const duration = runDurationMs(attempt.createdAt, attempt.completedAt, now);
+        return duration === null ? '—' : formatDuration(duration);
+      },
+    },
+    {
+      key: 'loaded',
+      header: 'Rows loaded',
+      align: 'right',
+      cell: (attempt) => (
+        <Text span size="sm" ff="monospace">
+          {formatCount(attempt.resources.reduce((sum, resource) => sum + resource.loaded, 0))}
+        </Text>
+      ),
+    },
+  ];
   const hasNext = (attempts.data?.length ?? 0) >= search.limit;
 
   return (
@@ -63,50 +111,15 @@ export function AttemptsTable({ flowId, search, latest, onSearch }: AttemptsTabl
         <ErrorState error={attempts.error} onRetry={() => void attempts.refetch()} />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={640}>
-            <Table highlightOnHover aria-label="Run attempts" aria-busy={attempts.isFetching}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Attempt</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Trigger</Table.Th>
-                  <Table.Th>Started</Table.Th>
-                  <Table.Th>Duration</Table.Th>
-                  <Table.Th ta="right">Rows loaded</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((attempt) => {
-                  const duration = runDurationMs(attempt.createdAt, attempt.completedAt, now);
-                  return (
-                    <Table.Tr key={attempt.id} bg={search.attempt === attempt.id ? 'var(--mantine-primary-color-light)' : undefined}>
-                      <Table.Td>
-                        <UnstyledButton
-                          onClick={() => {
-                            onSearch({ attempt: attempt.id });
-                          }}
-                          c="var(--mantine-color-anchor)"
-                          fz="sm"
-                          aria-label={`Open attempt ${String(attempt.id)}`}
-                        >
-                          #{attempt.id}
-                        </UnstyledButton>
-                      </Table.Td>
-                      <Table.Td>
-                        <StatusBadge status={attempt} size="sm" />
-                      </Table.Td>
-                      <Table.Td>{attempt.trigger}</Table.Td>
-                      <Table.Td>{formatDateTime(attempt.createdAt)}</Table.Td>
-                      <Table.Td>{duration === null ? '—' : formatDuration(duration)}</Table.Td>
-                      <Table.Td ta="right" ff="monospace">
-                        {formatCount(attempt.resources.reduce((sum, resource) => sum + resource.loaded, 0))}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ResponsiveTable
+            label="Run attempts"
+            columns={columns}
+            rows={rows}
+            rowKey={(attempt) => attempt.id}
+            isSelected={(attempt) => search.attempt === attempt.id}
+            busy={attempts.isFetching}
+            minWidth={640}
+          />
           {rows.length === 0 && !attempts.isPending && (
             <Text c="dimmed" size="sm" py="sm">
               {search.offset > 0 ? 'No attempts on this page.' : 'No attempts yet.'}

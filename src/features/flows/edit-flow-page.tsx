@@ -1,8 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { Flow } from '@/api/flows';
-import { ApiError } from '@/api/errors';
-import { ErrorState } from '@/components/error-state';
+import { NotFoundPage } from '@/components/not-found-page';
 import { PageHeader } from '@/components/page-header';
 import { flowQueries, useUpdateFlow } from '@/resources/flows';
 import { FlowForm } from './new-flow-form';
@@ -13,7 +12,8 @@ import { flowName } from '@/lib/flow-name';
 export function EditFlowPage({ flowId }: { flowId: number }) {
   const { data: flows } = useSuspenseQuery(flowQueries.list());
   const flow = flows.find((candidate) => candidate.id === flowId);
-  if (!flow) return <ErrorState error={new ApiError('not_found', `Flow ${String(flowId)} does not exist.`)} />;
+  // Deleted while the page was open: the same page as an unknown id.
+  if (!flow) return <NotFoundPage />;
   return <EditFlowForm flow={flow} />;
 }
 
@@ -25,7 +25,11 @@ function EditFlowForm({ flow }: { flow: Flow }) {
 
   return (
     <>
-      <PageHeader title={`Edit ${name}`} description="Name, source, destination and schedule. Runs already made keep the settings they ran with." />
+      <PageHeader
+        section="flows"
+        title={`Edit ${name}`}
+        description="Name, source, destination and schedule. Runs already made keep the settings they ran with."
+      />
       <FlowForm
         label="Edit flow"
         defaultValues={flowFormValues(flow)}

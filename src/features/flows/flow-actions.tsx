@@ -1,53 +1,52 @@
-import { Button, Group, Stack, Tooltip } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { Flow } from '@/api/flows';
 import { ActionFeedback } from '@/components/action-feedback';
-import { useCancelFlow, useRunFlow } from '@/resources/flows';
+import { ButtonLink } from '@/components/anchor-link';
+import { RunControls } from '@/components/run-controls';
+import { flowName } from '@/lib/flow-name';
+import { useCancelFlow, useRunFlow, useSetFlowPaused } from '@/resources/flows';
+import { DeleteFlowDialog } from './delete-flow-dialog';
 
 /**
- * Run and Cancel, always both on screen (a Cancel that vanishes is a peer's bug): each shows its pending
- * state, cannot be sent twice, and reports what the service answered. Run stays enabled while a run is
- * going: the service's own "already running" answer says why better than a greyed button. `running` is
- * null while the status is unknown or stale, and Cancel stays available then.
+ * Run now and Cancel run of one flow (`running` null while its status is unknown or stale), then Edit,
+ * Pause or Resume, and Delete (which asks first); what the service said about a pause shows below.
  */
-export function FlowActions({ flowId, running }: { flowId: number; running: boolean | null }) {
-  const run = useRunFlow(flowId);
-  const cancel = useCancelFlow(flowId);
-  const latest = run.outcome && cancel.outcome ? null : (run.outcome ?? cancel.outcome);
+export function FlowActions({ flow, running }: { flow: Flow; running: boolean | null }) {
+  const pause = useSetFlowPaused(flow.id);
+  const [deleting, deleteDialog] = useDisclosure(false);
+  const feedback = pause.isSuccess
+    ? { kind: 'success' as const, message: pause.data.paused ? 'Paused: no scheduled runs until you resume it.' : 'Resumed: it runs on its schedule again.' }
+    : pause.isError
+      ? { kind: 'error' as const, error: pause.error }
+      : null;
 
   return (
     <Stack gap="xs" align="flex-end">
-      <Group gap="xs">
+      <RunControls run={useRunFlow(flow.id)} cancel={useCancelFlow(flow.id)} running={running} subject={`the flow “${flowName(flow)}”`}>
+        <ButtonLink to="/flows/$flowId/edit" params={{ flowId: String(flow.id) }} variant="default">
+          Edit
+        </ButtonLink>
         <Button
+          variant="default"
+          loading={pause.isPending}
           onClick={() => {
-            cancel.dismiss();
-            run.start();
+            pause.mutate(!flow.paused);
           }}
-          loading={run.isPending}
-          disabled={cancel.isPending}
         >
-          Run now
+          {flow.paused ? 'Resume' : 'Pause'}
         </Button>
-        <Tooltip label="Nothing is running right now" disabled={running !== false}>
-          <Button
-            color="red"
-            variant="light"
-            onClick={() => {
-              run.dismiss();
-              cancel.start();
-            }}
-            loading={cancel.isPending}
-            disabled={run.isPending || running === false}
-          >
-            Cancel run
-          </Button>
-        </Tooltip>
-      </Group>
+        <Button color="red" variant="outline" onClick={deleteDialog.open}>
+          Delete
+        </Button>
+      </RunControls>
       <ActionFeedback
-        feedback={latest}
+        feedback={feedback}
         onClose={() => {
-          run.dismiss();
-          cancel.dismiss();
+          pause.reset();
         }}
       />
+      <DeleteFlowDialog flow={flow} opened={deleting} onClose={deleteDialog.close} />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Select, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
+import { RUN_STATE_LABELS } from '@/lib/run-status';
 import type { FlowsSearch } from './flows-search';
 
 const scheduleOptions = [
@@ -13,10 +14,7 @@ const scheduleOptions = [
 
 const statusOptions = [
   { value: 'all', label: 'Any status' },
-  { value: 'running', label: 'Running' },
-  { value: 'failed', label: 'Failed' },
-  { value: 'succeeded', label: 'Succeeded' },
-  { value: 'never', label: 'Never run' },
+  ...(['running', 'pending', 'failed', 'cancelled', 'succeeded', 'never'] as const).map((state) => ({ value: state, label: RUN_STATE_LABELS[state] })),
 ];
 
 const sortOptions = [

@@ -1,16 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { dateFormat } from '@/lib/format';
 import type { OperationName } from '@/mock-service/operations';
 import { SEED } from '@/mock-service/seed';
 import { renderApp } from '@/test/render';
 import { mockService } from '@/test/server';
 
 const callsOf = (operation: OperationName) => mockService.calls.filter((call) => call.operation === operation);
+/** The attempts table's own page requests (the per-flow numbering reads the whole history, 1000 at a time). */
+const pageCalls = () => callsOf('listRunAttempts').filter((call) => new URL(call.url).searchParams.get('limit') !== '1000');
 
 async function openFlow(path: string) {
   const view = renderApp(path);
   await screen.findByRole('heading', { level: 2, name: 'Latest attempt' });
   return view;
+}
+
+/** Cancel run, then the confirmation's own Cancel run. */
+async function confirmCancel(user: ReturnType<typeof renderApp>['user']) {
+  await user.click(screen.getByRole('button', { name: 'Cancel run' }));
+  const dialog = await screen.findByRole('dialog', { name: /^Cancel the run of/ });
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel run' }));
 }
 
 function attemptIds(): string[] {
@@ -50,20 +60,52 @@ describe('flow page: Run and Cancel', () => {
     expect(screen.getByRole('button', { name: 'Run now' })).toBeEnabled();
   });
 
-  it('refuses a second run of a running flow with the service message', async () => {
+  it('keeps Run now disabled while the flow runs, and says why', async () => {
     const { user } = await openFlow(`/flows/${String(SEED.runningFlowId)}`);
-    await user.click(screen.getByRole('button', { name: 'Run now' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(`Flow ${String(SEED.runningFlowId)} is already running.`);
+    await within(screen.getByRole('region', { name: 'Latest attempt' })).findByText('Running');
+    const run = screen.getByRole('button', { name: 'Run now' });
+    expect(run).toBeDisabled();
+    await user.hover(run.parentElement ?? run);
+    expect(await screen.findByText('A run is going: wait for it to end, or cancel it')).toBeInTheDocument();
+    expect(callsOf('runFlow')).toHaveLength(0);
   });
 
-  it('cancels a running flow: pending, the message, and the attempt ends as failed', async () => {
+  it('refuses a second run of a running flow with the service message when the status is unknown', async () => {
+    // Without a status the dashboard cannot know the flow runs: Run now stays available and the service decides.
+    mockService.fail('getFlowStatus', { status: 500 });
+    const { user } = renderApp(`/flows/${String(SEED.runningFlowId)}`);
+    const run = await screen.findByRole('button', { name: 'Run now' });
+    await waitFor(() => {
+      expect(run).toBeEnabled();
+    });
+    await user.click(run);
+    expect(await screen.findByText(`Flow ${String(SEED.runningFlowId)} is already running.`)).toBeInTheDocument();
+  });
+
+  it('asks before cancelling, and sends nothing when the user keeps the run', async () => {
+    const { user } = await openFlow(`/flows/${String(SEED.runningFlowId)}`);
+    await within(screen.getByRole('region', { name: 'Latest attempt' })).findByText('Running');
+    await user.click(screen.getByRole('button', { name: 'Cancel run' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel the run of the flow “Sample backfill to reporting”?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep running' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+    expect(callsOf('cancelFlow')).toHaveLength(0);
+  });
+
+  it('cancels a running flow after the confirmation: pending, the message, and the attempt ends as Cancelled in grey', async () => {
     const { user } = await openFlow(`/flows/${String(SEED.runningFlowId)}`);
     const latest = screen.getByRole('region', { name: 'Latest attempt' });
     expect(await within(latest).findByText('Running')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Cancel run' }));
+    await confirmCancel(user);
     expect(await screen.findByText('Flow run cancelled.')).toBeInTheDocument();
-    expect(await within(latest).findByText('Failed')).toBeInTheDocument();
+    const badge = await within(latest).findByText('Cancelled');
+    expect(badge.closest('.mantine-Badge-root')).toHaveStyle({ '--badge-color': 'var(--mantine-color-gray-light-color)' });
+    expect(within(latest).queryByText('Failed')).not.toBeInTheDocument();
+    // The service's own words stay on screen, as a note rather than an error.
     expect(within(latest).getByText('Cancelled by user')).toBeInTheDocument();
+    expect(within(latest).queryByText('1 error')).not.toBeInTheDocument();
     expect(callsOf('cancelFlow')).toHaveLength(1);
   });
 
@@ -76,7 +118,7 @@ describe('flow page: Run and Cancel', () => {
     const { user } = await openFlow(`/flows/${String(SEED.runningFlowId)}`);
     await within(screen.getByRole('region', { name: 'Latest attempt' })).findByText('Running');
     mockService.failNext('cancelFlow', { status, message });
-    await user.click(screen.getByRole('button', { name: 'Cancel run' }));
+    await confirmCancel(user);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('button', { name: 'Cancel run' })).toBeEnabled();
   });
@@ -92,7 +134,7 @@ describe('flow page: attempts', () => {
   it('pages with limit and offset from the URL and keeps them there', async () => {
     const { user, router } = await openFlow('/flows/1?limit=3');
     await waitFor(() => {
-      expect(attemptIds()).toHaveLength(3);
+      expect(attemptIds()).toEqual(['#7', '#6', '#5']);
     });
     const firstPage = attemptIds();
     expect(screen.getByText('Attempts 1–3')).toBeInTheDocument();
@@ -104,7 +146,7 @@ describe('flow page: attempts', () => {
       expect(attemptIds()).not.toEqual(firstPage);
     });
     expect(screen.getByText('Attempts 4–6')).toBeInTheDocument();
-    expect(new URL(callsOf('listRunAttempts').at(-1)?.url ?? '').searchParams.get('offset')).toBe('3');
+    expect(new URL(pageCalls().at(-1)?.url ?? '').searchParams.get('offset')).toBe('3');
     await user.click(screen.getByRole('button', { name: 'Previous page' }));
     await waitFor(() => {
       expect(attemptIds()).toEqual(firstPage);
@@ -122,10 +164,23 @@ describe('flow page: attempts', () => {
     });
     // Back on the first page: the default offset is left out of the URL.
     expect(router.state.location.search).not.toHaveProperty('offset');
-    const oldest = mockService.db.state.flowRuns.filter((run) => run.flow === 1).sort((a, b) => a.startedAt - b.startedAt);
+    // Oldest first: the flow's first two attempts, numbered per flow.
     await waitFor(() => {
-      expect(attemptIds()).toEqual(oldest.slice(0, 2).map((run) => `#${String(run.id)}`));
+      expect(attemptIds()).toEqual(['#1', '#2']);
     });
+  });
+
+  it('numbers attempts per flow, newest first counting down, with the global id in the detail', async () => {
+    const { user } = await openFlow(`/flows/${String(SEED.failingFlowId)}`);
+    const runs = mockService.db.state.flowRuns.filter((run) => run.flow === SEED.failingFlowId).sort((a, b) => a.startedAt - b.startedAt);
+    const newest = runs.at(-1);
+    if (!newest) throw new Error('no attempts seeded');
+    await waitFor(() => {
+      expect(attemptIds()).toEqual(runs.map((_, index) => `#${String(runs.length - index)}`));
+    });
+    await user.click(screen.getByRole('button', { name: `Open attempt #${String(runs.length)}` }));
+    const drawer = await screen.findByRole('dialog', { name: `Attempt #${String(runs.length)}` });
+    expect(within(drawer).getByText(`(id ${String(newest.id)})`)).toBeInTheDocument();
   });
 
   it('falls back to defaults for a bad URL instead of an error', async () => {
@@ -133,7 +188,7 @@ describe('flow page: attempts', () => {
     await waitFor(() => {
       expect(attemptIds().length).toBeGreaterThan(0);
     });
-    expect(new URL(callsOf('listRunAttempts').at(-1)?.url ?? '').search).toBe('?limit=25&offset=0&order=DESC&sort=desc');
+    expect(new URL(pageCalls().at(-1)?.url ?? '').search).toBe('?limit=25&offset=0&order=DESC&sort=desc');
   });
 
   it('opens an attempt with its funnel bars, trigger, duration and full errors', async () => {
@@ -152,16 +207,70 @@ describe('flow page: attempts', () => {
   });
 });
 
+describe('flow page: first load', () => {
+  it('shows the shape of the page while it loads, then the page', async () => {
+    // The router shows its pending page after a second: the list takes longer here.
+    mockService.failNext('listFlows', { delayMs: 1_500 });
+    mockService.failNext('getFlowStatus', { delayMs: 2_500 });
+    renderApp('/flows/1');
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Loading the latest attempt' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders to warehouse' })).toBeInTheDocument();
+    expect(await within(screen.getByRole('region', { name: 'Latest attempt' })).findByText(/Succeeded|Failed/)).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading the latest attempt' })).not.toBeInTheDocument();
+  });
+});
+
+describe('flow page: schedule', () => {
+  it('tells a frequency flow’s next run: one frequency after its last run started, in the chosen zone', async () => {
+    await openFlow('/flows/1');
+    const newest = mockService.db.state.flowRuns.filter((run) => run.flow === 1).sort((a, b) => b.startedAt - a.startedAt)[0];
+    if (!newest) throw new Error('no attempts seeded');
+    const schedule = screen.getByRole('region', { name: 'Schedule' });
+    expect(within(schedule).getByText('Every hour')).toBeInTheDocument();
+    const next = await within(schedule).findByText(dateFormat('local').dateTimeMinutes(newest.startedAt + 3_600_000));
+    expect(next.closest('div')).toHaveTextContent(/^Next run: /);
+  });
+
+  it('says a cron expression is read in UTC and lists its next runs', async () => {
+    await openFlow('/flows/10');
+    const schedule = screen.getByRole('region', { name: 'Schedule' });
+    expect(within(schedule).getByText('At 02:30 (UTC)')).toBeInTheDocument();
+    expect(within(schedule).getByText('The service reads cron expressions in UTC.')).toBeInTheDocument();
+    expect(within(schedule).getAllByRole('listitem')).toHaveLength(5);
+  });
+});
+
 describe('resource funnel', () => {
-  it('draws extracted, analyzed and loaded as bars per resource for the running attempt', async () => {
+  it('claims no percentage while a run goes: counts per stage, the rate and the elapsed time', async () => {
     await openFlow(`/flows/${String(SEED.runningFlowId)}`);
-    const funnel = await screen.findByRole('table', { name: 'Rows per resource' });
+    const latest = screen.getByRole('region', { name: 'Latest attempt' });
+    const funnel = await within(latest).findByRole('table', { name: 'Rows per resource' });
+    expect(within(funnel).queryAllByRole('progressbar')).toHaveLength(0);
+    const [header, first] = within(funnel).getAllByRole('row');
+    expect(
+      within(header ?? funnel)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Resource', 'Extracted', 'Analyzed', 'Loaded']);
+    const [extracted, , loaded] = within(first ?? funnel)
+      .getAllByRole('cell')
+      .slice(1)
+      .map((cell) => Number(cell.textContent.replaceAll(',', '')));
+    // Loading trails extraction while the run is going.
+    expect(loaded).toBeLessThan(extracted ?? 0);
+    expect(within(latest).getByText('Running for')).toBeInTheDocument();
+    expect(within(latest).getByText(/^[\d,]+ rows\/s$/)).toBeInTheDocument();
+  });
+
+  it('draws extracted, analyzed and loaded as bars of the extracted rows once the run ended', async () => {
+    await openFlow('/flows/1');
+    const latest = screen.getByRole('region', { name: 'Latest attempt' });
+    const funnel = await within(latest).findByRole('table', { name: 'Rows per resource' });
     const bars = within(funnel).getAllByRole('progressbar');
     const resources = within(funnel).getAllByRole('row').length - 1;
     expect(bars).toHaveLength(resources * 3);
     expect(bars[0]).toHaveAccessibleName(/: extracted [\d,]+ rows$/);
     expect(bars[2]).toHaveAccessibleName(/: loaded [\d,]+ rows$/);
-    // Loading trails extraction while the run is going.
-    expect(Number(bars[2]?.getAttribute('aria-valuenow'))).toBeLessThan(Number(bars[0]?.getAttribute('aria-valuenow')));
   });
 });

@@ -1,41 +1,48 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { ApiError } from '@/api/errors';
+import type { Flow } from '@/api/flows';
 import { AnchorLink } from '@/components/anchor-link';
-import { ErrorState } from '@/components/error-state';
+import { NotFoundPage } from '@/components/not-found-page';
 import { PageHeader } from '@/components/page-header';
+import { flowName } from '@/lib/flow-name';
 import { liveScopes, useLiveQuery } from '@/lib/live-query';
 import { isRunActive } from '@/lib/run-status';
 import { scheduleOf } from '@/lib/schedule';
 import { destinationQueries } from '@/resources/destinations';
-import { flowQueries } from '@/resources/flows';
+import { flowQueries, useAttemptNumbers } from '@/resources/flows';
 import { sourceQueries } from '@/resources/sources';
 import { AttemptDrawer } from './attempt-drawer';
 import { AttemptsTable } from './attempts-table';
 import { destinationLabel, sourceLabel } from './filter-flows';
 import { FlowActions } from './flow-actions';
-import { FlowManageActions } from './flow-manage-actions';
 import type { FlowPageSearch } from './flow-page-search';
 import { LatestAttemptCard } from './latest-attempt-card';
 import { ScheduleCard } from './schedule-card';
-import { flowName } from '@/lib/flow-name';
 
 const route = getRouteApi('/_app/flows/$flowId');
 
-/** The interface has no get-flow operation: the flow is read from the list. */
+/**
+ * The interface has no get-flow operation: the flow is read from the list. The route answers an unknown id
+ * with the not-found page; a flow deleted while its page is open gets the same.
+ */
 export function FlowPage({ flowId }: { flowId: number }) {
+  const { data: flows } = useSuspenseQuery(flowQueries.list());
+  const flow = flows.find((candidate) => candidate.id === flowId);
+  return flow ? <FlowDetail flow={flow} /> : <NotFoundPage />;
+}
+
+/** Only mounted for a flow that exists, so nothing polls a flow that is gone. */
+function FlowDetail({ flow }: { flow: Flow }) {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const { data: flows } = useSuspenseQuery(flowQueries.list());
   const sources = useQuery(sourceQueries.names()).data;
   const destinations = useQuery(destinationQueries.names()).data;
   // The one request this page repeats: the newest attempt, every 2 s while it runs, every 30 s otherwise.
-  const flow = flows.find((candidate) => candidate.id === flowId);
-  const status = useLiveQuery(flowQueries.status(flowId), { isActive: isRunActive, scopes: [liveScopes.flow(flowId)], enabled: flow !== undefined });
-  if (!flow) return <ErrorState error={new ApiError('not_found', `Flow ${String(flowId)} does not exist.`)} />;
+  const status = useLiveQuery(flowQueries.status(flow.id), { isActive: isRunActive, scopes: [liveScopes.flow(flow.id)] });
 
   const latest = status.data?.lastAttempt ?? null;
+  const numberOf = useAttemptNumbers(flow.id, latest);
   const running = status.data && !status.error ? isRunActive(latest) : null;
   const setSearch = (patch: Partial<FlowPageSearch>) => {
     void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: 'attempt' in patch ? false : true });
@@ -44,6 +51,7 @@ export function FlowPage({ flowId }: { flowId: number }) {
   return (
     <>
       <PageHeader
+        section="flows"
         title={flowName(flow)}
         description={
           <Group gap={6} component="span">
@@ -61,22 +69,18 @@ export function FlowPage({ flowId }: { flowId: number }) {
             </AnchorLink>
           </Group>
         }
-        actions={
-          <Group gap="xs" align="flex-start" justify="flex-end">
-            <FlowActions flowId={flow.id} running={running} />
-            <FlowManageActions flow={flow} />
-          </Group>
-        }
+        actions={<FlowActions flow={flow} running={running} />}
       />
       <Stack gap={0}>
-        <LatestAttemptCard status={status} />
-        <ScheduleCard schedule={scheduleOf(flow)} paused={flow.paused} />
-        <AttemptsTable flowId={flow.id} search={search} latest={latest} onSearch={setSearch} />
+        <LatestAttemptCard status={status} numberOf={numberOf} />
+        <ScheduleCard schedule={scheduleOf(flow)} lastRunAt={status.data ? (latest?.createdAt ?? null) : undefined} paused={flow.paused} />
+        <AttemptsTable flowId={flow.id} search={search} latest={latest} numberOf={numberOf} onSearch={setSearch} />
       </Stack>
       <AttemptDrawer
         flowId={flow.id}
         search={search}
         latest={latest}
+        numberOf={numberOf}
         onClose={() => {
           setSearch({ attempt: undefined });
         }}

@@ -1,4 +1,5 @@
 import { Group } from '@mantine/core';
+import { InlineSkeleton } from '@/components/skeletons';
 import { StatusBadge } from '@/components/status-badge';
 import { TimeAgo } from '@/components/time-ago';
 import { liveScopes, useLiveQuery } from '@/lib/live-query';
@@ -16,7 +17,8 @@ export function FlowStatusCell({ flowId, enabled }: { flowId: number; enabled: b
     staleTime: 15_000,
     enabled,
   });
-  if (!data) return <span aria-label={isError ? 'Status unavailable' : 'Loading status'}>{isError ? '?' : '…'}</span>;
+  if (isError && !data) return <span aria-label="Status unavailable">?</span>;
+  if (!data) return <InlineSkeleton label="Loading status" />;
   return (
     <Group gap={6} wrap="nowrap">
       <StatusBadge status={data.lastAttempt ? data : null} size="sm" />

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { SEED } from '@/mock-service/seed';
 import { renderApp } from '@/test/render';
 import { mockService } from '@/test/server';
 
@@ -57,6 +58,22 @@ describe('flows list', () => {
       expect(flowNames()).toEqual(['CRM to reporting', 'CRM to warehouse']);
     });
     expect(screen.getByText(/^2 of 14 flows match/)).toBeInTheDocument();
+  });
+
+  it('shows a run cancelled by a user as Cancelled, filtered apart from the failures', async () => {
+    const run = mockService.db.activeFlowRun(SEED.runningFlowId);
+    if (!run) throw new Error('the seed has no running flow');
+    mockService.db.cancelRun(run);
+    const first = renderApp('/flows?status=cancelled');
+    await waitFor(() => {
+      expect(flowNames()).toEqual(['Sample backfill to reporting']);
+    });
+    expect(within(screen.getByRole('table')).getByText('Cancelled')).toBeInTheDocument();
+    first.unmount();
+    renderApp('/flows?status=failed');
+    await waitFor(() => {
+      expect(flowNames()).toEqual(['CRM to reporting', 'CRM to warehouse']);
+    });
   });
 
   it('falls back to ids when the service cannot list sources', async () => {

@@ -1,4 +1,4 @@
-import { Button, Group, Progress, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Progress, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useDeferredValue, useMemo, useState } from 'react';
@@ -70,11 +70,23 @@ export function FlowsPage() {
       />
       <FlowFilters search={search} onQueryInput={setTyped} onChange={update} />
       <Group justify="space-between" mb="xs" mih={28}>
-        <Text size="sm" c="dimmed" role="status">
-          {filtered ? `${countFormat.format(rows.length)} of ${countFormat.format(flows.length)} flows match` : `${countFormat.format(flows.length)} flows`}
-          {byStatus && scan.checked < scan.total && ` so far (checked the status of ${countFormat.format(scan.checked)} of ${countFormat.format(scan.total)})`}
-          {byStatus && scan.failed > 0 && `; ${countFormat.format(scan.failed)} statuses could not be read`}
-        </Text>
+        <Group gap="sm" wrap="nowrap">
+          {rows.length > 0 && (
+            <Checkbox
+              aria-label={`Select all ${countFormat.format(rows.length)} listed flows`}
+              checked={selectedFlows.length === rows.length}
+              indeterminate={selectedFlows.length > 0 && selectedFlows.length < rows.length}
+              onChange={selection.toggleAll}
+            />
+          )}
+          <Text size="sm" c="dimmed" role="status">
+            {filtered ? `${countFormat.format(rows.length)} of ${countFormat.format(flows.length)} flows match` : `${countFormat.format(flows.length)} flows`}
+            {byStatus &&
+              scan.checked < scan.total &&
+              ` so far (checked the status of ${countFormat.format(scan.checked)} of ${countFormat.format(scan.total)})`}
+            {byStatus && scan.failed > 0 && `; ${countFormat.format(scan.failed)} statuses could not be read`}
+          </Text>
+        </Group>
         {filtered && (
           <Button
             variant="subtle"

@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 /** `paused`: flows that keep their schedule but do not run on it, whatever the schedule. */
 export const SCHEDULE_FILTERS = ['all', 'frequency', 'cron', 'manual', 'paused'] as const;
-export const STATUS_FILTERS = ['all', 'running', 'failed', 'succeeded', 'never'] as const;
+export const STATUS_FILTERS = ['all', 'running', 'pending', 'failed', 'cancelled', 'succeeded', 'never'] as const;
 export const FLOW_SORTS = ['name', 'id', 'schedule', 'source', 'destination'] as const;
 
 export const flowsSearchDefaults = { q: '', schedule: 'all', status: 'all', sort: 'name', dir: 'asc' } as const;

@@ -1,12 +1,13 @@
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { FlowStatus } from '@/api/flows';
+import type { FlowStatus, RunAttempt } from '@/api/flows';
 import { ErrorState } from '@/components/error-state';
 import { LiveStamp } from '@/components/live-stamp';
+import { BlockSkeleton } from '@/components/skeletons';
 import { AttemptSummary } from './attempt-summary';
 
 /** The flow's newest attempt, live: the one place to watch a run move and see why it failed. */
-export function LatestAttemptCard({ status }: { status: UseQueryResult<FlowStatus> }) {
+export function LatestAttemptCard({ status, numberOf }: { status: UseQueryResult<FlowStatus>; numberOf: (attempt: RunAttempt) => number | undefined }) {
   const { data, error, dataUpdatedAt, isFetching, refetch } = status;
   return (
     <Card withBorder padding="lg" mb="lg" component="section" aria-labelledby="latest-attempt-title">
@@ -18,7 +19,7 @@ export function LatestAttemptCard({ status }: { status: UseQueryResult<FlowStatu
       </Group>
       {data ? (
         data.lastAttempt ? (
-          <AttemptSummary attempt={data.lastAttempt} />
+          <AttemptSummary attempt={data.lastAttempt} number={numberOf(data.lastAttempt)} />
         ) : (
           <Stack gap={4}>
             <Text>This flow has never run.</Text>
@@ -30,7 +31,7 @@ export function LatestAttemptCard({ status }: { status: UseQueryResult<FlowStatu
       ) : error ? (
         <ErrorState error={error} onRetry={() => void refetch()} />
       ) : (
-        <Text c="dimmed">Loading…</Text>
+        <BlockSkeleton label="Loading the latest attempt" rows={4} />
       )}
     </Card>
   );

@@ -20,7 +20,7 @@ export function NewFlowPage({ preset }: { preset: NewFlowPreset }) {
 
   return (
     <>
-      <PageHeader title="New flow" description="Moves the data of one source into one destination, on a schedule or when you press Run." />
+      <PageHeader section="flows" title="New flow" description="Moves the data of one source into one destination, on a schedule or when you press Run." />
       <FlowForm
         label="New flow"
         defaultValues={newFlowDefaults(preset)}

@@ -1,24 +1,23 @@
 import { Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { type Control, Controller, useWatch } from 'react-hook-form';
 import { FREQUENCIES } from '@/api/flows';
-import { describeCron, describeFrequency, nextCronRuns } from '@/lib/schedule';
+import { NextRuns } from '@/components/next-runs';
+import { cronUsesZone, describeCron, describeFrequency } from '@/lib/schedule';
 import type { NewFlowFormValues } from './new-flow-schema';
 
 const FREQUENCY_OPTIONS = FREQUENCIES.map((frequency) => ({ value: frequency, label: describeFrequency(frequency) }));
 
-const utc = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23', timeZone: 'UTC' });
-
-/** The expression in words and its next runs while typing, so a wrong cron shows before saving. */
+/** The expression in words (UTC, as the service reads it) and its next runs while typing, so a wrong cron shows before saving. */
 function CronExplanation({ cron }: { cron: string }) {
-  const words = cron.trim() === '' ? null : describeCron(cron.trim());
-  if (!words) return <>Five fields, in UTC: minute, hour, day of month, month, day of week. For example 30 2 * * * is 02:30 every day.</>;
-  const next = nextCronRuns(cron.trim(), 3);
+  const trimmed = cron.trim();
+  const words = trimmed === '' ? null : describeCron(trimmed);
+  if (!words) return <>Five fields, in UTC: minute, hour, day of month, month, day of week. For example 30 2 * * * is 02:30 UTC every day.</>;
   return (
     <>
       <Text span size="xs" fw={600} c="var(--mantine-color-text)">
         {words}
       </Text>
-      {next.length > 0 && <> · next runs (UTC): {next.map((run) => utc.format(run)).join(' · ')}</>}
+      {cronUsesZone(trimmed) && ' (UTC)'} · <NextRuns schedule={{ kind: 'cron', cron: trimmed }} count={3} variant="inline" />
     </>
   );
 }

@@ -38,7 +38,8 @@ describe('new flow page', () => {
     const cron = screen.getByRole('textbox', { name: 'Cron expression' });
     await user.type(cron, '30 2 * * 1');
     expect(await screen.findByText('At 02:30, only on Monday')).toBeInTheDocument();
-    expect(screen.getByText(/next runs \(UTC\)/)).toBeInTheDocument();
+    // The words are UTC, as the service reads cron; the next runs are in the chosen zone (here the browser's).
+    expect(screen.getByText(/\(UTC\) · Next runs: .+ (EST|EDT) · .+ (EST|EDT) · .+ (EST|EDT)$/)).toBeInTheDocument();
 
     await user.clear(cron);
     await user.type(cron, '61 * * * *');

@@ -1,15 +1,14 @@
-import { Card, Code, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Card, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { NextRuns } from '@/components/next-runs';
 import { PausedBadge } from '@/components/paused-badge';
-import { describeSchedule, nextCronRuns, type Schedule } from '@/lib/schedule';
-
-const utc = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short', hourCycle: 'h23', timeZone: 'UTC' });
+import { cronUsesZone, describeSchedule, type Schedule } from '@/lib/schedule';
 
 /**
- * The schedule in words; for cron the expression and its next five runs (UTC, as the service schedules).
+ * The schedule in words, for cron the expression too (read in UTC by the service, as it says), and the
+ * next runs in the chosen zone: a cron's next five, a frequency's next one after the last run's start.
  * A paused flow keeps its schedule but has no next runs until it is resumed.
  */
-export function ScheduleCard({ schedule, paused }: { schedule: Schedule; paused: boolean }) {
-  const next = schedule.kind === 'cron' && !paused ? nextCronRuns(schedule.cron, 5) : [];
+export function ScheduleCard({ schedule, lastRunAt, paused }: { schedule: Schedule; lastRunAt: string | null | undefined; paused: boolean }) {
   return (
     <Card withBorder padding="lg" mb="lg" component="section" aria-labelledby="schedule-title">
       <Group gap="sm" mb="xs">
@@ -28,25 +27,17 @@ export function ScheduleCard({ schedule, paused }: { schedule: Schedule; paused:
         {schedule.kind === 'cron' && (
           <>
             <Code w="fit-content">{schedule.cron}</Code>
-            {paused ? null : next.length > 0 ? (
-              <>
-                <Text size="sm" c="dimmed">
-                  Next runs (UTC)
-                </Text>
-                <List size="sm">
-                  {next.map((run) => (
-                    <List.Item key={run.toISOString()}>
-                      <time dateTime={run.toISOString()}>{utc.format(run)}</time>
-                    </List.Item>
-                  ))}
-                </List>
-              </>
-            ) : (
-              <Text size="sm" c="red">
-                This is not a valid cron expression; the service will not run it on schedule.
+            {cronUsesZone(schedule.cron) && (
+              <Text size="sm" c="dimmed">
+                The service reads cron expressions in UTC.
               </Text>
             )}
           </>
+        )}
+        {!paused && (
+          <Text size="sm" component="div">
+            <NextRuns schedule={schedule} lastRunAt={lastRunAt} count={5} variant="list" />
+          </Text>
         )}
       </Stack>
     </Card>

@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Flow } from '@/api/flows';
@@ -8,9 +8,10 @@ import { ErrorState } from '@/components/error-state';
 import { LiveStamp } from '@/components/live-stamp';
 import { PageHeader } from '@/components/page-header';
 import { RunErrors } from '@/components/run-errors';
+import { InlineSkeleton } from '@/components/skeletons';
 import { StatusBadge } from '@/components/status-badge';
 import { TimeAgo } from '@/components/time-ago';
-import { isRunActive, runStateOf } from '@/lib/run-status';
+import { isRunActive, runStateOf, type RunStateInput } from '@/lib/run-status';
 import { flowQueries } from '@/resources/flows';
 import { workflowQueries } from '@/resources/workflows';
 import { ProgressSummary } from './progress-summary';
@@ -24,7 +25,7 @@ function CountCard({ label, to, query }: { label: string; to: '/flows' | '/workf
         {label}
       </Text>
       {query.isPending ? (
-        <Loader size="sm" aria-label={`Loading ${label.toLowerCase()}`} />
+        <InlineSkeleton label={`Loading ${label.toLowerCase()}`} width={48} />
       ) : query.error ? (
         <ErrorState error={query.error} />
       ) : (
@@ -41,7 +42,7 @@ interface LiveItem {
   kind: 'Flow' | 'Workflow';
   name: string;
   link: { to: '/flows/$flowId'; params: { flowId: string } } | { to: '/workflows/$workflowId'; params: { workflowId: string } };
-  status: { lifecycle: string; disposition: string };
+  status: RunStateInput;
   resources: Parameters<typeof ProgressSummary>[0]['resources'];
   errors: readonly string[];
   startedAt: string | null;
@@ -150,15 +151,8 @@ export function OverviewPage() {
           <Stack gap="md">
             {running.map((item) => (
               <Stack key={item.key} gap={6}>
-                <Group justify="space-between" wrap="wrap">
-                  <ItemTitle item={item} />
-                  {item.startedAt && (
-                    <Text size="xs" c="dimmed">
-                      Started <TimeAgo iso={item.startedAt} size="xs" />
-                    </Text>
-                  )}
-                </Group>
-                <ProgressSummary resources={item.resources} label={item.name} />
+                <ItemTitle item={item} />
+                <ProgressSummary resources={item.resources} startedAt={item.startedAt} />
               </Stack>
             ))}
           </Stack>

@@ -1,29 +1,28 @@
-import { Group, Progress, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { ResourceProgress } from '@/api/flows';
-import { formatCount } from '@/lib/format';
+import { formatCount, formatDuration, formatRate, runDurationMs } from '@/lib/format';
+import { useNow } from '@/lib/use-now';
 
-/** All resources of a run added up: extracted, and how much of it is analyzed and loaded so far. */
-export function ProgressSummary({ resources, label }: { resources: readonly ResourceProgress[]; label: string }) {
+/**
+ * A running run's resources added up. Its total is unknown while it runs, so no bar claims a share of it:
+ * the counts so far and, when its start is known (a workflow's status does not say), how fast rows are read
+ * and for how long it has been going.
+ */
+export function ProgressSummary({ resources, startedAt }: { resources: readonly ResourceProgress[]; startedAt: string | null }) {
+  const now = useNow(1_000);
   const total = (key: 'extracted' | 'analyzed' | 'loaded') => resources.reduce((sum, resource) => sum + resource[key], 0);
   const extracted = total('extracted');
-  const analyzed = total('analyzed');
-  const loaded = total('loaded');
-  const share = (value: number) => (extracted > 0 ? (value / extracted) * 100 : 0);
+  const elapsed = startedAt ? runDurationMs(startedAt, null, now) : null;
+  const parts = [
+    `${formatCount(extracted)} extracted`,
+    `${formatCount(total('analyzed'))} analyzed`,
+    `${formatCount(total('loaded'))} loaded`,
+    resources.length === 1 ? '1 resource' : `${String(resources.length)} resources`,
+  ];
+  if (elapsed !== null) parts.push(formatRate(extracted, elapsed), `running for ${formatDuration(elapsed)}`);
   return (
-    <div>
-      <Progress.Root size="lg" aria-label={`${label}: ${formatCount(loaded)} of ${formatCount(extracted)} extracted rows loaded`}>
-        <Progress.Section value={share(loaded)} color="teal" />
-        <Progress.Section value={Math.max(0, share(analyzed) - share(loaded))} color="violet" />
-        <Progress.Section value={extracted > 0 ? Math.max(0, 100 - share(analyzed)) : 0} color="blue" />
-      </Progress.Root>
-      <Group gap="md" mt={4}>
-        <Text size="xs" c="dimmed">
-          {formatCount(extracted)} extracted · {formatCount(analyzed)} analyzed · {formatCount(loaded)} loaded
-        </Text>
-        <Text size="xs" c="dimmed">
-          {resources.length === 1 ? '1 resource' : `${String(resources.length)} resources`}
-        </Text>
-      </Group>
-    </div>
+    <Text size="xs" c="dimmed">
+      {parts.join(' · ')}
+    </Text>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
 import { mockService } from '@/test/server';
@@ -50,12 +50,86 @@ describe('app shell', () => {
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 
+  it('shows unknown addresses and unknown ids on one not-found page inside the shell, with a way back', async () => {
+    const expectNotFoundInShell = async (back: string) => {
+      expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+      expect(screen.getByRole('navigation', { name: 'Sections' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: back })).toBeInTheDocument();
+    };
+    for (const [path, back] of [
+      ['/no-such-page', 'Go to the overview'],
+      ['/flows/999', 'Back to flows'],
+      ['/flows/1/no-such-tab', 'Back to flows'],
+      ['/workflows/999', 'Back to workflows'],
+      ['/sources/999', 'Back to sources'],
+      ['/destinations/999', 'Back to destinations'],
+    ] as const) {
+      const view = renderApp(path);
+      await expectNotFoundInShell(back);
+      view.unmount();
+    }
+    const { user, router } = renderApp('/flows/999');
+    await user.click(await screen.findByRole('link', { name: 'Back to flows' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Flows' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/flows');
+  });
+
+  it('shows breadcrumbs on every detail page, back to its list', async () => {
+    for (const [path, section, name] of [
+      ['/flows/1', 'Flows', 'Orders to warehouse'],
+      ['/flows/new', 'Flows', 'New flow'],
+      ['/workflows/1', 'Workflows', 'Nightly warehouse refresh'],
+      ['/sources/3', 'Sources', 'Billing API'],
+      ['/sources/new', 'Sources', 'New source'],
+      ['/destinations/3', 'Destinations', 'Data lake (S3)'],
+      ['/destinations/new', 'Destinations', 'New destination'],
+    ] as const) {
+      const view = renderApp(path);
+      const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+      expect(within(crumbs).getByRole('link', { name: 'Overview' })).toHaveAttribute('href', '/');
+      expect(within(crumbs).getByRole('link', { name: section })).toHaveAttribute('href', `/${section.toLowerCase()}`);
+      expect(within(crumbs).getByText(name)).toHaveAttribute('aria-current', 'page');
+      view.unmount();
+    }
+  });
+
   it('signs out and forgets the key', async () => {
     const { user, router } = renderApp('/');
     await user.click(await screen.findByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { name: 'Sign in to Flowdeck' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/sign-in');
     expect(sessionStorage.getItem('flowdeck.session')).toBeNull();
+  });
+
+  it('tells every date in the zone chosen in the header, Local or UTC, and remembers the choice', async () => {
+    /** Every date on the page as shown: a relative time ("5 min ago") is told exactly in its title. */
+    const shownDates = () => Array.from(document.querySelectorAll('main time')).map((element) => (element.getAttribute('title') ?? element.textContent).trim());
+    const first = renderApp('/flows/1');
+    await screen.findByRole('heading', { level: 2, name: 'Latest attempt' });
+    await waitFor(() => {
+      expect(shownDates().length).toBeGreaterThan(5);
+    });
+    expect(shownDates().every((date) => /\b(EST|EDT)$/.test(date))).toBe(true);
+    const zone = screen.getByRole('radiogroup', { name: 'Time zone of dates' });
+    expect(within(zone).getByRole('radio', { name: 'Local' })).toBeChecked();
+
+    await first.user.click(within(zone).getByRole('radio', { name: 'UTC' }));
+    await waitFor(() => {
+      expect(shownDates().every((date) => date.endsWith(' UTC'))).toBe(true);
+    });
+    // The schedule's next run moves with it.
+    expect(within(screen.getByRole('region', { name: 'Schedule' })).getByText(/ UTC$/)).toBeInTheDocument();
+    first.unmount();
+
+    // Another visit on this device: still UTC.
+    renderApp('/flows/1');
+    await screen.findByRole('heading', { level: 2, name: 'Latest attempt' });
+    expect(within(screen.getByRole('radiogroup', { name: 'Time zone of dates' })).getByRole('radio', { name: 'UTC' })).toBeChecked();
+    await waitFor(() => {
+      expect(shownDates().length).toBeGreaterThan(5);
+    });
+    expect(shownDates().every((date) => date.endsWith(' UTC'))).toBe(true);
   });
 
   it('switches between light and dark themes', async () => {

@@ -1,6 +1,7 @@
 import { ActionIcon, AppShell, Badge, Burger, Button, Group, NavLink, Text, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useMatchRoute } from '@tanstack/react-router';
+import { TimeZoneSwitch } from '@/components/time-zone-switch';
 
 const sections = [
   { to: '/', label: 'Overview', exact: true },
@@ -18,7 +19,7 @@ function ColorSchemeToggle() {
     <Tooltip label={`Switch to ${next} theme`}>
       <ActionIcon
         variant="default"
-        size="lg"
+        size={28}
         aria-label={`Switch to ${next} theme`}
         onClick={() => {
           setColorScheme(next);
@@ -37,8 +38,9 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpen } }} padding="lg">
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Group gap="sm">
+        {/* One line down to a 390 px phone: compact controls, nothing wraps under the fixed-height header. */}
+        <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap">
+          <Group gap={6} wrap="nowrap">
             <Burger opened={navOpen} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
             <Text fw={700} size="lg" component={Link} to="/">
               Flowdeck
@@ -51,9 +53,10 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
               </Tooltip>
             )}
           </Group>
-          <Group gap="sm">
+          <Group gap={6} wrap="nowrap">
+            <TimeZoneSwitch />
             <ColorSchemeToggle />
-            <Button variant="default" onClick={onSignOut}>
+            <Button variant="default" size="compact-sm" h={28} onClick={onSignOut}>
               Sign out
             </Button>
           </Group>

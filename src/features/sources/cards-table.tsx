@@ -1,11 +1,12 @@
-import { Badge, Box, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ConfigurationCard } from '@/api/cards';
 import type { Open } from '@/api/common';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CopyButton } from '@/components/copy-button';
+import { DateTime } from '@/components/date-time';
+import { type Column, ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { ExpiryCountdown } from '@/components/expiry-countdown';
-import { formatDateTime } from '@/lib/format';
 import { useNow } from '@/lib/use-now';
 import { useRevokeCard } from '@/resources/cards';
 
@@ -25,7 +26,7 @@ function StateCell({ card, state }: { card: ConfigurationCard; state: ShownState
   const at = (iso: string | null) =>
     iso && (
       <Text size="xs" c="dimmed">
-        at {formatDateTime(iso)}
+        at <DateTime value={iso} />
       </Text>
     );
   // Badges keep their whole word on a phone: the table gives this column their width rather than cut them.
@@ -89,65 +90,65 @@ export function CardsTable({
       onRevoked(card);
     },
   });
+  const columns: Column<ConfigurationCard>[] = [
+    {
+      key: 'link',
+      header: 'Link',
+      primary: true,
+      cell: (card) => (
+        <>
+          <Text size="sm" ff="monospace" td={shownState(card, now) === 'open' ? undefined : 'line-through'} style={{ wordBreak: 'break-all' }}>
+            {shortLink(card)}
+          </Text>
+          {card.instruction ? (
+            <Text size="sm" c="dimmed" lineClamp={3} fw={400}>
+              {card.instruction}
+            </Text>
+          ) : (
+            <Text size="xs" c="dimmed" fw={400}>
+              No instruction
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'state',
+      header: 'State',
+      cell: (card) => {
+        const state = shownState(card, now);
+        return (
+          // Actions sit at the end of the state's line, and wrap under it on a phone.
+          <Group justify="space-between" gap="xs">
+            <StateCell card={card} state={state} />
+            {state === 'open' && (
+              <Group gap={4}>
+                <CopyButton value={card.url} label="Copy" />
+                {/* Only a service that reports states knows how to revoke. */}
+                {card.state === 'open' && (
+                  <Button
+                    size="compact-sm"
+                    color="red"
+                    variant="subtle"
+                    aria-label={`Revoke the link ${shortLink(card)}`}
+                    onClick={() => {
+                      revoke.reset();
+                      setTarget(card);
+                    }}
+                  >
+                    Revoke
+                  </Button>
+                )}
+              </Group>
+            )}
+          </Group>
+        );
+      },
+    },
+  ];
   return (
     <>
-      <Table striped aria-label="Configuration cards" verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Link</Table.Th>
-            <Table.Th>State</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {cards.map((card) => {
-            const state = shownState(card, now);
-            return (
-              <Table.Tr key={card.id}>
-                <Table.Td>
-                  <Text size="sm" ff="monospace" td={state === 'open' ? undefined : 'line-through'} style={{ wordBreak: 'break-all' }}>
-                    {shortLink(card)}
-                  </Text>
-                  {card.instruction ? (
-                    <Text size="sm" c="dimmed" lineClamp={3}>
-                      {card.instruction}
-                    </Text>
-                  ) : (
-                    <Text size="xs" c="dimmed">
-                      No instruction
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {/* Actions sit at the end of the state's line, and wrap under it on a phone. */}
-                  <Group justify="space-between" gap="xs">
-                    <StateCell card={card} state={state} />
-                    {state === 'open' && (
-                      <Group gap={4}>
-                        <CopyButton value={card.url} label="Copy" />
-                        {/* Only a service that reports states knows how to revoke. */}
-                        {card.state === 'open' && (
-                          <Button
-                            size="compact-sm"
-                            color="red"
-                            variant="subtle"
-                            aria-label={`Revoke the link ${shortLink(card)}`}
-                            onClick={() => {
-                              revoke.reset();
-                              setTarget(card);
-                            }}
-                          >
-                            Revoke
-                          </Button>
-                        )}
-                      </Group>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+      <ResponsiveTable label="Configuration cards" columns={columns} rows={cards} rowKey={(card) => card.id} />
       <ConfirmDialog
         opened={target !== null}
         title="Revoke this configuration link?"

@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Source } from '@/api/sources';
 import { ErrorState } from '@/components/error-state';
+import { BlockSkeleton } from '@/components/skeletons';
 import { NewEndpointPage } from '@/components/new-endpoint-page';
 import { SpecSummary } from '@/components/spec-summary';
 import { useCreateSource } from '@/resources/sources';
@@ -24,7 +25,7 @@ export function NewSourcePage() {
       chooser={
         <Stack gap="md" maw={640}>
           <SourceSpecPicker value={specName} onChange={setSpecName} />
-          {specName && spec.isPending && <Text size="sm">Loading the spec…</Text>}
+          {specName && spec.isPending && <BlockSkeleton label="Loading the spec" rows={2} />}
           {spec.isError && <ErrorState error={spec.error} />}
           {spec.data && (
             <Paper withBorder p="md" aria-label="Spec summary" component="section">

@@ -1,41 +1,52 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
-import dayjs from 'dayjs';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type CreateConfigurationCardInput } from '@/api/cards';
+import type { DateFormat } from '@/lib/format';
+import { useDateFormat } from '@/lib/time-zone';
+import { useNow } from '@/lib/use-now';
 import { safeHttpUrl } from '@/lib/urls';
 
-const LOCAL = 'YYYY-MM-DD HH:mm:ss';
+/** The picker shows wall time in the chosen zone; the expiry it stands for is read back in that zone. */
+function shareSchema(format: DateFormat) {
+  return z.object({
+    expiresAt: z
+      .string()
+      .nullable()
+      .refine((value) => value !== null && value !== '', 'Choose when the link expires.')
+      .refine(
+        (value) => value === null || Number.isNaN(format.fromWallTime(value).getTime()) || format.fromWallTime(value).getTime() > Date.now(),
+        'The expiry must be in the future.',
+      ),
+    imageUrl: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || safeHttpUrl(value) !== null, 'Use an http or https address.'),
+    instruction: z.string(),
+  });
+}
+type ShareValues = z.infer<ReturnType<typeof shareSchema>>;
 
-const shareSchema = z.object({
-  expiresAt: z
-    .string()
-    .nullable()
-    .refine((value) => value !== null && value !== '', 'Choose when the link expires.')
-    .refine((value) => value === null || !dayjs(value).isValid() || dayjs(value).isAfter(dayjs()), 'The expiry must be in the future.'),
-  imageUrl: z
-    .string()
-    .trim()
-    .refine((value) => value === '' || safeHttpUrl(value) !== null, 'Use an http or https address.'),
-  instruction: z.string(),
-});
-type ShareValues = z.infer<typeof shareSchema>;
+const WEEK_MS = 7 * 24 * 3_600_000;
 
-export function defaultExpiry(now = Date.now()): string {
-  return dayjs(now).add(7, 'day').second(0).format(LOCAL);
+/** A week from now, to the minute, as the picker's wall time. */
+export function defaultExpiry(format: DateFormat, now = Date.now()): string {
+  return format.toWallTime(Math.floor((now + WEEK_MS) / 60_000) * 60_000);
 }
 
 /** Expiry (7 days ahead by default, in the future), an http(s) image and an instruction for the recipient. */
 export function ShareCardForm({ onSubmit, onCancel }: { onSubmit: (input: CreateConfigurationCardInput) => Promise<unknown>; onCancel: () => void }) {
+  const format = useDateFormat();
+  const now = useNow(60_000);
   const form = useForm<ShareValues>({
-    resolver: zodResolver(shareSchema),
-    defaultValues: { expiresAt: defaultExpiry(), imageUrl: '', instruction: '' },
+    resolver: zodResolver(shareSchema(format)),
+    defaultValues: { expiresAt: defaultExpiry(format), imageUrl: '', instruction: '' },
   });
   const submit = form.handleSubmit(async (values) => {
     await onSubmit({
-      expiresAt: dayjs(values.expiresAt ?? undefined).toISOString(),
+      expiresAt: format.fromWallTime(values.expiresAt ?? '').toISOString(),
       imageUrl: values.imageUrl === '' ? undefined : values.imageUrl,
       instruction: values.instruction.trim() === '' ? undefined : values.instruction,
     });
@@ -50,10 +61,10 @@ export function ShareCardForm({ onSubmit, onCancel }: { onSubmit: (input: Create
           render={({ field }) => (
             <DateTimePicker
               label="Expires at"
-              description="Your local time. The link stops working after this."
+              description={`In ${format.zone === 'utc' ? 'UTC' : `your time zone (${format.zoneName})`}. The link stops working after this.`}
               required
               valueFormat="YYYY-MM-DD HH:mm"
-              minDate={new Date()}
+              minDate={format.toWallTime(now)}
               value={field.value}
               onChange={field.onChange}
               error={errors.expiresAt?.message}

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '@/lib/format';
+import { dateFormat } from '@/lib/format';
 import { SEED } from '@/mock-service/seed';
 import { renderApp } from '@/test/render';
 import { mockService, server } from '@/test/server';
@@ -61,7 +61,9 @@ describe('configuration cards tab: states', () => {
 
     const submitted = rowOf(table, 'Used one');
     expect(submitted.getByText('Submitted')).toBeInTheDocument();
-    expect(submitted.getByText(`at ${formatDateTime('2026-03-02T09:15:00.000Z')}`)).toBeInTheDocument();
+    // The time is told in the chosen zone (the browser's by default), with the zone's name.
+    const submittedAt = dateFormat('local').dateTime('2026-03-02T09:15:00.000Z');
+    expect(submitted.getByText(submittedAt).parentElement).toHaveTextContent(`at ${submittedAt}`);
     expect(rowOf(table, 'Late one').getByText('Expired')).toBeInTheDocument();
     expect(rowOf(table, 'Withdrawn one').getByText('Revoked')).toBeInTheDocument();
     for (const text of ['Used one', 'Late one', 'Withdrawn one']) {

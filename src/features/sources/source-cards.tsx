@@ -1,9 +1,10 @@
-import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ConfigurationCard } from '@/api/cards';
 import type { Source } from '@/api/sources';
 import { ErrorState } from '@/components/error-state';
+import { BlockSkeleton } from '@/components/skeletons';
 import { cardQueries, useCreateCard } from '@/resources/cards';
 import { CardLink } from './card-link';
 import { CardsTable } from './cards-table';
@@ -46,7 +47,7 @@ export function SourceCards({ source }: { source: Source }) {
       )}
       {latest && <CardLink card={latest} />}
       <Text fw={500}>Links for this source</Text>
-      {cards.isPending && <Loader size="sm" aria-label="Loading links" />}
+      {cards.isPending && <BlockSkeleton label="Loading links" rows={2} />}
       {cards.isError && <ErrorState error={cards.error} onRetry={() => void cards.refetch()} />}
       {cards.data && !cards.data.available && (
         <Alert color="gray" variant="light">

@@ -1,13 +1,38 @@
-import { Loader, Stack, Table, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { Flow } from '@/api/flows';
 import { AnchorLink } from '@/components/anchor-link';
+import { endpointFallbackName, endpointPage } from '@/components/endpoint-noun';
 import { ErrorState } from '@/components/error-state';
+import { type Column, ResponsiveTable } from '@/components/responsive-table/responsive-table';
+import { ScheduleLabel } from '@/components/schedule-label';
+import { BlockSkeleton } from '@/components/skeletons';
+import { scheduleOf } from '@/lib/schedule';
 import { flowQueries } from '@/resources/flows';
+
+const columns: Column<Flow>[] = [
+  {
+    key: 'flow',
+    header: 'Flow',
+    primary: true,
+    cell: (flow) => (
+      <AnchorLink to="/flows/$flowId" params={{ flowId: String(flow.id) }}>
+        {flow.displayName || `Flow ${String(flow.id)}`}
+      </AnchorLink>
+    ),
+  },
+  {
+    key: 'destination',
+    header: 'Destination',
+    cell: (flow) => <AnchorLink {...endpointPage('destination', flow.destination)}>{endpointFallbackName('destination', flow.destination)}</AnchorLink>,
+  },
+  { key: 'schedule', header: 'Schedule', cell: (flow) => <ScheduleLabel schedule={scheduleOf(flow)} /> },
+];
 
 /** The flows reading from this source (the interface lists all flows; they are filtered here). */
 export function SourceFlows({ sourceId }: { sourceId: number }) {
   const flows = useQuery(flowQueries.list());
-  if (flows.isPending) return <Loader aria-label="Loading flows" />;
+  if (flows.isPending) return <BlockSkeleton label="Loading flows" />;
   if (flows.isError) return <ErrorState error={flows.error} onRetry={() => void flows.refetch()} />;
   const mine = flows.data.filter((flow) => flow.source === sourceId);
   const newFlow = (
@@ -27,32 +52,7 @@ export function SourceFlows({ sourceId }: { sourceId: number }) {
   return (
     <Stack gap="sm">
       {newFlow}
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Flow</Table.Th>
-            <Table.Th>Destination</Table.Th>
-            <Table.Th>Schedule</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {mine.map((flow) => (
-            <Table.Tr key={flow.id}>
-              <Table.Td>
-                <AnchorLink to="/flows/$flowId" params={{ flowId: String(flow.id) }}>
-                  {flow.displayName || `Flow ${String(flow.id)}`}
-                </AnchorLink>
-              </Table.Td>
-              <Table.Td>
-                <AnchorLink to="/destinations/$destinationId" params={{ destinationId: String(flow.destination) }}>
-                  Destination {flow.destination}
-                </AnchorLink>
-              </Table.Td>
-              <Table.Td>{flow.cron ?? flow.frequency ?? '—'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <ResponsiveTable label="Flows from this source" columns={columns} rows={mine} rowKey={(flow) => flow.id} />
     </Stack>
   );
 }

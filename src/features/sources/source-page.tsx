@@ -12,7 +12,7 @@ export function SourcePage({ sourceId, tab, onTab }: { sourceId: number; tab: So
   const [savedAt, setSavedAt] = useState<string | null>(null);
   return (
     <>
-      <PageHeader title={source.displayName || `Source ${String(source.id)}`} description={`Source ${String(source.id)}`} />
+      <PageHeader section="sources" title={source.displayName || `Source ${String(source.id)}`} description={`Source ${String(source.id)}`} />
       <Paper withBorder p="md" mb="lg">
         <SpecSummary spec={source.sourceSpec} />
       </Paper>

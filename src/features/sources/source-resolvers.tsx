@@ -1,12 +1,22 @@
-import { Accordion, Alert, Badge, Group, Loader, Progress, Stack, Table, Text } from '@mantine/core';
+import { Accordion, Alert, Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { PropertyDefinition } from '@/api/common';
 import type { Resolver } from '@/api/resolvers';
+import { DateTime } from '@/components/date-time';
 import { ErrorState } from '@/components/error-state';
-import { formatDateTime } from '@/lib/format';
+import { type Column, ResponsiveTable } from '@/components/responsive-table/responsive-table';
+import { BlockSkeleton } from '@/components/skeletons';
 import { FAST_POLL_MS } from '@/lib/polling';
 import { sourceQueries } from '@/resources/sources';
 
 const statusColors: Record<string, string> = { in_progress: 'blue', completed: 'teal', succeeded: 'teal', failed: 'red', error: 'red' };
+
+const definitionColumns: Column<PropertyDefinition>[] = [
+  { key: 'property', header: 'Property', primary: true, cell: (definition) => definition.displayName ?? definition.name },
+  { key: 'type', header: 'Type', cell: (definition) => definition.type },
+  { key: 'required', header: 'Required', cell: (definition) => (definition.required ? 'Yes' : 'No') },
+  { key: 'description', header: 'Description', cell: (definition) => definition.description ?? '—' },
+];
 
 function ResolverDefinitions({ resolver }: { resolver: Resolver }) {
   if (resolver.propertyDefinitions.length === 0)
@@ -16,26 +26,12 @@ function ResolverDefinitions({ resolver }: { resolver: Resolver }) {
       </Text>
     );
   return (
-    <Table withTableBorder>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Property</Table.Th>
-          <Table.Th>Type</Table.Th>
-          <Table.Th>Required</Table.Th>
-          <Table.Th>Description</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {resolver.propertyDefinitions.map((definition) => (
-          <Table.Tr key={definition.name}>
-            <Table.Td>{definition.displayName ?? definition.name}</Table.Td>
-            <Table.Td>{definition.type}</Table.Td>
-            <Table.Td>{definition.required ? 'Yes' : 'No'}</Table.Td>
-            <Table.Td>{definition.description ?? '—'}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <ResponsiveTable
+      label={`Properties of ${resolver.name}`}
+      columns={definitionColumns}
+      rows={resolver.propertyDefinitions}
+      rowKey={(definition) => definition.name}
+    />
   );
 }
 
@@ -45,7 +41,7 @@ export function SourceResolvers({ sourceId }: { sourceId: number }) {
     ...sourceQueries.resolvers(sourceId),
     refetchInterval: (query) => (query.state.data?.discoveryStatus?.status === 'in_progress' ? FAST_POLL_MS : false),
   });
-  if (resolvers.isPending) return <Loader aria-label="Loading resolvers" />;
+  if (resolvers.isPending) return <BlockSkeleton label="Loading resolvers" />;
   if (resolvers.isError && !resolvers.data) return <ErrorState error={resolvers.error} onRetry={() => void resolvers.refetch()} />;
   const { discoveryStatus, discoveryRequired } = resolvers.data;
   const inProgress = discoveryStatus?.status === 'in_progress';
@@ -62,7 +58,7 @@ export function SourceResolvers({ sourceId }: { sourceId: number }) {
             </Badge>
             <Text size="sm">{discoveryStatus.resolverCount ?? resolvers.data.resolvers.length} resolvers</Text>
             <Text size="sm" c="dimmed">
-              {discoveryStatus.timestamp ? formatDateTime(discoveryStatus.timestamp) : 'never'}
+              {discoveryStatus.timestamp ? <DateTime value={discoveryStatus.timestamp} /> : 'never'}
             </Text>
           </>
         ) : (

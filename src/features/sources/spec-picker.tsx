@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SourceSpecSummary } from '@/api/specs';
 import { ErrorState } from '@/components/error-state';
+import { BlockSkeleton } from '@/components/skeletons';
 import { specQueries } from '@/resources/specs';
 
 /**
@@ -13,7 +14,7 @@ export function SourceSpecPicker({ value, onChange }: { value: string | null; on
   const specs = useQuery(specQueries.sources());
   const [typed, setTyped] = useState(value ?? '');
 
-  if (specs.isPending) return <Text size="sm">Loading source specs…</Text>;
+  if (specs.isPending) return <BlockSkeleton label="Loading source specs" rows={2} />;
   if (specs.isError) return <ErrorState error={specs.error} onRetry={() => void specs.refetch()} />;
 
   if (!specs.data.available) {

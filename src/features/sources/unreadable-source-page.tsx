@@ -17,7 +17,7 @@ export function UnreadableSourcePage({ sourceId, tab, onTab }: { sourceId: numbe
   const source = knownOnlyById(sourceId);
   return (
     <>
-      <PageHeader title={`Source ${String(sourceId)}`} description="Its settings are not readable from this service." />
+      <PageHeader section="sources" title={`Source ${String(sourceId)}`} description="Its settings are not readable from this service." />
       <SourceTabs
         source={source}
         tab={tab}

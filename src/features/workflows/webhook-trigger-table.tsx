@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { WebhookTrigger } from '@/api/webhooks';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CopyButton } from '@/components/copy-button';
+import { type Column, ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { TimeAgo } from '@/components/time-ago';
 import { useDeleteWebhookTrigger } from '@/resources/webhooks';
 
@@ -34,59 +35,48 @@ export function WebhookTriggerTable({
       onDeleted?.(trigger);
     },
   });
+  const columns: Column<WebhookTrigger>[] = [
+    { key: 'provider', header: 'Provider', cell: (trigger) => trigger.provider },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (trigger) => (
+        <Badge color={trigger.status === 'active' ? 'green' : 'gray'} variant="light" miw="max-content" style={{ textTransform: 'none' }}>
+          {trigger.status}
+        </Badge>
+      ),
+    },
+    { key: 'event', header: 'Event type', primary: true, cell: (trigger) => trigger.eventType ?? '—' },
+    { key: 'url', header: 'URL', width: 360, cell: (trigger) => <UrlCell url={trigger.url} /> },
+    { key: 'count', header: 'Triggered', align: 'right', cell: (trigger) => trigger.triggerCount },
+    {
+      key: 'last',
+      header: 'Last triggered',
+      cell: (trigger) => (trigger.lastTriggeredAt ? <TimeAgo iso={trigger.lastTriggeredAt} size="sm" /> : 'Never'),
+    },
+    { key: 'created', header: 'Created', hideInCard: true, cell: (trigger) => <TimeAgo iso={trigger.createdAt} size="sm" /> },
+    {
+      key: 'delete',
+      header: '',
+      cell: (trigger) => (
+        <Button
+          size="compact-sm"
+          color="red"
+          variant="subtle"
+          aria-label={`Delete the ${trigger.provider} trigger ${String(trigger.id)}`}
+          onClick={() => {
+            remove.reset();
+            setTarget(trigger);
+          }}
+        >
+          Delete
+        </Button>
+      ),
+    },
+  ];
   return (
     <>
-      <Table.ScrollContainer minWidth={900}>
-        <Table aria-label="Webhook triggers" verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Provider</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Event type</Table.Th>
-              <Table.Th>URL</Table.Th>
-              <Table.Th ta="right">Triggered</Table.Th>
-              <Table.Th>Last triggered</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {triggers.map((trigger) => (
-              <Table.Tr key={trigger.id}>
-                <Table.Td>{trigger.provider}</Table.Td>
-                <Table.Td>
-                  <Badge color={trigger.status === 'active' ? 'green' : 'gray'} variant="light" style={{ textTransform: 'none' }}>
-                    {trigger.status}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{trigger.eventType ?? '—'}</Table.Td>
-                <Table.Td maw={360}>
-                  <UrlCell url={trigger.url} />
-                </Table.Td>
-                <Table.Td ta="right">{trigger.triggerCount}</Table.Td>
-                <Table.Td>{trigger.lastTriggeredAt ? <TimeAgo iso={trigger.lastTriggeredAt} size="sm" /> : 'Never'}</Table.Td>
-                <Table.Td>
-                  <TimeAgo iso={trigger.createdAt} size="sm" />
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="compact-sm"
-                    color="red"
-                    variant="subtle"
-                    aria-label={`Delete the ${trigger.provider} trigger ${String(trigger.id)}`}
-                    onClick={() => {
-                      remove.reset();
-                      setTarget(trigger);
-                    }}
-                  >
-                    Delete
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ResponsiveTable label="Webhook triggers" columns={columns} rows={triggers} rowKey={(trigger) => trigger.id} minWidth={900} />
       <ConfirmDialog
         opened={target !== null}
         title={`Delete the ${target?.provider ?? ''} trigger for “${target?.eventType ?? 'any'}” events?`}

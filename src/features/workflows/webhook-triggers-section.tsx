@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { isApiError } from '@/api/errors';
 import type { WebhookTrigger } from '@/api/webhooks';
 import { ErrorState } from '@/components/error-state';
+import { BlockSkeleton } from '@/components/skeletons';
 import { webhookQueries } from '@/resources/webhooks';
 import { NewWebhookTriggerForm } from './new-webhook-trigger-form';
 import { WebhookTriggerTable } from './webhook-trigger-table';
@@ -64,7 +65,7 @@ export function WebhookTriggersSection({ workflowId }: { workflowId: number }) {
       ) : list.error ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : !list.data ? (
-        <Text c="dimmed">Loading…</Text>
+        <BlockSkeleton label="Loading webhook triggers" rows={2} />
       ) : (
         <Stack gap="md">
           {list.data.length === 0 ? (

@@ -1,8 +1,8 @@
-import { Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Workflow } from '@/api/workflows';
-import { ActionFeedback } from '@/components/action-feedback';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { RunControls } from '@/components/run-controls';
 import { useCancelWorkflow, useDeleteWorkflow, useRunWorkflow } from '@/resources/workflows';
 
 /** Run, Cancel and Delete, each with its pending state and the service's answer; Delete asks first, naming the workflow. */
@@ -11,35 +11,10 @@ export function WorkflowActions({ workflow, running, onDeleted }: { workflow: Wo
   const cancel = useCancelWorkflow(workflow.id);
   const [confirming, confirm] = useDisclosure(false);
   const remove = useDeleteWorkflow(workflow.id, { onDeleted });
-  const feedback = run.outcome ?? cancel.outcome;
 
   return (
-    <Stack gap="xs" align="flex-end">
-      <Group gap="xs">
-        <Button
-          onClick={() => {
-            cancel.dismiss();
-            run.start();
-          }}
-          loading={run.isPending}
-          disabled={cancel.isPending}
-        >
-          Run now
-        </Button>
-        <Tooltip label="Nothing is running right now" disabled={running !== false}>
-          <Button
-            color="red"
-            variant="light"
-            onClick={() => {
-              run.dismiss();
-              cancel.start();
-            }}
-            loading={cancel.isPending}
-            disabled={run.isPending || running === false}
-          >
-            Cancel run
-          </Button>
-        </Tooltip>
+    <>
+      <RunControls run={run} cancel={cancel} running={running} subject={`the workflow “${workflow.name}”`}>
         <Button
           color="red"
           variant="outline"
@@ -50,14 +25,7 @@ export function WorkflowActions({ workflow, running, onDeleted }: { workflow: Wo
         >
           Delete
         </Button>
-      </Group>
-      <ActionFeedback
-        feedback={feedback}
-        onClose={() => {
-          run.dismiss();
-          cancel.dismiss();
-        }}
-      />
+      </RunControls>
       <ConfirmDialog
         opened={confirming}
         title={`Delete the workflow “${workflow.name}”?`}
@@ -71,6 +39,6 @@ export function WorkflowActions({ workflow, running, onDeleted }: { workflow: Wo
       >
         <Text size="sm">“{workflow.name}” and its webhook triggers will be deleted. Its flows stay. This cannot be undone.</Text>
       </ConfirmDialog>
-    </Stack>
+    </>
   );
 }

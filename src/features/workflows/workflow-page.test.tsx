@@ -26,7 +26,7 @@ describe('workflow page', () => {
     const { user } = await openWorkflow(SEED.succeedingWorkflowId);
     await user.click(screen.getByRole('button', { name: 'Run now' }));
     expect(await screen.findByText('Run started.')).toBeInTheDocument();
-    expect(await within(screen.getByRole('region', { name: 'Status' })).findByText(/Running|Pending/)).toBeInTheDocument();
+    expect(await within(screen.getByRole('region', { name: 'Status' })).findByText(/^(Running|Queued)$/)).toBeInTheDocument();
   });
 
   it('refuses to run a disabled workflow with the service message', async () => {
@@ -71,10 +71,28 @@ describe('workflow page', () => {
     [500, 'Internal Server Error'],
   ])('shows a %i answer to Cancel', async (status, message) => {
     const { user } = await openWorkflow(SEED.runningWorkflowId);
-    await within(screen.getByRole('region', { name: 'Status' })).findByText(/Running|Pending/);
+    await within(screen.getByRole('region', { name: 'Status' })).findByText(/^(Running|Queued)$/);
     mockService.failNext('cancelWorkflow', { status, message });
     await user.click(screen.getByRole('button', { name: 'Cancel run' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel the run of the workflow “Lake sync”?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel run' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('keeps Run now disabled while it runs; once cancelled, its status reads Cancelled in words', async () => {
+    const { user } = await openWorkflow(SEED.runningWorkflowId);
+    const status = screen.getByRole('region', { name: 'Status' });
+    await within(status).findByText(/^(Running|Queued)$/);
+    expect(screen.getByRole('button', { name: 'Run now' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Cancel run' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel the run of the workflow “Lake sync”?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel run' }));
+    expect(await within(status).findByText('Cancelled')).toBeInTheDocument();
+    expect(within(status).queryByText('not_running')).not.toBeInTheDocument();
+    expect(within(status).queryByText('failed')).not.toBeInTheDocument();
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Run now' })).toBeEnabled();
+    });
   });
 });
 

@@ -1,9 +1,8 @@
 import { Badge, Card, Group, Stack, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { ApiError } from '@/api/errors';
 import type { Workflow } from '@/api/workflows';
-import { ErrorState } from '@/components/error-state';
+import { NotFoundPage } from '@/components/not-found-page';
 import { JsonTree } from '@/components/json-tree';
 import { PageHeader } from '@/components/page-header';
 import { ScheduleLabel } from '@/components/schedule-label';
@@ -15,12 +14,11 @@ import { WebhookTriggersSection } from './webhook-triggers-section';
 import { WorkflowActions } from './workflow-actions';
 import { WorkflowStatusPanel } from './workflow-status-panel';
 
-/** The interface has no get-workflow operation: the workflow is read from the list. */
+/** The interface has no get-workflow operation: the workflow is read from the list (an unknown id: the not-found page). */
 export function WorkflowPage({ workflowId }: { workflowId: number }) {
   const { data: workflows } = useSuspenseQuery(workflowQueries.list());
   const workflow = workflows.find((candidate) => candidate.id === workflowId);
-  if (!workflow) return <ErrorState error={new ApiError('not_found', `Workflow ${String(workflowId)} does not exist.`)} />;
-  return <WorkflowDetail workflow={workflow} />;
+  return workflow ? <WorkflowDetail workflow={workflow} /> : <NotFoundPage />;
 }
 
 /** Only mounted for a workflow that exists, so nothing keeps polling (or re-caching) a deleted one. */
@@ -32,6 +30,7 @@ function WorkflowDetail({ workflow }: { workflow: Workflow }) {
   return (
     <>
       <PageHeader
+        section="workflows"
         title={workflow.name}
         description={workflow.description}
         actions={<WorkflowActions workflow={workflow} running={running} onDeleted={() => void navigate({ to: '/workflows' })} />}

@@ -1,4 +1,5 @@
 import { Group } from '@mantine/core';
+import { InlineSkeleton } from '@/components/skeletons';
 import { StatusBadge } from '@/components/status-badge';
 import { TimeAgo } from '@/components/time-ago';
 import { liveScopes, useLiveQuery } from '@/lib/live-query';
@@ -12,7 +13,8 @@ export function WorkflowStatusBadge({ workflowId }: { workflowId: number }) {
     scopes: [liveScopes.workflow(workflowId)],
     staleTime: 15_000,
   });
-  if (!data) return <span aria-label={isError ? 'Status unavailable' : 'Loading status'}>{isError ? '?' : '…'}</span>;
+  if (isError && !data) return <span aria-label="Status unavailable">?</span>;
+  if (!data) return <InlineSkeleton label="Loading status" />;
   return (
     <Group gap={6} wrap="nowrap">
       <StatusBadge status={data} size="sm" />

@@ -1,17 +1,20 @@
-import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { WorkflowStatus } from '@/api/workflows';
+import { DateTime } from '@/components/date-time';
 import { ErrorState } from '@/components/error-state';
 import { Fact } from '@/components/fact';
 import { LiveStamp } from '@/components/live-stamp';
 import { ResourceFunnel } from '@/components/resource-funnel';
-import { RunErrors } from '@/components/run-errors';
+import { RunOutcomeErrors } from '@/components/run-errors';
+import { BlockSkeleton } from '@/components/skeletons';
 import { StatusBadge } from '@/components/status-badge';
-import { formatDateTime } from '@/lib/format';
+import { isRunActive } from '@/lib/run-status';
 
-/** The workflow's last or current execution, live: lifecycle, disposition, per-resource counts and every error. */
+/** The workflow's last or current execution, live: its state in words, per-resource counts and every error. */
 export function WorkflowStatusPanel({ status }: { status: UseQueryResult<WorkflowStatus> }) {
   const { data, error, dataUpdatedAt, isFetching, refetch } = status;
+  const live = isRunActive(data);
   return (
     <Card withBorder padding="lg" mb="lg" component="section" aria-labelledby="workflow-status-title">
       <Group justify="space-between" mb="sm" align="flex-start">
@@ -26,17 +29,15 @@ export function WorkflowStatusPanel({ status }: { status: UseQueryResult<Workflo
             <Fact label="State">
               <StatusBadge status={data} />
             </Fact>
-            <Fact label="Lifecycle">{data.lifecycle}</Fact>
-            <Fact label="Disposition">{data.disposition}</Fact>
-            <Fact label="Completed">{data.completedAt ? formatDateTime(data.completedAt) : data.lifecycle === 'not_running' ? 'Never run' : 'Not yet'}</Fact>
+            <Fact label="Completed">{data.completedAt ? <DateTime value={data.completedAt} /> : live ? 'Not yet' : '—'}</Fact>
           </SimpleGrid>
-          <ResourceFunnel resources={data.resources} />
-          <RunErrors errors={data.errors} />
+          <ResourceFunnel resources={data.resources} live={live} />
+          <RunOutcomeErrors errors={data.errors} />
         </Stack>
       ) : error ? (
         <ErrorState error={error} onRetry={() => void refetch()} />
       ) : (
-        <Text c="dimmed">Loading…</Text>
+        <BlockSkeleton label="Loading the status" />
       )}
     </Card>
   );

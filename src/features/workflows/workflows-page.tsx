@@ -1,11 +1,48 @@
-import { Badge, Table, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import type { Workflow } from '@/api/workflows';
 import { AnchorLink } from '@/components/anchor-link';
 import { PageHeader } from '@/components/page-header';
+import { type Column, ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { ScheduleLabel } from '@/components/schedule-label';
 import { scheduleOf } from '@/lib/schedule';
 import { workflowQueries } from '@/resources/workflows';
 import { WorkflowStatusBadge } from './workflow-status-badge';
+
+const columns: Column<Workflow>[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    primary: true,
+    cell: (workflow) => (
+      <AnchorLink to="/workflows/$workflowId" params={{ workflowId: String(workflow.id) }} fw={500}>
+        {workflow.name}
+      </AnchorLink>
+    ),
+  },
+  {
+    key: 'description',
+    header: 'Description',
+    hideInCard: true,
+    cell: (workflow) => (
+      <Text size="sm" lineClamp={2}>
+        {workflow.description}
+      </Text>
+    ),
+  },
+  {
+    key: 'enabled',
+    header: 'Enabled',
+    width: 110,
+    cell: (workflow) => (
+      <Badge color={workflow.enabled ? 'green' : 'gray'} variant="light">
+        {workflow.enabled ? 'Enabled' : 'Disabled'}
+      </Badge>
+    ),
+  },
+  { key: 'schedule', header: 'Schedule', width: 190, cell: (workflow) => <ScheduleLabel schedule={scheduleOf(workflow)} /> },
+  { key: 'status', header: 'Status', width: 190, cell: (workflow) => <WorkflowStatusBadge workflowId={workflow.id} /> },
+];
 
 export function WorkflowsPage() {
   const { data: workflows } = useSuspenseQuery(workflowQueries.list());
@@ -15,46 +52,7 @@ export function WorkflowsPage() {
       {workflows.length === 0 ? (
         <Text c="dimmed">No workflows yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={800}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Description</Table.Th>
-                <Table.Th w={110}>Enabled</Table.Th>
-                <Table.Th w={190}>Schedule</Table.Th>
-                <Table.Th w={190}>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {workflows.map((workflow) => (
-                <Table.Tr key={workflow.id}>
-                  <Table.Td>
-                    <AnchorLink to="/workflows/$workflowId" params={{ workflowId: String(workflow.id) }} fw={500}>
-                      {workflow.name}
-                    </AnchorLink>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" lineClamp={2}>
-                      {workflow.description}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={workflow.enabled ? 'green' : 'gray'} variant="light">
-                      {workflow.enabled ? 'Enabled' : 'Disabled'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <ScheduleLabel schedule={scheduleOf(workflow)} />
-                  </Table.Td>
-                  <Table.Td>
-                    <WorkflowStatusBadge workflowId={workflow.id} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable label="Workflows" columns={columns} rows={workflows} rowKey={(workflow) => workflow.id} minWidth={800} />
       )}
     </>
   );

@@ -1,0 +1,60 @@
+import { Table } from '@mantine/core';
+import { CardView } from './card-view';
+import type { CellContext, Column, ShownRow } from './columns';
+import { TableView } from './table-view';
+import { useStackedLayout } from './use-stacked-layout';
+import { VirtualRows } from './virtual-rows';
+
+export type { CellContext, Column } from './columns';
+
+interface ResponsiveTableProps<T> {
+  /** Names the table (or the list of cards) for screen readers and tests. */
+  label: string;
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  isSelected?: (row: T) => boolean;
+  busy?: boolean;
+  /** Wide screens: below this width the table scrolls sideways (narrow screens get cards instead). */
+  minWidth?: number;
+  /** Draw only the rows in view, in a scrolling box of this height (long lists: flows). */
+  virtual?: { estimateRowPx: number; estimateCardPx: number; height: string };
+}
+
+const STILL: CellContext = { isScrolling: false };
+
+/**
+ * Every list of the dashboard: a table on wide screens, stacked cards below 600 px wide (the key fields of
+ * each row visible, nothing scrolling sideways), virtualised for long lists in either form.
+ */
+export function ResponsiveTable<T>({ label, columns, rows, rowKey, isSelected, busy, minWidth, virtual }: ResponsiveTableProps<T>) {
+  const stacked = useStackedLayout();
+  const common = { label, columns, isSelected, busy };
+  if (virtual) {
+    return (
+      <VirtualRows
+        // Cards and rows differ in height: a change of form measures afresh.
+        key={stacked ? 'cards' : 'table'}
+        rows={rows}
+        rowKey={rowKey}
+        estimatePx={stacked ? virtual.estimateCardPx : virtual.estimateRowPx}
+        label={label}
+        height={virtual.height}
+      >
+        {({ shown, count, padTop, padBottom, measure, isScrolling }) => {
+          const context = { isScrolling };
+          return stacked ? (
+            <CardView {...common} shown={shown} context={context} virtual={{ count, padTop, padBottom, measure }} />
+          ) : (
+            // No scroll container of its own: the header sticks to the virtual box, which scrolls both ways.
+            <TableView {...common} minWidth={minWidth} shown={shown} context={context} virtual={{ count, padTop, padBottom, measure }} />
+          );
+        }}
+      </VirtualRows>
+    );
+  }
+  const shown = rows.map((row, index): ShownRow<T> => ({ row, index, key: rowKey(row) }));
+  if (stacked) return <CardView {...common} shown={shown} context={STILL} />;
+  const table = <TableView {...common} shown={shown} context={STILL} />;
+  return minWidth ? <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer> : table;
+}

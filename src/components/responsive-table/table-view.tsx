@@ -1,0 +1,61 @@
+import { Table } from '@mantine/core';
+import type { ViewProps } from './columns';
+
+interface TableViewProps<T> extends ViewProps<T, HTMLTableRowElement> {
+  /** Inside a virtualised list's own scrolling box, the table keeps this width and the box scrolls sideways. */
+  minWidth?: number | undefined;
+}
+
+function Spacer({ height, columns }: { height: number; columns: number }) {
+  if (height <= 0) return null;
+  return (
+    <tr aria-hidden="true">
+      <td colSpan={columns} style={{ height, padding: 0, border: 0 }} />
+    </tr>
+  );
+}
+
+/** A real <table> (the semantics screen readers and tests rely on), with spacer rows when virtualised. */
+export function TableView<T>({ label, columns, shown, context, isSelected, busy, minWidth, virtual }: TableViewProps<T>) {
+  return (
+    <Table
+      aria-label={label}
+      aria-busy={busy}
+      aria-rowcount={virtual ? virtual.count + 1 : undefined}
+      highlightOnHover
+      stickyHeader={virtual !== undefined}
+      layout={virtual ? 'fixed' : undefined}
+      verticalSpacing="xs"
+      miw={minWidth}
+    >
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((column) => (
+            <Table.Th key={column.key} w={column.width} ta={column.align}>
+              {column.header}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        <Spacer height={virtual?.padTop ?? 0} columns={columns.length} />
+        {shown.map(({ row, index, key }) => (
+          <Table.Tr
+            key={key}
+            ref={virtual?.measure}
+            data-index={index}
+            aria-rowindex={virtual ? index + 2 : undefined}
+            bg={isSelected?.(row) ? 'var(--mantine-primary-color-light)' : undefined}
+          >
+            {columns.map((column) => (
+              <Table.Td key={column.key} ta={column.align}>
+                {column.cell(row, context)}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+        <Spacer height={virtual?.padBottom ?? 0} columns={columns.length} />
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,69 @@
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, useRef } from 'react';
+import type { ShownRow } from './columns';
+
+/** Rows drawn beyond the visible ones, so a short scroll shows no blank. */
+const OVERSCAN = 8;
+const FALLBACK_RECT = { width: 1200, height: 900 };
+
+export interface VirtualWindow<T> {
+  shown: ShownRow<T>[];
+  count: number;
+  padTop: number;
+  padBottom: number;
+  measure: (element: Element | null) => void;
+  isScrolling: boolean;
+}
+
+interface VirtualRowsProps<T> {
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  /** A first guess of a row's height; rows are measured once drawn. */
+  estimatePx: number;
+  /** The scrolling box's name and height. */
+  label: string;
+  height: string;
+  children: (window: VirtualWindow<T>) => ReactNode;
+}
+
+/**
+ * Only the rows in view are in the DOM, so 10,000 rows scroll like 20: a scrolling box of its own, the rows in
+ * view (measured as drawn) and the blank space for the others.
+ */
+export function VirtualRows<T>({ rows, rowKey, estimatePx, label, height, children }: VirtualRowsProps<T>) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders this component itself; nothing here is memoised
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => estimatePx,
+    overscan: OVERSCAN,
+    getItemKey: (index) => {
+      const row = rows[index];
+      return row === undefined ? index : rowKey(row);
+    },
+    // A box not laid out yet (or jsdom, which lays out nothing) measures 0: assume a screenful of rows.
+    initialRect: FALLBACK_RECT,
+    observeElementRect: (instance, callback) =>
+      observeElementRect(instance, (rect) => {
+        callback(rect.height > 0 ? rect : FALLBACK_RECT);
+      }),
+  });
+  const items = virtualizer.getVirtualItems();
+  const shown = items.flatMap((item): ShownRow<T>[] => {
+    const row = rows[item.index];
+    return row === undefined ? [] : [{ row, index: item.index, key: item.key as string | number }];
+  });
+  return (
+    <div ref={scrollRef} tabIndex={0} role="region" aria-label={`${label}, scrollable`} style={{ height, overflow: 'auto', contain: 'strict' }}>
+      {children({
+        shown,
+        count: rows.length,
+        padTop: items[0]?.start ?? 0,
+        padBottom: virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0),
+        measure: virtualizer.measureElement,
+        isScrolling: virtualizer.isScrolling,
+      })}
+    </div>
+  );
+}
