@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SEED } from '@/mock-service/seed';
 import { renderApp } from '@/test/render';
 import { mockService } from '@/test/server';
+import { setViewportWidth } from '@/test/viewport';
 
 // The flows list's Paused badge and filter, row selection and the bulk actions with their one summary.
 
@@ -53,6 +54,22 @@ describe('flows list: selection', () => {
     expect(bar).toHaveTextContent('2 selected');
     await user.click(all);
     expect(screen.queryByRole('region', { name: 'Selected flows' })).not.toBeInTheDocument();
+  });
+});
+
+describe('flows list on a phone', () => {
+  it('selects cards with their checkbox and acts on them from the same bar', async () => {
+    setViewportWidth(390);
+    const { user } = renderApp('/flows?q=crm');
+    const list = await screen.findByRole('list', { name: 'Flows' });
+    await waitFor(() => {
+      expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    });
+    await user.click(screen.getByRole('checkbox', { name: 'Select all 2 listed flows' }));
+    expect(within(list).getByRole('checkbox', { name: 'Select CRM to warehouse' })).toBeChecked();
+    await user.click(within(screen.getByRole('region', { name: 'Selected flows' })).getByRole('button', { name: 'Pause' }));
+    expect(await summary()).toHaveAccessibleName('Paused 2 of 2 flows');
+    expect(within(list).getAllByText('Paused')).toHaveLength(2);
   });
 });
 
