@@ -64,7 +64,6 @@ export function FlowsTable({ rows, selection }: { rows: readonly FlowRow[]; sele
       columns={[select, ...columns]}
       rows={rows}
       rowKey={(row) => row.flow.id}
-      isSelected={(row) => selection.selected.has(row.flow.id)}
       minWidth={900}
       virtual={{ estimateRowPx: 52, estimateCardPx: 170, height: 'max(360px, calc(100dvh - 300px))' }}
     />
