@@ -1,4 +1,5 @@
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { notFound } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { readAllPages } from '@/api/all-pages';
 import type { CallOptions } from '@/api/client';
@@ -23,6 +24,7 @@ import {
 import { type AttemptNumbers, attemptNumberOf, numberAttempts, sentAttemptNumber } from '@/lib/attempt-numbers';
 import { boostLiveViews, liveScopes } from '@/lib/live-query';
 import { mapLimited } from '@/lib/map-limited';
+import { parseIdParam } from '@/lib/route-params';
 import { useLiveAction } from '@/lib/use-live-action';
 import { resourceKeys } from './keys';
 
@@ -82,6 +84,17 @@ export function useAttemptNumbers(flowId: number, latest: RunAttempt | null): (a
   const counting = latest !== null && sentAttemptNumber(latest) === undefined;
   const { data } = useQuery({ ...flowQueries.attemptNumbers(flowId, latest?.id ?? null), enabled: counting, placeholderData: keepPreviousData });
   return (attempt) => attemptNumberOf(attempt, data);
+}
+
+/**
+ * The loader of a flow's routes (its page, its edit page): the interface has no get-flow, so the list is read
+ * and an id it lacks is a flow that does not exist.
+ */
+export async function loadFlowRoute(client: QueryClient, rawId: string): Promise<{ flowId: number }> {
+  const flowId = parseIdParam(rawId);
+  const flows = await client.query({ ...flowQueries.list(), staleTime: 'static' });
+  if (!flows.some((flow) => flow.id === flowId)) throw notFound();
+  return { flowId };
 }
 
 /** Creates a flow; `onCreated` runs once the cached list holds it, so the flow's page can open at once. */
