@@ -25,6 +25,7 @@ import { Route as AppSourcesSourceIdRouteImport } from './routes/_app/sources/$s
 import { Route as AppSourcesNewRouteImport } from './routes/_app/sources/new'
 import { Route as AppWorkflowsIndexRouteImport } from './routes/_app/workflows/index'
 import { Route as AppWorkflowsWorkflowIdRouteImport } from './routes/_app/workflows/$workflowId'
+import { Route as AppFlowsFlowIdEditRouteImport } from './routes/_app/flows/$flowId_.edit'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -106,6 +107,11 @@ const AppWorkflowsWorkflowIdRoute = AppWorkflowsWorkflowIdRouteImport.update({
   path: '/workflows/$workflowId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppFlowsFlowIdEditRoute = AppFlowsFlowIdEditRouteImport.update({
+  id: '/flows/$flowId_/edit',
+  path: '/flows/$flowId/edit',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -123,6 +129,7 @@ export interface FileRoutesByFullPath {
   '/flows/': typeof AppFlowsIndexRoute
   '/sources/': typeof AppSourcesIndexRoute
   '/workflows/': typeof AppWorkflowsIndexRoute
+  '/flows/$flowId/edit': typeof AppFlowsFlowIdEditRoute
 }
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
@@ -140,6 +147,7 @@ export interface FileRoutesByTo {
   '/flows': typeof AppFlowsIndexRoute
   '/sources': typeof AppSourcesIndexRoute
   '/workflows': typeof AppWorkflowsIndexRoute
+  '/flows/$flowId/edit': typeof AppFlowsFlowIdEditRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -159,6 +167,7 @@ export interface FileRoutesById {
   '/_app/flows/': typeof AppFlowsIndexRoute
   '/_app/sources/': typeof AppSourcesIndexRoute
   '/_app/workflows/': typeof AppWorkflowsIndexRoute
+  '/_app/flows/$flowId_/edit': typeof AppFlowsFlowIdEditRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -178,6 +187,7 @@ export interface FileRouteTypes {
     | '/flows/'
     | '/sources/'
     | '/workflows/'
+    | '/flows/$flowId/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/sign-in'
@@ -195,6 +205,7 @@ export interface FileRouteTypes {
     | '/flows'
     | '/sources'
     | '/workflows'
+    | '/flows/$flowId/edit'
   id:
     | '__root__'
     | '/_app'
@@ -213,6 +224,7 @@ export interface FileRouteTypes {
     | '/_app/flows/'
     | '/_app/sources/'
     | '/_app/workflows/'
+    | '/_app/flows/$flowId_/edit'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -335,6 +347,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWorkflowsWorkflowIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/flows/$flowId_/edit': {
+      id: '/_app/flows/$flowId_/edit'
+      path: '/flows/$flowId/edit'
+      fullPath: '/flows/$flowId/edit'
+      preLoaderRoute: typeof AppFlowsFlowIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -352,6 +371,7 @@ interface AppRouteChildren {
   AppFlowsIndexRoute: typeof AppFlowsIndexRoute
   AppSourcesIndexRoute: typeof AppSourcesIndexRoute
   AppWorkflowsIndexRoute: typeof AppWorkflowsIndexRoute
+  AppFlowsFlowIdEditRoute: typeof AppFlowsFlowIdEditRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -368,6 +388,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppFlowsIndexRoute: AppFlowsIndexRoute,
   AppSourcesIndexRoute: AppSourcesIndexRoute,
   AppWorkflowsIndexRoute: AppWorkflowsIndexRoute,
+  AppFlowsFlowIdEditRoute: AppFlowsFlowIdEditRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -1,3 +1,4 @@
+import type { RunTrigger } from '@/api/flows';
 import type { Pool } from '../db/pool';
 import type { Logger } from '../logger';
 import type { AttemptRow } from '../store/attempts';
@@ -7,7 +8,7 @@ import { readDefinition, type WorkflowStep } from '@/service-rules/workflow-defi
 // Runs the flows a workflow's definition names, each step as soon as its `after` steps succeeded.
 
 interface StepRunner {
-  startAttempt: (flowId: number, trigger: 'manual' | 'scheduled' | 'webhook', workflowRunId: number | null) => Promise<AttemptRow>;
+  startAttempt: (flowId: number, trigger: RunTrigger, workflowRunId: number | null) => Promise<AttemptRow>;
   execute: (attemptId: number, flowId: number) => Promise<'succeeded' | 'failed' | 'cancelled'>;
 }
 
@@ -23,7 +24,9 @@ export async function executeWorkflowRun(context: { db: Pool; logger: Logger }, 
   }
   const outcomes = new Map<string, 'succeeded' | 'failed' | 'cancelled' | 'skipped'>();
   const errors: string[] = [];
-  const trigger = run.trigger === 'scheduled' || run.trigger === 'webhook' ? run.trigger : 'manual';
+  // A step's attempt says a workflow started it, or a webhook when a delivery started the run: on a
+  // flow's page, `manual` and `scheduled` mean the flow's own Run button and schedule only.
+  const trigger = run.trigger === 'webhook' ? 'webhook' : 'workflow';
 
   const runStep = async (step: WorkflowStep) => {
     try {

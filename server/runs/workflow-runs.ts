@@ -3,7 +3,7 @@ import { Conflict } from '@/service-rules/errors';
 import { isUniqueViolation, type Pool } from '../db/pool';
 import { failRunningAttempts } from '../store/attempts';
 import { failLiveWorkflowRuns, insertPendingWorkflowRun } from '../store/workflows';
-import type { FlowRuns, Trigger } from './flow-runs';
+import type { FlowRuns, WorkflowTrigger } from './flow-runs';
 import { type JobQueue, QUEUES } from './queue';
 
 // Queueing and cancelling workflow runs (workflow-runner.ts executes them). One live run per workflow,
@@ -11,7 +11,7 @@ import { type JobQueue, QUEUES } from './queue';
 
 export function workflowRuns(db: Pool, queue: JobQueue, flows: FlowRuns) {
   return {
-    runWorkflow: async (workflowId: number, trigger: Trigger): Promise<number> => {
+    runWorkflow: async (workflowId: number, trigger: WorkflowTrigger): Promise<number> => {
       let run;
       try {
         run = await insertPendingWorkflowRun(db, workflowId, trigger);

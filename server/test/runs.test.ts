@@ -150,7 +150,9 @@ describe('schedules', () => {
     await makeDue('workflows', disabled.id);
     await runs.tick();
     expect((await workflowEnded(api, workflow.id)).disposition).toBe('succeeded');
-    expect(await listAttempts(api, flow.id)).toEqual([expect.objectContaining({ trigger: 'scheduled' }) as unknown]);
+    // The run is the workflow's scheduled one; its step's attempt says a workflow started it (pause-and-numbers.test.ts).
+    expect(await sql('SELECT trigger FROM workflow_runs WHERE workflow_id = $1', [workflow.id])).toEqual([{ trigger: 'scheduled' }]);
+    expect(await listAttempts(api, flow.id)).toEqual([expect.objectContaining({ trigger: 'workflow' }) as unknown]);
     expect((await workflowStatus(api, disabled.id)).lifecycle).toBe('not_running');
     expect(await listAttempts(api, disabledFlow.id)).toEqual([]);
   });

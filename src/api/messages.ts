@@ -27,6 +27,8 @@ export const planForbids = (feature: string) => `Your current plan does not supp
 
 /** 400 to a run request while the flow or workflow still runs (one running attempt at a time). */
 export const flowAlreadyRunning = (flowId: number) => `Flow ${String(flowId)} is already running.`;
+/** A run of a flow that was deleted (a workflow step can still name it). */
+export const flowGone = (flowId: number) => `Flow ${String(flowId)} no longer exists.`;
 export const workflowAlreadyRunning = (workflowId: number) => `Workflow ${String(workflowId)} is already running.`;
 
 /** A 400 text: `Bad Request` alone, or followed by what was wrong. */

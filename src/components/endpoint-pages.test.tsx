@@ -99,6 +99,7 @@ describe('Delete', () => {
       destination: SEED.incompleteDestinationId,
       frequency: 'manual',
       cron: null,
+      paused: false,
     });
     await user.click(within(table).getByRole('button', { name: 'Delete Staging DuckDB (incomplete)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete the destination “Staging DuckDB (incomplete)”?' });

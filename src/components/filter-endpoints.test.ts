@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { Flow } from '@/api/flows';
 import { filterEndpointRows, toEndpointRows } from './filter-endpoints';
 
-const flow = (id: number, displayName: string, source: number): Flow => ({ id, displayName, source, destination: 1, frequency: 'manual', cron: null });
+const flow = (id: number, displayName: string, source: number): Flow => ({
+  id,
+  displayName,
+  source,
+  destination: 1,
+  frequency: 'manual',
+  cron: null,
+  paused: false,
+});
 const items = [
   { id: 1, displayName: 'Orders DB', updatedAt: '2026-01-03T00:00:00Z', spec: 'PostgreSQL' },
   { id: 2, displayName: 'billing api', updatedAt: null, spec: 'REST API' },

@@ -93,7 +93,7 @@ export class MockDb {
     return this.state.flowRuns.find((run) => run.flow === flowId && isRunActive(run, this.now()));
   }
 
-  /** Starts a flow run; it fails at the end if the source cannot connect (see rules.ts). */
+  /** Starts a flow run, numbered within its flow; it fails at the end if the source cannot connect (see rules.ts). */
   startFlowRun(flowId: number, trigger: RunRecord['trigger'] = 'manual'): FlowRunRecord {
     const flow = this.flow(flowId);
     const source = flow ? this.source(flow.source) : undefined;
@@ -101,6 +101,7 @@ export class MockDb {
     const run: FlowRunRecord = {
       id,
       flow: flowId,
+      number: Math.max(0, ...this.state.flowRuns.filter((other) => other.flow === flowId).map((other) => other.number)) + 1,
       trigger,
       startedAt: this.now(),
       durationMs: this.runDurationMs,

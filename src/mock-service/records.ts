@@ -1,3 +1,4 @@
+import type { RunTrigger } from '@/api/flows';
 import type { DestinationSpecDefinition, SourceSpecDefinition } from '@/catalogue/connector-specs';
 import type { FlowFields } from '@/service-rules/wire';
 import type { StoredProperties } from './wire';
@@ -40,7 +41,8 @@ export type FlowRecord = FlowFields;
 /** A run of a flow or a workflow; what it looks like at a given time is computed in progress.ts. */
 export interface RunRecord {
   id: number;
-  trigger: 'manual' | 'scheduled';
+  /** A flow run's: manual, scheduled, or workflow / webhook for a step of a workflow run; a workflow run's: manual, scheduled or webhook. */
+  trigger: RunTrigger;
   startedAt: number;
   durationMs: number;
   /** Decided at start: errors to end with, or null to succeed. */
@@ -52,6 +54,8 @@ export interface RunRecord {
 
 export interface FlowRunRecord extends RunRecord {
   flow: number;
+  /** #1, #2 ... within its flow, as the service numbers attempts. */
+  number: number;
 }
 
 export interface WorkflowRunRecord extends RunRecord {

@@ -1,5 +1,5 @@
 import { runSelection, withChoice } from '@/service-rules/resolver-choice';
-import { readDefinition } from '@/service-rules/workflow-definition';
+import { flowsOfDefinition } from '@/service-rules/workflow-definition';
 import type { DestinationRecord, SourceRecord, WorkflowRecord } from './records';
 
 // The few "business rules" the mock simulates, in one place so seed, runs and handlers agree.
@@ -51,7 +51,4 @@ export function runResources(runId: number, source: SourceRecord): { name: strin
 }
 
 /** The flows a workflow's definition runs, by the service's reading of it (none when it cannot run). */
-export function flowsOf(workflow: WorkflowRecord): number[] {
-  const read = readDefinition(workflow.definition);
-  return 'steps' in read ? read.steps.map((step) => step.flow) : [];
-}
+export const flowsOf = (workflow: WorkflowRecord): number[] => flowsOfDefinition(workflow.definition);

@@ -48,6 +48,12 @@ export function readDefinition(definition: unknown): { steps: WorkflowStep[] } |
   return { steps };
 }
 
+/** The flows a definition runs, by the service's reading of it (none when it cannot run). */
+export function flowsOfDefinition(definition: unknown): number[] {
+  const read = readDefinition(definition);
+  return 'steps' in read ? read.steps.map((step) => step.flow) : [];
+}
+
 function hasCycle(steps: WorkflowStep[]): boolean {
   const done = new Set<string>();
   let progressed = true;

@@ -9,6 +9,7 @@ const scheduleOptions = [
   { value: 'frequency', label: 'Every N hours or minutes' },
   { value: 'cron', label: 'Cron expression' },
   { value: 'manual', label: 'Manual only' },
+  { value: 'paused', label: 'Paused' },
 ];
 
 const statusOptions = [

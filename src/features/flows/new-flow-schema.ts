@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { type CreateFlowInput, FREQUENCIES } from '@/api/flows';
+import { type CreateFlowInput, FREQUENCIES, type Flow, type UpdateFlowInput } from '@/api/flows';
 import { isValidCron } from '@/lib/schedule';
 
-// What the new-flow form holds, as typed. Ids stay strings (select values) until the flow is sent.
+// What the flow form (new and edit) holds, as typed. Ids stay strings (select values) until the flow is sent.
 
 const idText = (message: string) =>
   z
@@ -27,6 +27,7 @@ export const newFlowFormSchema = z
   });
 
 export type NewFlowFormValues = z.input<typeof newFlowFormSchema>;
+export type FlowFormOutput = z.output<typeof newFlowFormSchema>;
 
 export function newFlowDefaults(preset: { source?: number | undefined; destination?: number | undefined }): NewFlowFormValues {
   return {
@@ -39,8 +40,36 @@ export function newFlowDefaults(preset: { source?: number | undefined; destinati
   };
 }
 
+/** A flow as the form shows it for editing. A frequency the form does not offer falls back to manual. */
+export function flowFormValues(flow: Flow): NewFlowFormValues {
+  const frequency = FREQUENCIES.find((known) => known === flow.frequency?.toLowerCase()) ?? 'manual';
+  return {
+    displayName: flow.displayName,
+    source: String(flow.source),
+    destination: String(flow.destination),
+    scheduleKind: flow.cron ? 'cron' : 'frequency',
+    frequency,
+    cron: flow.cron ?? '',
+  };
+}
+
 /** Only the chosen kind of schedule is sent, so the flow never carries a hidden second one. */
-export function toCreateFlowInput(values: z.output<typeof newFlowFormSchema>): CreateFlowInput {
+export function toCreateFlowInput(values: FlowFormOutput): CreateFlowInput {
   const base = { displayName: values.displayName, source: Number(values.source), destination: Number(values.destination) };
   return values.scheduleKind === 'cron' ? { ...base, cron: values.cron } : { ...base, frequency: values.frequency };
+}
+
+/**
+ * Only what the edit changed: sending an unchanged schedule would make the service count the next run
+ * from now again.
+ */
+export function toUpdateFlowInput(values: FlowFormOutput, flow: Flow): UpdateFlowInput {
+  const after = toCreateFlowInput(values);
+  const sameSchedule = flow.cron ? after.cron === flow.cron : after.frequency !== undefined && after.frequency === flow.frequency?.toLowerCase();
+  return {
+    ...(after.displayName === flow.displayName ? {} : { displayName: after.displayName }),
+    ...(after.source === flow.source ? {} : { source: after.source }),
+    ...(after.destination === flow.destination ? {} : { destination: after.destination }),
+    ...(sameSchedule ? {} : after.cron === undefined ? { frequency: after.frequency } : { cron: after.cron }),
+  };
 }
