@@ -2,10 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { signIn } from './sign-in';
+import { expectNoSeriousAxeViolations } from './axe';
 
 // The issue's promise, end to end in the dashboard against the real service: a new user uploads a CSV
 // file as a source, makes a DuckDB destination in the service's files folder (nothing to configure
@@ -104,12 +104,6 @@ async function createCsvSource(page: Page, name: string, location: string) {
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
 
 /** From the source's page: its Flows tab offers a new flow with the source already chosen. */
 async function createFlowFromSource(page: Page, name: string, source: string, destination: string) {
