@@ -1,8 +1,19 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
+/**
+ * Waits until no finite animation runs: a dialog fading in is half transparent, and axe then measures the
+ * contrast of its half-drawn colours. Endless ones (skeletons, loaders) are not waited for.
+ */
+async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+}
+
 /** axe on the page as it is now: no serious or critical violation, each one listed with where it is. */
 export async function expectNoSeriousAxeViolations(page: Page) {
+  await settled(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(

@@ -77,6 +77,8 @@ test('a running flow is cancelled from its page', async ({ page }) => {
   const dialog = page.getByRole('dialog', { name: 'Cancel the run of the flow “Large sample backfill”?' });
   await expectNoSeriousAxeViolations(page);
   await dialog.getByRole('button', { name: 'Cancel run' }).click();
+  // The dialog fades out; until it is gone its own "Cancel run" button is a second one on the page.
+  await expect(dialog).toBeHidden();
   await expect(page.getByText('Flow run cancelled.')).toBeVisible();
   // A run the user stopped reads Cancelled, not Failed, with the service's words beside it.
   await expect(latest.getByText('Cancelled', { exact: true })).toBeVisible({ timeout: 15_000 });

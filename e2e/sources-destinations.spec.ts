@@ -1,16 +1,9 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { DEMO_KEY, signIn } from './sign-in';
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 // Connectors write only under the allowed folder, `<data dir>/files` by default (the e2e service's data dir).
 const exportDir = join(process.env.FLOWDECK_E2E_DATA_DIR ?? tmpdir(), 'files', 'e2e-export');
@@ -24,12 +17,14 @@ test('creates and verifies a destination, creates and configures a source, share
   await page.goto('/destinations/new');
   await signIn(page);
 
-  // Destination: gallery, create, configure, verify.
-  await page.getByRole('radio', { name: 'Files (S3, GCS, local)' }).click();
+  // Destination: spec search, create, configure, verify.
+  await page.getByRole('searchbox', { name: 'Search destination specs' }).fill('files');
+  await page.getByRole('radio', { name: 'Files (local folder)' }).click();
   await page.getByRole('textbox', { name: /^Name/ }).fill('E2E export folder');
   await page.getByRole('button', { name: 'Create destination' }).click();
-  await page.getByRole('textbox', { name: /^Bucket URL/ }).fill(exportDir);
-  await page.getByRole('textbox', { name: /^Format/ }).fill('jsonl');
+  await page.getByRole('textbox', { name: /^Folder/ }).fill(exportDir);
+  await page.getByRole('combobox', { name: /^Format/ }).click();
+  await page.getByRole('option', { name: 'jsonl' }).click();
   await expectNoSeriousAxeViolations(page);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/destinations\/\d+$/);
@@ -42,8 +37,8 @@ test('creates and verifies a destination, creates and configures a source, share
 
   // Source: spec search, summary, create, configure.
   await page.goto('/sources/new');
-  await page.getByRole('combobox', { name: 'Source spec' }).fill('Postgre');
-  await page.getByRole('option', { name: /^PostgreSQL/ }).click();
+  await page.getByRole('searchbox', { name: 'Search source specs' }).fill('Postgre');
+  await page.getByRole('radio', { name: 'PostgreSQL' }).click();
   const summary = page.getByRole('region', { name: 'Spec summary' });
   await expect(summary).toContainText('Replicate tables from a PostgreSQL database.');
   await expect(summary).toContainText('Authentication: User name and password');

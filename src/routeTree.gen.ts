@@ -26,6 +26,7 @@ import { Route as AppSourcesNewRouteImport } from './routes/_app/sources/new'
 import { Route as AppWorkflowsIndexRouteImport } from './routes/_app/workflows/index'
 import { Route as AppWorkflowsWorkflowIdRouteImport } from './routes/_app/workflows/$workflowId'
 import { Route as AppWorkflowsNewRouteImport } from './routes/_app/workflows/new'
+import { Route as AppFlowsFlowIdEditRouteImport } from './routes/_app/flows/$flowId_.edit'
 import { Route as AppWorkflowsWorkflowIdEditRouteImport } from './routes/_app/workflows/$workflowId_.edit'
 
 const AppRoute = AppRouteImport.update({
@@ -113,6 +114,11 @@ const AppWorkflowsNewRoute = AppWorkflowsNewRouteImport.update({
   path: '/workflows/new',
   getParentRoute: () => AppRoute,
 } as any)
+const AppFlowsFlowIdEditRoute = AppFlowsFlowIdEditRouteImport.update({
+  id: '/flows/$flowId_/edit',
+  path: '/flows/$flowId/edit',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppWorkflowsWorkflowIdEditRoute =
   AppWorkflowsWorkflowIdEditRouteImport.update({
     id: '/workflows/$workflowId_/edit',
@@ -137,6 +143,7 @@ export interface FileRoutesByFullPath {
   '/flows/': typeof AppFlowsIndexRoute
   '/sources/': typeof AppSourcesIndexRoute
   '/workflows/': typeof AppWorkflowsIndexRoute
+  '/flows/$flowId/edit': typeof AppFlowsFlowIdEditRoute
   '/workflows/$workflowId/edit': typeof AppWorkflowsWorkflowIdEditRoute
 }
 export interface FileRoutesByTo {
@@ -156,6 +163,7 @@ export interface FileRoutesByTo {
   '/flows': typeof AppFlowsIndexRoute
   '/sources': typeof AppSourcesIndexRoute
   '/workflows': typeof AppWorkflowsIndexRoute
+  '/flows/$flowId/edit': typeof AppFlowsFlowIdEditRoute
   '/workflows/$workflowId/edit': typeof AppWorkflowsWorkflowIdEditRoute
 }
 export interface FileRoutesById {
@@ -177,6 +185,7 @@ export interface FileRoutesById {
   '/_app/flows/': typeof AppFlowsIndexRoute
   '/_app/sources/': typeof AppSourcesIndexRoute
   '/_app/workflows/': typeof AppWorkflowsIndexRoute
+  '/_app/flows/$flowId_/edit': typeof AppFlowsFlowIdEditRoute
   '/_app/workflows/$workflowId_/edit': typeof AppWorkflowsWorkflowIdEditRoute
 }
 export interface FileRouteTypes {
@@ -198,6 +207,7 @@ export interface FileRouteTypes {
     | '/flows/'
     | '/sources/'
     | '/workflows/'
+    | '/flows/$flowId/edit'
     | '/workflows/$workflowId/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -217,6 +227,7 @@ export interface FileRouteTypes {
     | '/flows'
     | '/sources'
     | '/workflows'
+    | '/flows/$flowId/edit'
     | '/workflows/$workflowId/edit'
   id:
     | '__root__'
@@ -237,6 +248,7 @@ export interface FileRouteTypes {
     | '/_app/flows/'
     | '/_app/sources/'
     | '/_app/workflows/'
+    | '/_app/flows/$flowId_/edit'
     | '/_app/workflows/$workflowId_/edit'
   fileRoutesById: FileRoutesById
 }
@@ -367,6 +379,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWorkflowsNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/flows/$flowId_/edit': {
+      id: '/_app/flows/$flowId_/edit'
+      path: '/flows/$flowId/edit'
+      fullPath: '/flows/$flowId/edit'
+      preLoaderRoute: typeof AppFlowsFlowIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/workflows/$workflowId_/edit': {
       id: '/_app/workflows/$workflowId_/edit'
       path: '/workflows/$workflowId/edit'
@@ -392,6 +411,7 @@ interface AppRouteChildren {
   AppFlowsIndexRoute: typeof AppFlowsIndexRoute
   AppSourcesIndexRoute: typeof AppSourcesIndexRoute
   AppWorkflowsIndexRoute: typeof AppWorkflowsIndexRoute
+  AppFlowsFlowIdEditRoute: typeof AppFlowsFlowIdEditRoute
   AppWorkflowsWorkflowIdEditRoute: typeof AppWorkflowsWorkflowIdEditRoute
 }
 
@@ -410,6 +430,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppFlowsIndexRoute: AppFlowsIndexRoute,
   AppSourcesIndexRoute: AppSourcesIndexRoute,
   AppWorkflowsIndexRoute: AppWorkflowsIndexRoute,
+  AppFlowsFlowIdEditRoute: AppFlowsFlowIdEditRoute,
   AppWorkflowsWorkflowIdEditRoute: AppWorkflowsWorkflowIdEditRoute,
 }
 

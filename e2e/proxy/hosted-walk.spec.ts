@@ -83,8 +83,8 @@ test('every page opens without an error screen; lists the interface lacks fall b
 
   // New source: the spec catalogue comes from GET /v2/connectors.
   await open(page, '/sources/new', 'New source');
-  await page.getByRole('combobox', { name: 'Source spec' }).fill('Sample');
-  await expect(page.getByRole('option', { name: /Sample data/ })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search source specs' }).fill('Sample');
+  await expect(page.getByRole('radio', { name: 'Sample data' })).toBeVisible();
 
   // Sources: no list operation; the ids flows reference, and a source page without GET source.
   await open(page, '/sources', 'Sources');

@@ -2,25 +2,26 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { FILE_FORMATS as FORMATS, type FileFormat as Format } from '@/catalogue/connector-specs';
+import { RefusedTarget } from '@/service-rules/errors';
 import type { PlainProperties } from '../properties';
 import { allowedPath } from '../security/file-roots';
 import { type DestinationConnector, failure, info, type ResourceWriter, type Row } from './types';
 
-// Writes each resource of a run as one file per load: <folder>/<table>/<load_id>.<format>.
+// Writes each resource of a run as one file per load: <folder>/<table>/<load_id>.<format>, in a local
+// folder (no bucket: nothing here speaks S3 or GCS, so the spec offers none).
 // Rows go to a hidden temporary file that is renamed into place on commit, so a cancelled or
 // failed resource leaves nothing half-written; after a crash, recovery calls `discard` with the
 // load's id, which names the temporary files exactly.
 
-const FORMATS = ['jsonl', 'csv', 'parquet'] as const;
-type Format = (typeof FORMATS)[number];
-
 const isRemote = (bucketUrl: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(bucketUrl) && !/^file:\/\//i.test(bucketUrl);
 
-/** The allowed local folder a bucket URL names (a remote bucket is refused). */
+const remoteRefused = (bucketUrl: string) =>
+  `This destination writes to folders of this service only (a path or a file:// address); "${bucketUrl}" is a remote address.`;
+
+/** The allowed local folder the setting names (a remote address is refused). */
 async function folderOf(bucketUrl: string): Promise<string> {
-  if (isRemote(bucketUrl)) {
-    throw new Error(`Only local folders and file:// addresses can be written by this service; "${bucketUrl}" is a remote bucket.`);
-  }
+  if (isRemote(bucketUrl)) throw new Error(remoteRefused(bucketUrl));
   return allowedPath(bucketUrl);
 }
 
@@ -118,7 +119,8 @@ async function openWriter(properties: PlainProperties, resource: string, loadId:
 export const filesDestination: DestinationConnector = {
   async checkTarget(properties) {
     const bucketUrl = String(properties.bucket_url ?? '');
-    if (bucketUrl && !isRemote(bucketUrl)) await allowedPath(bucketUrl);
+    if (bucketUrl && isRemote(bucketUrl)) throw new RefusedTarget(remoteRefused(bucketUrl));
+    if (bucketUrl) await allowedPath(bucketUrl);
   },
   async verify(properties) {
     const bucketUrl = String(properties.bucket_url ?? '');

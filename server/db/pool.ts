@@ -13,9 +13,14 @@ export function createPool(connectionString: string): pg.Pool {
 /** Postgres error code for a unique violation: how racing inserts learn they lost. */
 export const UNIQUE_VIOLATION = '23505';
 
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
-}
+const hasCode = (error: unknown, code: string) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
+
+export const isUniqueViolation = (error: unknown) => hasCode(error, UNIQUE_VIOLATION);
+
+/** Postgres error code for a foreign-key violation: the row an insert names is gone. */
+export const FOREIGN_KEY_VIOLATION = '23503';
+
+export const isForeignKeyViolation = (error: unknown) => hasCode(error, FOREIGN_KEY_VIOLATION);
 
 /** The row an INSERT/UPDATE ... RETURNING must have produced. */
 export function one<T>(rows: T[]): T {

@@ -1,12 +1,17 @@
 import type { StatusAttempt } from '@/service-rules/status';
+import type { Profile } from '../profile';
 import type { AttemptRow } from '../store/attempts';
 import { iso, isoOrNull, type WireRunAttempt } from '@/service-rules/wire';
 
-/** Errors are always present (empty when none); resources once the run has counted anything. */
-export function wireAttempt(attempt: AttemptRow): WireRunAttempt {
+/**
+ * Errors are always present (empty when none); resources once the run has counted anything. `number`
+ * is Flowdeck's: the hosted profile leaves it out (server/routes/flows.ts says why).
+ */
+export function attemptOnWire(attempt: AttemptRow, profile: Profile): WireRunAttempt {
   const wire: WireRunAttempt = {
     id: attempt.id,
     flow: attempt.flow_id,
+    ...(profile === 'hosted' ? {} : { number: attempt.number }),
     trigger: attempt.trigger,
     lifecycle: attempt.lifecycle,
     disposition: attempt.disposition,

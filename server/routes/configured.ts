@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { PropertyDefinitionWire } from '@/catalogue/connector-specs';
-import { InvalidInput, NotFound } from '@/service-rules/errors';
+import { usedByFlows } from '@/api/messages';
+import { Conflict, InvalidInput, NotFound } from '@/service-rules/errors';
 import { nameOr } from '@/service-rules/names';
 import { readBodyWithProperties } from '@/service-rules/properties';
 import { specNamed } from '@/service-rules/specs';
@@ -71,8 +72,20 @@ export function configuredRoutes<Row extends ConfiguredRow, Wire>(services: Serv
       const changesProperties = Object.keys(properties).length > 0;
       if (changesProperties) await checkTargets(kind.noun, spec.name, revealProperties(stored, box));
       const row = await kind.store.update(db, current.id, { displayName: nameOr(input.displayName, current.display_name), properties: stored });
+      if (!row) throw new NotFound();
       if (changesProperties) await kind.propertiesSet?.(row);
       return c.json({ data: kind.wire(row) });
+    },
+
+    /** Refused while a flow uses it, naming the flows; a source's card links go with it (the cards table cascades). */
+    remove: async (c: Context) => {
+      const row = await find(idParam(c));
+      const users = await kind.store.usedBy(db, row.id);
+      if (users.length === 0 && (await kind.store.remove(db, row.id))) return c.json({ data: true });
+      // A flow made since the first look, or it was deleted meanwhile.
+      const now = users.length > 0 ? users : await kind.store.usedBy(db, row.id);
+      if (now.length === 0) throw new NotFound();
+      throw new Conflict(usedByFlows(kind.noun, row.id, now));
     },
 
     verify: async (c: Context) => {

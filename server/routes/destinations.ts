@@ -22,6 +22,7 @@ export function destinationHandlers(services: Services) {
     createDestination: destinations.create,
     getDestination: destinations.get,
     updateDestination: destinations.update,
+    deleteDestination: destinations.remove,
     verifyDestination: destinations.verify,
   } satisfies Partial<Handlers>;
 }

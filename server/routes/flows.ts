@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { createFlowInputSchema, updateFlowInputSchema } from '@/api/flows';
+import { createFlowInputSchema, type UpdateFlowInput, updateFlowInputSchema } from '@/api/flows';
 import { MESSAGES } from '@/api/messages';
 import { InvalidInput, NotFound } from '@/service-rules/errors';
 import { parseWith } from '@/service-rules/parse';
@@ -9,25 +9,33 @@ import type { Handlers } from '../http/operations';
 import { idParam, orderParam, pageParams, readJson } from '../http/validate';
 import { nextRunAt } from '../runs/schedule';
 import type { Services } from '../services';
-import { latestAttempt, listAttempts } from '../store/attempts';
+import { type AttemptRow, latestAttempt, listAttempts } from '../store/attempts';
 import { findDestination } from '../store/destinations';
-import { deleteFlowRow, findFlow, type FlowFields, type FlowRow, insertFlow, listFlows, updateFlowRow } from '../store/flows';
+import { type ChangedFlowFields, deleteFlowRow, findFlow, type FlowFields, type FlowRow, insertFlow, listFlows, updateFlowRow } from '../store/flows';
 import { findSource } from '../store/sources';
 import { flowOnWire, type WireFlow } from '@/service-rules/wire';
-import { attemptStatus, wireAttempt } from './attempts-wire';
+import { attemptOnWire, attemptStatus } from './attempts-wire';
 
-const wireFlow = (flow: FlowRow): WireFlow =>
-  flowOnWire({
-    id: flow.id,
-    displayName: flow.display_name,
-    source: flow.source_id,
-    destination: flow.destination_id,
-    frequency: flow.frequency,
-    cron: flow.cron,
-  });
+// The hosted profile answers the hosted service's shapes: flows without `paused` and attempts without
+// `number` (Flowdeck's additions, which a hosted client has never seen), and its PATCH refuses `paused`
+// as a service that cannot pause would, rather than accept a change it then does not show.
+const hostedUpdateFlowInputSchema = updateFlowInputSchema.omit({ paused: true });
+
+const flowFields = (flow: FlowRow) => ({
+  id: flow.id,
+  displayName: flow.display_name,
+  source: flow.source_id,
+  destination: flow.destination_id,
+  frequency: flow.frequency,
+  cron: flow.cron,
+  paused: flow.paused,
+});
 
 export function flowHandlers(services: Services) {
   const { db, runs } = services;
+  const hosted = services.profile === 'hosted';
+  const wireFlow = (flow: FlowRow): WireFlow => flowOnWire(flowFields(flow), services.profile);
+  const wireAttempt = (attempt: AttemptRow) => attemptOnWire(attempt, services.profile);
   const find = async (c: Context) => {
     const flow = await findFlow(db, idParam(c));
     if (!flow) throw new NotFound();
@@ -58,17 +66,20 @@ export function flowHandlers(services: Services) {
 
     updateFlow: async (c) => {
       const flow = await find(c);
-      const input = parseWith(updateFlowInputSchema, await readJson(c));
+      const input: UpdateFlowInput = parseWith(hosted ? hostedUpdateFlowInputSchema : updateFlowInputSchema, await readJson(c));
       const sourceId = input.source ?? flow.source_id;
       const destinationId = input.destination ?? flow.destination_id;
       await checkEnds(sourceId, destinationId);
       const schedule = scheduleAfter(flow, input);
-      const fields: FlowFields = {
+      // A resumed flow counts its next run from now: the runs it missed while paused do not pile up.
+      const resumed = flow.paused && input.paused === false;
+      const fields: ChangedFlowFields = {
         displayName: input.displayName ?? flow.display_name,
         sourceId,
         destinationId,
         ...schedule,
-        nextRunAt: changesSchedule(input) ? nextRunAt(schedule) : flow.next_run_at,
+        nextRunAt: changesSchedule(input) || resumed ? nextRunAt(schedule) : flow.next_run_at,
+        paused: input.paused ?? flow.paused,
       };
       return c.json({ data: wireFlow(await updateFlowRow(db, flow.id, fields)) });
     },
@@ -89,7 +100,7 @@ export function flowHandlers(services: Services) {
     listRunAttempts: async (c) => {
       const flow = await find(c);
       const attempts = await listAttempts(db, flow.id, { ...pageParams(c), order: orderParam(c) });
-      return c.json({ data: attempts.map(wireAttempt) });
+      return c.json({ data: attempts.map((attempt) => wireAttempt(attempt)) });
     },
 
     cancelFlow: async (c) => {
@@ -98,11 +109,11 @@ export function flowHandlers(services: Services) {
       return c.json({ message: cancelled ? MESSAGES.flowRunCancelled : MESSAGES.flowNotRunning });
     },
 
-    // The hosted profile answers exactly the hosted fields: Flowdeck's `lastAttempt` is left out.
+    // The hosted profile answers exactly the hosted fields: Flowdeck's `lastAttempt` is left out too.
     getFlowStatus: async (c) => {
       const flow = await find(c);
       const attempt = await latestAttempt(db, flow.id);
-      const lastAttempt = services.profile === 'hosted' ? undefined : attempt ? wireAttempt(attempt) : null;
+      const lastAttempt = hosted ? undefined : attempt ? wireAttempt(attempt) : null;
       return c.json(flowStatusOf(flow.id, attempt && attemptStatus(attempt), lastAttempt));
     },
   } satisfies Partial<Handlers>;

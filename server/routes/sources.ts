@@ -1,14 +1,18 @@
+import { discoveryInProgress } from '@/api/messages';
+import { updateResolversInputSchema } from '@/api/resolvers';
 import { createSourceInputSchema, updateSourceInputSchema } from '@/api/sources';
 import { sourceSpec } from '@/catalogue/connector-specs';
-import { NotFound } from '@/service-rules/errors';
+import { Conflict, NotFound } from '@/service-rules/errors';
+import { parseWith } from '@/service-rules/parse';
+import { readChoice } from '@/service-rules/resolver-choice';
 import { sourceConnector } from '../connectors/registry';
 import type { Handlers } from '../http/operations';
-import { idParam } from '../http/validate';
+import { idParam, readJson } from '../http/validate';
+import { resolverListOf } from '../runs/resolvers';
 import type { Services } from '../services';
-import { findSource, type SourceRow, sourceStore } from '../store/sources';
+import { chooseResolvers, findSource, type SourceRow, sourceStore } from '../store/sources';
 import { configuredRoutes } from './configured';
 import { wireSource } from './configured-wire';
-import { wireResolverList } from './resolvers-wire';
 
 /** A source's route bodies: a destination's (configured.ts), plus discovery after each change of its settings, and its resolvers. */
 export function sourceHandlers(services: Services) {
@@ -27,8 +31,30 @@ export function sourceHandlers(services: Services) {
     createSource: sources.create,
     getSource: sources.get,
     updateSource: sources.update,
+    deleteSource: sources.remove,
     verifySource: sources.verify,
-    getResolvers: async (c) => c.json({ data: wireResolverList(await sources.find(idParam(c))) }),
+    getResolvers: async (c) => {
+      const list = resolverListOf(await sources.find(idParam(c)));
+      // The hosted profile answers exactly the hosted fields: Flowdeck's `discoveredAt` is left out.
+      if (services.profile === 'hosted' && list.discoveryStatus) Reflect.deleteProperty(list.discoveryStatus, 'discoveredAt');
+      return c.json({ data: list });
+    },
+
+    updateResolvers: async (c) => {
+      const source = await sources.find(idParam(c));
+      const { resolvers } = parseWith(updateResolversInputSchema, await readJson(c));
+      const choice = readChoice(resolvers, resolverListOf(source).resolvers);
+      const updated = await chooseResolvers(services.db, source.id, choice);
+      if (!updated) throw new NotFound();
+      return c.json({ data: resolverListOf(updated) });
+    },
+
+    discoverResolvers: async (c) => {
+      const source = await sources.find(idParam(c));
+      const started = await services.runs.discoverNow(source.id);
+      if (!started) throw new Conflict(discoveryInProgress(source.id));
+      return c.json({ data: resolverListOf(started) }, 202);
+    },
   } satisfies Partial<Handlers>;
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { destinationConnector, sourceConnector } from '../connectors/registry';
-import type { ResourceReader } from '../connectors/types';
+import type { ResourceReader, Row } from '../connectors/types';
 import type { Pool } from '../db/pool';
 import type { Logger } from '../logger';
 import { revealProperties } from '../properties';
@@ -10,8 +10,11 @@ import { finishAttempt, type ResourceCounts, saveCountsAfterEnd, saveProgress } 
 import { findDestination } from '../store/destinations';
 import { findFlow } from '../store/flows';
 import { findSource } from '../store/sources';
+import { runSelection } from '@/service-rules/resolver-choice';
+import { resolverListOf } from './resolvers';
 
-// Executes one run attempt: every resource of the source streamed in batches into the destination.
+// Executes one run attempt: every resource of the source the user left turned on (its resolvers, see
+// src/service-rules/resolver-choice.ts) streamed in batches into the destination.
 // Progress is saved at least every PROGRESS_MS; a save that finds the attempt ended (cancelled
 // through the API, possibly on another instance) stops the run. One failing resource records its
 // error and the others still load. The resource in hand is noted on the attempt before its writer
@@ -27,6 +30,12 @@ export interface RunContext {
 }
 
 class Cancelled extends Error {}
+
+/** Rows without the columns turned off (a CSV source's resolvers are its columns). */
+function withoutColumns(rows: Row[], off: ReadonlySet<string>): Row[] {
+  if (off.size === 0) return rows;
+  return rows.map((row) => Object.fromEntries(Object.entries(row).filter(([column]) => !off.has(column))));
+}
 
 export async function executeAttempt(
   context: RunContext,
@@ -52,7 +61,10 @@ export async function executeAttempt(
   const destinationProperties = revealProperties(destination.properties, context.box);
   const readers = await reader.resources(sourceProperties, signal).catch((error: unknown) => error as Error);
   if (readers instanceof Error) return fail(readers.message);
-  const work = readers.map((resource) => ({ resource, count: { name: resource.name, extracted: 0, analyzed: 0, loaded: 0 } satisfies ResourceCounts }));
+  const selection = runSelection(resolverListOf(source).resolvers);
+  const work = readers
+    .filter((resource) => selection.loads(resource.name))
+    .map((resource) => ({ resource, count: { name: resource.name, extracted: 0, analyzed: 0, loaded: 0 } satisfies ResourceCounts }));
   const counts: ResourceCounts[] = work.map(({ count }) => count);
   const errors: string[] = [];
   const committed = new Set<ResourceCounts>();
@@ -84,7 +96,7 @@ export async function executeAttempt(
         if (local.signal.aborted) throw new Cancelled();
         count.extracted += batch.length;
         count.analyzed += batch.length;
-        await output.write(batch);
+        await output.write(withoutColumns(batch, selection.columnsOff));
         count.loaded += batch.length;
         await checkpoint();
       }

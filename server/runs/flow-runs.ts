@@ -1,6 +1,7 @@
-import { flowAlreadyRunning, MESSAGES } from '@/api/messages';
+import type { RunTrigger } from '@/api/flows';
+import { flowAlreadyRunning, flowGone, MESSAGES } from '@/api/messages';
 import { Conflict } from '@/service-rules/errors';
-import { isUniqueViolation, type Pool } from '../db/pool';
+import { isForeignKeyViolation, isUniqueViolation, type Pool } from '../db/pool';
 import type { Logger } from '../logger';
 import type { SecretBox } from '../secrets';
 import { type AttemptRow, claimAttempt, failRunningAttempts, insertRunningAttempt } from '../store/attempts';
@@ -10,7 +11,9 @@ import { type JobQueue, QUEUES } from './queue';
 // Queueing, executing and cancelling flow runs. The one-running-attempt rule lives in a partial unique
 // index, so racing run requests cannot both win: the loser is told the flow is already running.
 
-export type Trigger = 'manual' | 'scheduled' | 'webhook';
+/** Who starts a run: a flow runs by hand or on its schedule, a workflow also from a webhook delivery (its steps' attempts: workflow-runner.ts). */
+export type FlowTrigger = 'manual' | 'scheduled';
+export type WorkflowTrigger = FlowTrigger | 'webhook';
 export type Outcome = 'succeeded' | 'failed' | 'cancelled';
 
 export interface FlowRunsContext {
@@ -27,11 +30,13 @@ export function flowRuns(context: FlowRunsContext) {
   /** Abort handles of the attempts executing here, so a cancel on this instance stops them at once. */
   const controllers = new Map<number, AbortController>();
 
-  async function startAttempt(flowId: number, trigger: Trigger, workflowRunId: number | null): Promise<AttemptRow> {
+  async function startAttempt(flowId: number, trigger: RunTrigger, workflowRunId: number | null): Promise<AttemptRow> {
     try {
       return await insertRunningAttempt(db, flowId, trigger, workflowRunId);
     } catch (error) {
       if (isUniqueViolation(error)) throw new Conflict(flowAlreadyRunning(flowId));
+      // Deleted meanwhile, or named by a workflow step after it was deleted.
+      if (isForeignKeyViolation(error)) throw new Conflict(flowGone(flowId));
       throw error;
     }
   }
@@ -62,7 +67,7 @@ export function flowRuns(context: FlowRunsContext) {
       for (const controller of controllers.values()) controller.abort();
     },
 
-    runFlow: async (flowId: number, trigger: Trigger): Promise<number> => {
+    runFlow: async (flowId: number, trigger: FlowTrigger): Promise<number> => {
       const attempt = await startAttempt(flowId, trigger, null);
       try {
         await queue.send(QUEUES.flow, { attemptId: attempt.id, flowId });

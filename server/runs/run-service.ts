@@ -2,8 +2,9 @@ import type { Pool } from '../db/pool';
 import type { Logger } from '../logger';
 import type { SecretBox } from '../secrets';
 import { type Instance, registerInstance } from '../store/instances';
+import type { SourceRow } from '../store/sources';
 import { discoveryRuns } from './discovery';
-import { flowRuns, type Trigger } from './flow-runs';
+import { type FlowTrigger, flowRuns, type WorkflowTrigger } from './flow-runs';
 import { createJobQueue, QUEUES } from './queue';
 import { recoverInterruptedRuns } from './recovery';
 import { startDueRuns } from './scheduling';
@@ -15,19 +16,19 @@ import { workflowRuns } from './workflow-runs';
 // (discovery.ts), the scheduler (scheduling.ts) and crash recovery (recovery.ts), and runs the last two
 // every few seconds.
 
-export type { Trigger };
-
 const SCHEDULER_TICK_MS = 5_000;
 const RECOVERY_TICK_MS = 5_000;
 
 export interface RunService {
   start: () => Promise<void>;
   stop: () => Promise<void>;
-  runFlow: (flowId: number, trigger: Trigger) => Promise<number>;
+  runFlow: (flowId: number, trigger: FlowTrigger) => Promise<number>;
   cancelFlow: (flowId: number) => Promise<boolean>;
-  runWorkflow: (workflowId: number, trigger: Trigger) => Promise<number>;
+  runWorkflow: (workflowId: number, trigger: WorkflowTrigger) => Promise<number>;
   cancelWorkflow: (workflowId: number) => Promise<boolean>;
   requestDiscovery: (sourceId: number) => Promise<void>;
+  /** Discover now: the source in progress, or undefined while a discovery of it is in progress already. */
+  discoverNow: (sourceId: number) => Promise<SourceRow | undefined>;
   /** One scheduler pass (also run every 5 s); returns how many runs it started. */
   tick: () => Promise<number>;
   /** One recovery pass (also run at start and every 5 s). */
@@ -92,6 +93,7 @@ export function createRunService({ db, databaseUrl, box, logger, discoveryTimeou
     runWorkflow: workflows.runWorkflow,
     cancelWorkflow: workflows.cancelWorkflow,
     requestDiscovery: discovery.requestDiscovery,
+    discoverNow: discovery.discoverNow,
     tick: () => startDueRuns(db, logger, service),
     recover: () => recoverInterruptedRuns(context),
   };

@@ -1,14 +1,13 @@
 import type { Pool } from '../db/pool';
 import type { Logger } from '../logger';
 import { claimDueFlows, claimDueWorkflows } from '../store/schedules';
-import type { Trigger } from './flow-runs';
 
 // One scheduler pass: every due flow and workflow is claimed (once, whatever the number of instances)
 // and started; one that is still running is skipped until its next time.
 
 interface Starters {
-  runFlow: (flowId: number, trigger: Trigger) => Promise<number>;
-  runWorkflow: (workflowId: number, trigger: Trigger) => Promise<number>;
+  runFlow: (flowId: number, trigger: 'scheduled') => Promise<number>;
+  runWorkflow: (workflowId: number, trigger: 'scheduled') => Promise<number>;
 }
 
 export async function startDueRuns(db: Pool, logger: Logger, runs: Starters): Promise<number> {

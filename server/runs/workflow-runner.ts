@@ -1,3 +1,4 @@
+import type { RunTrigger } from '@/api/flows';
 import { stepSkipped } from '@/api/messages';
 import type { Pool } from '../db/pool';
 import type { Logger } from '../logger';
@@ -9,7 +10,7 @@ import { readDefinition, type WorkflowStep } from '@/service-rules/workflow-defi
 // succeeded; each step's attempt, or why it could not start one, is noted on the run's step.
 
 interface StepRunner {
-  startAttempt: (flowId: number, trigger: 'manual' | 'scheduled' | 'webhook', workflowRunId: number | null) => Promise<AttemptRow>;
+  startAttempt: (flowId: number, trigger: RunTrigger, workflowRunId: number | null) => Promise<AttemptRow>;
   execute: (attemptId: number, flowId: number) => Promise<'succeeded' | 'failed' | 'cancelled'>;
 }
 
@@ -27,7 +28,9 @@ export async function executeWorkflowRun(context: { db: Pool; logger: Logger }, 
   }
   const outcomes = new Map<string, 'succeeded' | 'failed' | 'cancelled' | 'skipped'>();
   const errors: string[] = [];
-  const trigger = run.trigger === 'scheduled' || run.trigger === 'webhook' ? run.trigger : 'manual';
+  // A step's attempt says a workflow started it, or a webhook when a delivery started the run: on a
+  // flow's page, `manual` and `scheduled` mean the flow's own Run button and schedule only.
+  const trigger = run.trigger === 'webhook' ? 'webhook' : 'workflow';
 
   const runStep = async (step: WorkflowStep) => {
     try {

@@ -4,7 +4,7 @@ import { isUniqueViolation, type Pool } from '../db/pool';
 import { failRunningAttempts } from '../store/attempts';
 import { failLiveWorkflowRuns, findWorkflow, insertPendingWorkflowRun } from '../store/workflows';
 import { readDefinition } from '@/service-rules/workflow-definition';
-import type { FlowRuns, Trigger } from './flow-runs';
+import type { FlowRuns, WorkflowTrigger } from './flow-runs';
 import { type JobQueue, QUEUES } from './queue';
 
 // Queueing and cancelling workflow runs (workflow-runner.ts executes them). One live run per workflow,
@@ -12,7 +12,7 @@ import { type JobQueue, QUEUES } from './queue';
 
 export function workflowRuns(db: Pool, queue: JobQueue, flows: FlowRuns) {
   return {
-    runWorkflow: async (workflowId: number, trigger: Trigger): Promise<number> => {
+    runWorkflow: async (workflowId: number, trigger: WorkflowTrigger): Promise<number> => {
       // The run keeps the steps of the definition as it is now; one that cannot run gets none, and the
       // runner ends the run saying why.
       const workflow = await findWorkflow(db, workflowId);

@@ -10,6 +10,8 @@ export interface ResourceCounts {
 export interface AttemptRow {
   id: number;
   flow_id: number;
+  /** #1, #2 ... per flow, given at insert (migration 006). */
+  number: number;
   workflow_run_id: number | null;
   trigger: string;
   lifecycle: string;
@@ -41,7 +43,10 @@ export async function findAttempt(db: Queryable, id: number): Promise<AttemptRow
   return rows[0];
 }
 
-/** Inserts a running attempt; the partial unique index makes a racing second insert fail. */
+/**
+ * Inserts a running attempt; the partial unique index makes a racing second insert fail, and the
+ * database numbers it within its flow (a foreign-key violation: the flow is gone).
+ */
 export async function insertRunningAttempt(db: Queryable, flowId: number, trigger: string, workflowRunId: number | null): Promise<AttemptRow> {
   const { rows } = await db.query<AttemptRow>(
     "INSERT INTO run_attempts (flow_id, trigger, lifecycle, workflow_run_id) VALUES ($1, $2, 'running', $3) RETURNING *",

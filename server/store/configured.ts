@@ -18,11 +18,19 @@ export interface ConfiguredStore<Row extends ConfiguredRow> {
   list: (db: Queryable, page: Page) => Promise<Row[]>;
   find: (db: Queryable, id: number) => Promise<Row | undefined>;
   insert: (db: Queryable, values: { displayName: string; spec: string; properties: StoredProperties }) => Promise<Row>;
-  update: (db: Queryable, id: number, changes: { displayName: string; properties: StoredProperties }) => Promise<Row>;
+  /** undefined when it was deleted meanwhile. */
+  update: (db: Queryable, id: number, changes: { displayName: string; properties: StoredProperties }) => Promise<Row | undefined>;
+  /** The flows that read from it (a source) or load into it (a destination), by id. */
+  usedBy: (db: Queryable, id: number) => Promise<{ id: number; displayName: string }[]>;
+  /** false when it is gone already, or a flow uses it (the foreign key refuses, even for a flow made a moment ago). */
+  remove: (db: Queryable, id: number) => Promise<boolean>;
 }
+
+const FOREIGN_KEY_VIOLATION = '23503';
 
 /** The statements of one table; its name is one of two literals, never caller text. */
 export function configuredStore<Row extends ConfiguredRow>(table: 'sources' | 'destinations'): ConfiguredStore<Row> {
+  const flowColumn = table === 'sources' ? 'source_id' : 'destination_id';
   return {
     async list(db, page) {
       const { rows } = await db.query<Row>(`SELECT * FROM ${table} ORDER BY id LIMIT $1 OFFSET $2`, [page.limit, page.offset]);
@@ -46,7 +54,23 @@ export function configuredStore<Row extends ConfiguredRow>(table: 'sources' | 'd
         changes.displayName,
         changes.properties,
       ]);
-      return one(rows);
+      return rows[0];
+    },
+    async usedBy(db, id) {
+      const { rows } = await db.query<{ id: number; displayName: string }>(
+        `SELECT id, display_name AS "displayName" FROM flows WHERE ${flowColumn} = $1 ORDER BY id`,
+        [id],
+      );
+      return rows;
+    },
+    async remove(db, id) {
+      try {
+        const { rowCount } = await db.query(`DELETE FROM ${table} WHERE id = $1`, [id]);
+        return (rowCount ?? 0) > 0;
+      } catch (error) {
+        if ((error as { code?: unknown }).code === FOREIGN_KEY_VIOLATION) return false;
+        throw error;
+      }
     },
   };
 }

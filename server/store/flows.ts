@@ -9,6 +9,8 @@ export interface FlowRow {
   frequency: string | null;
   cron: string | null;
   next_run_at: Date | null;
+  /** The scheduler skips a paused flow; it keeps its schedule. */
+  paused: boolean;
   created_at: Date;
 }
 
@@ -20,6 +22,9 @@ export interface FlowFields {
   cron: string | null;
   nextRunAt: Date | null;
 }
+
+/** What a change of a flow writes: a flow is created unpaused. */
+export type ChangedFlowFields = FlowFields & { paused: boolean };
 
 export async function listFlows(db: Queryable, page: Page): Promise<FlowRow[]> {
   const { rows } = await db.query<FlowRow>('SELECT * FROM flows ORDER BY id LIMIT $1 OFFSET $2', [page.limit, page.offset]);
@@ -39,11 +44,11 @@ export async function insertFlow(db: Queryable, flow: FlowFields): Promise<FlowR
   return one(rows);
 }
 
-export async function updateFlowRow(db: Queryable, id: number, flow: FlowFields): Promise<FlowRow> {
+export async function updateFlowRow(db: Queryable, id: number, flow: ChangedFlowFields): Promise<FlowRow> {
   const { rows } = await db.query<FlowRow>(
-    `UPDATE flows SET display_name = $2, source_id = $3, destination_id = $4, frequency = $5, cron = $6, next_run_at = $7, updated_at = now()
+    `UPDATE flows SET display_name = $2, source_id = $3, destination_id = $4, frequency = $5, cron = $6, next_run_at = $7, paused = $8, updated_at = now()
      WHERE id = $1 RETURNING *`,
-    [id, flow.displayName, flow.sourceId, flow.destinationId, flow.frequency, flow.cron, flow.nextRunAt],
+    [id, flow.displayName, flow.sourceId, flow.destinationId, flow.frequency, flow.cron, flow.nextRunAt, flow.paused],
   );
   return one(rows);
 }

@@ -8,9 +8,10 @@ async function claimDue(db: Pool, table: 'flows' | 'workflows'): Promise<number[
   const client = await db.connect();
   try {
     await client.query('BEGIN');
-    const enabled = table === 'workflows' ? 'AND enabled' : '';
+    // A disabled workflow and a paused flow keep their next time but are not started on it.
+    const runnable = table === 'workflows' ? 'AND enabled' : 'AND NOT paused';
     const { rows } = await client.query<{ id: number; frequency: string | null; cron: string | null }>(
-      `SELECT id, frequency, cron FROM ${table} WHERE next_run_at <= now() ${enabled} ORDER BY next_run_at LIMIT 200 FOR UPDATE SKIP LOCKED`,
+      `SELECT id, frequency, cron FROM ${table} WHERE next_run_at <= now() ${runnable} ORDER BY next_run_at LIMIT 200 FOR UPDATE SKIP LOCKED`,
     );
     const now = new Date();
     for (const row of rows) {

@@ -1,9 +1,9 @@
-import { createServer, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dataOf, listOf, MASKED_SECRET } from '@/api/common';
 import { destinationSchema, verificationMessageSchema } from '@/api/destinations';
 import { destinationSpecSummarySchema } from '@/api/specs';
 import { anyArray, anyNumber, anyString, BAD_REQUEST, containing, createFilesDestination, expectError, expectWrapped } from './fixtures';
+import { silentServer } from './connector-fixtures';
 import { startHarness } from './harness';
 
 // Destinations, destination specs and verify over HTTP. Verify's bound is shortened to 1.5 s so the
@@ -11,16 +11,11 @@ import { startHarness } from './harness';
 
 const VERIFY_BOUND_MS = 1_500;
 const service = await startHarness({ verifyTimeoutMs: VERIFY_BOUND_MS });
-// A server that accepts connections and never answers: a destination that hangs.
-const sockets = new Set<Socket>();
-const silent = createServer((socket) => {
-  sockets.add(socket);
-});
-await new Promise<void>((resolveListen) => silent.listen(0, '127.0.0.1', resolveListen));
-const silentPort = (silent.address() as { port: number }).port;
+// A destination on it hangs.
+const silent = await silentServer();
+const silentPort = silent.port;
 afterAll(async () => {
-  for (const socket of sockets) socket.destroy();
-  await new Promise((resolveClose) => silent.close(resolveClose));
+  await silent.close();
   await service.stop();
 });
 const { api } = service;

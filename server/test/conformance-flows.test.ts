@@ -33,7 +33,7 @@ describe('POST, PATCH, DELETE /v2/flows (additions)', () => {
   it('creates a flow with 201 { data: Flow } carrying either frequency or cron', async () => {
     const answer = await api('/v2/flows', { method: 'POST', body: { displayName: 'Hourly', source: source.id, destination: destination.id, frequency: '1h' } });
     const raw = expectWrapped(answer, 201) as Record<string, unknown>;
-    expect(raw).toEqual({ id: anyNumber, displayName: 'Hourly', source: source.id, destination: destination.id, frequency: '1h' });
+    expect(raw).toEqual({ id: anyNumber, displayName: 'Hourly', source: source.id, destination: destination.id, frequency: '1h', paused: false });
     const withCron = expectWrapped(
       await api('/v2/flows', {
         method: 'POST',
@@ -41,7 +41,7 @@ describe('POST, PATCH, DELETE /v2/flows (additions)', () => {
       }),
       201,
     );
-    expect(withCron).toEqual({ id: anyNumber, displayName: 'Cron', source: source.id, destination: destination.id, cron: '0 3 * * *' });
+    expect(withCron).toEqual({ id: anyNumber, displayName: 'Cron', source: source.id, destination: destination.id, cron: '0 3 * * *', paused: false });
     const manual = expectWrapped(
       await api('/v2/flows', { method: 'POST', body: { displayName: 'Manual', source: source.id, destination: destination.id } }),
       201,
@@ -52,7 +52,14 @@ describe('POST, PATCH, DELETE /v2/flows (additions)', () => {
   it('updates a flow: a frequency replaces a cron', async () => {
     const flow = await createFlow(api, source.id, destination.id, { cron: '*/5 * * * *' });
     const answer = await api(`/v2/flows/${String(flow.id)}`, { method: 'PATCH', body: { displayName: 'Renamed', frequency: '6h' } });
-    expect(expectWrapped(answer)).toEqual({ id: flow.id, displayName: 'Renamed', source: source.id, destination: destination.id, frequency: '6h' });
+    expect(expectWrapped(answer)).toEqual({
+      id: flow.id,
+      displayName: 'Renamed',
+      source: source.id,
+      destination: destination.id,
+      frequency: '6h',
+      paused: false,
+    });
   });
 
   it('deletes a flow with { data: true }; it is gone after', async () => {
@@ -86,7 +93,7 @@ describe('GET /v2/flows (list flows)', () => {
     expect(raw.length).toBeGreaterThan(0);
     for (const flow of raw) {
       expect(['frequency' in flow, 'cron' in flow].filter(Boolean)).toHaveLength(1);
-      expect(Object.keys(flow).sort()).toEqual(['cron' in flow ? 'cron' : 'frequency', 'destination', 'displayName', 'id', 'source'].sort());
+      expect(Object.keys(flow).sort()).toEqual(['cron' in flow ? 'cron' : 'frequency', 'destination', 'displayName', 'id', 'paused', 'source'].sort());
     }
     listOf(flowSchema).parse(raw);
   });
@@ -105,7 +112,18 @@ describe('POST /v2/flows/{id}/run, GET /v2/flows/{id}/run, GET /v2/flows/{id}/st
     expect(attempt.resources.reduce((sum, resource) => sum + resource.loaded, 0)).toBe(100);
 
     const raw = expectWrapped(await api(`/v2/flows/${String(flow.id)}/run`)) as Record<string, unknown>[];
-    expect(Object.keys(raw[0] ?? {}).sort()).toEqual(['completedAt', 'createdAt', 'disposition', 'errors', 'flow', 'id', 'lifecycle', 'resources', 'trigger']);
+    expect(Object.keys(raw[0] ?? {}).sort()).toEqual([
+      'completedAt',
+      'createdAt',
+      'disposition',
+      'errors',
+      'flow',
+      'id',
+      'lifecycle',
+      'number',
+      'resources',
+      'trigger',
+    ]);
     for (const resource of (raw[0]?.resources ?? []) as Record<string, unknown>[]) {
       expect(resource).toEqual({ name: anyString, extracted: anyNumber, analyzed: anyNumber, loaded: anyNumber });
     }

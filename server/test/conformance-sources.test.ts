@@ -99,7 +99,7 @@ describe('GET /v2/sources/{id}/resolvers (discovered resolvers)', () => {
     const { id } = dataOf(sourceSchema).parse(answer.body);
     const raw = expectWrapped(await api(`/v2/sources/${String(id)}/resolvers`)) as Record<string, unknown>;
     expect(Object.keys(raw).sort()).toEqual(['discoveryRequired', 'discoveryStatus', 'resolvers']);
-    expect(Object.keys(raw.discoveryStatus as object).sort()).toEqual(['error', 'resolverCount', 'status', 'timestamp']);
+    expect(Object.keys(raw.discoveryStatus as object).sort()).toEqual(['discoveredAt', 'error', 'resolverCount', 'status', 'timestamp']);
     const list = resolverListSchema.parse(raw);
     expect(list.resolvers.map((resolver) => resolver.name).sort()).toEqual(['customers', 'orders', 'products']);
     expect(list.resolvers[0]).toMatchObject({ suppressed: false, propertyDefinitions: anyArray });

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net';
 import { DuckDBInstance } from '@duckdb/node-api';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
@@ -119,5 +119,26 @@ export async function localHttpServer(handler: (request: IncomingMessage, respon
           resolveClose();
         });
       }),
+  };
+}
+
+export interface SilentServer {
+  port: number;
+  close: () => Promise<void>;
+}
+
+/** A server that accepts connections and never answers: the slowest server there is (a source or destination that hangs). */
+export async function silentServer(): Promise<SilentServer> {
+  const sockets = new Set<Socket>();
+  const server = createTcpServer((socket) => {
+    sockets.add(socket);
+  });
+  await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolveClose) => server.close(resolveClose));
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../config';
-import { createFlow, createSampleFlow, createWebhook, createWorkflow, expectError, expectStatus, inFuture } from './fixtures';
+import { attemptEnded, createFlow, createSampleFlow, createWebhook, createWorkflow, expectError, expectStatus, inFuture } from './fixtures';
 import { createTestDatabase, startHarness } from './harness';
 import { fill, OPERATIONS, PUBLIC_OPERATIONS } from './operations';
 
@@ -77,6 +77,31 @@ describe('FLOWDECK_PROFILE=hosted', () => {
     const fresh = await createWorkflow(make, { flows: [flow.id] });
     const answer = expectStatus(await api(`/v2/workflows/${String(fresh.id)}/status`), 200);
     expect(answer.body).toEqual({ id: fresh.id, lifecycle: 'NOT_RUNNING', disposition: 'NONE', resources: [], errors: [], completedAt: null });
+  });
+
+  it('answers the resolvers with exactly the hosted discovery status fields (no discoveredAt)', async () => {
+    const answer = expectStatus(await api(`/v2/sources/${String(source.id)}/resolvers`), 200);
+    const { discoveryStatus } = (answer.body as { data: { discoveryStatus: Record<string, unknown> } }).data;
+    expect(Object.keys(discoveryStatus).sort()).toEqual(['error', 'resolverCount', 'status', 'timestamp']);
+  });
+
+  // Flowdeck's `paused` and `number` are additions a hosted client has never seen: left out, and a PATCH
+  // with `paused` is refused as by a service that cannot pause (server/routes/flows.ts).
+  it('answers flows and run attempts with exactly the hosted fields (no paused, no number)', async () => {
+    const fresh = await createFlow(make, source.id, destination.id, { frequency: '6h' });
+    await make(`/v2/flows/${String(fresh.id)}`, { method: 'PATCH', body: { paused: true } });
+    const listed = (expectStatus(await api('/v2/flows'), 200).body as { data: Record<string, unknown>[] }).data;
+    for (const item of listed)
+      expect(Object.keys(item).sort()).toEqual(['cron' in item ? 'cron' : 'frequency', 'destination', 'displayName', 'id', 'source'].sort());
+    const patched = expectStatus(await api(`/v2/flows/${String(fresh.id)}`, { method: 'PATCH', body: { displayName: 'Renamed' } }), 200);
+    expect(patched.body).toEqual({ data: { id: fresh.id, displayName: 'Renamed', source: source.id, destination: destination.id, frequency: '6h' } });
+    expectError(await api(`/v2/flows/${String(fresh.id)}`, { method: 'PATCH', body: { paused: false } }), 400, /^Bad Request: .*paused/);
+
+    expectStatus(await api(`/v2/flows/${String(fresh.id)}/run`, { method: 'POST' }), 201);
+    const ended = await attemptEnded(api, fresh.id);
+    const raw = (expectStatus(await api(`/v2/flows/${String(fresh.id)}/run`), 200).body as { data: Record<string, unknown>[] }).data;
+    expect(Object.keys(raw[0] ?? {}).sort()).toEqual(['completedAt', 'createdAt', 'disposition', 'errors', 'flow', 'id', 'lifecycle', 'resources', 'trigger']);
+    expect(raw[0]?.id).toBe(ended.id);
   });
 
   it('still asks for a key on what it serves, and paths it does not know at all are 404', async () => {

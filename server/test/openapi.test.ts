@@ -49,4 +49,13 @@ describe('GET /v2/openapi.json', () => {
     expect(Object.keys(operation('/flows/{id}/run', 'post')?.responses ?? {})).toEqual(expect.arrayContaining(['201', '400', '404', '500']));
     expect(Object.keys(operation('/destinations/{id}/verify', 'get')?.responses ?? {})).toEqual(expect.arrayContaining(['200', '408']));
   });
+
+  it('describes Flowdeck’s flow fields: paused (read and PATCH), the attempt number and the triggers', async () => {
+    const document = (await service.api('/v2/openapi.json')).body as OpenApiDocument;
+    const text = (path: string, method: string) => JSON.stringify(document.paths[`/v2${path}`]?.[method]);
+    expect(text('/flows', 'get')).toMatch(/"paused":\{"description":"Flowdeck's addition: the flow keeps its schedule but does not run on it/);
+    expect(text('/flows/{id}', 'patch')).toMatch(/"paused":\{"description":"Flowdeck's addition: true pauses the flow's schedule, false resumes it/);
+    expect(text('/flows/{id}/run', 'get')).toMatch(/"number":\{"description":"Flowdeck's addition: the attempt's number within its flow/);
+    expect(text('/flows/{id}/run', 'get')).toMatch(/"trigger":\{"description":"Shown: scheduled, manual. Flowdeck adds workflow .* and webhook/);
+  });
 });

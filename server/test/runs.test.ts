@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -29,10 +29,11 @@ if (!runs) throw new Error('The test service has no run service.');
 
 const source = await createSampleSource(api, { row_count: 40 });
 const destination = await createFilesDestination(api);
-// A destination every load fails on: files can only go to local folders.
-const broken = (
-  await api('/v2/destinations', { method: 'POST', body: { destinationSpec: 'files', properties: { bucket_url: 's3://remote-bucket/x', format: 'jsonl' } } })
-).body as { data: { id: number } };
+// A destination every load fails on: its folder is a file. (It was a remote bucket, which is now refused when saved.)
+const notAFolder = join(service.filesDir, 'not-a-folder');
+writeFileSync(notAFolder, 'a file, not a folder');
+const broken = (await api('/v2/destinations', { method: 'POST', body: { destinationSpec: 'files', properties: { bucket_url: notAFolder, format: 'jsonl' } } }))
+  .body as { data: { id: number } };
 
 /** Every file under a folder, hidden ones included, relative to it. */
 function filesUnder(folder: string): string[] {
@@ -149,7 +150,9 @@ describe('schedules', () => {
     await makeDue('workflows', disabled.id);
     await runs.tick();
     expect((await workflowEnded(api, workflow.id)).disposition).toBe('succeeded');
-    expect(await listAttempts(api, flow.id)).toEqual([expect.objectContaining({ trigger: 'scheduled' }) as unknown]);
+    // The run is the workflow's scheduled one; its step's attempt says a workflow started it (pause-and-numbers.test.ts).
+    expect(await sql('SELECT trigger FROM workflow_runs WHERE workflow_id = $1', [workflow.id])).toEqual([{ trigger: 'scheduled' }]);
+    expect(await listAttempts(api, flow.id)).toEqual([expect.objectContaining({ trigger: 'workflow' }) as unknown]);
     expect((await workflowStatus(api, disabled.id)).lifecycle).toBe('not_running');
     expect(await listAttempts(api, disabledFlow.id)).toEqual([]);
   });

@@ -1,25 +1,18 @@
-import { createServer, type Socket } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { dataOf } from '@/api/common';
 import { resolverListSchema } from '@/api/resolvers';
-import { createSource } from './connector-fixtures';
+import { createSource, silentServer } from './connector-fixtures';
 import { eventually, startHarness } from './harness';
 
 // Discovery is bounded in time, and one stuck source does not hold up the others.
 
 const service = await startHarness({ discoveryTimeoutMs: 2_000 });
-// A server that accepts connections and never answers: the slowest server there is.
-const sockets: Socket[] = [];
-const silent = createServer((socket) => {
-  sockets.push(socket);
-});
-await new Promise<void>((resolveListen) => silent.listen(0, '127.0.0.1', resolveListen));
-const silentPort = (silent.address() as { port: number }).port;
+const silent = await silentServer();
+const silentPort = silent.port;
 afterAll(async () => {
-  for (const socket of sockets) socket.destroy();
-  silent.close();
+  await silent.close();
   await service.stop();
 });
 

@@ -69,6 +69,7 @@ const fields = [
   'type',
   'steps',
   'flows',
+  'resolvers',
 ];
 const propertyNames = [
   'row_count',
@@ -92,6 +93,7 @@ const shaped = fc.dictionary(
     oddValue,
     fc.dictionary(fc.constantFrom(...propertyNames), oddValue),
     fc.record({ steps: fc.array(fc.record({ id: oddString, flow: oddValue, after: fc.array(oddString) }, { requiredKeys: [] })) }, { requiredKeys: [] }),
+    fc.array(fc.record({ name: fc.oneof(oddString, fc.constantFrom('customers', 'orders')), suppressed: oddValue }, { requiredKeys: [] })),
   ),
 );
 const rawText = fc.oneof(
@@ -109,6 +111,8 @@ const endpoints: { method: string; path: string; key?: string | null }[] = [
   { method: 'POST', path: '/v2/sources' },
   { method: 'PATCH', path: `/v2/sources/${id(source.id)}` },
   { method: 'POST', path: `/v2/sources/${id(source.id)}/configuration_cards` },
+  { method: 'PATCH', path: `/v2/sources/${id(source.id)}/resolvers` },
+  { method: 'POST', path: `/v2/sources/${id(source.id)}/discover` },
   { method: 'POST', path: '/v2/destinations' },
   { method: 'PATCH', path: `/v2/destinations/${id(destination.id)}` },
   { method: 'POST', path: '/v2/flows' },

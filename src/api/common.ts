@@ -48,6 +48,12 @@ export const propertyDefinitionSchema = z.object({
     .string()
     .nullish()
     .transform((value) => value ?? null),
+  /** The values it may take, where it is a choice rather than free text (Flowdeck's addition; absent: free text). */
+  choices: z
+    .array(z.string())
+    .nullish()
+    .transform((value) => (value && value.length > 0 ? value : undefined))
+    .optional(),
 });
 export type PropertyDefinition = z.infer<typeof propertyDefinitionSchema>;
 

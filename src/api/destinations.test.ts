@@ -3,7 +3,7 @@ import { apiError, rawCall, signIn } from '@/mock-service/api-test-helpers';
 import { SEED } from '@/mock-service/seed';
 import { mockService } from '@/test/server';
 import { MASKED_SECRET } from './common';
-import { createDestination, getDestination, listDestinations, updateDestination, verifyDestination } from './destinations';
+import { createDestination, deleteDestination, getDestination, listDestinations, updateDestination, verifyDestination } from './destinations';
 
 beforeEach(() => {
   signIn();
@@ -114,5 +114,16 @@ describe('listDestinations', () => {
   it('reads a 404 from a service without the list as not found', async () => {
     mockService.failNext('listDestinations', { status: 404 });
     expect(await apiError(listDestinations())).toMatchObject({ kind: 'not_found' });
+  });
+});
+
+describe('deleteDestination', () => {
+  it('is refused while flows use it, naming them; an unused one is deleted', async () => {
+    expect(await apiError(deleteDestination(4))).toMatchObject({
+      kind: 'bad_request',
+      message: 'Destination 4 is used by a flow: “Partner stock to partner warehouse” (flow 13). Delete that flow or point it at another destination first.',
+    });
+    expect(await deleteDestination(SEED.incompleteDestinationId)).toBe(true);
+    expect(await apiError(getDestination(SEED.incompleteDestinationId))).toMatchObject({ kind: 'not_found' });
   });
 });

@@ -84,3 +84,8 @@ export function verifyDestination(id: number, options: CallOptions = {}): Promis
     ...options,
   });
 }
+
+/** DELETE /v2/destinations/{id} (Flowdeck's addition): 400 naming the flows while flows use it. */
+export function deleteDestination(id: number, options: CallOptions = {}): Promise<true> {
+  return request({ method: 'DELETE', path: `/v2/destinations/${String(id)}`, schema: dataOf(z.literal(true)), ...options });
+}

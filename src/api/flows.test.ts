@@ -3,7 +3,7 @@ import { apiError, rawCall, signIn } from '@/mock-service/api-test-helpers';
 import { STARTER_API_KEY } from '@/mock-service/auth';
 import { SEED } from '@/mock-service/seed';
 import { mockService } from '@/test/server';
-import { cancelFlow, createFlow, deleteFlow, getFlowStatus, listFlows, listRunAttempts, runFlow, updateFlow } from './flows';
+import { cancelFlow, createFlow, createFlowInputSchema, deleteFlow, getFlowStatus, listFlows, listRunAttempts, runFlow, updateFlow } from './flows';
 
 beforeEach(() => {
   signIn();
@@ -36,8 +36,16 @@ describe('listFlows', () => {
       destination: 1,
       frequency: '1h',
       cron: null,
+      paused: false,
     });
     expect(flows.find((flow) => flow.id === 2)).toMatchObject({ frequency: null, cron: '0 */6 * * *' });
+  });
+
+  it('reads paused, and a flow without it (a hosted service) as not paused', async () => {
+    expect((await listFlows()).find((flow) => flow.id === SEED.pausedFlowId)?.paused).toBe(true);
+    const hosted = { id: 7, displayName: 'Hosted', source: 1, destination: 2, frequency: '1h' };
+    mockService.failNext('listFlows', { body: { data: [hosted, { ...hosted, id: 8, paused: null }] } });
+    expect((await listFlows()).map((flow) => flow.paused)).toEqual([false, false]);
   });
 
   it('fails with unauthorized without a valid key', async () => {
@@ -115,6 +123,23 @@ describe('listRunAttempts', () => {
     const attempt = await latestAttempt(SEED.runningFlowId);
     expect(attempt).toMatchObject({ lifecycle: 'running', disposition: 'none', completedAt: null, errors: [] });
     expect(attempt.resources.length).toBeGreaterThan(0);
+  });
+
+  it('reads the attempt number within its flow, and null from a service without numbers', async () => {
+    const attempts = await listRunAttempts(SEED.workflowStepFlowId, { order: 'ASC' });
+    expect(attempts.map((attempt) => attempt.number)).toEqual(attempts.map((_, index) => index + 1));
+    expect(attempts.slice(1, 3).map((attempt) => attempt.trigger)).toEqual(['workflow', 'webhook']);
+    const hosted = {
+      id: 90,
+      flow: 1,
+      trigger: 'manual',
+      lifecycle: 'not_running',
+      disposition: 'succeeded',
+      completedAt: null,
+      createdAt: '2025-01-01T00:00:00Z',
+    };
+    mockService.failNext('listRunAttempts', { body: { data: [hosted] } });
+    expect((await listRunAttempts(1))[0]).toMatchObject({ id: 90, number: null });
   });
 
   it('keeps unknown trigger, lifecycle and disposition values as they come', async () => {
@@ -283,6 +308,14 @@ describe('updateFlow', () => {
     expect((await listFlows()).find((flow) => flow.id === 2)).toMatchObject({ displayName: 'Renamed', frequency: 'manual' });
   });
 
+  it('pauses and resumes; a new flow cannot be created paused', async () => {
+    expect(await updateFlow(1, { paused: true })).toMatchObject({ id: 1, frequency: '1h', paused: true });
+    expect((await listFlows()).find((flow) => flow.id === 1)?.paused).toBe(true);
+    expect(await updateFlow(1, { paused: false })).toMatchObject({ paused: false });
+    // The writer refuses it before sending: a flow is created running on its schedule.
+    expect(() => createFlowInputSchema.parse({ displayName: 'x', source: 1, destination: 1, paused: true })).toThrow();
+  });
+
   it('answers 404 for an unknown flow and 400 for an unknown destination', async () => {
     expect(await apiError(updateFlow(999, { displayName: 'x' }))).toMatchObject({ kind: 'not_found' });
     expect(await apiError(updateFlow(1, { destination: 99 }))).toMatchObject({ status: 400, message: 'Destination 99 does not exist.' });
@@ -406,6 +439,7 @@ describe('listFlows paging', () => {
       destination: 1,
       frequency: '1h',
       cron: null,
+      paused: false,
     }));
     mockService.db.state.flows.push(...extra);
     const all = await listFlows();

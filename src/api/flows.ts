@@ -19,7 +19,10 @@ import {
 
 export const FREQUENCIES = ['manual', '24h', '12h', '6h', '1h', '30m', '15m'] as const;
 
-/** Each flow carries `frequency` or `cron`; cron wins when both are set. Empty strings read as unset. */
+/**
+ * Each flow carries `frequency` or `cron`; cron wins when both are set. Empty strings read as unset.
+ * `paused` is Flowdeck's: a service without it (the hosted one) reads as never paused.
+ */
 export const flowSchema = z.object({
   id: idSchema,
   displayName: textOrEmpty,
@@ -27,10 +30,20 @@ export const flowSchema = z.object({
   destination: idSchema,
   frequency: optionalText,
   cron: optionalText,
+  paused: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? false)
+    .meta({ description: "Flowdeck's addition: the flow keeps its schedule but does not run on it; manual runs still work. Absent: false." }),
 });
 export type Flow = z.infer<typeof flowSchema>;
 
-export const RUN_TRIGGERS = ['scheduled', 'manual'] as const;
+/**
+ * The interface shows `scheduled` and `manual`; Flowdeck adds `workflow` (a step of a workflow run,
+ * manual or scheduled) and `webhook` (a step of a workflow run a webhook delivery started). Open set.
+ */
+export const RUN_TRIGGERS = ['scheduled', 'manual', 'workflow', 'webhook'] as const;
+export type RunTrigger = (typeof RUN_TRIGGERS)[number];
 export const RUN_LIFECYCLES = ['pending', 'running', 'not_running'] as const;
 export const RUN_DISPOSITIONS = ['none', 'succeeded', 'failed'] as const;
 
@@ -65,7 +78,16 @@ export const runOutcomeFields = {
 export const runAttemptSchema = z.object({
   id: idSchema,
   flow: idSchema,
+  number: z
+    .number()
+    .int()
+    .nullish()
+    .transform((value) => value ?? null)
+    .meta({ description: "Flowdeck's addition: the attempt's number within its flow (#1, #2 ...); `id` is global. Absent: null." }),
   ...runOutcomeFields,
+  trigger: openEnum(RUN_TRIGGERS, 'lower').meta({
+    description: 'Shown: scheduled, manual. Flowdeck adds workflow (a step of a workflow run) and webhook (a step of a run a webhook delivery started).',
+  }),
   resources: listOf(resourceProgressSchema),
 });
 export type RunAttempt = z.infer<typeof runAttemptSchema>;
@@ -176,8 +198,16 @@ export const createFlowInputSchema = z.strictObject({
 });
 export type CreateFlowInput = z.input<typeof createFlowInputSchema>;
 
-/** Only what changed. Setting `frequency` replaces a cron; `cron: ""` clears it. */
-export const updateFlowInputSchema = createFlowInputSchema.partial();
+/**
+ * Only what changed. Setting `frequency` replaces a cron; `cron: ""` clears it. `paused` (Flowdeck's)
+ * pauses or resumes the flow's schedule; a new flow is never created paused.
+ */
+export const updateFlowInputSchema = createFlowInputSchema.partial().extend({
+  paused: z
+    .boolean()
+    .optional()
+    .meta({ description: "Flowdeck's addition: true pauses the flow's schedule, false resumes it (the next run counts from now)." }),
+});
 export type UpdateFlowInput = z.input<typeof updateFlowInputSchema>;
 
 /**

@@ -34,6 +34,8 @@ export const planForbids = (feature: string) => `Your current plan does not supp
 
 /** 400 to a run request while the flow or workflow still runs (one running attempt at a time). */
 export const flowAlreadyRunning = (flowId: number) => `Flow ${String(flowId)} is already running.`;
+/** A run of a flow that was deleted (a workflow step can still name it). */
+export const flowGone = (flowId: number) => `Flow ${String(flowId)} no longer exists.`;
 export const workflowAlreadyRunning = (workflowId: number) => `Workflow ${String(workflowId)} is already running.`;
 
 /** A workflow run's error for a step it did not run because a step it waits for did not succeed. */
@@ -48,3 +50,12 @@ export const CLOSED_CARD_MESSAGES = {
   revoked: 'This link has been revoked.',
   expired: 'This configuration link has expired.',
 } as const;
+
+/** 400 to a delete of a source or destination that flows still use: it names them, so the caller knows what to change first. */
+export const usedByFlows = (noun: 'source' | 'destination', id: number, flows: readonly { id: number; displayName: string }[]) =>
+  `${noun === 'source' ? 'Source' : 'Destination'} ${String(id)} is used by ${flows.length === 1 ? 'a flow' : `${String(flows.length)} flows`}: ${flows
+    .map((flow) => `“${flow.displayName}” (flow ${String(flow.id)})`)
+    .join(', ')}. Delete ${flows.length === 1 ? 'that flow or point it' : 'those flows or point them'} at another ${noun} first.`;
+
+/** 400 to Discover now while a discovery of the source is still under way. */
+export const discoveryInProgress = (sourceId: number) => `Discovery of source ${String(sourceId)} is already in progress.`;

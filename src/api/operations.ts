@@ -3,7 +3,7 @@ import { cardForRecipientSchema, configurationCardSchema, createConfigurationCar
 import { messageResponseSchema } from './common';
 import { createDestinationInputSchema, destinationSchema, updateDestinationInputSchema, verificationMessageSchema } from './destinations';
 import { createFlowInputSchema, flowSchema, flowStatusAnswerSchema, runAttemptSchema, updateFlowInputSchema } from './flows';
-import { resolverListSchema } from './resolvers';
+import { resolverListSchema, updateResolversInputSchema } from './resolvers';
 import { createSourceInputSchema, sourceSchema, updateSourceInputSchema } from './sources';
 import { destinationSpecSummarySchema, sourceSpecSummarySchema } from './specs';
 import { uploadLimitsSchema, uploadSchema } from './uploads';
@@ -83,6 +83,16 @@ export const OPERATIONS = [
     errors: [400, 401, 403, 404],
   },
   {
+    name: 'deleteSource',
+    access: 'key',
+    method: 'delete',
+    path: '/sources/{id}',
+    summary: 'Delete source (400 naming the flows that use it while any does; its configuration card links then answer 404)',
+    response: z.literal(true),
+    errors: [400, 401, 404],
+    addition: true,
+  },
+  {
     name: 'createConfigurationCard',
     access: 'key',
     method: 'post',
@@ -123,6 +133,28 @@ export const OPERATIONS = [
     summary: 'Get discovered resolvers',
     response: resolverListSchema,
     errors: [401, 403, 404],
+  },
+  {
+    name: 'updateResolvers',
+    access: 'key',
+    method: 'patch',
+    path: '/sources/{id}/resolvers',
+    summary: 'Turn resolvers on or off by name (`suppressed`); a run loads only those turned on (400 names unknown resolvers)',
+    body: updateResolversInputSchema,
+    response: resolverListSchema,
+    errors: [400, 401, 404],
+    addition: true,
+  },
+  {
+    name: 'discoverResolvers',
+    access: 'key',
+    method: 'post',
+    path: '/sources/{id}/discover',
+    summary: 'Start discovery now: 202 with the resolvers, discovery in_progress (400 while one is in progress)',
+    response: resolverListSchema,
+    status: 202,
+    errors: [400, 401, 404],
+    addition: true,
   },
   {
     name: 'verifySource',
@@ -213,6 +245,16 @@ export const OPERATIONS = [
     errors: [400, 401, 403, 404],
   },
   {
+    name: 'deleteDestination',
+    access: 'key',
+    method: 'delete',
+    path: '/destinations/{id}',
+    summary: 'Delete destination (400 naming the flows that use it while any does)',
+    response: z.literal(true),
+    errors: [400, 401, 404],
+    addition: true,
+  },
+  {
     name: 'verifyDestination',
     access: 'key',
     method: 'get',
@@ -262,7 +304,7 @@ export const OPERATIONS = [
     access: 'key',
     method: 'patch',
     path: '/flows/{id}',
-    summary: 'Update flow',
+    summary: "Update flow (Flowdeck's `paused` pauses or resumes its schedule; FLOWDECK_PROFILE=hosted refuses it)",
     body: updateFlowInputSchema,
     response: flowSchema,
     errors: [400, 401, 404],
@@ -274,7 +316,7 @@ export const OPERATIONS = [
     access: 'key',
     method: 'delete',
     path: '/flows/{id}',
-    summary: 'Delete flow (cancels a running attempt)',
+    summary: 'Delete flow (cancels a running attempt first; a workflow naming it keeps its definition, and that step then fails: `Flow N no longer exists.`)',
     response: z.literal(true),
     errors: [401, 404],
     addition: true,

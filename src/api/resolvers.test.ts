@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, signIn } from '@/mock-service/api-test-helpers';
 import { SEED } from '@/mock-service/seed';
 import { mockService } from '@/test/server';
-import { getResolvers } from './resolvers';
+import { runFlow, listRunAttempts } from './flows';
+import { discoverResolvers, getResolvers, updateResolvers } from './resolvers';
 
 beforeEach(() => {
   signIn();
@@ -64,5 +65,48 @@ describe('getResolvers', () => {
     });
     mockService.failNext('getResolvers', { body: { data: { discoveryStatus: { status: 'QUEUED' } } } });
     expect((await getResolvers(1)).discoveryStatus?.status).toBe('queued');
+  });
+});
+
+describe('updateResolvers', () => {
+  it('turns a resolver off and on again: the list says so and a run of a flow of that source skips it', async () => {
+    const off = await updateResolvers(1, { resolvers: [{ name: 'orders', suppressed: true }] });
+    expect(off.resolvers.find((resolver) => resolver.name === 'orders')?.suppressed).toBe(true);
+    expect((await getResolvers(1)).resolvers.find((resolver) => resolver.name === 'orders')?.suppressed).toBe(true);
+    await runFlow(1); // flow 1 reads source 1
+    const [attempt] = await listRunAttempts(1, { limit: 1, order: 'DESC' });
+    expect(attempt?.resources.map((resource) => resource.name)).toEqual(['order_items', 'customers']);
+    const on = await updateResolvers(1, { resolvers: [{ name: 'audit_log', suppressed: false }] });
+    expect(on.resolvers.find((resolver) => resolver.name === 'audit_log')?.suppressed).toBe(false);
+  });
+
+  it('answers 400 naming a resolver the source does not have; the writer refuses an empty change before sending', async () => {
+    expect(await apiError(updateResolvers(1, { resolvers: [{ name: 'nope', suppressed: true }] }))).toMatchObject({
+      kind: 'bad_request',
+      message: 'Bad Request: This source has no resolver named "nope".',
+    });
+    expect(await apiError(updateResolvers(1, { resolvers: [] }))).toMatchObject({ kind: 'bad_request', status: undefined });
+  });
+});
+
+describe('discoverResolvers', () => {
+  it('starts discovery now, keeps the time the listed resolvers were found, and refuses a second one while it runs', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    mockService.reset();
+    const before = (await getResolvers(1)).discoveryStatus?.discoveredAt;
+    expect(before).not.toBeNull();
+    const started = await discoverResolvers(1);
+    expect(started.discoveryStatus).toMatchObject({ status: 'in_progress', discoveredAt: before });
+    expect(await apiError(discoverResolvers(1))).toMatchObject({ kind: 'bad_request', message: 'Discovery of source 1 is already in progress.' });
+    vi.advanceTimersByTime(mockService.db.discoveryMs);
+    const after = await getResolvers(1);
+    expect(after.discoveryStatus?.status).toBe('completed');
+    expect(Date.parse(after.discoveryStatus?.discoveredAt ?? '')).toBeGreaterThan(Date.parse(before ?? ''));
+  });
+
+  it('keeps the last good time and the error after a failed discovery', async () => {
+    const failed = (await getResolvers(SEED.badPasswordSourceId)).discoveryStatus;
+    expect(failed?.error).toBe('password authentication failed for user "crm_reader"');
+    expect(failed?.discoveredAt).not.toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type CallOptions, request } from './client';
+import { type CallOptions, request, writeBody } from './client';
 import { dataOf, listOf, nullableDateTimeSchema, nullableText, optionalText, propertyDefinitionSchema } from './common';
 
 export const resolverSchema = z.object({
@@ -23,6 +23,8 @@ export const discoveryStatusSchema = z.object({
     .int()
     .nullish()
     .transform((value) => value ?? null),
+  /** When the listed resolvers were found: the last discovery that succeeded (Flowdeck's addition). */
+  discoveredAt: nullableDateTimeSchema,
 });
 export type DiscoveryStatus = z.infer<typeof discoveryStatusSchema>;
 
@@ -33,7 +35,33 @@ export const resolverListSchema = z.object({
 });
 export type ResolverList = z.infer<typeof resolverListSchema>;
 
+/** Turn resolvers on or off by name: a run loads only those turned on (`suppressed: false`). */
+export const updateResolversInputSchema = z.strictObject({
+  resolvers: z
+    // A resolver's name is a name like any other: at most 200 characters, as the service bounds names.
+    .array(z.strictObject({ name: z.string().min(1).max(200), suppressed: z.boolean() }))
+    .min(1, 'Name at least one resolver.')
+    .max(1000),
+});
+export type UpdateResolversInput = z.infer<typeof updateResolversInputSchema>;
+
 /** GET /v2/sources/{id}/resolvers */
 export function getResolvers(sourceId: number, options: CallOptions = {}): Promise<ResolverList> {
   return request({ path: `/v2/sources/${String(sourceId)}/resolvers`, schema: dataOf(resolverListSchema), ...options });
+}
+
+/** PATCH /v2/sources/{id}/resolvers (Flowdeck's addition): the list with the choices applied; 400 names unknown resolvers. */
+export async function updateResolvers(sourceId: number, input: UpdateResolversInput, options: CallOptions = {}): Promise<ResolverList> {
+  return request({
+    method: 'PATCH',
+    path: `/v2/sources/${String(sourceId)}/resolvers`,
+    body: writeBody(updateResolversInputSchema, input),
+    schema: dataOf(resolverListSchema),
+    ...options,
+  });
+}
+
+/** POST /v2/sources/{id}/discover (Flowdeck's addition): starts discovery now; 400 while one is in progress. */
+export function discoverResolvers(sourceId: number, options: CallOptions = {}): Promise<ResolverList> {
+  return request({ method: 'POST', path: `/v2/sources/${String(sourceId)}/discover`, schema: dataOf(resolverListSchema), ...options });
 }

@@ -3,7 +3,8 @@ import { apiError, rawCall, signIn } from '@/mock-service/api-test-helpers';
 import { SEED } from '@/mock-service/seed';
 import { mockService } from '@/test/server';
 import { MASKED_SECRET, isMaskedSecret } from './common';
-import { createSource, getSource, listSources, updateSource } from './sources';
+import { createConfigurationCard, getCardForRecipient } from './cards';
+import { createSource, deleteSource, getSource, listSources, updateSource } from './sources';
 
 beforeEach(() => {
   signIn();
@@ -158,5 +159,25 @@ describe('getSource', () => {
 
   it('answers 404 for an unknown source', async () => {
     expect(await apiError(getSource(999))).toMatchObject({ kind: 'not_found', status: 404 });
+  });
+});
+
+describe('deleteSource', () => {
+  it('is refused while flows use it, naming them', async () => {
+    expect(await apiError(deleteSource(3))).toMatchObject({
+      kind: 'bad_request',
+      message:
+        'Source 3 is used by 3 flows: “Billing to warehouse” (flow 4), “Billing to data lake” (flow 5), “Billing to reporting” (flow 11). Delete those flows or point them at another source first.',
+    });
+    expect(await getSource(3)).toMatchObject({ id: 3 });
+  });
+
+  it('deletes an unused source; its configuration card links then answer 404', async () => {
+    const source = await createSource({ sourceSpec: 'sample', displayName: 'Scratch', properties: { row_count: 5 } });
+    const card = await createConfigurationCard(source.id, { expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    expect(await deleteSource(source.id)).toBe(true);
+    expect(await apiError(getSource(source.id))).toMatchObject({ kind: 'not_found' });
+    signIn(card.hashId);
+    expect(await apiError(getCardForRecipient(card.hashId))).toMatchObject({ kind: 'not_found' });
   });
 });

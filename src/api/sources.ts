@@ -70,3 +70,8 @@ export function verifySource(id: number, options: CallOptions = {}): Promise<Ver
     ...options,
   });
 }
+
+/** DELETE /v2/sources/{id} (Flowdeck's addition): 400 naming the flows while flows use it; its card links stop working. */
+export function deleteSource(id: number, options: CallOptions = {}): Promise<true> {
+  return request({ method: 'DELETE', path: `/v2/sources/${String(id)}`, schema: dataOf(z.literal(true)), ...options });
+}

@@ -24,6 +24,10 @@ export interface SourceSpecDefinition extends SpecDefinition {
 
 export type DestinationSpecDefinition = SpecDefinition;
 
+/** The formats the files destination writes. */
+export const FILE_FORMATS = ['jsonl', 'csv', 'parquet'] as const;
+export type FileFormat = (typeof FILE_FORMATS)[number];
+
 export function sourceSpec(name: string): SourceSpecDefinition | undefined {
   return SOURCE_SPECS.find((spec) => spec.name === name);
 }
@@ -199,17 +203,22 @@ export const DESTINATION_SPECS: DestinationSpecDefinition[] = [
   },
   {
     name: 'files',
-    displayName: 'Files (S3, GCS, local)',
+    displayName: 'Files (local folder)',
     website: 'https://flowdeck.example/docs/destinations/files',
-    tagLine: 'Parquet, CSV or JSONL files in a bucket or folder.',
+    tagLine: 'JSON lines, CSV or Parquet files in a folder of this service.',
     lifecycle: 'BETA',
     instructions:
-      "Use a folder in the service's files folder (a relative path starts there) or a `file://` address in it. Formats: `jsonl`, `csv` or `parquet`. Each run writes one file per table: `<folder>/<table>/<load id>.<format>`.",
+      "Give a folder in the service's files folder (a relative path starts there) or a `file://` address in it; other folders only when the service allows them with `FLOWDECK_FILE_ROOTS`. Each run writes one file per table: `<folder>/<table>/<load id>.<format>`.",
     propertyDefinitions: [
-      { name: 'bucket_url', displayName: 'Bucket URL', type: 'STRING', required: true, description: null },
-      { name: 'format', displayName: 'Format', type: 'STRING', required: true, description: 'parquet, csv or jsonl' },
-      { name: 'layout', displayName: 'File layout', type: 'TEXT', required: false, description: 'Placeholders: {table}, {load_id}, {file_id}' },
-      { name: 'credentials', displayName: 'Credentials', type: 'PASSWORD', required: false, description: null },
+      // Named bucket_url on the wire since the first release; it holds a local folder.
+      {
+        name: 'bucket_url',
+        displayName: 'Folder',
+        type: 'STRING',
+        required: true,
+        description: 'For example exports (in the files folder) or a file:// address in it.',
+      },
+      { name: 'format', displayName: 'Format', type: 'STRING', required: true, description: 'JSON lines, CSV or Parquet.', choices: [...FILE_FORMATS] },
     ],
   },
 ];

@@ -15,10 +15,23 @@ interface ConfirmDialogProps {
   pending: boolean;
   /** The failure of the last confirm, shown inside the dialog so the user can try again or cancel. */
   error?: unknown;
+  /** Why it cannot be done now: shown instead of the body, and the dialog offers only OK. */
+  refusal?: ReactNode;
 }
 
-/** A destructive action asks first; the dialog stays open with the server's message when it fails. */
-export function ConfirmDialog({ opened, title, children, confirmLabel, keepLabel = 'Keep it', onConfirm, onClose, pending, error }: ConfirmDialogProps) {
+/** A destructive action asks first; the dialog stays open with the server's message when it fails, or says why it cannot be done. */
+export function ConfirmDialog({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  keepLabel = 'Keep it',
+  onConfirm,
+  onClose,
+  pending,
+  error,
+  refusal,
+}: ConfirmDialogProps) {
   return (
     <Modal
       opened={opened}
@@ -28,15 +41,23 @@ export function ConfirmDialog({ opened, title, children, confirmLabel, keepLabel
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <Stack>
-        {children}
-        {error ? <ErrorState error={error} /> : null}
+        {refusal ?? children}
+        {error && !refusal ? <ErrorState error={error} /> : null}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={pending}>
-            {keepLabel}
-          </Button>
-          <Button color="red" onClick={onConfirm} loading={pending} data-autofocus>
-            {confirmLabel}
-          </Button>
+          {refusal ? (
+            <Button variant="default" onClick={onClose} data-autofocus>
+              OK
+            </Button>
+          ) : (
+            <>
+              <Button variant="default" onClick={onClose} disabled={pending}>
+                {keepLabel}
+              </Button>
+              <Button color="red" onClick={onConfirm} loading={pending} data-autofocus>
+                {confirmLabel}
+              </Button>
+            </>
+          )}
         </Group>
       </Stack>
     </Modal>

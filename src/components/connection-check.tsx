@@ -91,9 +91,8 @@ export interface ConnectionCheckProps {
   notFoundMessage?: string;
 }
 
-/** One check of a saved configuration: required properties, then a real connection, within 10 seconds. */
-export function ConnectionCheck({ label, what, check, unsavedChanges = false, notFoundMessage }: ConnectionCheckProps) {
-  const titleId = useId();
+/** One check at a time, with the moment it started (for the countdown). */
+export function useConnectionCheck(check: () => Promise<VerificationMessage[]>) {
   const [startedAt, setStartedAt] = useState<number | null>(null);
   const run = useMutation({
     mutationFn: check,
@@ -101,6 +100,46 @@ export function ConnectionCheck({ label, what, check, unsavedChanges = false, no
       setStartedAt(Date.now());
     },
   });
+  return { run, startedAt };
+}
+
+export type ConnectionCheckState = ReturnType<typeof useConnectionCheck>;
+
+/** What the last check found: the countdown while it runs, then the checklist or why it failed. */
+export function ConnectionCheckResult({
+  state,
+  label,
+  what,
+  unsavedChanges = false,
+  notFoundMessage,
+}: Omit<ConnectionCheckProps, 'check'> & { state: ConnectionCheckState }) {
+  const { run, startedAt } = state;
+  return (
+    <>
+      {unsavedChanges && (
+        <Alert color="yellow" variant="light" title="Unsaved changes">
+          {label} checks what is saved. Save your changes first to check them.
+        </Alert>
+      )}
+      {run.isPending && startedAt !== null && <Countdown startedAt={startedAt} />}
+      {run.isSuccess && <Checklist messages={run.data} />}
+      {run.isError && (
+        <CheckFailure
+          error={run.error}
+          what={what}
+          notFoundMessage={notFoundMessage ?? `The service no longer knows this ${what}, so there is nothing to check.`}
+        />
+      )}
+    </>
+  );
+}
+
+export const CHECK_DESCRIPTION = 'Checks that the saved configuration is complete and that the service can connect, within 10 seconds.';
+
+/** One check of a saved configuration: required properties, then a real connection, within 10 seconds. */
+export function ConnectionCheck({ label, what, check, unsavedChanges = false, notFoundMessage }: ConnectionCheckProps) {
+  const titleId = useId();
+  const state = useConnectionCheck(check);
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={titleId}>
       <Stack gap="sm">
@@ -110,31 +149,18 @@ export function ConnectionCheck({ label, what, check, unsavedChanges = false, no
           </Title>
           <Button
             onClick={() => {
-              run.mutate();
+              state.run.mutate();
             }}
-            loading={run.isPending}
+            loading={state.run.isPending}
             variant="light"
           >
             {label}
           </Button>
         </Group>
         <Text size="sm" c="dimmed">
-          Checks that the saved configuration is complete and that the service can connect, within 10 seconds.
+          {CHECK_DESCRIPTION}
         </Text>
-        {unsavedChanges && (
-          <Alert color="yellow" variant="light" title="Unsaved changes">
-            {label} checks what is saved. Save your changes first to check them.
-          </Alert>
-        )}
-        {run.isPending && startedAt !== null && <Countdown startedAt={startedAt} />}
-        {run.isSuccess && <Checklist messages={run.data} />}
-        {run.isError && (
-          <CheckFailure
-            error={run.error}
-            what={what}
-            notFoundMessage={notFoundMessage ?? `The service no longer knows this ${what}, so there is nothing to check.`}
-          />
-        )}
+        <ConnectionCheckResult state={state} label={label} what={what} unsavedChanges={unsavedChanges} notFoundMessage={notFoundMessage} />
       </Stack>
     </Paper>
   );

@@ -1,17 +1,25 @@
-import { Button, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
+import { type UseMutationResult, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useDeferredValue, useState } from 'react';
 import type { SpecLifecycle } from '@/api/common';
+import type { Flow } from '@/api/flows';
+import type { EndpointListSearch, EndpointSort } from '@/lib/list-search';
+import { useUsedBy } from '@/resources/endpoints';
 import { flowQueries } from '@/resources/flows';
 import type { Listing } from '@/resources/listing';
 import { AnchorLink } from './anchor-link';
 import { DateTime } from './date-time';
+import { EndpointDeleteDialog } from './endpoint-delete-dialog';
 import { type EndpointNoun, endpointFallbackName, endpointPage, endpointTitle, newEndpointPage } from './endpoint-noun';
+import { type EndpointRow, filterEndpointRows, toEndpointRows } from './filter-endpoints';
 import { LifecycleBadge } from './lifecycle-badge';
 import { ListPager } from './list-pager';
 import { PageHeader } from './page-header';
 import { type Column, ResponsiveTable } from './responsive-table/responsive-table';
+import { SortControl } from './sort-control';
 import { UnlistedNotice } from './unlisted-notice';
+import { UrlSearchField } from './url-search-field';
 
 interface Endpoint {
   id: number;
@@ -22,12 +30,13 @@ interface Endpoint {
 interface EndpointListPageProps<T extends Endpoint> {
   noun: EndpointNoun;
   description: string;
+  /** Every one of them (the page searches, sorts and pages them itself). */
   listing: Listing<T>;
   /** A source's spec is `sourceSpec`, a destination's `destinationSpec`. */
   specOf: (item: T) => { name: string; displayName: string | null; lifecycle: SpecLifecycle | null };
-  limit: number;
-  offset: number;
-  onPage: (offset: number) => void;
+  search: EndpointListSearch;
+  onSearch: (patch: Partial<EndpointListSearch>) => void;
+  remove: UseMutationResult<true, Error, number>;
 }
 
 /** Where the service cannot list them, the ones the flows reference. */
@@ -43,29 +52,100 @@ function KnownEndpoints({ noun }: { noun: EndpointNoun }) {
   );
 }
 
-function endpointColumns<T extends Endpoint>(noun: EndpointNoun, specOf: EndpointListPageProps<T>['specOf']): Column<T>[] {
+const SHOWN_FLOWS = 3;
+
+/** The flows that use it, linked; a long list is cut short with how many more. */
+function UsedByCell({ flows }: { flows: readonly Flow[] | undefined }) {
+  if (flows === undefined) return <Text c="dimmed">…</Text>;
+  if (flows.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        No flow
+      </Text>
+    );
+  return (
+    <Group gap={6} wrap="wrap">
+      {flows.slice(0, SHOWN_FLOWS).map((flow, index) => (
+        <span key={flow.id}>
+          <AnchorLink to="/flows/$flowId" params={{ flowId: String(flow.id) }} size="sm">
+            {flow.displayName || `Flow ${String(flow.id)}`}
+          </AnchorLink>
+          {index < Math.min(flows.length, SHOWN_FLOWS) - 1 && ','}
+        </span>
+      ))}
+      {flows.length > SHOWN_FLOWS && (
+        <Text span size="sm" c="dimmed">
+          and {flows.length - SHOWN_FLOWS} more
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+const sortOptions: { value: EndpointSort; label: string }[] = [
+  { value: 'name', label: 'Name' },
+  { value: 'spec', label: 'Spec' },
+  { value: 'usedBy', label: 'How many flows use it' },
+  { value: 'updated', label: 'Last updated' },
+];
+
+function endpointColumns<T extends Endpoint>(
+  noun: EndpointNoun,
+  specOf: EndpointListPageProps<T>['specOf'],
+  flowsKnown: boolean,
+  onDelete: (row: EndpointRow<T>) => void,
+): Column<EndpointRow<T>>[] {
   return [
+    { key: 'name', header: 'Name', primary: true, cell: ({ item, name }) => <AnchorLink {...endpointPage(noun, item.id)}>{name}</AnchorLink> },
+    { key: 'spec', header: 'Spec', cell: ({ spec }) => spec },
+    { key: 'lifecycle', header: 'Lifecycle', hideInCard: true, cell: ({ item }) => <LifecycleBadge lifecycle={specOf(item).lifecycle} /> },
+    { key: 'usedBy', header: 'Used by', cell: ({ usedBy }) => <UsedByCell flows={flowsKnown ? usedBy : undefined} /> },
+    { key: 'updated', header: 'Updated', cell: ({ item }) => <DateTime value={item.updatedAt} /> },
     {
-      key: 'name',
-      header: 'Name',
-      primary: true,
-      cell: (item) => <AnchorLink {...endpointPage(noun, item.id)}>{item.displayName || endpointFallbackName(noun, item.id)}</AnchorLink>,
+      key: 'actions',
+      header: '',
+      align: 'right',
+      cell: (row) => (
+        <Tooltip label={`Delete ${row.name}`}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Delete ${row.name}`}
+            onClick={() => {
+              onDelete(row);
+            }}
+          >
+            ✕
+          </ActionIcon>
+        </Tooltip>
+      ),
     },
-    {
-      key: 'spec',
-      header: 'Spec',
-      cell: (item) => {
-        const spec = specOf(item);
-        return spec.displayName ?? spec.name;
-      },
-    },
-    { key: 'lifecycle', header: 'Lifecycle', hideInCard: true, cell: (item) => <LifecycleBadge lifecycle={specOf(item).lifecycle} /> },
-    { key: 'updated', header: 'Updated', cell: (item) => <DateTime value={item.updatedAt} /> },
   ];
 }
 
-/** The sources or destinations page: one page of them with their spec, or what is known where the service cannot list them. */
-export function EndpointListPage<T extends Endpoint>({ noun, description, listing, specOf, limit, offset, onPage }: EndpointListPageProps<T>) {
+/** The sources or destinations page: searched and sorted in the URL, each with its spec, the flows that use it, and Delete. */
+export function EndpointListPage<T extends Endpoint>({ noun, description, listing, specOf, search, onSearch, remove }: EndpointListPageProps<T>) {
+  const usedBy = useUsedBy(noun);
+  const [typed, setTyped] = useState<string | null>(null);
+  const q = useDeferredValue(typed ?? search.q);
+  const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
+  // Short lists next to the flows: computed on each render, no memo needed.
+  const allRows = toEndpointRows(
+    listing.items,
+    (item) => {
+      const spec = specOf(item);
+      return { name: item.displayName || endpointFallbackName(noun, item.id), spec: spec.displayName ?? spec.name };
+    },
+    usedBy,
+  );
+  const rows = filterEndpointRows(allRows, { q, sort: search.sort, dir: search.dir });
+  const page = rows.slice(search.offset, search.offset + search.limit);
+  const total = listing.items.length;
+  const columns = endpointColumns(noun, specOf, usedBy !== undefined, (row) => {
+    remove.reset();
+    setDeleting({ id: row.item.id, name: row.name });
+  });
+
   return (
     <>
       <PageHeader
@@ -79,16 +159,63 @@ export function EndpointListPage<T extends Endpoint>({ noun, description, listin
       />
       {!listing.available ? (
         <KnownEndpoints noun={noun} />
-      ) : listing.items.length === 0 && offset === 0 ? (
+      ) : total === 0 ? (
         <Text c="dimmed">
           No {noun}s yet. Create one from a {noun} spec.
         </Text>
       ) : (
         <>
-          <ResponsiveTable label={`${endpointTitle(noun)}s`} columns={endpointColumns(noun, specOf)} rows={listing.items} rowKey={(item) => item.id} />
-          <ListPager offset={offset} limit={limit} count={listing.items.length} onChange={onPage} />
+          <Group gap="sm" mb="xs" align="flex-end" wrap="wrap">
+            <UrlSearchField
+              label="Search"
+              placeholder="Name, id, spec, flow"
+              w={{ base: '100%', xs: 280 }}
+              q={search.q}
+              onQueryInput={setTyped}
+              onCommit={(next) => {
+                setTyped(null);
+                onSearch({ q: next, offset: 0 });
+              }}
+            />
+            <SortControl
+              options={sortOptions}
+              sort={search.sort}
+              dir={search.dir}
+              onChange={(patch) => {
+                onSearch({ ...patch, offset: 0 });
+              }}
+            />
+          </Group>
+          <Text size="sm" c="dimmed" role="status" mb="xs">
+            {q.trim() === '' ? `${String(total)} ${noun}s` : `${String(rows.length)} of ${String(total)} ${noun}s match`}
+          </Text>
+          <ResponsiveTable label={`${endpointTitle(noun)}s`} columns={columns} rows={page} rowKey={(row) => row.item.id} />
+          {rows.length === 0 && (
+            <Text c="dimmed" size="sm" mt="sm">
+              No {noun} matches “{q}”.
+            </Text>
+          )}
+          <ListPager
+            offset={search.offset}
+            limit={search.limit}
+            count={page.length}
+            total={rows.length}
+            onChange={(offset) => {
+              onSearch({ offset });
+            }}
+          />
         </>
       )}
+      <EndpointDeleteDialog
+        noun={noun}
+        endpoint={deleting}
+        usedBy={deleting && usedBy ? (usedBy.get(deleting.id) ?? []) : undefined}
+        remove={remove}
+        onClose={() => {
+          setDeleting(null);
+          remove.reset();
+        }}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Button, Code, Stack, Text } from '@mantine/core';
-import { type ApiErrorKind, isApiError } from '@/api/errors';
+import { ApiError, type ApiErrorKind, isApiError } from '@/api/errors';
 
 const titles: Record<ApiErrorKind, string> = {
   bad_request: 'The service refused the request',
@@ -30,4 +30,12 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
       </Stack>
     </Alert>
   );
+}
+
+/**
+ * A 404 to one of Flowdeck's additions says nothing certain: the thing may be gone, or the service (the
+ * hosted one behind proxy mode) lacks the operation. `meaning` says both, in the screen's own words.
+ */
+export function withNotFoundMeaning(error: unknown, meaning: string): unknown {
+  return isApiError(error, 'not_found') ? new ApiError('not_found', meaning, { status: error.status }) : error;
 }

@@ -5,12 +5,15 @@ interface ListPagerProps {
   limit: number;
   /** How many rows this page holds: the lists carry no total, so a short page is the last one. */
   count: number;
+  /** All rows, where the list is known whole (read whole and paged here): the last page is then known too. */
+  total?: number;
   onChange: (offset: number) => void;
 }
 
 /** Previous and next over a limit/offset list. */
-export function ListPager({ offset, limit, count, onChange }: ListPagerProps) {
-  if (offset === 0 && count < limit) return null;
+export function ListPager({ offset, limit, count, total, onChange }: ListPagerProps) {
+  const last = total === undefined ? count < limit : offset + count >= total;
+  if (offset === 0 && last) return null;
   return (
     <Group justify="space-between" mt="sm">
       <Text size="sm" c="dimmed">
@@ -30,7 +33,7 @@ export function ListPager({ offset, limit, count, onChange }: ListPagerProps) {
         <Button
           variant="default"
           size="xs"
-          disabled={count < limit}
+          disabled={last}
           onClick={() => {
             onChange(offset + limit);
           }}

@@ -1,21 +1,22 @@
-import { Alert, Button, Stack, Stepper, TextInput } from '@mantine/core';
-import type { UseMutationResult } from '@tanstack/react-query';
+import { Alert, Button, Paper, Stack, Stepper, TextInput } from '@mantine/core';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import type { Listing } from '@/resources/listing';
 import type { EndpointNoun } from './endpoint-noun';
 import { ErrorState } from './error-state';
 import { PageHeader } from './page-header';
-
-/** The spec chosen to create from, once known: its name for the service and its name for people. */
-export interface ChosenSpec {
-  name: string;
-  label: string;
-}
+import { BlockSkeleton } from './skeletons';
+import { SpecSearch } from './spec-search';
+import { SpecSummary, type SpecSummaryData } from './spec-summary';
 
 interface NewEndpointPageProps<T extends { displayName: string }, I> {
   noun: EndpointNoun;
-  /** How the spec is chosen (a searchable list, a gallery) and what is shown of it. */
-  chooser: ReactNode;
-  spec: ChosenSpec | null;
+  /** The specs to choose from (summary form). */
+  specs: UseQueryResult<Listing<SpecSummaryData>>;
+  /** Where the service does not list its specs: another way to find one (a source spec is looked up by name). */
+  unlisted?: (choose: (spec: SpecSummaryData) => void) => ReactNode;
+  /** A line about what comes next for the chosen spec (a CSV file is uploaded in the form). */
+  chosenNote?: (spec: SpecSummaryData) => ReactNode;
   create: UseMutationResult<T, Error, I>;
   inputOf: (spec: string, displayName: string | undefined) => I;
   /** After creation: a line on what comes next, beside "Skip for now". */
@@ -26,25 +27,32 @@ interface NewEndpointPageProps<T extends { displayName: string }, I> {
   configure: (created: T) => ReactNode;
 }
 
-/** A new source or destination in two steps: a spec and a name, then the form drawn from the full spec that came back. */
+/**
+ * A new source or destination, the same way for both: search the specs and pick one, name it and create
+ * it, then fill in the form drawn from the full spec that came back (the spec lists carry no property
+ * definitions, so the form can only come after creation).
+ */
 export function NewEndpointPage<T extends { displayName: string }, I>({
   noun,
-  chooser,
-  spec,
+  specs,
+  unlisted,
+  chosenNote,
   create,
   inputOf,
   hint,
   onSkip,
   configure,
 }: NewEndpointPageProps<T, I>) {
+  const [spec, setSpec] = useState<SpecSummaryData | null>(null);
   const [name, setName] = useState('');
   const created = create.data;
+  const label = spec ? (spec.displayName ?? spec.name) : null;
   return (
     <>
       <PageHeader
         section={`${noun}s`}
         title={`New ${noun}`}
-        description={`Choose a ${noun} spec, name the ${noun}, create it, then fill in its configuration.`}
+        description={`Find a ${noun} spec, name the ${noun}, create it, then fill in its configuration.`}
       />
       <Stepper active={created ? 1 : 0} mb="lg" size="sm" allowNextStepsSelect={false}>
         <Stepper.Step label="Spec and name" description={`Create the ${noun}`} />
@@ -52,11 +60,25 @@ export function NewEndpointPage<T extends { displayName: string }, I>({
       </Stepper>
       {!created ? (
         <Stack gap="md">
-          {chooser}
+          {specs.isPending ? (
+            <BlockSkeleton label={`Loading ${noun} specs`} rows={2} />
+          ) : specs.isError ? (
+            <ErrorState error={specs.error} onRetry={() => void specs.refetch()} />
+          ) : specs.data.available ? (
+            <SpecSearch noun={noun} specs={specs.data.items} selected={spec?.name ?? null} onSelect={setSpec} />
+          ) : (
+            unlisted?.(setSpec)
+          )}
+          {spec && (
+            <Paper withBorder p="md" aria-label="Spec summary" component="section" maw={640}>
+              <SpecSummary spec={spec} />
+            </Paper>
+          )}
+          {spec && chosenNote?.(spec)}
           <Stack gap="md" maw={640}>
             <TextInput
               label="Name"
-              description={`How this ${noun} is shown in Flowdeck. Empty: ${spec ? `“${spec.label}”` : "the spec's name"}.`}
+              description={`How this ${noun} is shown in Flowdeck. Empty: ${label ? `“${label}”` : "the spec's name"}.`}
               value={name}
               onChange={(event) => {
                 setName(event.currentTarget.value);

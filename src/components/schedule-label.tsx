@@ -1,16 +1,28 @@
 import { Code, Stack, Text, Tooltip } from '@mantine/core';
 import { describeSchedule, frequencyMs, type Schedule } from '@/lib/schedule';
 import { NextRuns } from './next-runs';
+import { PausedBadge } from './paused-badge';
 
 interface ScheduleLabelProps {
   schedule: Schedule;
   /** When the last run started (null: never ran), for a frequency's next run; undefined: not known here. */
   lastRunAt?: string | null | undefined;
+  /** A paused flow keeps its schedule but has no next runs: it says Paused instead. */
+  paused?: boolean;
 }
 
 /** The schedule in words (cron times say UTC); for cron the expression too; the next runs on hover or focus. */
-export function ScheduleLabel({ schedule, lastRunAt }: ScheduleLabelProps) {
+export function ScheduleLabel({ schedule, lastRunAt, paused = false }: ScheduleLabelProps) {
   const words = describeSchedule(schedule);
+  if (paused) {
+    return (
+      <Stack gap={4} align="flex-start">
+        <Text size="sm">{words}</Text>
+        {schedule.kind === 'cron' && <Code style={{ whiteSpace: 'nowrap', width: 'fit-content' }}>{schedule.cron}</Code>}
+        <PausedBadge size="sm" />
+      </Stack>
+    );
+  }
   const hasNext = schedule.kind === 'cron' || (schedule.kind === 'frequency' && frequencyMs(schedule.frequency) !== null && lastRunAt !== undefined);
   if (!hasNext) return <Text size="sm">{words}</Text>;
   return (

@@ -10,7 +10,9 @@ describe('per-flow attempt numbers', () => {
   });
 
   it('reads the number the service sends, when it sends one', () => {
-    expect(attemptNumberOf({ id: 97, number: 12 } as { id: number }, numberAttempts([{ id: 97 }]))).toBe(12);
+    expect(attemptNumberOf({ id: 97, number: 12 }, numberAttempts([{ id: 97 }]))).toBe(12);
+    // A service without numbers: src/api reads them as null, and the count stands in.
+    expect(attemptNumberOf({ id: 97, number: null }, numberAttempts([{ id: 97 }]))).toBe(1);
   });
 
   it('labels a number, or says it is being counted', () => {

@@ -1,7 +1,7 @@
 /**
- * Run attempts carry a global id; people count a flow's runs: #1 is its first. The service will send that
- * number as `number`; until it does (the contract in src/api does not read it yet), the dashboard counts the
- * flow's attempts oldest first. `attemptNumberOf` is the one place that chooses between the two.
+ * Run attempts carry a global id; people count a flow's runs: #1 is its first. Flowdeck's service sends that
+ * number as `number`; a service that does not (the hosted one: src/api reads it as null) has the dashboard
+ * count the flow's attempts oldest first. `attemptNumberOf` is the one place that chooses between the two.
  */
 export type AttemptNumbers = ReadonlyMap<number, number>;
 
@@ -11,13 +11,13 @@ export function numberAttempts(oldestFirst: readonly { id: number }[]): AttemptN
 }
 
 /** The number the service sent, if it sent one. */
-export function sentAttemptNumber(attempt: { id: number }): number | undefined {
-  const sent = (attempt as { number?: unknown }).number;
+export function sentAttemptNumber(attempt: { number?: number | null }): number | undefined {
+  const sent = attempt.number;
   return typeof sent === 'number' && Number.isSafeInteger(sent) && sent > 0 ? sent : undefined;
 }
 
 /** The attempt's number in its flow: the service's, else the counted one; undefined while not known yet. */
-export function attemptNumberOf(attempt: { id: number }, counted: AttemptNumbers | undefined): number | undefined {
+export function attemptNumberOf(attempt: { id: number; number?: number | null }, counted: AttemptNumbers | undefined): number | undefined {
   return sentAttemptNumber(attempt) ?? counted?.get(attempt.id);
 }
 

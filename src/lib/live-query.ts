@@ -44,6 +44,8 @@ function liveStateOf(client: QueryClient): LiveState {
 export const liveScopes = {
   flow: (id: number) => `flow:${String(id)}`,
   workflow: (id: number) => `workflow:${String(id)}`,
+  /** A source's discovery (Discover now). */
+  source: (id: number) => `source:${String(id)}`,
   /** Every live view: the overview and the lists watch many things at once. */
   any: 'any',
 } as const;

@@ -1,4 +1,6 @@
 import { type CardState, cardStateAt } from '@/api/cards';
+import { usedByFlows } from '@/api/messages';
+import { Conflict } from '@/service-rules/errors';
 import type { CardRecord, FlowRunRecord, MockState, RunRecord, WorkflowRecord, WorkflowRunRecord } from './records';
 import { isRunActive } from './progress';
 import { MOCK_CANCELLED_ERRORS } from './pinned-wording';
@@ -82,11 +84,17 @@ export class MockDb {
     return cardStateAt({ expiresAt: card.expiresAt, submittedAt: card.submittedAt ?? null, revokedAt: card.revokedAt ?? null }, this.now());
   }
 
+  /** A source or destination cannot be deleted while flows use it: 400 naming them, as the service answers. */
+  refuseWhileUsed(noun: 'source' | 'destination', id: number): void {
+    const users = this.state.flows.filter((flow) => flow[noun] === id);
+    if (users.length > 0) throw new Conflict(usedByFlows(noun, id, users));
+  }
+
   activeFlowRun(flowId: number): FlowRunRecord | undefined {
     return this.state.flowRuns.find((run) => run.flow === flowId && isRunActive(run, this.now()));
   }
 
-  /** Starts a flow run; it fails at the end if the source cannot connect (see rules.ts). */
+  /** Starts a flow run, numbered within its flow; it fails at the end if the source cannot connect (see rules.ts). */
   startFlowRun(flowId: number, trigger: RunRecord['trigger'] = 'manual'): FlowRunRecord {
     const flow = this.flow(flowId);
     const source = flow ? this.source(flow.source) : undefined;
@@ -94,6 +102,7 @@ export class MockDb {
     const run: FlowRunRecord = {
       id,
       flow: flowId,
+      number: Math.max(0, ...this.state.flowRuns.filter((other) => other.flow === flowId).map((other) => other.number)) + 1,
       trigger,
       startedAt: this.now(),
       durationMs: this.runDurationMs,

@@ -1,3 +1,4 @@
+import { choiceKept } from '@/service-rules/resolver-choice';
 import type { MockDb } from './db';
 import type { SourceRecord } from './records';
 import { sourceFailure } from './rules';
@@ -19,9 +20,27 @@ function discoveredResources(spec: string, properties: SourceRecord['properties'
   return defaults[spec] ?? ['items'];
 }
 
-/** Discovery starts again whenever a source's connection settings change; it fails if it cannot connect. */
+/** Discovery runs for `durationMs` from `startedAt`, computed from the clock like run progress. */
+export function isDiscovering(db: MockDb, source: SourceRecord): boolean {
+  return db.now() < source.discovery.startedAt + source.discovery.durationMs;
+}
+
+/** When the resolvers listed were found: the last discovery that succeeded, by the clock. */
+export function discoveredAt(source: SourceRecord, now: number): number | null {
+  const { startedAt, durationMs, error, before = null } = source.discovery;
+  return error === null && now >= startedAt + durationMs ? startedAt + durationMs : before;
+}
+
+/**
+ * Discovery starts again whenever a source's connection settings change and on Discover now; it fails if
+ * it cannot connect. What it finds is decided now (the clock reveals it), and with it which of the user's
+ * choices still name a resolver.
+ */
 export function restartDiscovery(db: MockDb, source: SourceRecord): void {
   const failure = sourceFailure(source);
+  const before = discoveredAt(source, db.now());
   source.resources = discoveredResources(source.spec, source.properties);
-  source.discovery = { startedAt: db.now(), durationMs: db.discoveryMs, error: failure?.[0] ?? null };
+  // A failed discovery finds nothing: the choices wait for one that succeeds.
+  if (!failure) source.resolverChoice = choiceKept(source.resolverChoice, [...(db.sourceSpec(source.spec)?.staticResolvers ?? []), ...source.resources]);
+  source.discovery = { startedAt: db.now(), durationMs: db.discoveryMs, error: failure?.[0] ?? null, before };
 }

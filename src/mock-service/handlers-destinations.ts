@@ -56,6 +56,14 @@ export function destinationHandlers(context: MockContext): HttpHandler[] {
       return dataResponse(wireDestination(db, destination));
     }),
 
+    // Refused while flows use it, as the service does.
+    route(context, 'deleteDestination', (input) => {
+      const destination = findDestination(context, input);
+      db.refuseWhileUsed('destination', destination.id);
+      db.state.destinations = db.state.destinations.filter((candidate) => candidate.id !== destination.id);
+      return dataResponse(true);
+    }),
+
     // Synchronous on the service; the undocumented timeout status is answered as 504.
     route(context, 'verifyDestination', async (input) => {
       const destination = findDestination(context, input);

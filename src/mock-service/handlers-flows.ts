@@ -63,7 +63,7 @@ export function flowHandlers(context: MockContext): HttpHandler[] {
     // Flowdeck's additions: create, change and delete a flow, with the service's checks and messages.
     route(context, 'createFlow', async ({ request }) => {
       const input = parseWith(createFlowInputSchema, await readJson(request));
-      const unscheduled = { displayName: input.displayName, source: input.source, destination: input.destination, frequency: null, cron: null };
+      const unscheduled = { displayName: input.displayName, source: input.source, destination: input.destination, frequency: null, cron: null, paused: false };
       const flow: FlowRecord = { id: Math.max(0, ...db.state.flows.map((item) => item.id)) + 1, ...flowFields(context, unscheduled, input) };
       db.state.flows.push(flow);
       return dataResponse(wireFlow(flow), 201);
@@ -97,6 +97,7 @@ function flowFields({ db }: MockContext, current: FlowFields, input: UpdateFlowI
     if (!db.source(source)) throw new InvalidInput(`Source ${String(source)} does not exist.`);
     if (!db.destination(destination)) throw new InvalidInput(`Destination ${String(destination)} does not exist.`);
     const schedule = scheduleAfter(current, { frequency: input.frequency, cron: input.cron });
-    return { displayName: input.displayName ?? current.displayName, source, destination, ...schedule };
+    // The mock runs nothing on a schedule: pausing only changes what it answers.
+    return { displayName: input.displayName ?? current.displayName, source, destination, ...schedule, paused: input.paused ?? current.paused };
   });
 }

@@ -1,11 +1,14 @@
 import type { HttpHandler } from 'msw';
 import { createConfigurationCardInputSchema } from '@/api/cards';
+import { discoveryInProgress } from '@/api/messages';
+import { updateResolversInputSchema } from '@/api/resolvers';
 import { createSourceInputSchema, updateSourceInputSchema } from '@/api/sources';
-import { InvalidInput, NotFound } from '@/service-rules/errors';
+import { Conflict, InvalidInput, NotFound } from '@/service-rules/errors';
+import { readChoice } from '@/service-rules/resolver-choice';
 import { nameOr } from '@/service-rules/names';
 import { parseWith } from '@/service-rules/parse';
 import { readBodyWithProperties } from '@/service-rules/properties';
-import { restartDiscovery } from './discovery';
+import { isDiscovering, restartDiscovery } from './discovery';
 import { randomHashId } from './hash-id';
 import { applyProperties } from './properties';
 import type { SourceRecord } from './records';
@@ -43,6 +46,7 @@ export function sourceHandlers(context: MockContext): HttpHandler[] {
         updatedAt: now,
         resources: [],
         discovery: { startedAt: now, durationMs: 0, error: null },
+        resolverChoice: {},
       };
       restartDiscovery(db, source);
       db.state.sources.push(source);
@@ -63,6 +67,16 @@ export function sourceHandlers(context: MockContext): HttpHandler[] {
       }
       source.updatedAt = db.now();
       return dataResponse(wireSource(db, source));
+    }),
+
+    // Refused while flows use it, as the service does; its card links go with it and answer 404.
+    route(context, 'deleteSource', (input) => {
+      const source = findSource(context, input);
+      db.refuseWhileUsed('source', source.id);
+      db.state.sources = db.state.sources.filter((candidate) => candidate.id !== source.id);
+      db.state.cards = db.state.cards.filter((card) => card.sourceId !== source.id);
+      for (const trigger of db.state.triggers) if (trigger.credentialSourceId === source.id) trigger.credentialSourceId = null;
+      return dataResponse(true);
     }),
 
     route(context, 'createConfigurationCard', async (input) => {
@@ -94,6 +108,23 @@ export function sourceHandlers(context: MockContext): HttpHandler[] {
     route(context, 'getResolvers', (input) => {
       const source = findSource(context, input);
       return dataResponse(wireResolverList(source, db.sourceSpec(source.spec), db.now()));
+    }),
+
+    route(context, 'updateResolvers', async (input) => {
+      const source = findSource(context, input);
+      const spec = db.sourceSpec(source.spec);
+      const { resolvers } = parseWith(updateResolversInputSchema, await readJson(input.request));
+      const choice = readChoice(resolvers, wireResolverList(source, spec, db.now()).resolvers);
+      source.resolverChoice = { ...source.resolverChoice, ...choice };
+      source.updatedAt = db.now();
+      return dataResponse(wireResolverList(source, spec, db.now()));
+    }),
+
+    route(context, 'discoverResolvers', (input) => {
+      const source = findSource(context, input);
+      if (isDiscovering(db, source)) throw new Conflict(discoveryInProgress(source.id));
+      restartDiscovery(db, source);
+      return dataResponse(wireResolverList(source, db.sourceSpec(source.spec), db.now()), 202);
     }),
 
     route(context, 'listSourceSpecs', ({ url }) => dataResponse(paginate(db.state.sourceSpecs, url).map(sourceSpecSummary))),

@@ -1,3 +1,4 @@
+import type { RunTrigger } from '@/api/flows';
 import type { DestinationSpecDefinition, SourceSpecDefinition } from '@/catalogue/connector-specs';
 import type { FlowFields } from '@/service-rules/wire';
 import type { StoredProperties } from './wire';
@@ -15,9 +16,15 @@ export interface SourceRecord {
   properties: StoredProperties;
   createdAt: number;
   updatedAt: number;
-  /** Tables or endpoints a run of this source moves. */
+  /** Tables or endpoints discovery finds in this source (a run moves those turned on). */
   resources: string[];
-  discovery: { startedAt: number; durationMs: number; error: string | null };
+  /**
+   * The discovery under way or last finished; `before` is when the discovery before it succeeded (what
+   * the resolvers answer's `discoveredAt` shows until this one succeeds).
+   */
+  discovery: { startedAt: number; durationMs: number; error: string | null; before?: number | null };
+  /** Resolver name → suppressed, as the user chose (src/service-rules/resolver-choice.ts). */
+  resolverChoice: Record<string, boolean>;
 }
 
 export interface DestinationRecord {
@@ -34,7 +41,8 @@ export type FlowRecord = FlowFields;
 /** A run of a flow or a workflow; what it looks like at a given time is computed in progress.ts. */
 export interface RunRecord {
   id: number;
-  trigger: 'manual' | 'scheduled' | 'webhook';
+  /** A flow run's: manual, scheduled, or workflow / webhook for a step of a workflow run; a workflow run's: manual, scheduled or webhook. */
+  trigger: RunTrigger;
   startedAt: number;
   durationMs: number;
   /** Decided at start: errors to end with, or null to succeed. */
@@ -46,6 +54,8 @@ export interface RunRecord {
 
 export interface FlowRunRecord extends RunRecord {
   flow: number;
+  /** #1, #2 ... within its flow, as the service numbers attempts. */
+  number: number;
 }
 
 /** A step of a workflow run as planned when it started (workflow-runs.ts reads its state off the clock). */

@@ -1,6 +1,8 @@
+import { withChoice } from '@/service-rules/resolver-choice';
+import { isoOrNull, type WireResolver, type WireResolverList } from '@/service-rules/wire';
+import { discoveredAt } from './discovery';
 import type { SourceRecord, SourceSpecRecord } from './records';
 import { isMaskedByDefault, isSuppressedResource } from './rules';
-import type { WireResolver, WireResolverList } from '@/service-rules/wire';
 
 // Static resolvers come from the spec; dynamic ones appear once discovery has finished, which is
 // computed from the clock like run progress.
@@ -33,24 +35,27 @@ function dynamicResolver(name: string): WireResolver {
   };
 }
 
-export function wireResolverList(source: SourceRecord, spec: SourceSpecRecord | undefined, now: number): WireResolverList {
+/** The resolvers, each on or off as the user chose; while discovery runs, only the static ones. */
+export function wireResolverList(source: SourceRecord, spec: SourceSpecRecord | undefined, now: number): WireResolverList & { resolvers: WireResolver[] } {
   const statics = spec ? spec.staticResolvers.map((name) => staticResolver(name, spec)) : [];
   const { startedAt, durationMs, error } = source.discovery;
   const finishedAt = startedAt + durationMs;
+  const lastFound = isoOrNull(discoveredAt(source, now));
   if (now < finishedAt) {
     return {
-      resolvers: statics,
-      discoveryStatus: { status: 'in_progress', timestamp: new Date(startedAt).toISOString(), resolverCount: statics.length },
+      resolvers: withChoice(statics, source.resolverChoice),
+      discoveryStatus: { status: 'in_progress', timestamp: new Date(startedAt).toISOString(), resolverCount: statics.length, discoveredAt: lastFound },
       discoveryRequired: false,
     };
   }
-  const resolvers = error ? statics : [...statics, ...source.resources.map(dynamicResolver)];
+  const resolvers = withChoice(error ? statics : [...statics, ...source.resources.map(dynamicResolver)], source.resolverChoice);
   return {
     resolvers,
     discoveryStatus: {
       status: error ? 'failed' : 'completed',
       timestamp: new Date(finishedAt).toISOString(),
       resolverCount: resolvers.length,
+      discoveredAt: lastFound,
       ...(error ? { error } : {}),
     },
     discoveryRequired: error !== null,

@@ -1,3 +1,4 @@
+import { runSelection, withChoice } from '@/service-rules/resolver-choice';
 import type { DestinationRecord, SourceRecord } from './records';
 
 // The few "business rules" the mock simulates, in one place so seed, runs and handlers agree.
@@ -37,7 +38,13 @@ export function rowsFor(runId: number, resource: string): number {
   return 200 + (hash % 48_000);
 }
 
-/** What one run of this source moves: every discovered resource except the suppressed ones. */
+/** What one run of this source moves: every discovered resource turned on (suppressed by default, or by the user's choice). */
 export function runResources(runId: number, source: SourceRecord): { name: string; rows: number }[] {
-  return source.resources.filter((name) => !isSuppressedResource(name)).map((name) => ({ name, rows: rowsFor(runId, name) }));
+  const selection = runSelection(
+    withChoice(
+      source.resources.map((name) => ({ name, suppressed: isSuppressedResource(name) })),
+      source.resolverChoice,
+    ),
+  );
+  return source.resources.filter((name) => selection.loads(name)).map((name) => ({ name, rows: rowsFor(runId, name) }));
 }

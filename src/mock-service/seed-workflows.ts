@@ -58,7 +58,7 @@ export function seedWorkflows(now: number): { workflows: WorkflowRecord[]; trigg
     {
       id: 4,
       name: 'Lake sync',
-      description: 'Keeps the S3 data lake close to live.',
+      description: 'Keeps the Parquet data lake close to live.',
       enabled: true,
       definition: {
         flows: [8, 9],

@@ -22,6 +22,10 @@ export const SEED = {
   runningFlowId: 14,
   /** Never run. */
   idleFlowId: 13,
+  /** Paused: keeps its weekly cron but does not run on it. */
+  pausedFlowId: 12,
+  /** Its history has attempts a workflow (#2) and a webhook (#3) started. */
+  workflowStepFlowId: 1,
   succeedingWorkflowId: 1,
   failingWorkflowId: 2,
   disabledWorkflowId: 3,
@@ -36,7 +40,7 @@ function daysAgo(now: number, days: number): number {
 
 function seedSources(now: number, discoveryMs: number): SourceRecord[] {
   const done = (id: number) => ({ startedAt: daysAgo(now, 20) + id * HOUR, durationMs: 40_000, error: null });
-  const base = (id: number) => ({ id, createdAt: daysAgo(now, 40 - id * 3), updatedAt: daysAgo(now, 10 - id), discovery: done(id) });
+  const base = (id: number) => ({ id, createdAt: daysAgo(now, 40 - id * 3), updatedAt: daysAgo(now, 10 - id), discovery: done(id), resolverChoice: {} });
   return [
     {
       ...base(1),
@@ -51,7 +55,7 @@ function seedSources(now: number, discoveryMs: number): SourceRecord[] {
       spec: 'postgres',
       properties: { host: 'crm.internal', port: 5432, database: 'crm', user: 'crm_reader', password: BAD_PASSWORD, ssl: false },
       resources: ['accounts', 'contacts', 'opportunities'],
-      discovery: { ...done(2), error: 'password authentication failed for user "crm_reader"' },
+      discovery: { ...done(2), error: 'password authentication failed for user "crm_reader"', before: daysAgo(now, 30) },
     },
     {
       ...base(3),
@@ -91,20 +95,20 @@ function seedSources(now: number, discoveryMs: number): SourceRecord[] {
 }
 
 const FLOWS: FlowRecord[] = [
-  { id: 1, displayName: 'Orders to warehouse', source: 1, destination: 1, frequency: '1h', cron: null },
-  { id: 2, displayName: 'Orders to reporting', source: 1, destination: 2, frequency: null, cron: '0 */6 * * *' },
-  { id: 3, displayName: 'CRM to warehouse', source: 2, destination: 1, frequency: '24h', cron: null },
-  { id: 4, displayName: 'Billing to warehouse', source: 3, destination: 1, frequency: '6h', cron: null },
-  { id: 5, displayName: 'Billing to data lake', source: 3, destination: 3, frequency: null, cron: '*/15 * * * *' },
-  { id: 6, displayName: 'GitHub to warehouse', source: 4, destination: 1, frequency: '12h', cron: null },
-  { id: 7, displayName: 'Sample data to warehouse', source: 5, destination: 1, frequency: 'manual', cron: null },
-  { id: 8, displayName: 'Sample data to data lake', source: 5, destination: 3, frequency: '30m', cron: null },
-  { id: 9, displayName: 'Orders to data lake', source: 1, destination: 3, frequency: '15m', cron: null },
-  { id: 10, displayName: 'CRM to reporting', source: 2, destination: 2, frequency: null, cron: '30 2 * * *' },
-  { id: 11, displayName: 'Billing to reporting', source: 3, destination: 2, frequency: 'manual', cron: null },
-  { id: 12, displayName: 'GitHub to data lake', source: 4, destination: 3, frequency: null, cron: '0 0 * * 1' },
-  { id: 13, displayName: 'Partner stock to partner warehouse', source: 6, destination: 4, frequency: 'manual', cron: null },
-  { id: 14, displayName: 'Sample backfill to reporting', source: 5, destination: 2, frequency: '1h', cron: null },
+  { id: 1, displayName: 'Orders to warehouse', source: 1, destination: 1, frequency: '1h', cron: null, paused: false },
+  { id: 2, displayName: 'Orders to reporting', source: 1, destination: 2, frequency: null, cron: '0 */6 * * *', paused: false },
+  { id: 3, displayName: 'CRM to warehouse', source: 2, destination: 1, frequency: '24h', cron: null, paused: false },
+  { id: 4, displayName: 'Billing to warehouse', source: 3, destination: 1, frequency: '6h', cron: null, paused: false },
+  { id: 5, displayName: 'Billing to data lake', source: 3, destination: 3, frequency: null, cron: '*/15 * * * *', paused: false },
+  { id: 6, displayName: 'GitHub to warehouse', source: 4, destination: 1, frequency: '12h', cron: null, paused: false },
+  { id: 7, displayName: 'Sample data to warehouse', source: 5, destination: 1, frequency: 'manual', cron: null, paused: false },
+  { id: 8, displayName: 'Sample data to data lake', source: 5, destination: 3, frequency: '30m', cron: null, paused: false },
+  { id: 9, displayName: 'Orders to data lake', source: 1, destination: 3, frequency: '15m', cron: null, paused: false },
+  { id: 10, displayName: 'CRM to reporting', source: 2, destination: 2, frequency: null, cron: '30 2 * * *', paused: false },
+  { id: 11, displayName: 'Billing to reporting', source: 3, destination: 2, frequency: 'manual', cron: null, paused: false },
+  { id: 12, displayName: 'GitHub to data lake', source: 4, destination: 3, frequency: null, cron: '0 0 * * 1', paused: true },
+  { id: 13, displayName: 'Partner stock to partner warehouse', source: 6, destination: 4, frequency: 'manual', cron: null, paused: false },
+  { id: 14, displayName: 'Sample backfill to reporting', source: 5, destination: 2, frequency: '1h', cron: null, paused: false },
 ];
 
 /** A transient failure sprinkled into otherwise healthy history, so lists show a mix. */
@@ -118,15 +122,19 @@ function seedFlowRuns(now: number, sources: SourceRecord[]): FlowRunRecord[] {
     if (!source || flow.id === SEED.idleFlowId) continue;
     const interval = scheduleIntervalMs(flow.frequency, flow.cron);
     const count = 2 + ((flow.id * 5) % 6);
+    let number = 0;
     for (let k = count; k >= 1; k -= 1) {
       const runId = id++;
+      number += 1;
       const manual = interval === null || (k === 2 && flow.id % 3 === 0);
       const startedAt = now - k * (interval ?? DAY) - (flow.id % 7) * MINUTE;
       const flaky = flow.id === 4 && k === 3;
+      const step = flow.id === SEED.workflowStepFlowId ? ({ 2: 'workflow', 3: 'webhook' } as const)[number] : undefined;
       runs.push({
         id: runId,
         flow: flow.id,
-        trigger: manual ? 'manual' : 'scheduled',
+        number,
+        trigger: step ?? (manual ? 'manual' : 'scheduled'),
         startedAt,
         durationMs: 45_000 + ((runId * 37) % 200) * 1000,
         failure: sourceFailure(source) ?? (flaky ? FLAKY_ERRORS : null),
@@ -140,6 +148,7 @@ function seedFlowRuns(now: number, sources: SourceRecord[]): FlowRunRecord[] {
       runs.push({
         id: runId,
         flow: flow.id,
+        number: number + 1,
         trigger: 'scheduled',
         startedAt,
         durationMs: 20 * MINUTE,
@@ -173,7 +182,7 @@ const DESTINATIONS: Omit<DestinationRecord, 'createdAt' | 'updatedAt'>[] = [
     spec: 'postgres',
     properties: { host: 'reporting.internal', port: 5432, database: 'reporting', user: 'loader', password: 'loader-pass', schema: 'raw' },
   },
-  { id: 3, displayName: 'Data lake (S3)', spec: 'files', properties: { bucket_url: 's3://acme-lake/raw', format: 'parquet', credentials: 'AKIA-demo-secret' } },
+  { id: 3, displayName: 'Data lake (Parquet files)', spec: 'files', properties: { bucket_url: 'lake/raw', format: 'parquet' } },
   {
     id: 4,
     displayName: 'Partner warehouse',

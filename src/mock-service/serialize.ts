@@ -81,6 +81,7 @@ export function wireAttempt(run: FlowRunRecord, now: number): WireRunAttempt {
   const attempt: WireRunAttempt = {
     id: run.id,
     flow: run.flow,
+    number: run.number,
     trigger: run.trigger,
     lifecycle: view.lifecycle,
     disposition: view.disposition,

@@ -15,6 +15,9 @@ const keyedEndpoints: [string, string][] = [
   ['POST', '/v2/sources'],
   ['GET', '/v2/sources/1'],
   ['PATCH', '/v2/sources/1'],
+  ['DELETE', '/v2/sources/1'],
+  ['PATCH', '/v2/sources/1/resolvers'],
+  ['POST', '/v2/sources/1/discover'],
   ['POST', '/v2/sources/1/configuration_cards'],
   ['GET', '/v2/sources/1/configuration_cards'],
   ['GET', '/v2/sources/1/resolvers'],
@@ -26,6 +29,7 @@ const keyedEndpoints: [string, string][] = [
   ['POST', '/v2/destinations'],
   ['GET', '/v2/destinations/1'],
   ['PATCH', '/v2/destinations/1'],
+  ['DELETE', '/v2/destinations/1'],
   ['GET', '/v2/destinations/1/verify'],
   ['GET', '/v2/destinationspecs'],
   ['GET', '/v2/flows'],
@@ -53,7 +57,7 @@ describe('authentication', () => {
       expect(await rawCall(method, path, { token: null }), `${method} ${path}`).toEqual({ status: 401, body: { message: 'Unauthorized' } });
       expect(await rawCall(method, path, { token: 'guess' }), `${method} ${path}`).toMatchObject({ status: 401 });
     }
-    expect(new Set(mockService.calls.map((call) => call.operation)).size).toBe(34);
+    expect(new Set(mockService.calls.map((call) => call.operation)).size).toBe(keyedEndpoints.length);
   });
 
   it('answers 403 with the plan message on every workflow endpoint for the starter key', async () => {

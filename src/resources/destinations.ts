@@ -1,15 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { createDestination, getDestination, listDestinations, updateDestination, type UpdateDestinationInput } from '@/api/destinations';
-import type { PageParams } from '@/api/page-params';
-import { choicesQuery, nameIndexQuery, useCreateEndpoint, useUpdateEndpoint } from './endpoints';
+import { createDestination, deleteDestination, getDestination, listDestinations, updateDestination, type UpdateDestinationInput } from '@/api/destinations';
+import { allQuery, choicesQuery, nameIndexQuery, useCreateEndpoint, useDeleteEndpoint, useUpdateEndpoint } from './endpoints';
 import { resourceKeys } from './keys';
-import { listingOf } from './listing';
 
 export const destinationKeys = resourceKeys('destinations');
 
 export const destinationQueries = {
-  list: (page: PageParams) =>
-    queryOptions({ queryKey: destinationKeys.list(page), queryFn: ({ signal }) => listingOf(() => listDestinations(page, { signal })) }),
+  list: () => allQuery(destinationKeys.list({ view: 'all' }), listDestinations),
   names: () => nameIndexQuery(destinationKeys.list({ view: 'names' }), listDestinations),
   choices: () =>
     choicesQuery(destinationKeys.list({ view: 'choices' }), listDestinations, (destination) => ({
@@ -26,4 +23,8 @@ export function useCreateDestination() {
 /** A save may rename the destination: its lists (and the names and choices read from them) are read again. */
 export function useUpdateDestination(id: number) {
   return useUpdateEndpoint((changes: UpdateDestinationInput) => updateDestination(id, changes), destinationQueries.detail(id).queryKey, destinationKeys.list());
+}
+
+export function useDeleteDestination(options: { onDeleted?: () => void } = {}) {
+  return useDeleteEndpoint(deleteDestination, destinationKeys, options);
 }

@@ -13,12 +13,12 @@ describe('useUpdateSource', () => {
     await client.query(sourceQueries.detail(1));
     await client.query(sourceQueries.resolvers(1));
     await client.query(sourceQueries.names());
-    await client.query(sourceQueries.list({ limit: 25, offset: 0 }));
+    await client.query(sourceQueries.list());
 
     const saved = await act(() => result.current.mutateAsync({ displayName: 'Orders (renamed)' }));
 
     expect(client.getQueryData(sourceQueries.detail(1).queryKey)).toEqual(saved);
-    for (const queryKey of [sourceQueries.resolvers(1).queryKey, sourceQueries.names().queryKey, sourceQueries.list({ limit: 25, offset: 0 }).queryKey])
+    for (const queryKey of [sourceQueries.resolvers(1).queryKey, sourceQueries.names().queryKey, sourceQueries.list().queryKey])
       expect(client.getQueryState(queryKey)?.isInvalidated).toBe(true);
   });
 });

@@ -9,7 +9,17 @@ import { signIn } from '@/mock-service/api-test-helpers';
 import { SEED } from '@/mock-service/seed';
 import { renderWithClient } from '@/test/render-hook';
 import { mockService } from '@/test/server';
-import { flowQueries, useCancelFlow, useCreateFlow, useRefetchAttemptsOnNewAttempt, useRunFlow } from './flows';
+import {
+  flowQueries,
+  useBulkFlowAction,
+  useCancelFlow,
+  useCreateFlow,
+  useDeleteFlow,
+  useRefetchAttemptsOnNewAttempt,
+  useRunFlow,
+  useSetFlowPaused,
+  useUpdateFlow,
+} from './flows';
 
 // A flow's status with its newest attempt, from three kinds of service: Flowdeck's (the hosted shape with
 // lastAttempt beside it: one request), the hosted one (the status alone: the newest attempt is read
@@ -171,5 +181,89 @@ describe('flow mutations', () => {
     await client.query(flowQueries.attempts(idle, page));
     rerender(attempt(90, 500));
     expect(stale()).toBe(false);
+  });
+});
+
+describe('changing and deleting flows', () => {
+  const idle = SEED.idleFlowId;
+  const cachedFlow = (client: QueryClient, id: number) => client.getQueryData(flowQueries.list().queryKey)?.find((flow) => flow.id === id);
+
+  it('useUpdateFlow puts the saved flow in the cached list before onSaved runs', async () => {
+    const seen: unknown[] = [];
+    const { client, result } = renderWithClient(() =>
+      useUpdateFlow(1, {
+        onSaved: () => {
+          seen.push(cachedFlow(client, 1));
+          return Promise.resolve();
+        },
+      }),
+    );
+    await client.query(flowQueries.list());
+    const saved = await act(() => result.current.mutateAsync({ displayName: 'Orders, hourly', cron: '0 * * * *' }));
+    expect(saved).toMatchObject({ displayName: 'Orders, hourly', cron: '0 * * * *', frequency: null });
+    expect(seen).toEqual([saved]);
+  });
+
+  it('useSetFlowPaused pauses and resumes in the cache; a service that ignores paused is a refusal', async () => {
+    const { client, result } = renderWithClient(() => useSetFlowPaused(1));
+    await client.query(flowQueries.list());
+    await act(() => result.current.mutateAsync(true));
+    expect(cachedFlow(client, 1)?.paused).toBe(true);
+    await act(() => result.current.mutateAsync(false));
+    expect(cachedFlow(client, 1)?.paused).toBe(false);
+
+    // A hosted service answers the flow without `paused`: it did not pause it.
+    mockService.failNext('updateFlow', { body: { data: { id: 1, displayName: 'Orders to warehouse', source: 1, destination: 1, frequency: '1h' } } });
+    await expect(act(() => result.current.mutateAsync(true))).rejects.toMatchObject({ kind: 'bad_request', message: 'This service does not pause flows.' });
+    expect(cachedFlow(client, 1)?.paused).toBe(false);
+  });
+
+  it('useDeleteFlow runs onDeleted while the flow is still cached, then forgets it and its details', async () => {
+    const seen: unknown[] = [];
+    const { client, result } = renderWithClient(() =>
+      useDeleteFlow(idle, {
+        onDeleted: () => {
+          seen.push(cachedFlow(client, idle)?.id);
+          return Promise.resolve();
+        },
+      }),
+    );
+    await client.query(flowQueries.list());
+    await client.query(flowQueries.status(idle));
+    await act(() => result.current.mutateAsync());
+    expect(seen).toEqual([idle]);
+    expect(cachedFlow(client, idle)).toBeUndefined();
+    expect(client.getQueryState(flowQueries.status(idle).queryKey)).toBeUndefined();
+  });
+
+  it('useBulkFlowAction keeps each flow’s outcome, updates the cache for those done', async () => {
+    const { client, result } = renderWithClient(() => useBulkFlowAction());
+    const flows = await client.query(flowQueries.list());
+    const chosen = flows.filter((flow) => [1, 2, 3, 4, 5, SEED.pausedFlowId].includes(flow.id));
+    mockService.failNext('updateFlow', { status: 500, message: 'Internal Server Error', delayMs: 20 });
+    for (let i = 0; i < 4; i += 1) mockService.failNext('updateFlow', { delayMs: 20 });
+
+    const outcomes = await act(() => result.current.mutateAsync({ action: 'pause', flows: chosen }));
+
+    expect(outcomes.map((outcome) => [outcome.flow.id, outcome.result])).toEqual([
+      [1, 'failed'],
+      [2, 'done'],
+      [3, 'done'],
+      [4, 'done'],
+      [5, 'done'],
+      [SEED.pausedFlowId, 'unchanged'],
+    ]);
+    expect(operations().filter((operation) => operation === 'updateFlow')).toHaveLength(5);
+    expect(cachedFlow(client, 1)?.paused).toBe(false);
+    expect(cachedFlow(client, 2)?.paused).toBe(true);
+
+    const run = await act(() => result.current.mutateAsync({ action: 'run', flows: chosen.slice(0, 2) }));
+    expect(run.map((outcome) => outcome.result)).toEqual(['done', 'done']);
+    const again = await act(() => result.current.mutateAsync({ action: 'run', flows: chosen.slice(0, 1) }));
+    expect(again[0]).toMatchObject({ result: 'failed', error: { message: 'Flow 1 is already running.' } });
+
+    const deleted = await act(() => result.current.mutateAsync({ action: 'delete', flows: chosen.slice(1, 3) }));
+    expect(deleted.map((outcome) => outcome.result)).toEqual(['done', 'done']);
+    expect(cachedFlow(client, 2)).toBeUndefined();
   });
 });

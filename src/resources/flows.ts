@@ -1,11 +1,13 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { notFound } from '@tanstack/react-router';
 import { readAllPages } from '@/api/all-pages';
 import type { CallOptions } from '@/api/client';
-import { isApiError } from '@/api/errors';
+import { ApiError, isApiError } from '@/api/errors';
 import {
   cancelFlow,
   createFlow,
   type CreateFlowInput,
+  deleteFlow,
   type Flow,
   type FlowStatus,
   flowStatusOf,
@@ -15,9 +17,13 @@ import {
   type RunAttempt,
   type RunAttemptsParams,
   runFlow,
+  updateFlow,
+  type UpdateFlowInput,
 } from '@/api/flows';
 import { type AttemptNumbers, attemptNumberOf, numberAttempts, sentAttemptNumber } from '@/lib/attempt-numbers';
-import { liveScopes } from '@/lib/live-query';
+import { boostLiveViews, liveScopes } from '@/lib/live-query';
+import { mapLimited } from '@/lib/map-limited';
+import { parseIdParam } from '@/lib/route-params';
 import { useLiveAction } from '@/lib/use-live-action';
 import { useRefetchWhenChanged } from './follow-live';
 import { resourceKeys } from './keys';
@@ -80,6 +86,17 @@ export function useAttemptNumbers(flowId: number, latest: RunAttempt | null): (a
   return (attempt) => attemptNumberOf(attempt, data);
 }
 
+/**
+ * The loader of a flow's routes (its page, its edit page): the interface has no get-flow, so the list is read
+ * and an id it lacks is a flow that does not exist.
+ */
+export async function loadFlowRoute(client: QueryClient, rawId: string): Promise<{ flowId: number }> {
+  const flowId = parseIdParam(rawId);
+  const flows = await client.query({ ...flowQueries.list(), staleTime: 'static' });
+  if (!flows.some((flow) => flow.id === flowId)) throw notFound();
+  return { flowId };
+}
+
 /** Creates a flow; `onCreated` runs once the cached list holds it, so the flow's page can open at once. */
 export function useCreateFlow({ onCreated }: { onCreated: (flow: Flow) => Promise<void> }) {
   const client = useQueryClient();
@@ -89,6 +106,113 @@ export function useCreateFlow({ onCreated }: { onCreated: (flow: Flow) => Promis
       client.setQueryData(flowQueries.list().queryKey, (flows) => (flows ? [...flows, flow] : flows));
       void client.invalidateQueries({ queryKey: flowKeys.all() });
       await onCreated(flow);
+    },
+  });
+}
+
+/** The cached list with one flow as the service now answers it. */
+function putFlow(client: QueryClient, flow: Flow) {
+  client.setQueryData(flowQueries.list().queryKey, (flows) => flows?.map((each) => (each.id === flow.id ? flow : each)));
+}
+
+/** A deleted flow leaves the list, and nothing cached about it lingers (its status, its attempts). */
+function forgetFlow(client: QueryClient, id: number) {
+  client.setQueryData(flowQueries.list().queryKey, (flows) => flows?.filter((each) => each.id !== id));
+  client.removeQueries({ queryKey: flowKeys.detail(id) });
+}
+
+/** Saves an edit; a refused save leaves the form alone (the caller shows `error`). */
+export function useUpdateFlow(flowId: number, { onSaved }: { onSaved: (flow: Flow) => Promise<void> }) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateFlowInput) => updateFlow(flowId, input),
+    onSuccess: async (flow) => {
+      putFlow(client, flow);
+      void client.invalidateQueries({ queryKey: flowKeys.list() });
+      await onSaved(flow);
+    },
+  });
+}
+
+/**
+ * Pause or resume. A service without pausing (the hosted one) refuses `paused`, or might ignore it: an
+ * answer that is not in the asked state is a refusal too, so the screen never claims what did not happen.
+ */
+async function setPaused(id: number, paused: boolean): Promise<Flow> {
+  const flow = await updateFlow(id, { paused });
+  if (flow.paused !== paused) throw new ApiError('bad_request', 'This service does not pause flows.');
+  return flow;
+}
+
+export function useSetFlowPaused(flowId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (paused: boolean) => setPaused(flowId, paused),
+    onSuccess: (flow) => {
+      putFlow(client, flow);
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: flowKeys.list() }),
+  });
+}
+
+/**
+ * Deletes a flow (the service cancels a running attempt first). `onDeleted` leaves its page before the
+ * cache forgets it, so the page never shows a flow that is not found.
+ */
+export function useDeleteFlow(flowId: number, { onDeleted }: { onDeleted: () => Promise<void> }) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteFlow(flowId),
+    onSuccess: async () => {
+      await onDeleted();
+      forgetFlow(client, flowId);
+      void client.invalidateQueries({ queryKey: flowKeys.list() });
+    },
+  });
+}
+
+export const BULK_FLOW_ACTIONS = ['run', 'pause', 'resume', 'delete'] as const;
+export type BulkFlowAction = (typeof BULK_FLOW_ACTIONS)[number];
+
+/** What happened to one flow: done, nothing to do (pausing a paused flow), or the service's refusal. */
+export type BulkOutcome = { flow: Flow; result: 'done' } | { flow: Flow; result: 'unchanged' } | { flow: Flow; result: 'failed'; error: unknown };
+
+/** Requests in flight at once during a bulk action. */
+const BULK_CONCURRENCY = 4;
+
+async function actOn(action: BulkFlowAction, flow: Flow): Promise<BulkOutcome> {
+  const wantPaused = action === 'pause' ? true : action === 'resume' ? false : null;
+  if (wantPaused !== null && flow.paused === wantPaused) return { flow, result: 'unchanged' };
+  try {
+    if (action === 'run') await runFlow(flow.id);
+    else if (action === 'delete') await deleteFlow(flow.id);
+    else return { flow: await setPaused(flow.id, wantPaused === true), result: 'done' };
+    return { flow, result: 'done' };
+  } catch (error) {
+    return { flow, result: 'failed', error };
+  }
+}
+
+/**
+ * Run, pause, resume or delete many flows: one request per flow through the same operations as the flow
+ * page (the interface has no bulk operation), a few at a time, each flow's outcome kept for the summary.
+ */
+export function useBulkFlowAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, flows }: { action: BulkFlowAction; flows: readonly Flow[] }) => mapLimited(flows, BULK_CONCURRENCY, (flow) => actOn(action, flow)),
+    onSuccess: async (outcomes, { action }) => {
+      const done = outcomes.filter((outcome) => outcome.result === 'done');
+      if (action === 'delete') for (const { flow } of done) forgetFlow(client, flow.id);
+      if (action === 'pause' || action === 'resume') for (const { flow } of done) putFlow(client, flow);
+      if (action === 'run') {
+        boostLiveViews(
+          client,
+          done.map(({ flow }) => liveScopes.flow(flow.id)),
+        );
+        await Promise.all(done.map(({ flow }) => client.invalidateQueries({ queryKey: flowKeys.detail(flow.id) })));
+      }
+      void client.invalidateQueries({ queryKey: flowKeys.list() });
     },
   });
 }

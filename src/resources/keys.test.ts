@@ -19,7 +19,7 @@ describe('query keys', () => {
       'attempts',
       { limit: 25, offset: 0, order: 'DESC' },
     ]);
-    expect(sourceQueries.list({ limit: 25, offset: 0 }).queryKey).toEqual(['sources', 'list', { limit: 25, offset: 0 }]);
+    expect(sourceQueries.list().queryKey).toEqual(['sources', 'list', { view: 'all' }]);
     expect(sourceQueries.names().queryKey).toEqual(['sources', 'list', { view: 'names' }]);
     expect(sourceQueries.detail(3).queryKey).toEqual(['sources', 'detail', 3]);
     expect(cardQueries.recipient('abc').queryKey).toEqual(['cards', 'detail', 'abc']);

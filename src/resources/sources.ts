@@ -1,21 +1,23 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { PageParams } from '@/api/page-params';
-import { getResolvers } from '@/api/resolvers';
-import { createSource, getSource, listSources, updateSource, type UpdateSourceInput } from '@/api/sources';
-import { choicesQuery, nameIndexQuery, useCreateEndpoint, useUpdateEndpoint } from './endpoints';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { discoverResolvers, getResolvers, type ResolverList, updateResolvers, type UpdateResolversInput } from '@/api/resolvers';
+import { createSource, deleteSource, getSource, listSources, updateSource, type UpdateSourceInput } from '@/api/sources';
+import { boostLiveViews, liveScopes } from '@/lib/live-query';
+import { allQuery, choicesQuery, nameIndexQuery, useCreateEndpoint, useDeleteEndpoint, useUpdateEndpoint } from './endpoints';
 import { resourceKeys } from './keys';
-import { listingOf } from './listing';
 
 export const sourceKeys = resourceKeys('sources');
 
 export const sourceQueries = {
-  list: (page: PageParams) => queryOptions({ queryKey: sourceKeys.list(page), queryFn: ({ signal }) => listingOf(() => listSources(page, { signal })) }),
+  list: () => allQuery(sourceKeys.list({ view: 'all' }), listSources),
   names: () => nameIndexQuery(sourceKeys.list({ view: 'names' }), listSources),
   choices: () =>
     choicesQuery(sourceKeys.list({ view: 'choices' }), listSources, (source) => ({ fallbackName: `Source ${String(source.id)}`, spec: source.sourceSpec })),
   detail: (id: number) => queryOptions({ queryKey: sourceKeys.detail(id), queryFn: ({ signal }) => getSource(id, { signal }) }),
   resolvers: (id: number) => queryOptions({ queryKey: sourceKeys.detail(id, 'resolvers'), queryFn: ({ signal }) => getResolvers(id, { signal }) }),
 };
+
+/** Discovery is under way: the resolvers tab polls fast until it ends (src/lib/polling.ts). */
+export const isDiscovering = (list: ResolverList) => list.discoveryStatus?.status === 'in_progress';
 
 export function useCreateSource() {
   return useCreateEndpoint(createSource, sourceKeys.list());
@@ -24,4 +26,40 @@ export function useCreateSource() {
 /** A save renames the source in every list and starts discovery again: everything cached about sources is read again. */
 export function useUpdateSource(id: number) {
   return useUpdateEndpoint((changes: UpdateSourceInput) => updateSource(id, changes), sourceQueries.detail(id).queryKey, sourceKeys.all());
+}
+
+export function useDeleteSource(options: { onDeleted?: () => void } = {}) {
+  return useDeleteEndpoint(deleteSource, sourceKeys, options);
+}
+
+/** Turning resolvers on or off answers the whole list, which the tab shows at once. */
+export function useUpdateResolvers(sourceId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateResolversInput) => updateResolvers(sourceId, input),
+    onSuccess: (list) => {
+      client.setQueryData(sourceQueries.resolvers(sourceId).queryKey, list);
+    },
+  });
+}
+
+/**
+ * Discover now (and Retry): the answer shows discovery in progress at once and the tab polls fast. A
+ * refusal (one is already in progress) is news too: the list is read again.
+ */
+export function useDiscoverResolvers(sourceId: number) {
+  const client = useQueryClient();
+  const { queryKey } = sourceQueries.resolvers(sourceId);
+  return useMutation({
+    mutationFn: () => discoverResolvers(sourceId),
+    onSuccess: (list) => {
+      client.setQueryData(queryKey, list);
+    },
+    onError: () => {
+      void client.invalidateQueries({ queryKey });
+    },
+    onSettled: () => {
+      boostLiveViews(client, [liveScopes.source(sourceId)]);
+    },
+  });
 }

@@ -37,11 +37,11 @@ export const workflowQueries = {
  * For the loaders of a workflow's routes: its id from the URL, once the list holds it. The interface has
  * no get-workflow: an id the list lacks is a workflow that does not exist (the not-found page).
  */
-export async function loadListedWorkflow(client: QueryClient, rawId: string): Promise<number> {
+export async function loadWorkflowRoute(client: QueryClient, rawId: string): Promise<{ workflowId: number }> {
   const workflowId = parseIdParam(rawId);
   const workflows = await client.query({ ...workflowQueries.list(), staleTime: 'static' });
   if (!workflows.some((workflow) => workflow.id === workflowId)) throw notFound();
-  return workflowId;
+  return { workflowId };
 }
 
 /** The cached list with this workflow as the service answered it (added when new). */

@@ -14,6 +14,7 @@ interface Definition {
   displayName?: string | null | undefined;
   type: string;
   required?: boolean | undefined;
+  choices?: readonly string[] | null | undefined;
 }
 
 const isSecret = (definition: Definition | undefined) => definition?.type.toUpperCase() === 'PASSWORD';
@@ -36,6 +37,8 @@ export function readPropertiesInput(definitions: readonly Definition[], raw: unk
     if (type === 'NUMBER' && typeof value !== 'number') throw new InvalidInput(`Property ${name} must be a number.`);
     if (type === 'BOOLEAN' && typeof value !== 'boolean') throw new InvalidInput(`Property ${name} must be true or false.`);
     if (type !== 'NUMBER' && type !== 'BOOLEAN' && typeof value !== 'string') throw new InvalidInput(`Property ${name} must be a string.`);
+    const choices = definitionOf(definitions, name)?.choices;
+    if (choices && choices.length > 0 && !choices.includes(String(value))) throw new InvalidInput(`Property ${name} must be one of ${choices.join(', ')}.`);
   }
   return parsed.data;
 }

@@ -74,12 +74,17 @@ export interface FlowFields {
   destination: number;
   frequency: string | null;
   cron: string | null;
+  paused: boolean;
 }
 
-/** A flow carries either `frequency` or `cron`, never both. */
-export function flowOnWire(flow: FlowFields): WireFlow {
+/**
+ * A flow carries either `frequency` or `cron`, never both, then Flowdeck's `paused`; the `hosted` shape
+ * (FLOWDECK_PROFILE=hosted) has only the hosted service's fields.
+ */
+export function flowOnWire(flow: FlowFields, shape: 'flowdeck' | 'hosted' = 'flowdeck'): WireFlow {
   const { id, displayName, source, destination } = flow;
-  return flow.cron
-    ? { id, displayName, source, destination, cron: flow.cron }
-    : { id, displayName, source, destination, frequency: flow.frequency ?? 'manual' };
+  const schedule = flow.cron ? { cron: flow.cron } : { frequency: flow.frequency ?? 'manual' };
+  return shape === 'hosted'
+    ? { id, displayName, source, destination, ...schedule }
+    : { id, displayName, source, destination, ...schedule, paused: flow.paused };
 }

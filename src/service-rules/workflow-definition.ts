@@ -140,6 +140,12 @@ export function readDefinition(definition: unknown): { steps: WorkflowStep[] } |
   return problem ? { problem: problem.message } : { steps };
 }
 
+/** The flows a definition runs, by the service's reading of it (none when it cannot run). */
+export function flowsOfDefinition(definition: unknown): number[] {
+  const read = readDefinition(definition);
+  return 'steps' in read ? read.steps.map((step) => step.flow) : [];
+}
+
 /** The definition the editor stores: `{ steps: [{ id, flow, after }] }`, keeping any other member it had besides `flows`. */
 export function definitionWith(previous: unknown, steps: readonly WorkflowStep[]): Record<string, unknown> {
   const others = typeof previous === 'object' && previous !== null && !Array.isArray(previous) ? (previous as Record<string, unknown>) : {};

@@ -1,4 +1,4 @@
-import { NumberInput, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, Select, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { DateInput, DateTimePicker, TimeInput } from '@mantine/dates';
 import { type Control, Controller } from 'react-hook-form';
 import type { PropertyDefinition } from '@/api/common';
@@ -44,6 +44,25 @@ export function PropertyField({ definition, index, control, clearedOnSave = fals
               onBlur={field.onBlur}
               error={error}
               clearedOnSave={clearedOnSave}
+            />
+          );
+        }
+        if (definition.choices) {
+          const current = asText(value);
+          // A saved value outside the choices stays shown rather than silently dropped.
+          const data = current === '' || definition.choices.includes(current) ? definition.choices : [...definition.choices, current];
+          return (
+            <Select
+              {...common}
+              data={data}
+              value={current === '' ? null : current}
+              onChange={(next) => {
+                field.onChange(next ?? '');
+              }}
+              onBlur={field.onBlur}
+              error={error}
+              allowDeselect={!definition.required}
+              clearable={!definition.required}
             />
           );
         }

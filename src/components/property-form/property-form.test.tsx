@@ -115,6 +115,21 @@ describe('PropertyForm', () => {
     expect(await screen.findByText('Nothing changed, so nothing was sent.')).toBeInTheDocument();
   });
 
+  it('draws a property with choices as a pick list, sends the pick, and keeps a saved value outside the choices', async () => {
+    const format = definition('format', 'STRING', { displayName: 'Format', required: true, choices: ['jsonl', 'csv', 'parquet'] });
+    const { user, save, onSubmit, unmount } = renderForm({ definitions: [format], saved: { format: 'jsonl' } });
+    const select = screen.getByRole('combobox', { name: /^Format/ });
+    expect(select).toHaveValue('jsonl');
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: 'parquet' }));
+    await save();
+    expect(onSubmit).toHaveBeenCalledWith({ properties: { format: 'parquet' } });
+    unmount();
+
+    renderForm({ definitions: [format], saved: { format: 'JSON' } });
+    expect(screen.getByRole('combobox', { name: /^Format/ })).toHaveValue('JSON');
+  });
+
   describe('a saved secret', () => {
     const saved: Properties = { host: 'db', password: MASKED_SECRET };
     const definitions = everyType.slice(0, 2);

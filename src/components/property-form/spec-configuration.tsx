@@ -13,30 +13,46 @@ interface SpecConfigurationProps {
   version: string;
   onSubmit: (changes: PropertyFormChanges) => Promise<void>;
   onDirtyChange?: (dirty: boolean) => void;
-  /** Shown beside the form, above the instructions (a source's Test connection). */
-  aside?: ReactNode;
+  /** Beside Save (a source's Test connection). */
+  footer?: ReactNode;
+  /** Under the form (what Test connection found). */
+  afterForm?: ReactNode;
   addons?: Readonly<Record<string, PropertyAddon>>;
 }
 
 /** A source's or destination's configuration: the form drawn from its spec, the spec's instructions beside it. */
-export function SpecConfiguration({ definitions, saved, displayName, instructions, version, onSubmit, onDirtyChange, aside, addons }: SpecConfigurationProps) {
+export function SpecConfiguration({
+  definitions,
+  saved,
+  displayName,
+  instructions,
+  version,
+  onSubmit,
+  onDirtyChange,
+  footer,
+  afterForm,
+  addons,
+}: SpecConfigurationProps) {
   return (
     <Grid gap="xl">
       <Grid.Col span={{ base: 12, md: 7 }}>
-        <PropertyForm
-          key={version}
-          definitions={definitions}
-          saved={saved}
-          name={{ label: 'Name', value: displayName, required: true }}
-          submitLabel="Save"
-          onSubmit={onSubmit}
-          onDirtyChange={onDirtyChange}
-          addons={addons}
-        />
+        <Stack gap="lg">
+          <PropertyForm
+            key={version}
+            definitions={definitions}
+            saved={saved}
+            name={{ label: 'Name', value: displayName, required: true }}
+            submitLabel="Save"
+            onSubmit={onSubmit}
+            onDirtyChange={onDirtyChange}
+            addons={addons}
+            footer={footer}
+          />
+          {afterForm}
+        </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>
         <Stack gap="lg">
-          {aside}
           <Paper withBorder p="md" component="aside" aria-label="Setup instructions">
             <Title order={2} size="h5" mb="xs">
               Setup instructions

@@ -42,8 +42,8 @@ describe('lists on a phone (below 600 px wide)', () => {
 
   it.each([
     ['/workflows', 'Workflows', ['Enabled', 'Schedule', 'Status']],
-    ['/sources', 'Sources', ['Spec', 'Updated']],
-    ['/destinations', 'Destinations', ['Spec', 'Updated']],
+    ['/sources', 'Sources', ['Spec', 'Used by', 'Updated']],
+    ['/destinations', 'Destinations', ['Spec', 'Used by', 'Updated']],
     ['/flows/1', 'Run attempts', ['Status', 'Trigger', 'Started', 'Duration', 'Rows loaded']],
     ['/flows/1', 'Rows per resource', ['Extracted', 'Analyzed', 'Loaded']],
     ['/workflows/1', 'Webhook triggers', ['Provider', 'Status', 'URL', 'Triggered', 'Last triggered']],

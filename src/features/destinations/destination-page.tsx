@@ -1,9 +1,11 @@
 import { Alert, Paper, Stack } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { PageHeader } from '@/components/page-header';
+import { EndpointHeader } from '@/components/endpoint-header';
 import { SpecSummary } from '@/components/spec-summary';
-import { destinationQueries } from '@/resources/destinations';
+import { destinationQueries, useDeleteDestination, useUpdateDestination } from '@/resources/destinations';
+import { useUsedBy } from '@/resources/endpoints';
 import { ConfigureDestination } from './destination-configuration';
 import { VerifyPanel } from './verify-panel';
 
@@ -11,13 +13,13 @@ export function DestinationPage({ destinationId }: { destinationId: number }) {
   const { data: destination } = useSuspenseQuery(destinationQueries.detail(destinationId));
   const [dirty, setDirty] = useState(false);
   const [saved, setSaved] = useState(false);
+  const navigate = useNavigate();
+  const rename = useUpdateDestination(destinationId);
+  const remove = useDeleteDestination({ onDeleted: () => void navigate({ to: '/destinations' }) });
+  const usedBy = useUsedBy('destination');
   return (
     <>
-      <PageHeader
-        section="destinations"
-        title={destination.displayName || `Destination ${String(destination.id)}`}
-        description={`Destination ${String(destination.id)}`}
-      />
+      <EndpointHeader noun="destination" endpoint={destination} rename={rename} remove={remove} usedBy={usedBy && (usedBy.get(destinationId) ?? [])} />
       <Stack gap="lg">
         <Paper withBorder p="md">
           <SpecSummary spec={destination.destinationSpec} />

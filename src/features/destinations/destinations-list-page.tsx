@@ -1,18 +1,20 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { EndpointListPage } from '@/components/endpoint-list-page';
-import { destinationQueries } from '@/resources/destinations';
+import type { EndpointListSearch } from '@/lib/list-search';
+import { destinationQueries, useDeleteDestination } from '@/resources/destinations';
 
-export function DestinationsPage({ limit, offset, onPage }: { limit: number; offset: number; onPage: (offset: number) => void }) {
-  const { data: listing } = useSuspenseQuery(destinationQueries.list({ limit, offset }));
+export function DestinationsPage({ search, onSearch }: { search: EndpointListSearch; onSearch: (patch: Partial<EndpointListSearch>) => void }) {
+  const { data: listing } = useSuspenseQuery(destinationQueries.list());
+  const remove = useDeleteDestination();
   return (
     <EndpointListPage
       noun="destination"
       description="The stores your data is loaded into."
       listing={listing}
       specOf={(destination) => destination.destinationSpec}
-      limit={limit}
-      offset={offset}
-      onPage={onPage}
+      search={search}
+      onSearch={onSearch}
+      remove={remove}
     />
   );
 }

@@ -21,7 +21,10 @@ describe('destinations list', () => {
     await waitFor(() => {
       expect(router.state.location.search).toMatchObject({ limit: 2, offset: 2 });
     });
-    expect(await screen.findByRole('link', { name: 'Data lake (S3)' })).toBeInTheDocument();
+    // Sorted by name by default: the second page of two holds the third and fourth names.
+    expect(await screen.findByRole('link', { name: 'Partner warehouse' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Reporting Postgres' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Data lake (Parquet files)' })).not.toBeInTheDocument();
   });
 
   it('says so when the service cannot list destinations, and offers the ones flows reference', async () => {
@@ -33,17 +36,20 @@ describe('destinations list', () => {
 });
 
 describe('creating a destination', () => {
-  it('picks a spec from the gallery, creates it, then saves the form drawn from its full spec', async () => {
+  it('searches the specs as for a source, picks one, creates it, then saves the form drawn from its full spec', async () => {
     const posts = recordBodies('POST', /^\/v2\/destinations$/);
     const patches = recordBodies('PATCH', /^\/v2\/destinations\/\d+$/);
     const { user, router } = renderApp('/destinations/new');
-    const gallery = await screen.findByRole('radiogroup', { name: 'Destination spec' });
-    const duckdb = within(gallery).getByRole('radio', { name: 'DuckDB' });
+    const specs = await screen.findByRole('radiogroup', { name: 'Destination spec' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search destination specs' }), 'analytical');
+    expect(within(specs).getAllByRole('radio')).toHaveLength(1);
+    const duckdb = within(specs).getByRole('radio', { name: 'DuckDB' });
     expect(within(duckdb).getByText('stable')).toBeInTheDocument();
     expect(within(duckdb).getByText('An in-process analytical database file.')).toBeInTheDocument();
-    expect(within(duckdb).getByRole('link', { name: 'duckdb.org' })).toHaveAttribute('href', 'https://duckdb.org/');
     await user.click(duckdb);
     expect(duckdb).toHaveAttribute('aria-checked', 'true');
+    const summary = await screen.findByRole('region', { name: 'Spec summary' });
+    expect(within(summary).getByRole('link', { name: 'duckdb.org' })).toHaveAttribute('href', 'https://duckdb.org/');
     await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Scratch DuckDB');
     await user.click(screen.getByRole('button', { name: 'Create destination' }));
 

@@ -3,6 +3,7 @@ import { endpointFallbackName } from '@/components/endpoint-noun';
 import { describeSchedule, scheduleOf } from '@/lib/schedule';
 import type { NameIndex } from '@/resources/endpoints';
 import type { FlowsSearch } from './flows-search';
+import { flowName } from '@/lib/flow-name';
 
 /** A flow with what the list shows and searches, computed once per list rather than per keystroke. */
 export interface FlowRow {
@@ -31,14 +32,16 @@ export function toFlowRows(flows: readonly Flow[], sources: NameIndex | undefine
     const scheduleWords = describeSchedule(schedule);
     const scheduleKind =
       schedule.kind === 'cron' ? 'cron' : schedule.kind === 'frequency' && flow.frequency?.toLowerCase() !== 'manual' ? 'frequency' : 'manual';
-    const name = flow.displayName || `Flow ${String(flow.id)}`;
+    const name = flowName(flow);
     return {
       flow,
       sourceName,
       destinationName,
       scheduleWords,
       scheduleKind,
-      haystack: [name, `#${String(flow.id)}`, sourceName, destinationName, scheduleWords, flow.cron ?? ''].join('\n').toLowerCase(),
+      haystack: [name, `#${String(flow.id)}`, sourceName, destinationName, scheduleWords, flow.cron ?? '', flow.paused ? 'paused' : '']
+        .join('\n')
+        .toLowerCase(),
     };
   });
 }
@@ -65,9 +68,8 @@ function compare(a: FlowRow, b: FlowRow, sort: FlowsSearch['sort']): number {
 /** Search (every word must match), schedule kind, then sort; ties keep id order so the list never jumps. */
 export function filterFlowRows(rows: readonly FlowRow[], search: Pick<FlowsSearch, 'q' | 'schedule' | 'sort' | 'dir'>): FlowRow[] {
   const words = search.q.toLowerCase().split(/\s+/).filter(Boolean);
-  const matched = rows.filter(
-    (row) => (search.schedule === 'all' || row.scheduleKind === search.schedule) && words.every((word) => row.haystack.includes(word)),
-  );
+  const bySchedule = (row: FlowRow) => search.schedule === 'all' || (search.schedule === 'paused' ? row.flow.paused : row.scheduleKind === search.schedule);
+  const matched = rows.filter((row) => bySchedule(row) && words.every((word) => row.haystack.includes(word)));
   const direction = search.dir === 'asc' ? 1 : -1;
   return matched.sort((a, b) => direction * compare(a, b, search.sort) || a.flow.id - b.flow.id);
 }

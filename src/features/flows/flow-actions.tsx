@@ -1,7 +1,52 @@
+import { Button, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { Flow } from '@/api/flows';
+import { ActionFeedback } from '@/components/action-feedback';
+import { ButtonLink } from '@/components/anchor-link';
 import { RunControls } from '@/components/run-controls';
-import { useCancelFlow, useRunFlow } from '@/resources/flows';
+import { flowName } from '@/lib/flow-name';
+import { useCancelFlow, useRunFlow, useSetFlowPaused } from '@/resources/flows';
+import { DeleteFlowDialog } from './delete-flow-dialog';
 
-/** Run now and Cancel run of one flow (`running` null while its status is unknown or stale). */
-export function FlowActions({ flowId, name, running }: { flowId: number; name: string; running: boolean | null }) {
-  return <RunControls run={useRunFlow(flowId)} cancel={useCancelFlow(flowId)} running={running} subject={`the flow “${name}”`} />;
+/**
+ * Run now and Cancel run of one flow (`running` null while its status is unknown or stale), then Edit,
+ * Pause or Resume, and Delete (which asks first); what the service said about a pause shows below.
+ */
+export function FlowActions({ flow, running }: { flow: Flow; running: boolean | null }) {
+  const pause = useSetFlowPaused(flow.id);
+  const [deleting, deleteDialog] = useDisclosure(false);
+  const feedback = pause.isSuccess
+    ? { kind: 'success' as const, message: pause.data.paused ? 'Paused: no scheduled runs until you resume it.' : 'Resumed: it runs on its schedule again.' }
+    : pause.isError
+      ? { kind: 'error' as const, error: pause.error }
+      : null;
+
+  return (
+    <Stack gap="xs" align="flex-end">
+      <RunControls run={useRunFlow(flow.id)} cancel={useCancelFlow(flow.id)} running={running} subject={`the flow “${flowName(flow)}”`}>
+        <ButtonLink to="/flows/$flowId/edit" params={{ flowId: String(flow.id) }} variant="default">
+          Edit
+        </ButtonLink>
+        <Button
+          variant="default"
+          loading={pause.isPending}
+          onClick={() => {
+            pause.mutate(!flow.paused);
+          }}
+        >
+          {flow.paused ? 'Resume' : 'Pause'}
+        </Button>
+        <Button color="red" variant="outline" onClick={deleteDialog.open}>
+          Delete
+        </Button>
+      </RunControls>
+      <ActionFeedback
+        feedback={feedback}
+        onClose={() => {
+          pause.reset();
+        }}
+      />
+      <DeleteFlowDialog flow={flow} opened={deleting} onClose={deleteDialog.close} />
+    </Stack>
+  );
 }

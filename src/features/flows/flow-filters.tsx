@@ -1,6 +1,6 @@
-import { ActionIcon, Group, Select, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { useState } from 'react';
+import { Group, Select } from '@mantine/core';
+import { SortControl } from '@/components/sort-control';
+import { UrlSearchField } from '@/components/url-search-field';
 import { RUN_STATE_LABELS } from '@/lib/run-status';
 import type { FlowsSearch } from './flows-search';
 
@@ -9,6 +9,7 @@ const scheduleOptions = [
   { value: 'frequency', label: 'Every N hours or minutes' },
   { value: 'cron', label: 'Cron expression' },
   { value: 'manual', label: 'Manual only' },
+  { value: 'paused', label: 'Paused' },
 ];
 
 const statusOptions = [
@@ -16,7 +17,7 @@ const statusOptions = [
   ...(['running', 'pending', 'failed', 'cancelled', 'succeeded', 'never'] as const).map((state) => ({ value: state, label: RUN_STATE_LABELS[state] })),
 ];
 
-const sortOptions = [
+const sortOptions: { value: FlowsSearch['sort']; label: string }[] = [
   { value: 'name', label: 'Name' },
   { value: 'id', label: 'Id (creation order)' },
   { value: 'source', label: 'Source' },
@@ -32,31 +33,17 @@ interface FlowFiltersProps {
 }
 
 export function FlowFilters({ search, onQueryInput, onChange }: FlowFiltersProps) {
-  const [text, setText] = useState(search.q);
-  // Back and forward (or a shared link) change the URL under the field: the field follows.
-  const [urlQ, setUrlQ] = useState(search.q);
-  if (urlQ !== search.q) {
-    setUrlQ(search.q);
-    setText(search.q);
-  }
-  const writeUrl = useDebouncedCallback((q: string) => {
-    onChange({ q });
-  }, 300);
-
   return (
     <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
-      <TextInput
+      <UrlSearchField
         label="Search"
         placeholder="Name, id, source, destination"
-        value={text}
-        onChange={(event) => {
-          const q = event.currentTarget.value;
-          setText(q);
-          onQueryInput(q);
-          writeUrl(q);
+        q={search.q}
+        onQueryInput={onQueryInput}
+        onCommit={(q) => {
+          onChange({ q });
         }}
         w={280}
-        type="search"
       />
       <Select
         label="Schedule"
@@ -78,30 +65,14 @@ export function FlowFilters({ search, onQueryInput, onChange }: FlowFiltersProps
         }}
         w={160}
       />
-      <Group gap={4} align="flex-end">
-        <Select
-          label="Sort by"
-          data={sortOptions}
-          value={search.sort}
-          allowDeselect={false}
-          onChange={(value) => {
-            onChange({ sort: (value ?? 'name') as FlowsSearch['sort'] });
-          }}
-          w={190}
-        />
-        <Tooltip label={search.dir === 'asc' ? 'Ascending: click for descending' : 'Descending: click for ascending'}>
-          <ActionIcon
-            variant="default"
-            size={36}
-            aria-label={search.dir === 'asc' ? 'Sort descending' : 'Sort ascending'}
-            onClick={() => {
-              onChange({ dir: search.dir === 'asc' ? 'desc' : 'asc' });
-            }}
-          >
-            {search.dir === 'asc' ? '↑' : '↓'}
-          </ActionIcon>
-        </Tooltip>
-      </Group>
+      <SortControl
+        options={sortOptions}
+        sort={search.sort}
+        dir={search.dir}
+        onChange={(patch) => {
+          onChange(patch);
+        }}
+      />
     </Group>
   );
 }

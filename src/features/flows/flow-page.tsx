@@ -5,6 +5,7 @@ import type { Flow } from '@/api/flows';
 import { AnchorLink } from '@/components/anchor-link';
 import { NotFoundPage } from '@/components/not-found-page';
 import { PageHeader } from '@/components/page-header';
+import { flowName } from '@/lib/flow-name';
 import { liveScopes, useLiveQuery } from '@/lib/live-query';
 import { isRunActive } from '@/lib/run-status';
 import { scheduleOf } from '@/lib/schedule';
@@ -51,7 +52,7 @@ function FlowDetail({ flow }: { flow: Flow }) {
     <>
       <PageHeader
         section="flows"
-        title={flow.displayName || `Flow ${String(flow.id)}`}
+        title={flowName(flow)}
         description={
           <Group gap={6} component="span">
             <Text span size="sm">
@@ -68,11 +69,11 @@ function FlowDetail({ flow }: { flow: Flow }) {
             </AnchorLink>
           </Group>
         }
-        actions={<FlowActions flowId={flow.id} name={flow.displayName || `Flow ${String(flow.id)}`} running={running} />}
+        actions={<FlowActions flow={flow} running={running} />}
       />
       <Stack gap={0}>
         <LatestAttemptCard status={status} numberOf={numberOf} />
-        <ScheduleCard schedule={scheduleOf(flow)} lastRunAt={status.data ? (latest?.createdAt ?? null) : undefined} />
+        <ScheduleCard schedule={scheduleOf(flow)} lastRunAt={status.data ? (latest?.createdAt ?? null) : undefined} paused={flow.paused} />
         <AttemptsTable flowId={flow.id} search={search} latest={latest} numberOf={numberOf} onSearch={setSearch} />
       </Stack>
       <AttemptDrawer

@@ -10,5 +10,5 @@ import { flowQueries } from '@/resources/flows';
  */
 export function FlowScheduleCell({ flow }: { flow: Flow }) {
   const { data } = useQuery({ ...flowQueries.status(flow.id), enabled: false });
-  return <ScheduleLabel schedule={scheduleOf(flow)} lastRunAt={data ? (data.lastAttempt?.createdAt ?? null) : undefined} />;
+  return <ScheduleLabel schedule={scheduleOf(flow)} lastRunAt={data ? (data.lastAttempt?.createdAt ?? null) : undefined} paused={flow.paused} />;
 }

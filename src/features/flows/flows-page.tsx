@@ -1,4 +1,4 @@
-import { Button, Group, Progress, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Progress, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useDeferredValue, useMemo, useState } from 'react';
@@ -10,7 +10,9 @@ import { sourceQueries } from '@/resources/sources';
 import { filterFlowRows, toFlowRows } from './filter-flows';
 import { FlowFilters } from './flow-filters';
 import { flowsSearchDefaults, type FlowsSearch } from './flows-search';
+import { FlowsBulkActions } from './flows-bulk-actions';
 import { FlowsTable } from './flows-table';
+import { useFlowSelection } from './use-flow-selection';
 import { useStatusScan } from './use-status-scan';
 
 const route = getRouteApi('/_app/flows/');
@@ -42,6 +44,10 @@ export function FlowsPage() {
       })
     : candidates;
 
+  const listedIds = useMemo(() => rows.map((row) => row.flow.id), [rows]);
+  const selection = useFlowSelection(listedIds);
+  const selectedFlows = rows.filter((row) => selection.selected.has(row.flow.id)).map((row) => row.flow);
+
   const update = (patch: Partial<FlowsSearch>) => {
     // The search reaches the URL a moment after typing: by then the user may have clicked a flow, and
     // writing it would pull them back to the list.
@@ -64,11 +70,23 @@ export function FlowsPage() {
       />
       <FlowFilters search={search} onQueryInput={setTyped} onChange={update} />
       <Group justify="space-between" mb="xs" mih={28}>
-        <Text size="sm" c="dimmed" role="status">
-          {filtered ? `${countFormat.format(rows.length)} of ${countFormat.format(flows.length)} flows match` : `${countFormat.format(flows.length)} flows`}
-          {byStatus && scan.checked < scan.total && ` so far (checked the status of ${countFormat.format(scan.checked)} of ${countFormat.format(scan.total)})`}
-          {byStatus && scan.failed > 0 && `; ${countFormat.format(scan.failed)} statuses could not be read`}
-        </Text>
+        <Group gap="sm" wrap="nowrap">
+          {rows.length > 0 && (
+            <Checkbox
+              aria-label={`Select all ${countFormat.format(rows.length)} listed flows`}
+              checked={selectedFlows.length === rows.length}
+              indeterminate={selectedFlows.length > 0 && selectedFlows.length < rows.length}
+              onChange={selection.toggleAll}
+            />
+          )}
+          <Text size="sm" c="dimmed" role="status">
+            {filtered ? `${countFormat.format(rows.length)} of ${countFormat.format(flows.length)} flows match` : `${countFormat.format(flows.length)} flows`}
+            {byStatus &&
+              scan.checked < scan.total &&
+              ` so far (checked the status of ${countFormat.format(scan.checked)} of ${countFormat.format(scan.total)})`}
+            {byStatus && scan.failed > 0 && `; ${countFormat.format(scan.failed)} statuses could not be read`}
+          </Text>
+        </Group>
         {filtered && (
           <Button
             variant="subtle"
@@ -82,6 +100,15 @@ export function FlowsPage() {
           </Button>
         )}
       </Group>
+      <FlowsBulkActions
+        flows={selectedFlows}
+        onClear={() => {
+          selection.replace([]);
+        }}
+        onFinished={(outcomes) => {
+          selection.replace(outcomes.filter((outcome) => outcome.result === 'failed').map((outcome) => outcome.flow.id));
+        }}
+      />
       {byStatus && scan.checked < scan.total && (
         <Progress value={(scan.checked / Math.max(1, scan.total)) * 100} size="xs" mb="xs" aria-label="Status check progress" />
       )}
@@ -90,7 +117,7 @@ export function FlowsPage() {
       ) : rows.length === 0 && !(byStatus && scan.checked < scan.total) ? (
         <Text c="dimmed">No flow matches these filters.</Text>
       ) : (
-        <FlowsTable rows={rows} />
+        <FlowsTable rows={rows} selection={selection} />
       )}
     </>
   );

@@ -3,7 +3,8 @@ import { z } from 'zod';
 // The flows list's state lives in the URL, so a filtered, sorted view can be shared and survives reload.
 // Every field falls back to its default, so a hand-edited URL never shows an error screen.
 
-export const SCHEDULE_FILTERS = ['all', 'frequency', 'cron', 'manual'] as const;
+/** `paused`: flows that keep their schedule but do not run on it, whatever the schedule. */
+export const SCHEDULE_FILTERS = ['all', 'frequency', 'cron', 'manual', 'paused'] as const;
 export const STATUS_FILTERS = ['all', 'running', 'pending', 'failed', 'cancelled', 'succeeded', 'never'] as const;
 export const FLOW_SORTS = ['name', 'id', 'schedule', 'source', 'destination'] as const;
 

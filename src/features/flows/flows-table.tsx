@@ -1,6 +1,7 @@
-import { Text } from '@mantine/core';
+import { Checkbox, Text } from '@mantine/core';
 import { AnchorLink } from '@/components/anchor-link';
 import { type Column, ResponsiveTable } from '@/components/responsive-table/responsive-table';
+import { flowName } from '@/lib/flow-name';
 import type { FlowRow } from './filter-flows';
 import { FlowScheduleCell } from './flow-schedule-cell';
 import { FlowStatusCell } from './flow-status-cell';
@@ -15,11 +16,11 @@ const columns: Column<FlowRow>[] = [
   {
     key: 'name',
     header: 'Name',
-    width: '28%',
+    width: '26%',
     primary: true,
     cell: ({ flow }) => (
       <AnchorLink to="/flows/$flowId" params={{ flowId: String(flow.id) }} fw={500}>
-        {flow.displayName || `Flow ${String(flow.id)}`}
+        {flowName(flow)}
       </AnchorLink>
     ),
   },
@@ -30,12 +31,37 @@ const columns: Column<FlowRow>[] = [
   { key: 'status', header: 'Last attempt', width: '20%', cell: ({ flow }, { isScrolling }) => <FlowStatusCell flowId={flow.id} enabled={!isScrolling} /> },
 ];
 
-/** Every flow, virtualised: only the rows in view are drawn, and only they ask for their status. */
-export function FlowsTable({ rows }: { rows: readonly FlowRow[] }) {
+export interface FlowSelection {
+  selected: ReadonlySet<number>;
+  toggle: (flowId: number) => void;
+  /** Selects every listed row (the filters' result, not only those drawn), or none when all are. */
+  toggleAll: () => void;
+}
+
+/**
+ * Every flow, virtualised: only the rows in view are drawn, and only they ask for their status. Each row
+ * has a checkbox for the bulk actions (a card's comes last); "select all" sits above the list, where it
+ * serves the table and the cards alike.
+ */
+export function FlowsTable({ rows, selection }: { rows: readonly FlowRow[]; selection: FlowSelection }) {
+  const select: Column<FlowRow> = {
+    key: 'select',
+    header: '',
+    width: 44,
+    cell: ({ flow }) => (
+      <Checkbox
+        aria-label={`Select ${flowName(flow)}`}
+        checked={selection.selected.has(flow.id)}
+        onChange={() => {
+          selection.toggle(flow.id);
+        }}
+      />
+    ),
+  };
   return (
     <ResponsiveTable
       label="Flows"
-      columns={columns}
+      columns={[select, ...columns]}
       rows={rows}
       rowKey={(row) => row.flow.id}
       minWidth={900}

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { CreateFlowInput } from '@/api/flows';
+import type { CreateFlowInput, Flow, UpdateFlowInput } from '@/api/flows';
 import { checkScheduleForm, scheduleFormDefaults, scheduleFormFields, scheduleInput } from '@/lib/schedule-form';
 
-// What the new-flow form holds, as typed. Ids stay strings (select values) until the flow is sent.
+// What the flow form (new and edit) holds, as typed. Ids stay strings (select values) until the flow is sent.
 
 const idText = (message: string) =>
   z
@@ -20,6 +20,7 @@ export const newFlowFormSchema = z
   .superRefine(checkScheduleForm);
 
 export type NewFlowFormValues = z.input<typeof newFlowFormSchema>;
+export type FlowFormOutput = z.output<typeof newFlowFormSchema>;
 
 export function newFlowDefaults(preset: { source?: number | undefined; destination?: number | undefined }): NewFlowFormValues {
   return {
@@ -30,6 +31,31 @@ export function newFlowDefaults(preset: { source?: number | undefined; destinati
   };
 }
 
-export function toCreateFlowInput(values: z.output<typeof newFlowFormSchema>): CreateFlowInput {
+/** A flow as the form shows it for editing. A frequency the form does not offer falls back to manual. */
+export function flowFormValues(flow: Flow): NewFlowFormValues {
+  return {
+    displayName: flow.displayName,
+    source: String(flow.source),
+    destination: String(flow.destination),
+    ...scheduleFormDefaults({ frequency: flow.frequency?.toLowerCase() ?? null, cron: flow.cron }),
+  };
+}
+
+export function toCreateFlowInput(values: FlowFormOutput): CreateFlowInput {
   return { displayName: values.displayName, source: Number(values.source), destination: Number(values.destination), ...scheduleInput(values) };
+}
+
+/**
+ * Only what the edit changed: sending an unchanged schedule would make the service count the next run
+ * from now again.
+ */
+export function toUpdateFlowInput(values: FlowFormOutput, flow: Flow): UpdateFlowInput {
+  const after = toCreateFlowInput(values);
+  const sameSchedule = flow.cron ? after.cron === flow.cron : after.frequency !== undefined && after.frequency === flow.frequency?.toLowerCase();
+  return {
+    ...(after.displayName === flow.displayName ? {} : { displayName: after.displayName }),
+    ...(after.source === flow.source ? {} : { source: after.source }),
+    ...(after.destination === flow.destination ? {} : { destination: after.destination }),
+    ...(sameSchedule ? {} : after.cron === undefined ? { frequency: after.frequency } : { cron: after.cron }),
+  };
 }

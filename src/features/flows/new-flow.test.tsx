@@ -17,7 +17,7 @@ async function pick(user: User, label: string, option: string) {
 async function fillFlow(user: User, name = 'Billing to lake') {
   await user.type(await screen.findByRole('textbox', { name: 'Name' }), name);
   await pick(user, 'Source', 'Billing API');
-  await pick(user, 'Destination', 'Data lake (S3)');
+  await pick(user, 'Destination', 'Data lake (Parquet files)');
 }
 
 const created = () => mockService.calls.filter((call) => call.operation === 'createFlow');
@@ -60,7 +60,7 @@ describe('new flow page', () => {
     expect(router.state.location.pathname).toBe('/flows/new');
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Billing to lake');
     expect(screen.getByRole('combobox', { name: 'Source' })).toHaveValue('Billing API');
-    expect(screen.getByRole('combobox', { name: 'Destination' })).toHaveValue('Data lake (S3)');
+    expect(screen.getByRole('combobox', { name: 'Destination' })).toHaveValue('Data lake (Parquet files)');
 
     // The same form, sent again, goes through.
     await user.click(screen.getByRole('button', { name: 'Create flow' }));
@@ -115,7 +115,7 @@ describe('new flow page', () => {
     expect(screen.getByText(/could not be listed/)).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'By id');
     await user.type(id, '3');
-    await pick(user, 'Destination', 'Data lake (S3)');
+    await pick(user, 'Destination', 'Data lake (Parquet files)');
     await user.click(screen.getByRole('button', { name: 'Create flow' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'By id' })).toBeInTheDocument();
     expect(mockService.db.state.flows.at(-1)).toMatchObject({ source: 3, destination: 3 });

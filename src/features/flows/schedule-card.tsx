@@ -1,19 +1,29 @@
-import { Card, Code, Stack, Text, Title } from '@mantine/core';
+import { Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { NextRuns } from '@/components/next-runs';
+import { PausedBadge } from '@/components/paused-badge';
 import { cronUsesZone, describeSchedule, type Schedule } from '@/lib/schedule';
 
 /**
  * The schedule in words, for cron the expression too (read in UTC by the service, as it says), and the
  * next runs in the chosen zone: a cron's next five, a frequency's next one after the last run's start.
+ * A paused flow keeps its schedule but has no next runs until it is resumed.
  */
-export function ScheduleCard({ schedule, lastRunAt }: { schedule: Schedule; lastRunAt: string | null | undefined }) {
+export function ScheduleCard({ schedule, lastRunAt, paused }: { schedule: Schedule; lastRunAt: string | null | undefined; paused: boolean }) {
   return (
     <Card withBorder padding="lg" mb="lg" component="section" aria-labelledby="schedule-title">
-      <Title order={2} size="h4" id="schedule-title" mb="xs">
-        Schedule
-      </Title>
+      <Group gap="sm" mb="xs">
+        <Title order={2} size="h4" id="schedule-title">
+          Schedule
+        </Title>
+        {paused && <PausedBadge />}
+      </Group>
       <Stack gap="xs">
         <Text>{describeSchedule(schedule)}</Text>
+        {paused && (
+          <Text size="sm" c="dimmed">
+            Paused: it keeps this schedule but does not run on it until you resume it. Run now still works.
+          </Text>
+        )}
         {schedule.kind === 'cron' && (
           <>
             <Code w="fit-content">{schedule.cron}</Code>
@@ -24,9 +34,11 @@ export function ScheduleCard({ schedule, lastRunAt }: { schedule: Schedule; last
             )}
           </>
         )}
-        <Text size="sm" component="div">
-          <NextRuns schedule={schedule} lastRunAt={lastRunAt} count={5} variant="list" />
-        </Text>
+        {!paused && (
+          <Text size="sm" component="div">
+            <NextRuns schedule={schedule} lastRunAt={lastRunAt} count={5} variant="list" />
+          </Text>
+        )}
       </Stack>
     </Card>
   );

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { FlowStatus } from '@/api/flows';
+import { mapLimited } from '@/lib/map-limited';
 import { flowQueries } from '@/resources/flows';
 
 /** Requests in flight at once: enough to be quick, few enough not to crowd out the live views. */
@@ -36,23 +37,20 @@ export function useStatusScan(ids: readonly number[], enabled: boolean): StatusS
       lastReport = now;
       setProgress({ checked, failed, ids });
     };
-    const queue = [...ids];
-    const worker = async () => {
-      for (let id = queue.shift(); id !== undefined && !stopped; id = queue.shift()) {
-        const options = flowQueries.status(id);
-        const state = client.getQueryState(options.queryKey);
-        if (!state || state.dataUpdatedAt < Date.now() - FRESH_MS) {
-          try {
-            await client.query({ ...options, staleTime: FRESH_MS, retry: false });
-          } catch {
-            failed += 1;
-          }
+    void mapLimited(ids, CONCURRENCY, async (id) => {
+      if (stopped) return;
+      const options = flowQueries.status(id);
+      const state = client.getQueryState(options.queryKey);
+      if (!state || state.dataUpdatedAt < Date.now() - FRESH_MS) {
+        try {
+          await client.query({ ...options, staleTime: FRESH_MS, retry: false });
+        } catch {
+          failed += 1;
         }
-        checked += 1;
-        report(false);
       }
-    };
-    void Promise.all(Array.from({ length: CONCURRENCY }, worker)).then(() => {
+      checked += 1;
+      report(false);
+    }).then(() => {
       report(true);
     });
     return () => {

@@ -82,7 +82,7 @@ describe('app shell', () => {
       ['/workflows/1', 'Workflows', 'Nightly warehouse refresh'],
       ['/sources/3', 'Sources', 'Billing API'],
       ['/sources/new', 'Sources', 'New source'],
-      ['/destinations/3', 'Destinations', 'Data lake (S3)'],
+      ['/destinations/3', 'Destinations', 'Data lake (Parquet files)'],
       ['/destinations/new', 'Destinations', 'New destination'],
     ] as const) {
       const view = renderApp(path);

@@ -13,8 +13,7 @@ const ordersFile = () => new NodeFile([ORDERS], 'orders.csv', { type: 'text/csv'
 
 /** New source → CSV file → Create: the configuration step with the upload zone above the location. */
 async function newCsvSource(user: UserEvent) {
-  await user.click(await screen.findByRole('combobox', { name: 'Source spec' }));
-  await user.click(await screen.findByRole('option', { name: /^CSV file/ }));
+  await user.click(await screen.findByRole('radio', { name: 'CSV file' }));
   expect(await screen.findByText('Next step: upload a CSV file from this computer, or give a path or URL.')).toBeInTheDocument();
   await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Orders');
   await user.click(screen.getByRole('button', { name: 'Create source' }));

@@ -1,18 +1,24 @@
 import { Alert, Group, Paper } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { PageHeader } from '@/components/page-header';
+import { EndpointHeader } from '@/components/endpoint-header';
 import { SpecSummary } from '@/components/spec-summary';
-import { sourceQueries } from '@/resources/sources';
+import { useUsedBy } from '@/resources/endpoints';
+import { sourceQueries, useDeleteSource, useUpdateSource } from '@/resources/sources';
 import { ConfigureSource } from './source-configuration';
 import { type SourceTab, SourceTabs } from './source-tabs';
 
 export function SourcePage({ sourceId, tab, onTab }: { sourceId: number; tab: SourceTab; onTab: (tab: SourceTab) => void }) {
   const { data: source } = useSuspenseQuery(sourceQueries.detail(sourceId));
   const [savedAt, setSavedAt] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const rename = useUpdateSource(sourceId);
+  const remove = useDeleteSource({ onDeleted: () => void navigate({ to: '/sources' }) });
+  const usedBy = useUsedBy('source');
   return (
     <>
-      <PageHeader section="sources" title={source.displayName || `Source ${String(source.id)}`} description={`Source ${String(source.id)}`} />
+      <EndpointHeader noun="source" endpoint={source} rename={rename} remove={remove} usedBy={usedBy && (usedBy.get(sourceId) ?? [])} />
       <Paper withBorder p="md" mb="lg">
         <SpecSummary spec={source.sourceSpec} />
       </Paper>

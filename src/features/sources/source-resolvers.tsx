@@ -1,13 +1,14 @@
-import { Accordion, Alert, Badge, Group, Progress, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Badge, Button, Group, Progress, Stack, Switch, Text } from '@mantine/core';
+import { useState } from 'react';
 import type { PropertyDefinition } from '@/api/common';
-import type { Resolver } from '@/api/resolvers';
-import { DateTime } from '@/components/date-time';
-import { ErrorState } from '@/components/error-state';
+import type { Resolver, ResolverList } from '@/api/resolvers';
+import { ErrorState, withNotFoundMeaning } from '@/components/error-state';
+import { LiveStamp } from '@/components/live-stamp';
 import { type Column, ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { BlockSkeleton } from '@/components/skeletons';
-import { FAST_POLL_MS } from '@/lib/polling';
-import { sourceQueries } from '@/resources/sources';
+import { TimeAgo } from '@/components/time-ago';
+import { liveScopes, useLiveQuery } from '@/lib/live-query';
+import { isDiscovering, sourceQueries, useDiscoverResolvers, useUpdateResolvers } from '@/resources/sources';
 
 const statusColors: Record<string, string> = { in_progress: 'blue', completed: 'teal', succeeded: 'teal', failed: 'red', error: 'red' };
 
@@ -35,99 +36,217 @@ function ResolverDefinitions({ resolver }: { resolver: Resolver }) {
   );
 }
 
-/** What discovery found for the source; refreshes while discovery is in progress. */
+/**
+ * When the listed resolvers were found: Flowdeck's service says so (`discoveredAt`); elsewhere the status's
+ * own time is that moment once a discovery has finished well.
+ */
+function lastDiscoveredAt({ discoveryStatus }: ResolverList): string | null {
+  if (!discoveryStatus) return null;
+  if (discoveryStatus.discoveredAt) return discoveryStatus.discoveredAt;
+  return discoveryStatus.status === 'succeeded' || discoveryStatus.status === 'completed' ? discoveryStatus.timestamp : null;
+}
+
+/** Discover now, or Retry after a failure; while one runs, the button says so and waits. */
+function DiscoverButton({ sourceId, list }: { sourceId: number; list: ResolverList }) {
+  const discover = useDiscoverResolvers(sourceId);
+  const running = isDiscovering(list);
+  const failed = list.discoveryStatus?.status === 'failed';
+  return (
+    <Stack gap={4} align="flex-end">
+      <Button
+        variant={failed ? 'filled' : 'light'}
+        loading={discover.isPending}
+        disabled={running}
+        onClick={() => {
+          discover.mutate();
+        }}
+      >
+        {running ? 'Discovering…' : failed ? 'Retry discovery' : 'Discover now'}
+      </Button>
+      {discover.isError && (
+        <ErrorState
+          error={withNotFoundMeaning(discover.error, 'The service answered “not found”: it cannot start discovery on request, or the source is gone.')}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** What discovery found and which of it a run loads: each resolver turned on or off, its details on demand. */
+function ResolverTable({ sourceId, resolvers }: { sourceId: number; resolvers: Resolver[] }) {
+  const choose = useUpdateResolvers(sourceId);
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const pending = choose.isPending ? choose.variables.resolvers.map((resolver) => resolver.name) : [];
+  const toggle = (name: string) => {
+    setOpen((previous) => {
+      const next = new Set(previous);
+      if (!next.delete(name)) next.add(name);
+      return next;
+    });
+  };
+  const columns: Column<Resolver>[] = [
+    {
+      key: 'resolver',
+      header: 'Resolver',
+      primary: true,
+      cell: (resolver) => (
+        <Stack gap={4}>
+          <Group gap={6}>
+            <Text fw={500} c={resolver.suppressed ? 'dimmed' : undefined} style={{ overflowWrap: 'anywhere' }}>
+              {resolver.name}
+            </Text>
+            {resolver.suppressed && (
+              <Badge color="gray" size="sm">
+                Not loaded
+              </Badge>
+            )}
+            {resolver.maskedByDefault && (
+              <Badge color="violet" size="sm">
+                Masked by default
+              </Badge>
+            )}
+          </Group>
+          {resolver.notes && (
+            <Text size="xs" c="dimmed">
+              {resolver.notes}
+            </Text>
+          )}
+          {/* Its details open under its name, in the table and on a phone's card alike. */}
+          {open.has(resolver.name) && <ResolverDefinitions resolver={resolver} />}
+        </Stack>
+      ),
+    },
+    {
+      key: 'load',
+      header: 'Load',
+      width: 80,
+      cell: (resolver) => (
+        <Switch
+          aria-label={`Load ${resolver.name}`}
+          checked={!resolver.suppressed}
+          disabled={pending.includes(resolver.name)}
+          onChange={(event) => {
+            choose.mutate({ resolvers: [{ name: resolver.name, suppressed: !event.currentTarget.checked }] });
+          }}
+        />
+      ),
+    },
+    {
+      key: 'kind',
+      header: 'Kind',
+      cell: (resolver) => (
+        <Group gap={4}>
+          {resolver.type && (
+            <Badge variant="outline" size="sm">
+              {resolver.type}
+            </Badge>
+          )}
+          {resolver.category && (
+            <Badge variant="default" size="sm">
+              {resolver.category}
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    {
+      key: 'details',
+      header: '',
+      align: 'right',
+      cell: (resolver) => (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          aria-expanded={open.has(resolver.name)}
+          aria-label={`Details of ${resolver.name}`}
+          onClick={() => {
+            toggle(resolver.name);
+          }}
+        >
+          {open.has(resolver.name) ? 'Hide details' : 'Details'}
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <Stack gap="xs">
+      {choose.isError && (
+        <ErrorState error={withNotFoundMeaning(choose.error, 'The service answered “not found”: it cannot turn resolvers on or off, or the source is gone.')} />
+      )}
+      <ResponsiveTable label="Resolvers" columns={columns} rows={resolvers} rowKey={(resolver) => resolver.name} />
+    </Stack>
+  );
+}
+
+/** What discovery found for the source and what a run loads of it; polls fast while discovery is in progress. */
 export function SourceResolvers({ sourceId }: { sourceId: number }) {
-  const resolvers = useQuery({
-    ...sourceQueries.resolvers(sourceId),
-    refetchInterval: (query) => (query.state.data?.discoveryStatus?.status === 'in_progress' ? FAST_POLL_MS : false),
-  });
+  const resolvers = useLiveQuery(sourceQueries.resolvers(sourceId), { isActive: isDiscovering, scopes: [liveScopes.source(sourceId)] });
   if (resolvers.isPending) return <BlockSkeleton label="Loading resolvers" />;
   if (resolvers.isError && !resolvers.data) return <ErrorState error={resolvers.error} onRetry={() => void resolvers.refetch()} />;
-  const { discoveryStatus, discoveryRequired } = resolvers.data;
-  const inProgress = discoveryStatus?.status === 'in_progress';
+  const list = resolvers.data;
+  const { discoveryStatus, discoveryRequired } = list;
+  const inProgress = isDiscovering(list);
+  const discoveredAt = lastDiscoveredAt(list);
+  const loaded = list.resolvers.filter((resolver) => !resolver.suppressed).length;
   return (
     <Stack gap="md">
-      <Group gap="md" aria-label="Discovery status" role="group">
-        <Text size="sm" fw={500}>
-          Discovery
-        </Text>
-        {discoveryStatus ? (
-          <>
-            <Badge color={statusColors[discoveryStatus.status] ?? 'gray'} variant="light">
-              {discoveryStatus.status.replaceAll('_', ' ')}
-            </Badge>
-            <Text size="sm">{discoveryStatus.resolverCount ?? resolvers.data.resolvers.length} resolvers</Text>
-            <Text size="sm" c="dimmed">
-              {discoveryStatus.timestamp ? <DateTime value={discoveryStatus.timestamp} /> : 'never'}
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={6}>
+          <Group gap="md" aria-label="Discovery status" role="group">
+            <Text size="sm" fw={500}>
+              Discovery
             </Text>
-          </>
-        ) : (
-          <Text size="sm" c="dimmed">
-            No discovery status reported.
+            {discoveryStatus ? (
+              <Badge color={statusColors[discoveryStatus.status] ?? 'gray'} variant="light">
+                {discoveryStatus.status.replaceAll('_', ' ')}
+              </Badge>
+            ) : (
+              <Text size="sm" c="dimmed">
+                No discovery status reported.
+              </Text>
+            )}
+            {discoveryRequired && (
+              <Badge color="orange" variant="light">
+                Discovery required
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm">
+            {discoveredAt ? (
+              <>
+                Last discovered <TimeAgo iso={discoveredAt} />
+              </>
+            ) : (
+              'Not discovered yet'
+            )}
+            {' · '}
+            {list.resolvers.length === 0 ? 'no resolvers' : `${String(loaded)} of ${String(list.resolvers.length)} resolvers loaded by runs`}
           </Text>
-        )}
-        {discoveryRequired && (
-          <Badge color="orange" variant="light">
-            Discovery required
-          </Badge>
-        )}
+        </Stack>
+        <DiscoverButton sourceId={sourceId} list={list} />
       </Group>
       {inProgress && (
         <Stack gap={4}>
           <Progress value={100} animated striped aria-label="Discovery in progress" />
           <Text size="xs" c="dimmed">
-            Discovering resolvers… this list refreshes every {FAST_POLL_MS / 1000} s until it ends.
+            Discovering resolvers… this list refreshes every few seconds until it ends.
           </Text>
         </Stack>
       )}
       {discoveryStatus?.error && (
         <Alert color="red" title="Discovery failed" role="alert">
-          {discoveryStatus.error}
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {discoveryStatus.error}
+          </Text>
         </Alert>
       )}
-      {resolvers.isError && <ErrorState error={resolvers.error} />}
-      {resolvers.data.resolvers.length === 0 ? (
+      <LiveStamp updatedAt={resolvers.dataUpdatedAt} error={resolvers.error} isFetching={resolvers.isFetching} onRetry={() => void resolvers.refetch()} />
+      {list.resolvers.length === 0 ? (
         <Text c="dimmed" size="sm">
           No resolvers yet.
         </Text>
       ) : (
-        <Accordion multiple variant="separated">
-          {resolvers.data.resolvers.map((resolver) => (
-            <Accordion.Item key={resolver.name} value={resolver.name}>
-              <Accordion.Control>
-                <Group gap="xs">
-                  <Text fw={500}>{resolver.name}</Text>
-                  {resolver.type && (
-                    <Badge variant="outline" size="sm">
-                      {resolver.type}
-                    </Badge>
-                  )}
-                  {resolver.category && (
-                    <Badge variant="default" size="sm">
-                      {resolver.category}
-                    </Badge>
-                  )}
-                  {resolver.suppressed && (
-                    <Badge color="gray" size="sm">
-                      Suppressed
-                    </Badge>
-                  )}
-                  {resolver.maskedByDefault && (
-                    <Badge color="violet" size="sm">
-                      Masked by default
-                    </Badge>
-                  )}
-                </Group>
-              </Accordion.Control>
-              <Accordion.Panel>
-                <Stack gap="xs">
-                  {resolver.notes && <Text size="sm">{resolver.notes}</Text>}
-                  <ResolverDefinitions resolver={resolver} />
-                </Stack>
-              </Accordion.Panel>
-            </Accordion.Item>
-          ))}
-        </Accordion>
+        <ResolverTable sourceId={sourceId} resolvers={list.resolvers} />
       )}
     </Stack>
   );

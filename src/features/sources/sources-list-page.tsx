@@ -1,18 +1,20 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { EndpointListPage } from '@/components/endpoint-list-page';
-import { sourceQueries } from '@/resources/sources';
+import type { EndpointListSearch } from '@/lib/list-search';
+import { sourceQueries, useDeleteSource } from '@/resources/sources';
 
-export function SourcesPage({ limit, offset, onPage }: { limit: number; offset: number; onPage: (offset: number) => void }) {
-  const { data: listing } = useSuspenseQuery(sourceQueries.list({ limit, offset }));
+export function SourcesPage({ search, onSearch }: { search: EndpointListSearch; onSearch: (patch: Partial<EndpointListSearch>) => void }) {
+  const { data: listing } = useSuspenseQuery(sourceQueries.list());
+  const remove = useDeleteSource();
   return (
     <EndpointListPage
       noun="source"
       description="Connections to the systems your data comes from."
       listing={listing}
       specOf={(source) => source.sourceSpec}
-      limit={limit}
-      offset={offset}
-      onPage={onPage}
+      search={search}
+      onSearch={onSearch}
+      remove={remove}
     />
   );
 }

@@ -22,12 +22,15 @@ describe('sources list', () => {
 });
 
 describe('creating a source', () => {
-  it('picks a spec from the searchable list, shows its summary, creates it, then saves its form', async () => {
+  it('searches the specs, picks one and shows its summary, creates it, then saves its form', async () => {
     const patches = recordBodies('PATCH', /^\/v2\/sources\/\d+$/);
     const { user, router } = renderApp('/sources/new');
-    await user.click(await screen.findByRole('combobox', { name: 'Source spec' }));
-    await user.type(screen.getByRole('combobox', { name: 'Source spec' }), 'REST');
-    await user.click(await screen.findByRole('option', { name: /^REST API/ }));
+    const specs = await screen.findByRole('radiogroup', { name: 'Source spec' });
+    expect(within(specs).getByRole('radio', { name: 'PostgreSQL' })).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search source specs' }), 'REST');
+    expect(within(specs).queryByRole('radio', { name: 'PostgreSQL' })).not.toBeInTheDocument();
+    await user.click(within(specs).getByRole('radio', { name: 'REST API' }));
+    expect(within(specs).getByRole('radio', { name: 'REST API' })).toHaveAttribute('aria-checked', 'true');
 
     const summary = await screen.findByRole('region', { name: 'Spec summary' });
     expect(within(summary).getByText('Pull JSON resources from any paginated REST API.')).toBeInTheDocument();
@@ -57,12 +60,11 @@ describe('creating a source', () => {
   it('keeps what was chosen and shows the error when creating fails', async () => {
     mockService.failNext('createSource', { status: 403, message: 'Your current plan does not support more sources.' });
     const { user } = renderApp('/sources/new');
-    await user.click(await screen.findByRole('combobox', { name: 'Source spec' }));
-    await user.click(await screen.findByRole('option', { name: /^Sample data/ }));
+    await user.click(await screen.findByRole('radio', { name: 'Sample data' }));
     await screen.findByRole('region', { name: 'Spec summary' });
     await user.click(screen.getByRole('button', { name: 'Create source' }));
     expect(await screen.findByText('Your current plan does not support more sources.')).toBeInTheDocument();
-    expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'Source spec' }).value).toMatch(/^Sample data/);
+    expect(screen.getByRole('radio', { name: 'Sample data' })).toHaveAttribute('aria-checked', 'true');
   });
 
   it('looks a spec up by name where the service does not list specs', async () => {
@@ -125,13 +127,18 @@ describe('resolvers tab', () => {
     mockService.db.discoveryMs = defaultDiscoveryMs;
   });
 
-  it('marks suppressed and masked-by-default resolvers and expands their property definitions', async () => {
+  it('marks suppressed (turned off) and masked-by-default resolvers and expands their property definitions', async () => {
     const { user } = renderApp('/sources/1?tab=resolvers');
     expect(await screen.findByText('completed')).toBeInTheDocument();
-    const audit = screen.getByRole('button', { name: /audit_log/ });
-    expect(within(audit).getByText('Suppressed')).toBeInTheDocument();
-    expect(within(screen.getByRole('button', { name: /^customers/ })).getByText('Masked by default')).toBeInTheDocument();
-    await user.click(audit);
+    const table = screen.getByRole('table', { name: 'Resolvers' });
+    const auditRow = within(table).getByRole('switch', { name: 'Load audit_log' }).closest('tr');
+    expect(within(table).getByRole('switch', { name: 'Load audit_log' })).not.toBeChecked();
+    expect(within(auditRow as HTMLElement).getByText('Not loaded')).toBeInTheDocument();
+    expect(within(table).getByRole('switch', { name: 'Load customers' })).toBeChecked();
+    expect(
+      within(within(table).getByRole('switch', { name: 'Load customers' }).closest('tr') as HTMLElement).getByText('Masked by default'),
+    ).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Details of audit_log' }));
     expect(await screen.findByRole('cell', { name: 'Primary key' })).toBeVisible();
   });
 

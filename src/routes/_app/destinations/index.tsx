@@ -1,15 +1,20 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { DestinationsPage } from '@/features/destinations/destinations-list-page';
-import { listSearchSchema } from '@/lib/list-search';
+import { endpointListSearchDefaults, endpointListSearchSchema } from '@/lib/list-search';
 import { destinationQueries } from '@/resources/destinations';
 
 export const Route = createFileRoute('/_app/destinations/')({
-  validateSearch: listSearchSchema,
-  loaderDeps: ({ search }) => ({ limit: search.limit, offset: search.offset }),
-  loader: ({ context, deps }) => context.queryClient.query({ ...destinationQueries.list(deps), staleTime: 'static' }),
+  validateSearch: endpointListSearchSchema,
+  search: { middlewares: [stripSearchParams(endpointListSearchDefaults)] },
+  loader: ({ context }) => context.queryClient.query({ ...destinationQueries.list(), staleTime: 'static' }),
   component: function DestinationsRoute() {
-    const { limit, offset } = Route.useSearch();
+    const search = Route.useSearch();
     const navigate = Route.useNavigate();
-    return <DestinationsPage limit={limit} offset={offset} onPage={(next) => void navigate({ search: { limit, offset: next } })} />;
+    return (
+      <DestinationsPage
+        search={search}
+        onSearch={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: patch.q !== undefined })}
+      />
+    );
   },
 });

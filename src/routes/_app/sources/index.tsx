@@ -1,15 +1,17 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { SourcesPage } from '@/features/sources/sources-list-page';
-import { listSearchSchema } from '@/lib/list-search';
+import { endpointListSearchDefaults, endpointListSearchSchema } from '@/lib/list-search';
 import { sourceQueries } from '@/resources/sources';
 
 export const Route = createFileRoute('/_app/sources/')({
-  validateSearch: listSearchSchema,
-  loaderDeps: ({ search }) => ({ limit: search.limit, offset: search.offset }),
-  loader: ({ context, deps }) => context.queryClient.query({ ...sourceQueries.list(deps), staleTime: 'static' }),
+  validateSearch: endpointListSearchSchema,
+  search: { middlewares: [stripSearchParams(endpointListSearchDefaults)] },
+  loader: ({ context }) => context.queryClient.query({ ...sourceQueries.list(), staleTime: 'static' }),
   component: function SourcesRoute() {
-    const { limit, offset } = Route.useSearch();
+    const search = Route.useSearch();
     const navigate = Route.useNavigate();
-    return <SourcesPage limit={limit} offset={offset} onPage={(next) => void navigate({ search: { limit, offset: next } })} />;
+    return (
+      <SourcesPage search={search} onSearch={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: patch.q !== undefined })} />
+    );
   },
 });

@@ -1,12 +1,12 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { WorkflowPage } from '@/features/workflows/workflow-page';
 import { workflowPageSearchDefaults, workflowPageSearchSchema } from '@/features/workflows/workflow-page-search';
-import { loadListedWorkflow } from '@/resources/workflows';
+import { loadWorkflowRoute } from '@/resources/workflows';
 
 export const Route = createFileRoute('/_app/workflows/$workflowId')({
   validateSearch: workflowPageSearchSchema,
   search: { middlewares: [stripSearchParams(workflowPageSearchDefaults)] },
-  loader: async ({ context, params }) => ({ workflowId: await loadListedWorkflow(context.queryClient, params.workflowId) }),
+  loader: ({ context, params }) => loadWorkflowRoute(context.queryClient, params.workflowId),
   component: function WorkflowRoute() {
     const { workflowId } = Route.useLoaderData();
     return <WorkflowPage workflowId={workflowId} />;

@@ -1,0 +1,137 @@
+import { Alert, Button, Group, List, Paper, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
+import type { Flow } from '@/api/flows';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ErrorState } from '@/components/error-state';
+import { flowName } from '@/lib/flow-name';
+import { type BulkFlowAction, type BulkOutcome, useBulkFlowAction } from '@/resources/flows';
+import { outcomeLine, outcomeTitle } from './bulk-outcomes';
+import { WorkflowsUsingFlows } from './workflows-using-flows';
+
+const LABELS: Record<BulkFlowAction, string> = { run: 'Run now', pause: 'Pause', resume: 'Resume', delete: 'Delete' };
+/** Names listed in the delete dialog before "and N more". */
+const NAMED = 8;
+
+interface FlowsBulkActionsProps {
+  /** The selected flows among those listed. */
+  flows: readonly Flow[];
+  onClear: () => void;
+  /** Called with every flow's outcome once the action has gone through all of them. */
+  onFinished: (outcomes: readonly BulkOutcome[]) => void;
+}
+
+/** The bar for the selected flows (Run, Pause, Resume, Delete) and one summary of what happened to each. */
+export function FlowsBulkActions({ flows, onClear, onFinished }: FlowsBulkActionsProps) {
+  const bulk = useBulkFlowAction();
+  const [summary, setSummary] = useState<{ action: BulkFlowAction; outcomes: readonly BulkOutcome[] } | null>(null);
+  const [confirmingDelete, confirmDelete] = useDisclosure(false);
+
+  const start = (action: BulkFlowAction) => {
+    setSummary(null);
+    bulk.mutate(
+      { action, flows },
+      {
+        onSuccess: (outcomes) => {
+          confirmDelete.close();
+          setSummary({ action, outcomes });
+          onFinished(outcomes);
+        },
+      },
+    );
+  };
+  const pendingAction = bulk.isPending ? bulk.variables.action : null;
+
+  return (
+    <>
+      {summary && (
+        <BulkSummary
+          {...summary}
+          onClose={() => {
+            setSummary(null);
+          }}
+        />
+      )}
+      {bulk.isError && <ErrorState error={bulk.error} />}
+      {flows.length > 0 && (
+        <Paper withBorder p="xs" mb="xs" role="region" aria-label="Selected flows">
+          <Group gap="xs" justify="space-between">
+            <Text size="sm" fw={500}>
+              {flows.length} selected
+            </Text>
+            <Group gap="xs">
+              {(['run', 'pause', 'resume'] as const).map((action) => (
+                <Button
+                  key={action}
+                  size="xs"
+                  variant="default"
+                  loading={pendingAction === action}
+                  disabled={bulk.isPending && pendingAction !== action}
+                  onClick={() => {
+                    start(action);
+                  }}
+                >
+                  {LABELS[action]}
+                </Button>
+              ))}
+              <Button size="xs" color="red" variant="light" disabled={bulk.isPending} onClick={confirmDelete.open}>
+                {LABELS.delete}
+              </Button>
+              <Button size="xs" variant="subtle" disabled={bulk.isPending} onClick={onClear}>
+                Clear selection
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      )}
+      <ConfirmDialog
+        opened={confirmingDelete}
+        title={flows.length === 1 && flows[0] ? `Delete the flow “${flowName(flows[0])}”?` : `Delete ${String(flows.length)} flows?`}
+        confirmLabel={flows.length === 1 ? 'Delete flow' : `Delete ${String(flows.length)} flows`}
+        pending={pendingAction === 'delete'}
+        onConfirm={() => {
+          start('delete');
+        }}
+        onClose={confirmDelete.close}
+      >
+        <List size="sm">
+          {flows.slice(0, NAMED).map((flow) => (
+            <List.Item key={flow.id}>{flowName(flow)}</List.Item>
+          ))}
+          {flows.length > NAMED && <List.Item>and {flows.length - NAMED} more</List.Item>}
+        </List>
+        <Text size="sm">Runs in progress are cancelled first. Their run history goes with them; data already loaded stays in the destinations.</Text>
+        {confirmingDelete && <WorkflowsUsingFlows flowIds={flows.map((flow) => flow.id)} />}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function BulkSummary({ action, outcomes, onClose }: { action: BulkFlowAction; outcomes: readonly BulkOutcome[]; onClose: () => void }) {
+  const failed = outcomes.filter((outcome) => outcome.result === 'failed').length;
+  return (
+    <Alert
+      color={failed === 0 ? 'green' : failed === outcomes.length ? 'red' : 'yellow'}
+      variant="light"
+      title={outcomeTitle(action, outcomes)}
+      withCloseButton
+      closeButtonLabel="Dismiss"
+      onClose={onClose}
+      role="status"
+      mb="xs"
+    >
+      <List size="sm" spacing={2}>
+        {outcomes.map((outcome) => (
+          <List.Item key={outcome.flow.id} c={outcome.result === 'failed' ? 'red.9' : undefined}>
+            {outcomeLine(action, outcome)}
+          </List.Item>
+        ))}
+      </List>
+      {failed > 0 && (
+        <Text size="sm" mt="xs">
+          The {failed === 1 ? 'flow that failed stays' : 'flows that failed stay'} selected, to try again.
+        </Text>
+      )}
+    </Alert>
+  );
+}

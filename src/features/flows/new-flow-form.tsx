@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { ErrorState } from '@/components/error-state';
+import { ScheduleField } from '@/components/schedule-field';
+import { destinationQueries } from '@/resources/destinations';
+import { sourceQueries } from '@/resources/sources';
+import { EndpointField } from './new-flow-endpoint-field';
+import { type FlowFormOutput, newFlowFormSchema, type NewFlowFormValues } from './new-flow-schema';
+
+interface FlowFormProps {
+  /** Names the form for assistive technology: `New flow`, `Edit flow`. */
+  label: string;
+  defaultValues: NewFlowFormValues;
+  submitLabel: string;
+  /** Resolves when saved; a refusal is shown from `error`, and the form keeps what was typed. */
+  onSubmit: (values: FlowFormOutput) => Promise<unknown>;
+  pending: boolean;
+  error: unknown;
+  onCancel: () => void;
+}
+
+/** Name, source, destination and schedule: the one form a flow is created and edited with. */
+export function FlowForm({ label, defaultValues, submitLabel, onSubmit, pending, error, onCancel }: FlowFormProps) {
+  const sources = useQuery(sourceQueries.choices());
+  const destinations = useQuery(destinationQueries.choices());
+  const form = useForm<NewFlowFormValues, unknown, FlowFormOutput>({ resolver: zodResolver(newFlowFormSchema), defaultValues, mode: 'onTouched' });
+
+  // A failed save leaves the form as typed; the service's message shows above the buttons.
+  const submit = form.handleSubmit((values) => onSubmit(values).catch(() => undefined));
+  const { errors } = form.formState;
+
+  return (
+    <Paper withBorder p="lg" maw={640}>
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label={label}>
+        <Stack>
+          <TextInput
+            label="Name"
+            placeholder="Orders to warehouse"
+            required
+            autoComplete="off"
+            error={errors.displayName?.message}
+            {...form.register('displayName')}
+          />
+          {(['source', 'destination'] as const).map((kind) => (
+            <Controller
+              key={kind}
+              control={form.control}
+              name={kind}
+              render={({ field, fieldState }) => (
+                <EndpointField
+                  kind={kind}
+                  choices={kind === 'source' ? sources : destinations}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          ))}
+          <ScheduleField control={form.control} manualHint="Runs only when someone presses “Run now” on the flow page." />
+          {error ? <ErrorState error={error} /> : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={pending}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
