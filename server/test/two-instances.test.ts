@@ -70,7 +70,12 @@ describe('two instances on one database', () => {
         .map(String)
         .filter((file) => file.includes('.partial'));
     // Between two tables there is a moment with no unfinished file: wait for the next one to be written.
-    await vi.waitFor(() => expect(partials()).not.toEqual([]), { timeout: 10_000 });
+    await vi.waitFor(
+      () => {
+        expect(partials()).not.toEqual([]);
+      },
+      { timeout: 10_000 },
+    );
     expectStatus(await two.api(`/v2/flows/${String(flow.id)}/cancel`, { method: 'POST' }), 200);
     const [attempt] = await listAttempts(one.api, flow.id);
     expect(attempt).toMatchObject({ lifecycle: 'not_running', disposition: 'failed', errors: [matching(/cancel/i)] });
