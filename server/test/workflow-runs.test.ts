@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dataOf, listOf } from '@/api/common';
 import { type WorkflowRun, workflowRunSchema, workflowStatusSchema } from '@/api/workflows';
@@ -28,9 +30,10 @@ const { api } = service;
 const source = await createSampleSource(api, { row_count: 30 });
 const slowSource = await createSampleSource(api, SLOW_SAMPLE);
 const destination = await createFilesDestination(api);
-// Files go only to local folders: every load into this destination fails.
+// Its folder is a file: every load into this destination fails.
+writeFileSync(join(service.filesDir, 'not-a-folder'), '');
 const broken = expectWrapped(
-  await api('/v2/destinations', { method: 'POST', body: { destinationSpec: 'files', properties: { bucket_url: 's3://remote-bucket/x', format: 'jsonl' } } }),
+  await api('/v2/destinations', { method: 'POST', body: { destinationSpec: 'files', properties: { bucket_url: 'not-a-folder', format: 'jsonl' } } }),
   201,
 ) as { id: number };
 const orders = await createFlow(api, source.id, destination.id, { displayName: 'Orders' });

@@ -27,9 +27,10 @@ if (hasDom) {
   Element.prototype.scrollIntoView = noop;
 }
 
-// The whole app renders with lazily loaded route chunks; on a busy two-core machine a first page can
-// take over a second to appear, which is slowness, not a failure. Each assertion still waits for its own text.
-configure({ asyncUtilTimeout: 5_000 });
+// The whole app renders with lazily loaded route chunks, each transformed on first import; on a busy
+// two-core machine a first page can take seconds to appear, which is slowness, not a failure. Each
+// assertion still waits for its own text, within the test's 15 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Every request must be answered by the mock: an unhandled one is a test bug, not a network call.
 beforeAll(() => {

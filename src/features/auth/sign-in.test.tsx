@@ -5,12 +5,14 @@ import { renderApp, TEST_BASE_URL } from '@/test/render';
 import { mockService } from '@/test/server';
 
 async function fillSignIn(user: ReturnType<typeof renderApp>['user'], key: string, { remember = false } = {}) {
-  await user.type(await screen.findByLabelText(/^API key/, { selector: 'input' }), key);
+  // Keys are pasted, as people do with them.
+  await user.click(await screen.findByLabelText(/^API key/, { selector: 'input' }));
+  await user.paste(key);
   if (remember) await user.click(screen.getByLabelText('Remember on this device'));
   await user.click(screen.getByRole('button', { name: 'Advanced' }));
   const baseUrl = await screen.findByLabelText('Service base URL');
   await user.clear(baseUrl);
-  await user.type(baseUrl, TEST_BASE_URL);
+  await user.paste(TEST_BASE_URL);
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
