@@ -6,6 +6,8 @@ import { expect, type Page } from '@playwright/test';
  * contrast of its half-drawn colours. Endless ones (skeletons, loaders) are not waited for.
  */
 async function settled(page: Page) {
+  // A transition starts on the frame after its element appears: look only after two frames.
+  await page.evaluate(() => new Promise((resolveFrame) => requestAnimationFrame(() => requestAnimationFrame(resolveFrame))));
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );

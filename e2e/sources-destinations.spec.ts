@@ -130,6 +130,7 @@ test('the sender revokes a link from the cards tab; the stranger is then told it
   await expect(cards.getByRole('row').nth(1)).toContainText('Open');
   await cards.getByRole('button', { name: /^Revoke the link/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Revoke this configuration link?' });
+  await expect(dialog).toBeVisible();
   await expectNoSeriousAxeViolations(page);
   await dialog.getByRole('button', { name: 'Revoke link' }).click();
   await expect(dialog).toBeHidden();

@@ -145,6 +145,8 @@ test('a flow runs with its status live on screen, and a running flow is cancelle
   await expect(latest.getByText('Running', { exact: true })).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Cancel run' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel run' }).click();
+  // The confirmation fades out: until it is gone its own Cancel run button matches too.
+  await expect(page.getByRole('dialog')).toBeHidden();
   await expect(latest.getByText('Cancelled', { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(latest.getByText('Cancelled by user.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel run' })).toBeDisabled();
