@@ -32,7 +32,12 @@ describe('createConfigurationCard', () => {
       instruction: 'Fill in the password',
       imageUrl: 'https://example.com/a.png',
     });
-    expect(card).toMatchObject({ type: 'SOURCE', sourceName: 'Partner stock database', instruction: 'Fill in the password', imageUrl: 'https://example.com/a.png' });
+    expect(card).toMatchObject({
+      type: 'SOURCE',
+      sourceName: 'Partner stock database',
+      instruction: 'Fill in the password',
+      imageUrl: 'https://example.com/a.png',
+    });
     expect(card.hashId).toMatch(/^[A-Za-z0-9_-]{22,}$/);
     expect(card.url).toBe(`http://localhost/cards/${card.hashId}`);
     const other = await createConfigurationCard(SEED.incompleteSourceId, { expiresAt: inAWeek() });
@@ -81,7 +86,11 @@ describe('card recipient', () => {
     giveSourceSpec(SEED.incompleteSourceId, DEPRECATED_FTP_SPEC, { host: 'ftp.partner.example', directory: '/outgoing' });
     const card = await getCardForRecipient(SEED.validCardHash);
     expect(mockService.calls.at(-1)?.authorization).toBe(`Bearer ${SEED.validCardHash}`);
-    expect(card).toMatchObject({ hashId: SEED.validCardHash, sourceName: 'Partner stock database', sourceSpec: { name: 'legacy_ftp', lifecycle: 'DEPRECATED' } });
+    expect(card).toMatchObject({
+      hashId: SEED.validCardHash,
+      sourceName: 'Partner stock database',
+      sourceSpec: { name: 'legacy_ftp', lifecycle: 'DEPRECATED' },
+    });
     expect(card.sourceSpec.instructions).toMatch(/deprecated/);
     expect(card.sourceSpec.propertyDefinitions.map((definition) => definition.name)).toEqual(['host', 'username', 'password', 'directory']);
   });

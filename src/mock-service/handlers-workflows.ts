@@ -101,7 +101,8 @@ export function workflowHandlers(context: MockContext): HttpHandler[] {
     route(context, 'createWebhookTrigger', async (input) => {
       const workflow = findWorkflow(context, input);
       const body = parseWith(webhookTriggerBodySchema, await readJson(input.request));
-      if (body.credential_source_id !== undefined && !db.source(body.credential_source_id)) throw new InvalidInput(doesNotExist('Source', body.credential_source_id));
+      if (body.credential_source_id !== undefined && !db.source(body.credential_source_id))
+        throw new InvalidInput(doesNotExist('Source', body.credential_source_id));
       const id = db.nextId('trigger');
       const webhookId = `wh_${String(workflow.id)}_${body.event_type}_${String(id).padStart(4, '0')}`;
       const trigger: WebhookTriggerRecord = {

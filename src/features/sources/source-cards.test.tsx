@@ -98,7 +98,9 @@ describe('configuration cards tab: states', () => {
     mockService.failNext('revokeConfigurationCard', { status: 500 });
     const { user } = renderApp(`/sources/${String(source)}?tab=cards`);
     const table = await screen.findByRole('table', { name: 'Configuration cards' });
-    await user.click(rowOf(table, 'Please enter the database user and password for the nightly stock export.').getByRole('button', { name: /^Revoke the link/ }));
+    await user.click(
+      rowOf(table, 'Please enter the database user and password for the nightly stock export.').getByRole('button', { name: /^Revoke the link/ }),
+    );
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Revoke link' }));
     expect(await within(dialog).findByText('Internal Server Error')).toBeInTheDocument();
