@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { createFlowInputSchema, type UpdateFlowInput, updateFlowInputSchema } from '@/api/flows';
-import { MESSAGES } from '@/api/messages';
+import { doesNotExist, MESSAGES } from '@/api/messages';
 import { InvalidInput, NotFound } from '@/service-rules/errors';
 import { parseWith } from '@/service-rules/parse';
 import { changesSchedule, scheduleAfter } from '@/service-rules/schedule';
@@ -43,8 +43,8 @@ export function flowHandlers(services: Services) {
   };
   /** The source and destination a flow names must exist. */
   const checkEnds = async (sourceId: number, destinationId: number) => {
-    if (!(await findSource(db, sourceId))) throw new InvalidInput(`Source ${String(sourceId)} does not exist.`);
-    if (!(await findDestination(db, destinationId))) throw new InvalidInput(`Destination ${String(destinationId)} does not exist.`);
+    if (!(await findSource(db, sourceId))) throw new InvalidInput(doesNotExist('Source', sourceId));
+    if (!(await findDestination(db, destinationId))) throw new InvalidInput(doesNotExist('Destination', destinationId));
   };
 
   return {

@@ -1,3 +1,4 @@
+import { doesNotExist } from '@/api/messages';
 import { webhookTriggerBodySchema } from '@/api/webhooks';
 import { InvalidInput, NotFound } from '@/service-rules/errors';
 import { parseWith } from '@/service-rules/parse';
@@ -53,7 +54,7 @@ export function webhookHandlers(services: Services) {
       const workflow = await requireWorkflow(idParam(c));
       const input = parseWith(webhookTriggerBodySchema, await readJson(c));
       if (input.credential_source_id !== undefined && !(await findSource(db, input.credential_source_id))) {
-        throw new InvalidInput(`Source ${String(input.credential_source_id)} does not exist.`);
+        throw new InvalidInput(doesNotExist('Source', input.credential_source_id));
       }
       const webhook = await insertWebhook(db, {
         workflowId: workflow.id,

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { apiError, rawCall, signIn } from '@/mock-service/api-test-helpers';
 import { DEMO_API_KEY } from '@/mock-service/auth';
 import { SEED } from '@/mock-service/seed';
+import { DEPRECATED_FTP_SPEC, giveSourceSpec } from '@/test/extra-specs';
 import { mockService } from '@/test/server';
 import {
   closedCardReason,
@@ -31,7 +32,12 @@ describe('createConfigurationCard', () => {
       instruction: 'Fill in the password',
       imageUrl: 'https://example.com/a.png',
     });
-    expect(card).toMatchObject({ type: 'SOURCE', sourceName: 'Partner FTP drop', instruction: 'Fill in the password', imageUrl: 'https://example.com/a.png' });
+    expect(card).toMatchObject({
+      type: 'SOURCE',
+      sourceName: 'Partner stock database',
+      instruction: 'Fill in the password',
+      imageUrl: 'https://example.com/a.png',
+    });
     expect(card.hashId).toMatch(/^[A-Za-z0-9_-]{22,}$/);
     expect(card.url).toBe(`http://localhost/cards/${card.hashId}`);
     const other = await createConfigurationCard(SEED.incompleteSourceId, { expiresAt: inAWeek() });
@@ -76,16 +82,22 @@ describe('listConfigurationCards', () => {
 
 describe('card recipient', () => {
   it('authenticates with the card hash as bearer, not the session key', async () => {
+    // A spec the service's catalogue does not have: the card carries any spec as it is, deprecated ones too.
+    giveSourceSpec(SEED.incompleteSourceId, DEPRECATED_FTP_SPEC, { host: 'ftp.partner.example', directory: '/outgoing' });
     const card = await getCardForRecipient(SEED.validCardHash);
     expect(mockService.calls.at(-1)?.authorization).toBe(`Bearer ${SEED.validCardHash}`);
-    expect(card).toMatchObject({ hashId: SEED.validCardHash, sourceName: 'Partner FTP drop', sourceSpec: { name: 'legacy_ftp', lifecycle: 'DEPRECATED' } });
+    expect(card).toMatchObject({
+      hashId: SEED.validCardHash,
+      sourceName: 'Partner stock database',
+      sourceSpec: { name: 'legacy_ftp', lifecycle: 'DEPRECATED' },
+    });
     expect(card.sourceSpec.instructions).toMatch(/deprecated/);
     expect(card.sourceSpec.propertyDefinitions.map((definition) => definition.name)).toEqual(['host', 'username', 'password', 'directory']);
   });
 
   it('never shows property values to the recipient', async () => {
     const wire = await rawCall('GET', `/v2/cards/${SEED.validCardHash}`, { token: SEED.validCardHash });
-    expect(JSON.stringify(wire.body)).not.toContain('ftp.partner.example');
+    expect(JSON.stringify(wire.body)).not.toContain('db.partner.example');
   });
 
   it('refuses an API key or another hash as the bearer', async () => {
@@ -104,16 +116,16 @@ describe('card recipient', () => {
   });
 
   it('names the missing required properties and stores nothing', async () => {
-    const error = await apiError(submitCard(SEED.validCardHash, { properties: { directory: '/in' } }));
-    expect(error).toMatchObject({ kind: 'bad_request', status: 400, message: 'Missing required properties: username, password' });
-    expect(mockService.db.source(SEED.incompleteSourceId)?.properties.directory).toBe('/outgoing');
+    const error = await apiError(submitCard(SEED.validCardHash, { properties: { schema: 'incoming' } }));
+    expect(error).toMatchObject({ kind: 'bad_request', status: 400, message: 'Bad Request: Missing required properties: user, password' });
+    expect(mockService.db.source(SEED.incompleteSourceId)?.properties.schema).toBe('outgoing');
   });
 
   it('stores submitted values on the source, secrets masked when read back', async () => {
-    await submitCard(SEED.validCardHash, { properties: { username: 'acme', password: 'ftp-pass' } });
-    expect(mockService.db.source(SEED.incompleteSourceId)?.properties).toMatchObject({ host: 'ftp.partner.example', username: 'acme', password: 'ftp-pass' });
+    await submitCard(SEED.validCardHash, { properties: { user: 'acme', password: 'partner-pass' } });
+    expect(mockService.db.source(SEED.incompleteSourceId)?.properties).toMatchObject({ host: 'db.partner.example', user: 'acme', password: 'partner-pass' });
     const source = await rawCall('GET', `/v2/sources/${String(SEED.incompleteSourceId)}`);
-    expect(source.body).toMatchObject({ data: { properties: { username: 'acme', password: '********' } } });
+    expect(source.body).toMatchObject({ data: { properties: { user: 'acme', password: '********' } } });
   });
 
   it('rejects a masked value before sending', async () => {
@@ -143,12 +155,12 @@ describe('card states and revoking (Flowdeck additions)', () => {
   });
 
   it('works a link once: the second submission and any later read answer 410 "already used"', async () => {
-    await submitCard(SEED.validCardHash, { properties: { username: 'acme', password: 'ftp-pass' } });
-    const again = await apiError(submitCard(SEED.validCardHash, { properties: { username: 'attacker', password: 'x' } }));
+    await submitCard(SEED.validCardHash, { properties: { user: 'acme', password: 'partner-pass' } });
+    const again = await apiError(submitCard(SEED.validCardHash, { properties: { user: 'attacker', password: 'x' } }));
     expect(again).toMatchObject({ kind: 'gone', status: 410, message: 'This link has already been used.' });
     expect(closedCardReason(again)).toBe('submitted');
     expect(closedCardReason(await apiError(getCardForRecipient(SEED.validCardHash)))).toBe('submitted');
-    expect(mockService.db.source(SEED.incompleteSourceId)?.properties.username).toBe('acme');
+    expect(mockService.db.source(SEED.incompleteSourceId)?.properties.user).toBe('acme');
     const [listed] = await listConfigurationCards(SEED.incompleteSourceId);
     expect(listed).toMatchObject({ hashId: SEED.validCardHash, state: 'submitted', revokedAt: null });
     expect(Date.parse(listed?.submittedAt ?? '')).not.toBeNaN();
@@ -162,7 +174,7 @@ describe('card states and revoking (Flowdeck additions)', () => {
     const error = await apiError(getCardForRecipient(card.hashId));
     expect(error).toMatchObject({ kind: 'gone', message: 'This link has been revoked.' });
     expect(closedCardReason(error)).toBe('revoked');
-    expect(closedCardReason(await apiError(submitCard(card.hashId, { properties: { username: 'x', password: 'y' } })))).toBe('revoked');
+    expect(closedCardReason(await apiError(submitCard(card.hashId, { properties: { user: 'x', password: 'y' } })))).toBe('revoked');
     const [listed] = await listConfigurationCards(SEED.incompleteSourceId);
     expect(listed).toMatchObject({ id: card.id, state: 'revoked', submittedAt: null });
     expect(listed?.revokedAt).toEqual(expect.any(String));

@@ -236,12 +236,12 @@ describe('runFlow', () => {
 });
 
 describe('cancelFlow', () => {
-  it('ends a running flow as failed with "Cancelled by user"', async () => {
+  it('ends a running flow as failed with "Cancelled by user."', async () => {
     await runFlow(1);
     const cancelled = await cancelFlow(1);
     expect(cancelled.message).toBe('Flow run cancelled.');
     const attempt = await latestAttempt(1);
-    expect(attempt).toMatchObject({ lifecycle: 'not_running', disposition: 'failed', errors: ['Cancelled by user'], resources: [] });
+    expect(attempt).toMatchObject({ lifecycle: 'not_running', disposition: 'failed', errors: ['Cancelled by user.'], resources: [] });
     await expect(runFlow(1)).resolves.toEqual({ message: null });
   });
 
@@ -288,11 +288,11 @@ describe('createFlow', () => {
     expect(await apiError(createFlow({ displayName: 'x', source: 99, destination: 1 }))).toMatchObject({
       kind: 'bad_request',
       status: 400,
-      message: 'Source 99 does not exist.',
+      message: 'Bad Request: Source 99 does not exist.',
     });
     expect(await apiError(createFlow({ displayName: 'x', source: 1, destination: 1, cron: 'every day' }))).toMatchObject({
       status: 400,
-      message: expect.stringMatching(/^cron: /) as unknown,
+      message: expect.stringMatching(/^Bad Request: cron: /) as unknown,
     });
     signIn(null);
     expect(await apiError(createFlow({ displayName: 'x', source: 1, destination: 1 }))).toMatchObject({ kind: 'unauthorized' });
@@ -318,7 +318,7 @@ describe('updateFlow', () => {
 
   it('answers 404 for an unknown flow and 400 for an unknown destination', async () => {
     expect(await apiError(updateFlow(999, { displayName: 'x' }))).toMatchObject({ kind: 'not_found' });
-    expect(await apiError(updateFlow(1, { destination: 99 }))).toMatchObject({ status: 400, message: 'Destination 99 does not exist.' });
+    expect(await apiError(updateFlow(1, { destination: 99 }))).toMatchObject({ status: 400, message: 'Bad Request: Destination 99 does not exist.' });
   });
 });
 

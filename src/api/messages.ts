@@ -24,7 +24,7 @@ export const MESSAGES = {
 
 /**
  * The interface has no "cancelled" disposition: a cancelled run ends not_running / failed with this error
- * (`Cancelled by user.`; the mock writes it without the full stop). Whoever tells a cancel from a failure
+ * (`Cancelled by user.`). Whoever tells a cancel from a failure
  * (the dashboard's run states, the service's step states) asks here.
  */
 export const isCancelledByUserError = (error: string) => /^cancelled by user\.?$/i.test(error.trim());
@@ -34,6 +34,9 @@ export const planForbids = (feature: string) => `Your current plan does not supp
 
 /** 400 to a run request while the flow or workflow still runs (one running attempt at a time). */
 export const flowAlreadyRunning = (flowId: number) => `Flow ${String(flowId)} is already running.`;
+/** 400 to a write that names a source or destination (a flow's ends, a trigger's credentials) that does not exist. */
+export const doesNotExist = (noun: 'Source' | 'Destination', id: number) => `${noun} ${String(id)} does not exist.`;
+
 /** A run of a flow that was deleted (a workflow step can still name it). */
 export const flowGone = (flowId: number) => `Flow ${String(flowId)} no longer exists.`;
 export const workflowAlreadyRunning = (workflowId: number) => `Workflow ${String(workflowId)} is already running.`;

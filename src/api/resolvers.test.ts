@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, signIn } from '@/mock-service/api-test-helpers';
 import { SEED } from '@/mock-service/seed';
+import { addStaticResolvers } from '@/test/extra-specs';
 import { mockService } from '@/test/server';
 import { runFlow, listRunAttempts } from './flows';
 import { discoverResolvers, getResolvers, updateResolvers } from './resolvers';
@@ -15,6 +16,7 @@ afterEach(() => {
 
 describe('getResolvers', () => {
   it('lists static and dynamic resolvers with their flags and property definitions', async () => {
+    addStaticResolvers('postgres', ['table', 'query']);
     const list = await getResolvers(1);
     expect(list.discoveryStatus).toMatchObject({ status: 'completed', error: null, resolverCount: list.resolvers.length });
     expect(list.discoveryRequired).toBe(false);
@@ -33,13 +35,14 @@ describe('getResolvers', () => {
   it('shows discovery in progress, then completed with the dynamic resolvers', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     mockService.reset(); // discovery of the seeded source starts now, on the fake clock
+    addStaticResolvers('rest_api', ['repository']);
     const during = await getResolvers(SEED.discoveringSourceId);
     expect(during.discoveryStatus?.status).toBe('in_progress');
-    expect(during.resolvers.every((resolver) => resolver.type === 'static')).toBe(true);
+    expect(during.resolvers.map((resolver) => [resolver.name, resolver.type])).toEqual([['repository', 'static']]);
     vi.advanceTimersByTime(mockService.db.discoveryMs);
     const after = await getResolvers(SEED.discoveringSourceId);
     expect(after.discoveryStatus).toMatchObject({ status: 'completed', resolverCount: 4 });
-    expect(after.resolvers.map((resolver) => resolver.name)).toContain('pull_requests');
+    expect(after.resolvers.map((resolver) => resolver.name)).toEqual(['repository', 'issues', 'pulls', 'commits']);
   });
 
   it('reports a failed discovery with its error', async () => {

@@ -105,9 +105,13 @@ describe('runWorkflow', () => {
     expect(status.errors).toHaveLength(2);
   });
 
-  it('answers 400 while running or disabled, 404 unknown, 500 on a service failure', async () => {
+  it('runs a disabled workflow by hand, as the service does (only its schedule and webhooks skip it)', async () => {
+    expect((await runWorkflow(SEED.disabledWorkflowId)).message).toBeNull();
+    expect(await getWorkflowStatus(SEED.disabledWorkflowId)).toMatchObject({ lifecycle: 'pending', disposition: 'none', completedAt: null });
+  });
+
+  it('answers 400 while running, 404 unknown, 500 on a service failure', async () => {
     expect(await apiError(runWorkflow(SEED.runningWorkflowId))).toMatchObject({ kind: 'bad_request', message: 'Workflow 4 is already running.' });
-    expect(await apiError(runWorkflow(SEED.disabledWorkflowId))).toMatchObject({ kind: 'bad_request', message: 'Workflow 3 is disabled.' });
     expect(await apiError(runWorkflow(999))).toMatchObject({ kind: 'not_found' });
     mockService.failNext('runWorkflow', { status: 500 });
     expect(await apiError(runWorkflow(1))).toMatchObject({ kind: 'server', message: 'Internal Server Error' });
@@ -118,7 +122,7 @@ describe('cancelWorkflow', () => {
   it('answers { data: true } and ends the running workflow as failed', async () => {
     const wire = await rawCall('POST', `/v2/workflows/${String(SEED.runningWorkflowId)}/cancel`);
     expect(wire).toEqual({ status: 200, body: { data: true } });
-    expect(await getWorkflowStatus(SEED.runningWorkflowId)).toMatchObject({ lifecycle: 'not_running', disposition: 'failed', errors: ['Cancelled by user'] });
+    expect(await getWorkflowStatus(SEED.runningWorkflowId)).toMatchObject({ lifecycle: 'not_running', disposition: 'failed', errors: ['Cancelled by user.'] });
     await expect(cancelWorkflow(SEED.runningWorkflowId)).resolves.toEqual({ message: null });
   });
 

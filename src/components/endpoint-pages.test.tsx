@@ -46,7 +46,7 @@ describe('the lists', () => {
         .getAllByRole('row')
         .slice(1)
         .map((row) => within(row).getAllByRole('link')[0]?.textContent);
-    expect(names()).toEqual(['Production orders DB', 'Legacy CRM']);
+    expect(names()).toEqual(['Production orders DB', 'Partner stock database', 'Legacy CRM']);
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('Name');
 
     await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
@@ -54,13 +54,13 @@ describe('the lists', () => {
     await waitFor(() => {
       expect(router.state.location.search).toEqual({ q: 'postgres', sort: 'usedBy', dir: 'desc' });
     });
-    expect(names()).toEqual(['Production orders DB', 'Legacy CRM']);
+    expect(names()).toEqual(['Production orders DB', 'Legacy CRM', 'Partner stock database']);
     await user.click(screen.getByRole('button', { name: 'Sort ascending' }));
     await waitFor(() => {
       // Ascending is the default, so the URL leaves it out.
       expect(router.state.location.search).toEqual({ q: 'postgres', sort: 'usedBy' });
     });
-    expect(names()).toEqual(['Legacy CRM', 'Production orders DB']);
+    expect(names()).toEqual(['Partner stock database', 'Legacy CRM', 'Production orders DB']);
   });
 });
 
@@ -130,13 +130,13 @@ describe('Delete', () => {
     mockService.db.state.flows = mockService.db.state.flows.filter((flow) => flow.source !== SEED.incompleteSourceId);
     const { user, router } = renderApp(`/sources/${String(SEED.incompleteSourceId)}`);
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete the source “Partner FTP drop”?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the source “Partner stock database”?' });
     expect(within(dialog).getByText(/Its configuration card links stop working/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete source' }));
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/sources');
     });
-    expect(await screen.findByRole('table')).not.toHaveTextContent('Partner FTP drop');
+    expect(await screen.findByRole('table')).not.toHaveTextContent('Partner stock database');
   });
 });
 

@@ -1,9 +1,8 @@
 import { type CardState, cardStateAt } from '@/api/cards';
-import { usedByFlows } from '@/api/messages';
+import { MESSAGES, usedByFlows } from '@/api/messages';
 import { Conflict } from '@/service-rules/errors';
 import type { CardRecord, FlowRunRecord, MockState, RunRecord, WorkflowRecord, WorkflowRunRecord } from './records';
 import { isRunActive } from './progress';
-import { MOCK_CANCELLED_ERRORS } from './pinned-wording';
 import { runResources, sourceFailure } from './rules';
 import { seedState } from './seed';
 import { workflowRunRecord } from './workflow-runs';
@@ -138,7 +137,7 @@ export class MockDb {
   /** Ends a run now; it then reads as failed with the cancel error. */
   cancelRun(run: RunRecord): void {
     run.cancelledAt = this.now();
-    run.failure = [...MOCK_CANCELLED_ERRORS];
+    run.failure = [MESSAGES.cancelledByUser];
   }
 
   deleteWorkflow(id: number): void {

@@ -13,9 +13,7 @@ function discoveredResources(spec: string, properties: SourceRecord['properties'
   }
   const defaults: Record<string, string[]> = {
     postgres: ['accounts', 'orders', 'audit_log'],
-    github: ['issues', 'pull_requests', 'commits'],
     sample: ['events', 'users'],
-    legacy_ftp: ['export.csv'],
   };
   return defaults[spec] ?? ['items'];
 }

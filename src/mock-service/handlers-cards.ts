@@ -4,7 +4,6 @@ import { CLOSED_CARD_MESSAGES, MESSAGES } from '@/api/messages';
 import { Gone, InvalidInput, NotFound } from '@/service-rules/errors';
 import { missingRequired, missingRequiredText, readBodyWithProperties } from '@/service-rules/properties';
 import { restartDiscovery } from './discovery';
-import { unprefixed } from './pinned-wording';
 import { applyProperties } from './properties';
 import type { CardRecord, SourceRecord } from './records';
 import { dataResponse, messageResponse } from './responses';
@@ -38,7 +37,7 @@ export function cardHandlers(context: MockContext): HttpHandler[] {
       const { properties } = readBodyWithProperties(submitCardInputSchema, definitions, await readJson(input.request));
       const next = applyProperties(definitions, source.properties, properties);
       const missing = missingRequired(definitions, next);
-      if (missing.length > 0) throw unprefixed(new InvalidInput(missingRequiredText(missing)));
+      if (missing.length > 0) throw new InvalidInput(missingRequiredText(missing));
       // Checked again after the body was read: of two submissions racing here, only the first counts.
       if (db.cardState(card) !== 'open') throw new Gone(CLOSED_CARD_MESSAGES.submitted);
       card.submittedAt = db.now();

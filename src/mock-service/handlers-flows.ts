@@ -1,12 +1,11 @@
 import { type HttpHandler, HttpResponse } from 'msw';
 import { createFlowInputSchema, updateFlowInputSchema, type UpdateFlowInput } from '@/api/flows';
-import { flowAlreadyRunning, MESSAGES } from '@/api/messages';
+import { doesNotExist, flowAlreadyRunning, MESSAGES } from '@/api/messages';
 import { Conflict, InvalidInput, NotFound } from '@/service-rules/errors';
 import { parseWith } from '@/service-rules/parse';
 import { readOrder } from '@/service-rules/request-params';
 import { scheduleAfter } from '@/service-rules/schedule';
 import { flowStatusOf } from '@/service-rules/status';
-import { withoutBadRequestPrefix } from './pinned-wording';
 import type { FlowRecord } from './records';
 import { dataResponse, messageResponse } from './responses';
 import { idParam, type MockContext, pageOf, paginate, readJson, route, type RouteInput } from './route';
@@ -93,11 +92,9 @@ type FlowFields = Omit<FlowRecord, 'id'>;
 function flowFields({ db }: MockContext, current: FlowFields, input: UpdateFlowInput): FlowFields {
   const source = input.source ?? current.source;
   const destination = input.destination ?? current.destination;
-  return withoutBadRequestPrefix(() => {
-    if (!db.source(source)) throw new InvalidInput(`Source ${String(source)} does not exist.`);
-    if (!db.destination(destination)) throw new InvalidInput(`Destination ${String(destination)} does not exist.`);
-    const schedule = scheduleAfter(current, { frequency: input.frequency, cron: input.cron });
-    // The mock runs nothing on a schedule: pausing only changes what it answers.
-    return { displayName: input.displayName ?? current.displayName, source, destination, ...schedule, paused: input.paused ?? current.paused };
-  });
+  if (!db.source(source)) throw new InvalidInput(doesNotExist('Source', source));
+  if (!db.destination(destination)) throw new InvalidInput(doesNotExist('Destination', destination));
+  const schedule = scheduleAfter(current, { frequency: input.frequency, cron: input.cron });
+  // The mock runs nothing on a schedule: pausing only changes what it answers.
+  return { displayName: input.displayName ?? current.displayName, source, destination, ...schedule, paused: input.paused ?? current.paused };
 }

@@ -1,13 +1,12 @@
 import { HttpResponse, type HttpHandler } from 'msw';
-import { MESSAGES, workflowAlreadyRunning } from '@/api/messages';
+import { doesNotExist, MESSAGES, workflowAlreadyRunning } from '@/api/messages';
 import { webhookTriggerBodySchema } from '@/api/webhooks';
 import { createWorkflowInputSchema, updateWorkflowInputSchema, type UpdateWorkflowInput } from '@/api/workflows';
-import { Conflict, NotFound } from '@/service-rules/errors';
+import { Conflict, InvalidInput, NotFound } from '@/service-rules/errors';
 import { parseWith } from '@/service-rules/parse';
 import { scheduleAfter } from '@/service-rules/schedule';
 import { checkedSteps } from '@/service-rules/workflow-definition';
 import type { MockDb } from './db';
-import { refuseDisabledWorkflow } from './pinned-wording';
 import type { WebhookTriggerRecord, WorkflowRecord } from './records';
 import { dataResponse, messageResponse } from './responses';
 import { idParam, type MockContext, paginate, readJson, route, type RouteInput } from './route';
@@ -76,7 +75,6 @@ export function workflowHandlers(context: MockContext): HttpHandler[] {
 
     route(context, 'runWorkflow', (input) => {
       const workflow = findWorkflow(context, input);
-      if (!workflow.enabled) throw refuseDisabledWorkflow(workflow.id);
       if (db.activeWorkflowRun(workflow.id)) throw new Conflict(workflowAlreadyRunning(workflow.id));
       db.startWorkflowRun(workflow);
       return messageResponse(MESSAGES.created, 201);
@@ -103,6 +101,8 @@ export function workflowHandlers(context: MockContext): HttpHandler[] {
     route(context, 'createWebhookTrigger', async (input) => {
       const workflow = findWorkflow(context, input);
       const body = parseWith(webhookTriggerBodySchema, await readJson(input.request));
+      if (body.credential_source_id !== undefined && !db.source(body.credential_source_id))
+        throw new InvalidInput(doesNotExist('Source', body.credential_source_id));
       const id = db.nextId('trigger');
       const webhookId = `wh_${String(workflow.id)}_${body.event_type}_${String(id).padStart(4, '0')}`;
       const trigger: WebhookTriggerRecord = {

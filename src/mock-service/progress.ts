@@ -1,5 +1,5 @@
+import { MESSAGES } from '@/api/messages';
 import type { RunRecord } from './records';
-import { MOCK_CANCELLED_ERRORS } from './pinned-wording';
 
 // Runs are never ticked by a timer: their state is a pure function of the clock, so vitest fake
 // timers (faking Date) and a real browser both see progress, and nothing leaks between tests.
@@ -43,7 +43,7 @@ function countsAt(run: RunRecord, fraction: number): ResourceCounts[] {
 /** What a run looks like at `now`; `pendingMs` is how long it waits before it starts moving data. */
 export function viewRun(run: RunRecord, now: number, pendingMs = 0): RunView {
   if (run.cancelledAt !== null && run.cancelledAt <= now) {
-    return { lifecycle: 'not_running', disposition: 'failed', resources: null, errors: [...MOCK_CANCELLED_ERRORS], completedAt: run.cancelledAt };
+    return { lifecycle: 'not_running', disposition: 'failed', resources: null, errors: [MESSAGES.cancelledByUser], completedAt: run.cancelledAt };
   }
   const elapsed = now - run.startedAt;
   if (elapsed < run.durationMs) {

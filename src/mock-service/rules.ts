@@ -13,7 +13,7 @@ export const SLOW_HOST = 'slow.example';
 export function sourceFailure(source: SourceRecord): string[] | null {
   const secret = source.properties.password ?? source.properties.token;
   if (secret !== BAD_PASSWORD) return null;
-  const user = source.properties.user ?? source.properties.username ?? 'flowdeck';
+  const user = source.properties.user ?? 'flowdeck';
   return [`Could not connect to ${source.displayName}: password authentication failed for user "${String(user)}".`, 'Extraction aborted; nothing was loaded.'];
 }
 

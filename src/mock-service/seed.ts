@@ -1,7 +1,7 @@
+import { DESTINATION_SPECS, SOURCE_SPECS } from '@/catalogue/connector-specs';
 import type { DestinationRecord, FlowRecord, FlowRunRecord, MockState, SourceRecord, WorkflowRecord, WorkflowRunRecord } from './records';
 import { BAD_PASSWORD, SLOW_HOST, runResources, sourceFailure } from './rules';
 import { DAY, HOUR, MINUTE, scheduleIntervalMs } from './schedule';
-import { DEMO_DESTINATION_SPECS, DEMO_SOURCE_SPECS } from './demo-catalogue';
 import { seedWorkflows } from './seed-workflows';
 import { workflowRunRecord } from './workflow-runs';
 
@@ -12,7 +12,7 @@ export const SEED = {
   failingFlowId: 3,
   /** Discovery is `in_progress` for `discoveryMs` after the db is (re)created, then `completed`. */
   discoveringSourceId: 4,
-  /** Source with no password yet; the valid card points at it. */
+  /** Source with no user and password yet; the valid card points at it. */
   incompleteSourceId: 6,
   /** Verify answers 504 Request Timeout (host slow.example). */
   slowDestinationId: 4,
@@ -72,9 +72,9 @@ function seedSources(now: number, discoveryMs: number): SourceRecord[] {
     {
       ...base(4),
       displayName: 'GitHub (acme)',
-      spec: 'github',
-      properties: { organization: 'acme', token: 'github_pat_demo', repositories: 'flowdeck\nwebsite' },
-      resources: ['issues', 'pull_requests', 'commits'],
+      spec: 'rest_api',
+      properties: { base_url: 'https://api.github.com/repos/acme/flowdeck', endpoints: 'issues\npulls\ncommits', token: 'github_pat_demo' },
+      resources: ['issues', 'pulls', 'commits'],
       discovery: { startedAt: now, durationMs: discoveryMs, error: null },
     },
     {
@@ -86,10 +86,10 @@ function seedSources(now: number, discoveryMs: number): SourceRecord[] {
     },
     {
       ...base(6),
-      displayName: 'Partner FTP drop',
-      spec: 'legacy_ftp',
-      properties: { host: 'ftp.partner.example', directory: '/outgoing' },
-      resources: ['daily_stock.csv', 'prices.csv'],
+      displayName: 'Partner stock database',
+      spec: 'postgres',
+      properties: { host: 'db.partner.example', port: 5432, database: 'stock', schema: 'outgoing' },
+      resources: ['daily_stock', 'prices'],
     },
   ];
 }
@@ -207,8 +207,8 @@ export function seedState(now: number, discoveryMs: number): MockState {
   const flows = FLOWS.map((flow) => ({ ...flow }));
   const { workflows, triggers } = seedWorkflows(now);
   return {
-    sourceSpecs: DEMO_SOURCE_SPECS.map((spec) => structuredClone(spec)),
-    destinationSpecs: DEMO_DESTINATION_SPECS.map((spec) => structuredClone(spec)),
+    sourceSpecs: SOURCE_SPECS.map((spec) => structuredClone(spec)),
+    destinationSpecs: DESTINATION_SPECS.map((spec) => structuredClone(spec)),
     sources,
     destinations: seedDestinations(now),
     flows,
@@ -224,8 +224,8 @@ export function seedState(now: number, discoveryMs: number): MockState {
         type: 'SOURCE',
         expiresAt: now + 7 * DAY,
         url: `/cards/${SEED.validCardHash}`,
-        imageUrl: 'https://flowdeck.example/img/ftp-card.png',
-        instruction: 'Please enter the FTP password for the nightly stock export.',
+        imageUrl: 'https://flowdeck.example/img/partner-card.png',
+        instruction: 'Please enter the database user and password for the nightly stock export.',
       },
       {
         id: 2,

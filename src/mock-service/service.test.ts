@@ -96,7 +96,7 @@ describe("Flowdeck's additions", () => {
     expect(await rawCall('GET', '/v2/destinations')).toMatchObject({ body: { data: [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }, { id: 5 }] } });
     const specs = await rawCall('GET', '/v2/sourcespecs');
     expect(specs.body).toMatchObject({
-      data: [{ name: 'postgres' }, { name: 'rest_api' }, { name: 'sample' }, { name: 'github' }, { name: 'legacy_ftp' }, { name: 'csv' }],
+      data: [{ name: 'postgres' }, { name: 'rest_api' }, { name: 'sample' }, { name: 'csv' }],
     });
     expect(JSON.stringify(specs.body)).not.toContain('propertyDefinitions');
   });

@@ -1,8 +1,7 @@
-import { stepSkipped } from '@/api/messages';
+import { MESSAGES, stepSkipped } from '@/api/messages';
 import { readDefinition } from '@/service-rules/workflow-definition';
 import { type StepRecord, workflowRunOf } from '@/service-rules/workflow-run';
 import { iso, isoOrNull, type WireWorkflowRun } from '@/service-rules/wire';
-import { MOCK_CANCELLED_ERRORS } from './pinned-wording';
 import { viewRun } from './progress';
 import type { FlowRecord, RunRecord, SourceRecord, StepPlan, WorkflowRecord, WorkflowRunRecord } from './records';
 import { runResources, sourceFailure } from './rules';
@@ -86,7 +85,7 @@ function attemptAt(run: WorkflowRunRecord, step: StepPlan, now: number): StepRec
   if ((cancelledAt ?? Infinity) <= startsAt || now < startsAt) return null;
   const attempt = { id: null, createdAt: iso(startsAt) };
   if (cancelledAt !== null && cancelledAt < endsAt) {
-    return { ...attempt, lifecycle: 'not_running', disposition: 'failed', errors: [...MOCK_CANCELLED_ERRORS], completedAt: iso(cancelledAt) };
+    return { ...attempt, lifecycle: 'not_running', disposition: 'failed', errors: [MESSAGES.cancelledByUser], completedAt: iso(cancelledAt) };
   }
   if (now < endsAt) return { ...attempt, lifecycle: 'running', disposition: 'none', errors: [], completedAt: null };
   const failed = step.failure !== null;

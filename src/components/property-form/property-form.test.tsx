@@ -194,11 +194,11 @@ describe('PropertyForm', () => {
     const { user, save } = renderForm({
       definitions: [definition('username', 'STRING', { required: true }), definition('directory', 'STRING')],
       requiredCheck: 'mark',
-      onSubmit: () => Promise.reject(new ApiError('bad_request', 'Missing required properties: username', { status: 400 })),
+      onSubmit: () => Promise.reject(new ApiError('bad_request', 'Bad Request: Missing required properties: username', { status: 400 })),
     });
     await user.type(screen.getByRole('textbox', { name: 'directory' }), '/in');
     await save();
-    expect(await screen.findByText('Missing required properties: username')).toBeInTheDocument();
+    expect(await screen.findByText('Bad Request: Missing required properties: username')).toBeInTheDocument();
     expect(screen.getByText('Required: the service has no value for it yet.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'directory' })).toHaveValue('/in');
   });

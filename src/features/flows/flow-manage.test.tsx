@@ -72,7 +72,7 @@ describe('flow page: Edit', () => {
   });
 
   it('keeps what was typed and shows the service message when the save is refused', async () => {
-    mockService.failNext('updateFlow', { status: 400, message: 'Destination 3 does not exist.' });
+    mockService.failNext('updateFlow', { status: 400, message: 'Bad Request: Destination 3 does not exist.' });
     const { user, router } = await openEdit(1);
     const name = screen.getByRole('textbox', { name: 'Name' });
     await user.clear(name);
@@ -83,7 +83,7 @@ describe('flow page: Edit', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The service refused the request');
-    expect(alert).toHaveTextContent('Destination 3 does not exist.');
+    expect(alert).toHaveTextContent('Bad Request: Destination 3 does not exist.');
     expect(router.state.location.pathname).toBe('/flows/1/edit');
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Orders, renamed');
     expect(screen.getByRole('textbox', { name: 'Cron expression' })).toHaveValue('0 5 * * *');

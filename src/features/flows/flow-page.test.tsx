@@ -104,7 +104,7 @@ describe('flow page: Run and Cancel', () => {
     expect(badge.closest('.mantine-Badge-root')).toHaveStyle({ '--badge-color': 'var(--mantine-color-gray-light-color)' });
     expect(within(latest).queryByText('Failed')).not.toBeInTheDocument();
     // The service's own words stay on screen, as a note rather than an error.
-    expect(within(latest).getByText('Cancelled by user')).toBeInTheDocument();
+    expect(within(latest).getByText('Cancelled by user.')).toBeInTheDocument();
     expect(within(latest).queryByText('1 error')).not.toBeInTheDocument();
     expect(callsOf('cancelFlow')).toHaveLength(1);
   });

@@ -50,13 +50,13 @@ describe('new flow page', () => {
   });
 
   it('keeps the form as typed and shows the service message when the save is refused', async () => {
-    mockService.failNext('createFlow', { status: 400, message: 'Destination 3 does not exist.' });
+    mockService.failNext('createFlow', { status: 400, message: 'Bad Request: Destination 3 does not exist.' });
     const { user, router } = renderApp('/flows/new');
     await fillFlow(user);
     await user.click(screen.getByRole('button', { name: 'Create flow' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The service refused the request');
-    expect(alert).toHaveTextContent('Destination 3 does not exist.');
+    expect(alert).toHaveTextContent('Bad Request: Destination 3 does not exist.');
     expect(router.state.location.pathname).toBe('/flows/new');
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Billing to lake');
     expect(screen.getByRole('combobox', { name: 'Source' })).toHaveValue('Billing API');

@@ -53,7 +53,7 @@ describe('configuration cards tab: states', () => {
     await waitFor(() => {
       expect(within(table).getAllByRole('row')).toHaveLength(5);
     });
-    const open = rowOf(table, 'Please enter the FTP password for the nightly stock export.');
+    const open = rowOf(table, 'Please enter the database user and password for the nightly stock export.');
     expect(open.getByText('Open')).toBeInTheDocument();
     expect(open.getByText(/^Expires in /)).toBeInTheDocument();
     expect(open.getByRole('button', { name: /^Revoke the link/ })).toBeInTheDocument();
@@ -75,7 +75,7 @@ describe('configuration cards tab: states', () => {
   it('revokes an open link after a confirmation; the row then reads Revoked and the service has revoked it', async () => {
     const { user } = renderApp(`/sources/${String(source)}?tab=cards`);
     const table = await screen.findByRole('table', { name: 'Configuration cards' });
-    const row = rowOf(table, 'Please enter the FTP password for the nightly stock export.');
+    const row = rowOf(table, 'Please enter the database user and password for the nightly stock export.');
     await user.click(row.getByRole('button', { name: /^Revoke the link/ }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Revoke this configuration link?' });
@@ -98,11 +98,13 @@ describe('configuration cards tab: states', () => {
     mockService.failNext('revokeConfigurationCard', { status: 500 });
     const { user } = renderApp(`/sources/${String(source)}?tab=cards`);
     const table = await screen.findByRole('table', { name: 'Configuration cards' });
-    await user.click(rowOf(table, 'Please enter the FTP password for the nightly stock export.').getByRole('button', { name: /^Revoke the link/ }));
+    await user.click(
+      rowOf(table, 'Please enter the database user and password for the nightly stock export.').getByRole('button', { name: /^Revoke the link/ }),
+    );
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Revoke link' }));
     expect(await within(dialog).findByText('Internal Server Error')).toBeInTheDocument();
-    expect(rowOf(table, 'Please enter the FTP password for the nightly stock export.').getByText('Open')).toBeInTheDocument();
+    expect(rowOf(table, 'Please enter the database user and password for the nightly stock export.').getByText('Open')).toBeInTheDocument();
   });
 
   it('hides the new-link panel once that link is revoked', async () => {
@@ -124,7 +126,7 @@ describe('configuration cards tab: states', () => {
       hash_id: hash,
       expires_at: new Date(expiresAt).toISOString(),
       type: 'SOURCE',
-      source_name: 'Partner FTP drop',
+      source_name: 'Partner stock database',
       url: `http://localhost/cards/${hash}`,
       image_url: null,
       instruction: `Card ${String(id)}`,

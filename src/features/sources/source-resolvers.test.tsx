@@ -20,13 +20,13 @@ describe('turning resolvers on and off', () => {
     const patches = recordBodies('PATCH', /^\/v2\/sources\/1\/resolvers$/);
     const { user } = renderApp('/sources/1?tab=resolvers');
     const table = await resolversTable();
-    expect(screen.getByText(/5 of 6 resolvers loaded by runs/)).toBeInTheDocument();
+    expect(screen.getByText(/3 of 4 resolvers loaded by runs/)).toBeInTheDocument();
     await user.click(within(table).getByRole('switch', { name: 'Load orders' }));
     await waitFor(() => {
       expect(within(table).getByRole('switch', { name: 'Load orders' })).not.toBeChecked();
     });
     expect(patches).toEqual([{ resolvers: [{ name: 'orders', suppressed: true }] }]);
-    expect(screen.getByText(/4 of 6 resolvers loaded by runs/)).toBeInTheDocument();
+    expect(screen.getByText(/2 of 4 resolvers loaded by runs/)).toBeInTheDocument();
 
     const run = mockService.db.startFlowRun(1);
     expect(run.resources.map((resource) => resource.name)).toEqual(['order_items', 'customers']);

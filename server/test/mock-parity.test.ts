@@ -1,0 +1,185 @@
+import { getResponse } from 'msw';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_API_KEY } from '@/mock-service/auth';
+import { createMockService } from '@/mock-service/service';
+import { type ApiAnswer, type ApiOptions, eventually, startHarness } from './harness';
+
+// The mock service (the demo build and the dashboard's tests) answers as the service does: the same
+// requests, sent to both, get the same status and the same message. The dashboard's tests pin the mock's
+// wording, so a difference here is a dashboard tested against words the service never says.
+
+const service = await startHarness();
+afterAll(() => service.stop());
+
+const mock = createMockService();
+
+/** The mock's answer to a request, read as the harness reads the service's. */
+async function mockApi(path: string, options: ApiOptions = {}): Promise<ApiAnswer> {
+  const key = options.key === undefined ? DEMO_API_KEY : options.key;
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...options.headers };
+  if (key !== null) headers.Authorization = `Bearer ${key}`;
+  const body = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  const response = await getResponse(mock.handlers, new Request(`http://localhost${path}`, { method: options.method ?? 'GET', headers, body }));
+  if (!response) throw new Error(`The mock has no handler for ${options.method ?? 'GET'} ${path}.`);
+  const text = await response.text();
+  let parsed: unknown = text === '' ? undefined : text;
+  try {
+    parsed = JSON.parse(text) as unknown;
+  } catch {
+    // not JSON: kept as text
+  }
+  return { status: response.status, body: parsed, headers: response.headers };
+}
+
+/** The two sides, each with the ids of what the same requests created on it. */
+interface Side {
+  name: 'service' | 'mock';
+  api: (path: string, options?: ApiOptions) => Promise<ApiAnswer>;
+  ids: { source: number; destination: number; flow: number; workflow: number; disabledWorkflow: number; incompleteSource: number };
+}
+
+const idOf = (answer: ApiAnswer): number => {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return (answer.body as { data: { id: number } }).data.id;
+};
+
+/** The same resources on one side, made by the same requests. */
+async function prepare(name: Side['name'], api: Side['api']): Promise<Side> {
+  const post = (path: string, body: unknown) => api(path, { method: 'POST', body });
+  // Slow enough to be running when it is cancelled.
+  const source = idOf(
+    await post('/v2/sources', { sourceSpec: 'sample', displayName: 'Parity sample', properties: { row_count: 1_000, rows_per_second: 100 } }),
+  );
+  const destination = idOf(
+    await post('/v2/destinations', { destinationSpec: 'files', displayName: 'Parity files', properties: { bucket_url: 'parity', format: 'jsonl' } }),
+  );
+  const flow = idOf(await post('/v2/flows', { displayName: 'Parity flow', source, destination }));
+  const workflow = idOf(await post('/v2/workflows', { name: 'Parity workflow', definition: { flows: [flow] } }));
+  const disabledWorkflow = idOf(await post('/v2/workflows', { name: 'Parity disabled', definition: { flows: [flow] }, enabled: false }));
+  // A sample source without its required row count: what a configuration card is for.
+  const incompleteSource = idOf(await post('/v2/sources', { sourceSpec: 'sample', displayName: 'Parity incomplete', properties: { seed: 1 } }));
+  return { name, api, ids: { source, destination, flow, workflow, disabledWorkflow, incompleteSource } };
+}
+
+const sides = [await prepare('service', service.api), await prepare('mock', mockApi)];
+
+/** Status and message: what a client of either shows. */
+const answerOf = ({ status, body }: ApiAnswer) => ({ status, message: (body as { message?: unknown } | undefined)?.message });
+
+interface Refusal {
+  what: string;
+  request: (ids: Side['ids']) => [string, ApiOptions];
+}
+
+const MISSING = 987_654;
+const REFUSALS: Refusal[] = [
+  {
+    what: 'a flow from a source that does not exist',
+    request: (ids) => ['/v2/flows', { method: 'POST', body: { displayName: 'x', source: MISSING, destination: ids.destination } }],
+  },
+  {
+    what: 'a flow to a destination that does not exist',
+    request: (ids) => ['/v2/flows', { method: 'POST', body: { displayName: 'x', source: ids.source, destination: MISSING } }],
+  },
+  {
+    what: 'a change of a flow to a missing destination',
+    request: (ids) => [`/v2/flows/${String(ids.flow)}`, { method: 'PATCH', body: { destination: MISSING } }],
+  },
+  {
+    what: 'a flow with an invalid cron',
+    request: (ids) => ['/v2/flows', { method: 'POST', body: { displayName: 'x', source: ids.source, destination: ids.destination, cron: '61 * * * *' } }],
+  },
+  {
+    what: 'a workflow with an invalid cron',
+    request: (ids) => ['/v2/workflows', { method: 'POST', body: { name: 'x', definition: { flows: [ids.flow] }, cron: '* * *' } }],
+  },
+  { what: 'a workflow naming a missing flow', request: () => ['/v2/workflows', { method: 'POST', body: { name: 'x', definition: { flows: [MISSING] } } }] },
+  {
+    what: 'a webhook trigger whose credentials source does not exist',
+    request: (ids) => [
+      `/v2/workflows/${String(ids.workflow)}/webhooks`,
+      { method: 'POST', body: { provider: 'slack', event_type: 'message', credential_source_id: MISSING } },
+    ],
+  },
+  { what: 'a flow id that is not a number', request: () => ['/v2/flows/abc/run', { method: 'POST' }] },
+  { what: 'an unknown flow', request: () => [`/v2/flows/${String(MISSING)}/run`, { method: 'POST' }] },
+  { what: 'a body that is not JSON', request: () => ['/v2/flows', { method: 'POST', body: '{"displayName":' }] },
+  {
+    what: 'a source of an unknown spec',
+    request: () => ['/v2/sources', { method: 'POST', body: { sourceSpec: 'no_such_spec', displayName: 'x', properties: {} } }],
+  },
+  { what: 'no API key', request: () => ['/v2/flows', { key: null }] },
+];
+
+describe('the mock service answers refused requests as the service does', () => {
+  it.each(REFUSALS)('$what', async ({ request }) => {
+    const [service, mocked] = await Promise.all(
+      sides.map(async (side) => {
+        const [path, options] = request(side.ids);
+        return answerOf(await side.api(path, options));
+      }),
+    );
+    expect(service?.status).toBeGreaterThanOrEqual(400);
+    expect(mocked).toEqual(service);
+  });
+
+  it('names the missing required properties of a card submission alike', async () => {
+    const [service, mocked] = await Promise.all(
+      sides.map(async ({ api, ids }) => {
+        const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+        const card = await api(`/v2/sources/${String(ids.incompleteSource)}/configuration_cards`, { method: 'POST', body: { expiresAt } });
+        expect(card.status, JSON.stringify(card.body)).toBe(201);
+        const hash = (card.body as { data: { hash_id: string } }).data.hash_id;
+        return answerOf(await api(`/v2/cards/${hash}`, { method: 'PATCH', body: { properties: { seed: 2 } }, key: hash }));
+      }),
+    );
+    expect(service).toEqual({ status: 400, message: 'Bad Request: Missing required properties: row_count' });
+    expect(mocked).toEqual(service);
+  });
+});
+
+describe('the mock service does what the service does', () => {
+  it('offers the same connector catalogue, and its seeded sources and destinations use only it', async () => {
+    const paths = [
+      '/v2/sourcespecs?limit=100',
+      '/v2/connectors?limit=100',
+      '/v2/destinationspecs?limit=100',
+      '/v2/sourcespecs/postgres',
+      '/v2/sourcespecs/csv',
+    ];
+    for (const path of paths) {
+      const [fromService, fromMock] = await Promise.all(sides.map(({ api }) => api(path)));
+      expect(fromService?.status).toBe(200);
+      expect(fromMock?.body, path).toEqual(fromService?.body);
+    }
+    const specNames = (path: string) => service.api(path).then((answer) => (answer.body as { data: { name: string }[] }).data.map((spec) => spec.name));
+    const [sourceSpecs, destinationSpecs] = await Promise.all([specNames('/v2/sourcespecs?limit=100'), specNames('/v2/destinationspecs?limit=100')]);
+    const seeded = createMockService().db.state;
+    expect(sourceSpecs).toEqual(expect.arrayContaining([...new Set(seeded.sources.map((source) => source.spec))]) as unknown);
+    expect(destinationSpecs).toEqual(expect.arrayContaining([...new Set(seeded.destinations.map((destination) => destination.spec))]) as unknown);
+  });
+
+  it('runs a disabled workflow by hand', async () => {
+    for (const { api, ids } of sides) {
+      const path = `/v2/workflows/${String(ids.disabledWorkflow)}`;
+      expect(answerOf(await api(`${path}/run`, { method: 'POST' }))).toEqual({ status: 201, message: 'Created' });
+      expect(answerOf(await api(`${path}/cancel`, { method: 'POST' })).status).toBe(200);
+    }
+  });
+
+  it('ends a cancelled run with the same error', async () => {
+    const errors = await Promise.all(
+      sides.map(async ({ api, ids }) => {
+        const path = `/v2/flows/${String(ids.flow)}`;
+        expect(answerOf(await api(`${path}/run`, { method: 'POST' }))).toEqual({ status: 201, message: 'Created' });
+        expect(answerOf(await api(`${path}/cancel`, { method: 'POST' }))).toEqual({ status: 200, message: 'Flow run cancelled.' });
+        return eventually(async () => {
+          const [latest] = ((await api(`${path}/run?limit=1`)).body as { data?: { lifecycle: string; errors?: string[] }[] }).data ?? [];
+          return latest && latest.lifecycle !== 'running' ? latest.errors : undefined;
+        });
+      }),
+    );
+    expect(errors[0]).toEqual(['Cancelled by user.']);
+    expect(errors[1]).toEqual(errors[0]);
+  });
+});
