@@ -55,6 +55,22 @@ describe('initialFormProperties and changedProperties', () => {
     const masked = initialFormProperties([definition('api_key', 'STRING')], { api_key: MASKED_SECRET });
     expect(masked[fieldKey(0)]).toEqual({ saved: true, action: 'keep', value: '' });
   });
+
+  it('reads and sends properties named like Object’s own members as any other', () => {
+    // Found by the property test below (seed 2077159787): `__proto__` read Object.prototype as its saved value.
+    const odd = [definition('__proto__', 'NUMBER'), definition('constructor', 'STRING')];
+    const values = initialFormProperties(odd, {});
+    expect(values).toEqual({ [fieldKey(0)]: '', [fieldKey(1)]: '' });
+    expect(buildPropertyFormSchema(odd, { requiredCheck: 'mark', nameRequired: false }).safeParse({ displayName: '', properties: values }).success).toBe(true);
+    values[fieldKey(0)] = 5;
+    values[fieldKey(1)] = 'x';
+    const body = changedProperties(odd, {}, values);
+    expect(Object.getPrototypeOf(body)).toBe(Object.prototype);
+    expect(Object.entries(body)).toEqual([
+      ['__proto__', 5],
+      ['constructor', 'x'],
+    ]);
+  });
 });
 
 // The property-based proof of PRODUCT.md's first promise: whatever the spec and whatever the user does,
@@ -151,20 +167,18 @@ describe('PATCH bodies (property-based)', () => {
   it('hold exactly the changed fields and never a mask, for any definitions and edits', () => {
     fc.assert(
       fc.property(scenarioArbitrary, ({ definitions, saved: savedValues, edits }) => {
-        const saved: Properties = {};
-        definitions.forEach((item, index) => {
-          const value = savedValues[index];
-          if (value !== undefined) saved[item.name] = value;
-        });
+        const saved: Properties = Object.fromEntries(
+          definitions.flatMap((item, index) => (savedValues[index] === undefined ? [] : [[item.name, savedValues[index]]])),
+        );
         const initial = initialFormProperties(definitions, saved);
         const current: FormProperties = {};
-        const expected: Record<string, PropertyScalar> = {};
+        const expected: [string, PropertyScalar][] = [];
         definitions.forEach((item, index) => {
           const key = fieldKey(index);
           const before = initial[key] ?? null;
           const { value, expected: sent } = applyEdit(item, before, edits[index] ?? { kind: 'untouched' });
           current[key] = value;
-          if (sent !== undefined) expected[item.name] = sent;
+          if (sent !== undefined) expected.push([item.name, sent]);
         });
 
         // The form validates before anything is sent: a typed mask never gets past it.
@@ -181,7 +195,7 @@ describe('PATCH bodies (property-based)', () => {
         if (!valid) return;
 
         const body = changedProperties(definitions, saved, current);
-        expect(body).toEqual(expected);
+        expect(Object.entries(body)).toEqual(expected);
         expect(Object.values(body).some(looksMasked)).toBe(false);
         expect(updateSourceInputSchema.safeParse({ properties: body }).success).toBe(true);
       }),

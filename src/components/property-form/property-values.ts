@@ -41,16 +41,21 @@ export function fieldKey(index: number): string {
   return `p${String(index)}`;
 }
 
+/** A property's saved value, own properties only: a property named `constructor` or `__proto__` is not Object's. */
+function savedValue(saved: Properties, definition: PropertyDefinition): Properties[string] | undefined {
+  return Object.hasOwn(saved, definition.name) ? saved[definition.name] : undefined;
+}
+
 /** A field is a secret when its type says so, or when the service masked its value whatever the type. */
 export function isSecretField(definition: PropertyDefinition, saved: Properties): boolean {
-  return fieldKind(definition) === 'PASSWORD' || isMaskedSecret(saved[definition.name]);
+  return fieldKind(definition) === 'PASSWORD' || isMaskedSecret(savedValue(saved, definition));
 }
 
 /** DATETIME pickers work in local 'YYYY-MM-DD HH:mm:ss'; the wire carries ISO 8601 in UTC. */
 const LOCAL_DATETIME = 'YYYY-MM-DD HH:mm:ss';
 
 function initialValue(definition: PropertyDefinition, saved: Properties): FieldValue {
-  const value = saved[definition.name];
+  const value = savedValue(saved, definition);
   if (isSecretField(definition, saved)) {
     const hasSaved = isMaskedSecret(value) || (typeof value === 'string' && value !== '');
     return { saved: hasSaved, action: hasSaved ? 'keep' : 'replace', value: '' };
@@ -108,18 +113,14 @@ export function wireValue(definition: PropertyDefinition, value: FieldValue | un
  */
 export function changedProperties(definitions: readonly PropertyDefinition[], saved: Properties, current: FormProperties): PropertiesInput {
   const initial = initialFormProperties(definitions, saved);
-  const changes: PropertiesInput = {};
-  definitions.forEach((definition, index) => {
+  const changes = definitions.flatMap((definition, index): [string, PropertyScalar][] => {
     const key = fieldKey(index);
     const value = current[key];
-    if (isSecretValue(value)) {
-      const sent = wireValue(definition, value);
-      if (sent !== undefined) changes[definition.name] = sent;
-      return;
-    }
-    const before = wireValue(definition, initial[key]);
     const after = wireValue(definition, value);
-    if (after !== undefined && after !== before) changes[definition.name] = after;
+    if (isSecretValue(value)) return after === undefined ? [] : [[definition.name, after]];
+    const before = wireValue(definition, initial[key]);
+    return after !== undefined && after !== before ? [[definition.name, after]] : [];
   });
-  return changes;
+  // fromEntries defines each name as an own property, `__proto__` included (an assignment would set the prototype).
+  return Object.fromEntries(changes);
 }
