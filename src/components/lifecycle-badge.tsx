@@ -7,7 +7,8 @@ const colors: Record<string, string> = { ALPHA: 'grape', BETA: 'blue', STABLE: '
 export function LifecycleBadge({ lifecycle }: { lifecycle: SpecLifecycle | null }) {
   if (!lifecycle) return null;
   return (
-    <Badge variant="light" color={colors[lifecycle] ?? 'gray'} title="Lifecycle">
+    // Never cut short in a narrow table column ("STAB…" said nothing): the column grows instead.
+    <Badge variant="light" color={colors[lifecycle] ?? 'gray'} title="Lifecycle" miw="max-content">
       {lifecycle.toLowerCase()}
     </Badge>
   );

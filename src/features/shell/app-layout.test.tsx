@@ -1,3 +1,4 @@
+import { setViewportWidth } from '@/test/viewport';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
@@ -40,6 +41,17 @@ describe('app shell', () => {
 
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Flows' })).toBeInTheDocument();
+  });
+
+  it('puts Sign out in the header on a wide screen and at the end of the navigation on a phone', async () => {
+    setViewportWidth(1280);
+    const wide = renderApp('/flows');
+    expect(within(await screen.findByRole('banner')).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    wide.unmount();
+    setViewportWidth(390);
+    renderApp('/flows');
+    expect(within(await screen.findByRole('navigation', { name: 'Sections' })).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).queryByRole('button', { name: 'Sign out' })).toBeNull();
   });
 
   it('shows a not-found page for an unknown address and for a malformed id', async () => {

@@ -1,5 +1,19 @@
-import { ActionIcon, AppShell, Badge, Burger, Button, Group, NavLink, Text, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import {
+  ActionIcon,
+  AppShell,
+  Badge,
+  Box,
+  Burger,
+  Button,
+  em,
+  Group,
+  NavLink,
+  Text,
+  Tooltip,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useMatchRoute } from '@tanstack/react-router';
 import { TimeZoneSwitch } from '@/components/time-zone-switch';
 
@@ -34,6 +48,8 @@ function ColorSchemeToggle() {
 export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; demo?: boolean }) {
   const [navOpen, { toggle, close }] = useDisclosure(false);
   const matchRoute = useMatchRoute();
+  // Below the navigation's breakpoint Sign out moves to the end of the navigation: in the header it ran past a 390 px screen.
+  const wide = useMediaQuery(`(min-width: ${em(768)})`, true);
 
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpen } }} padding="lg">
@@ -47,8 +63,14 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
             </Text>
             {demo && (
               <Tooltip label="No service behind this build: the data is simulated in your browser and resets on reload.">
-                <Badge color="orange" variant="light">
-                  Demo data
+                <Badge color="orange" variant="light" miw="max-content">
+                  {/* "Demo" on a phone, where the header has no room to spare. */}
+                  <Box component="span" hiddenFrom="xs">
+                    Demo
+                  </Box>
+                  <Box component="span" visibleFrom="xs">
+                    Demo data
+                  </Box>
                 </Badge>
               </Tooltip>
             )}
@@ -56,9 +78,11 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
           <Group gap={6} wrap="nowrap">
             <TimeZoneSwitch />
             <ColorSchemeToggle />
-            <Button variant="default" size="compact-sm" h={28} onClick={onSignOut}>
-              Sign out
-            </Button>
+            {wide && (
+              <Button variant="default" size="compact-sm" h={28} onClick={onSignOut}>
+                Sign out
+              </Button>
+            )}
           </Group>
         </Group>
       </AppShell.Header>
@@ -73,6 +97,11 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
             active={Boolean(matchRoute({ to: section.to, fuzzy: !section.exact }))}
           />
         ))}
+        {!wide && (
+          <Button variant="default" mt="md" onClick={onSignOut}>
+            Sign out
+          </Button>
+        )}
       </AppShell.Navbar>
       <AppShell.Main>
         <Outlet />
