@@ -19,7 +19,7 @@ export function attemptLogHandlers({ db }: Services) {
       const page = readLogPage((name) => c.req.query(name));
       const flow = await findFlow(db, flowId);
       const attempt = flow ? await findAttempt(db, attemptId) : undefined;
-      if (!attempt || attempt.flow_id !== flowId) throw new NotFound();
+      if (attempt?.flow_id !== flowId) throw new NotFound();
       const { lines, more } = await listLogLines(db, attemptId, page.after, page.limit);
       const last = lines.at(-1);
       return c.json({

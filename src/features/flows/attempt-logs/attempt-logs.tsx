@@ -1,0 +1,132 @@
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { RunAttempt } from '@/api/flows';
+import { isApiError } from '@/api/errors';
+import { ErrorState } from '@/components/error-state';
+import { formatCount } from '@/lib/format';
+import { isRunActive } from '@/lib/run-status';
+import { useDateFormat } from '@/lib/time-zone';
+import { useAttemptLog } from '@/resources/attempt-logs';
+import { ALL_LEVELS, filterLogLines, type KnownLevel } from './filter-log-lines';
+import { LogLines, type LogLinesHandle, ROW_PX } from './log-lines';
+import { LogToolbar } from './log-toolbar';
+
+// The attempt's log in the attempt view: read page by page, followed while the attempt runs (the view
+// keeps to the newest line until the user scrolls up, and again once they scroll back to the bottom),
+// filtered by level, searched with the matches marked, with a jump to the first error and a download.
+
+/** Within this of the bottom counts as at the bottom (a row and a half). */
+const BOTTOM_SLACK_PX = ROW_PX * 1.5;
+/** A scroll this soon after a wheel, key, touch or pointer is the user's, not the view following. */
+const USER_SCROLL_MS = 600;
+
+export function AttemptLogs({ flowId, attempt }: { flowId: number; attempt: RunAttempt }) {
+  const live = isRunActive(attempt);
+  const { data, error, refetch } = useAttemptLog(flowId, attempt.id, live);
+  const format = useDateFormat();
+  const headingId = useId();
+  const [levels, setLevels] = useState<ReadonlySet<KnownLevel>>(ALL_LEVELS);
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const [following, setFollowing] = useState(true);
+  const [current, setCurrent] = useState<number | null>(null);
+  const linesRef = useRef<LogLinesHandle>(null);
+  const lastUserInput = useRef(0);
+
+  const all = data?.lines;
+  const shown = useMemo(() => filterLogLines(all ?? [], { levels, search: deferredSearch }), [all, levels, deferredSearch]);
+  const firstError = useMemo(() => shown.findIndex((line) => line.level === 'error'), [shown]);
+
+  // Following: each new line scrolls into view, as long as the user has not scrolled away.
+  const follow = live && following;
+  useEffect(() => {
+    if (follow && shown.length > 0) linesRef.current?.scrollToLine(shown.length - 1, 'end');
+  }, [follow, shown.length]);
+
+  const onUserInput = useCallback(() => {
+    lastUserInput.current = performance.now();
+  }, []);
+  const onScroll = useCallback(() => {
+    if (performance.now() - lastUserInput.current > USER_SCROLL_MS) return;
+    setFollowing((linesRef.current?.distanceFromBottom() ?? 0) <= BOTTOM_SLACK_PX);
+  }, []);
+
+  const jumpToFirstError = () => {
+    if (firstError < 0) return;
+    setFollowing(false);
+    setCurrent(firstError);
+    linesRef.current?.scrollToLine(firstError, 'center');
+  };
+  const resumeFollowing = () => {
+    setFollowing(true);
+    setCurrent(null);
+    if (shown.length > 0) linesRef.current?.scrollToLine(shown.length - 1, 'end');
+  };
+
+  if (isApiError(error, 'not_found') && !data) {
+    return (
+      <Text size="sm" c="dimmed">
+        This service keeps no log of its attempts.
+      </Text>
+    );
+  }
+
+  const total = all?.length ?? 0;
+  const filtered = shown.length !== total;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={headingId}>
+      <Group justify="space-between" align="baseline">
+        <Title order={3} size="h4" id={headingId}>
+          Log
+        </Title>
+        <Text size="xs" c="dimmed" aria-live="polite">
+          {!data
+            ? 'Loading the log…'
+            : `${filtered ? `${formatCount(shown.length)} of ` : ''}${formatCount(total)} lines${data.more ? ', loading more…' : ''}${live ? (follow ? ' · following' : ' · paused') : ''}`}
+        </Text>
+      </Group>
+      <LogToolbar
+        flowId={flowId}
+        attemptId={attempt.id}
+        levels={levels}
+        onLevels={(next) => {
+          setLevels(next);
+          setCurrent(null);
+        }}
+        search={search}
+        onSearch={(next) => {
+          setSearch(next);
+          setCurrent(null);
+        }}
+        hasError={firstError >= 0}
+        onJumpToFirstError={jumpToFirstError}
+        live={live}
+        following={follow}
+        onFollow={resumeFollowing}
+      />
+      {error && !data ? (
+        <ErrorState error={error} onRetry={() => void refetch()} />
+      ) : (
+        <LogLines
+          ref={linesRef}
+          lines={shown}
+          search={deferredSearch}
+          label={`Log of attempt ${String(attempt.number ?? attempt.id)}`}
+          format={format}
+          current={current}
+          emptyText={
+            !data
+              ? 'Loading the log…'
+              : total === 0
+                ? live
+                  ? 'No lines yet: they appear as the run goes.'
+                  : 'This attempt wrote no lines.'
+                : 'No line matches.'
+          }
+          onScroll={onScroll}
+          onUserInput={onUserInput}
+        />
+      )}
+    </Stack>
+  );
+}
