@@ -131,7 +131,7 @@ async function executeLogged(
   const moveResource = async (resource: ResourceReader, count: ResourceCounts) => {
     const position = { batches: 0, startedAt: Date.now() };
     positions.set(count, position);
-    log.info('resource.started', `${resource.name}: started.`, { resource: resource.name });
+    log.info('resource.started', 'Started.', { resource: resource.name });
     await markLoading(db, attemptId, { loadId, resource: resource.name });
     const output = await writer.open(destinationProperties, resource.name, loadId);
     let lastProgressLine = 0;
@@ -145,7 +145,7 @@ async function executeLogged(
         position.batches += 1;
         if (Date.now() - lastProgressLine >= PROGRESS_LINE_MS) {
           lastProgressLine = Date.now();
-          log.info('resource.progress', `${resource.name}: batch ${String(position.batches)}, ${countText(count.loaded, 'row')} loaded so far.`, {
+          log.info('resource.progress', `Batch ${String(position.batches)}: ${countText(count.loaded, 'row')} loaded so far.`, {
             resource: resource.name,
             fields: { batch: position.batches, batchRows: batch.length, extracted: count.extracted, loaded: count.loaded },
           });
@@ -158,13 +158,13 @@ async function executeLogged(
       const durationMs = Date.now() - position.startedAt;
       log.info(
         'resource.finished',
-        `${resource.name}: ${countText(count.extracted, 'row')} extracted, ${countText(count.loaded, 'row')} loaded in ${durationText(durationMs)}.`,
+        `Finished: ${countText(count.extracted, 'row')} extracted, ${countText(count.loaded, 'row')} loaded in ${durationText(durationMs)}.`,
         {
           resource: resource.name,
           fields: { extracted: count.extracted, analyzed: count.analyzed, loaded: count.loaded, batches: position.batches, durationMs },
         },
       );
-      if (count.extracted === 0) log.warn('resource.empty', `${resource.name}: the source gave no rows.`, { resource: resource.name });
+      if (count.extracted === 0) log.warn('resource.empty', 'The source gave no rows.', { resource: resource.name });
     } catch (error) {
       await output.abort();
       throw error;
@@ -181,7 +181,7 @@ async function executeLogged(
       } catch (error) {
         if (error instanceof Cancelled) throw error;
         const position = positions.get(count);
-        log.error('resource.failed', `${resource.name}: failed, nothing of it was kept: ${(error as Error).message}`, {
+        log.error('resource.failed', `Failed, nothing of it was kept: ${(error as Error).message}`, {
           resource: resource.name,
           fields: {
             error: (error as Error).message,

@@ -31,13 +31,13 @@ function toldLines(run: FlowRunRecord): LogLineRecord[] {
   const lines = [
     line(start, 'info', 'run.started', `Attempt started (${run.trigger}).`, null, { trigger: run.trigger, attempt: run.number }),
     line(start, 'info', 'run.resources', `${String(names.length)} resources to load: ${names.join(', ') || 'none'}.`, null, { resources: names.length }),
-    ...names.map((name) => line(start, 'info', 'resource.started', `${name}: started.`, name)),
+    ...names.map((name) => line(start, 'info', 'resource.started', 'Started.', name)),
   ];
   const end = runEndsAt(run);
   for (let at = start + PROGRESS_EVERY_MS; at < end; at += PROGRESS_EVERY_MS) {
     for (const counts of viewRun(run, at).resources ?? []) {
       lines.push(
-        line(at, 'info', 'resource.progress', `${counts.name}: ${numbers.format(counts.loaded)} rows loaded so far.`, counts.name, {
+        line(at, 'info', 'resource.progress', `${numbers.format(counts.loaded)} rows loaded so far.`, counts.name, {
           extracted: counts.extracted,
           loaded: counts.loaded,
         }),
@@ -53,7 +53,7 @@ function toldLines(run: FlowRunRecord): LogLineRecord[] {
   } else {
     for (const { name, rows } of run.resources) {
       lines.push(
-        line(end, 'info', 'resource.finished', `${name}: ${numbers.format(rows)} rows extracted, ${numbers.format(rows)} loaded.`, name, { loaded: rows }),
+        line(end, 'info', 'resource.finished', `Finished: ${numbers.format(rows)} rows extracted, ${numbers.format(rows)} loaded.`, name, { loaded: rows }),
       );
     }
     lines.push(line(end, 'info', 'run.succeeded', 'Attempt succeeded.', null, { durationMs }));

@@ -28,6 +28,7 @@ export function AttemptDrawer({ flowId, search, latest, numberOf, onClose }: Att
       onClose={onClose}
       position="right"
       size="xl"
+      closeButtonProps={{ 'aria-label': 'Close the attempt' }}
       title={<Text fw={600}>{attempt ? `Attempt ${attemptLabel(numberOf(attempt))}` : 'Attempt'}</Text>}
     >
       {attempt ? (

@@ -14,11 +14,12 @@ import { LogToolbar } from './log-toolbar';
 // The attempt's log in the attempt view: read page by page, followed while the attempt runs (the view
 // keeps to the newest line until the user scrolls up, and again once they scroll back to the bottom),
 // filtered by level, searched with the matches marked, with a jump to the first error and a download.
+// Following needs no guess at who scrolled: the view only ever scrolls itself to the very bottom, and
+// new lines grow the box without a scroll event, so a scroll that ends away from the bottom is the user's
+// (or the jump to an error, which pauses following too).
 
 /** Within this of the bottom counts as at the bottom (a row and a half). */
 const BOTTOM_SLACK_PX = ROW_PX * 1.5;
-/** A scroll this soon after a wheel, key, touch or pointer is the user's, not the view following. */
-const USER_SCROLL_MS = 600;
 
 export function AttemptLogs({ flowId, attempt }: { flowId: number; attempt: RunAttempt }) {
   const live = isRunActive(attempt);
@@ -28,26 +29,23 @@ export function AttemptLogs({ flowId, attempt }: { flowId: number; attempt: RunA
   const [levels, setLevels] = useState<ReadonlySet<KnownLevel>>(ALL_LEVELS);
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
-  const [following, setFollowing] = useState(true);
+  // A running attempt opens at its newest line, a finished one at its first.
+  const [following, setFollowing] = useState(live);
   const [current, setCurrent] = useState<number | null>(null);
   const linesRef = useRef<LogLinesHandle>(null);
-  const lastUserInput = useRef(0);
 
   const all = data?.lines;
   const shown = useMemo(() => filterLogLines(all ?? [], { levels, search: deferredSearch }), [all, levels, deferredSearch]);
   const firstError = useMemo(() => shown.findIndex((line) => line.level === 'error'), [shown]);
 
-  // Following: each new line scrolls into view, as long as the user has not scrolled away.
+  // Following: each new line scrolls into view, as long as the user has not scrolled away (the last
+  // lines, read just after the attempt ends, too).
   const follow = live && following;
   useEffect(() => {
-    if (follow && shown.length > 0) linesRef.current?.scrollToLine(shown.length - 1, 'end');
-  }, [follow, shown.length]);
+    if (following && shown.length > 0) linesRef.current?.scrollToLine(shown.length - 1, 'end');
+  }, [following, shown.length]);
 
-  const onUserInput = useCallback(() => {
-    lastUserInput.current = performance.now();
-  }, []);
   const onScroll = useCallback(() => {
-    if (performance.now() - lastUserInput.current > USER_SCROLL_MS) return;
     setFollowing((linesRef.current?.distanceFromBottom() ?? 0) <= BOTTOM_SLACK_PX);
   }, []);
 
@@ -124,7 +122,6 @@ export function AttemptLogs({ flowId, attempt }: { flowId: number; attempt: RunA
                 : 'No line matches.'
           }
           onScroll={onScroll}
-          onUserInput={onUserInput}
         />
       )}
     </Stack>

@@ -28,11 +28,10 @@ interface LogLinesProps {
   current: number | null;
   emptyText: string;
   onScroll: () => void;
-  onUserInput: () => void;
   ref?: Ref<LogLinesHandle>;
 }
 
-export function LogLines({ lines, search, label, format, current, emptyText, onScroll, onUserInput, ref }: LogLinesProps) {
+export function LogLines({ lines, search, label, format, current, emptyText, onScroll, ref }: LogLinesProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders this component itself; nothing here is memoised
   const virtualizer: Virtualizer<HTMLDivElement, Element> = useVirtualizer({
@@ -49,30 +48,23 @@ export function LogLines({ lines, search, label, format, current, emptyText, onS
   useImperativeHandle(
     ref,
     () => ({
+      // Rows have one fixed height, so a line's offset is exact: the box is scrolled directly, with no
+      // reconciling by the virtualizer to fight a user who scrolls at the same moment.
       scrollToLine: (index, align) => {
-        virtualizer.scrollToIndex(index, { align });
+        const box = scrollRef.current;
+        if (!box) return;
+        const top = align === 'end' ? (index + 1) * ROW_PX - box.clientHeight : index * ROW_PX - (box.clientHeight - ROW_PX) / 2;
+        box.scrollTop = Math.max(0, top);
       },
       distanceFromBottom: () => {
         const box = scrollRef.current;
         return box ? box.scrollHeight - box.scrollTop - box.clientHeight : 0;
       },
     }),
-    [virtualizer],
+    [],
   );
   return (
-    <div
-      ref={scrollRef}
-      className={classes.viewport}
-      role="log"
-      aria-label={label}
-      aria-live="off"
-      tabIndex={0}
-      onScroll={onScroll}
-      onWheel={onUserInput}
-      onTouchMove={onUserInput}
-      onPointerDown={onUserInput}
-      onKeyDown={onUserInput}
-    >
+    <div ref={scrollRef} className={classes.viewport} role="log" aria-label={label} aria-live="off" tabIndex={0} onScroll={onScroll}>
       {lines.length === 0 ? (
         <div className={classes.empty}>{emptyText}</div>
       ) : (
