@@ -1,36 +1,26 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
-import { DEMO_KEY, signInAndOpenFlow } from './sign-in';
+import { createPacedFlow } from './paced-flow';
+import { signInAndOpenFlow } from './sign-in';
 
 // A running flow's log, live in the attempt view, against the real service: lines appear as the runner
 // writes them, the view keeps to the newest until the user scrolls up, and picks up again on request.
 
 /** 120,000 sample rows at 5,000 a second: about 24 s of run, a batch-progress line every second. */
-async function createSlowFlow(request: APIRequestContext): Promise<string> {
-  const headers = { Authorization: `Bearer ${DEMO_KEY}` };
-  const source = await request.post('/v2/sources', {
-    headers,
-    data: { sourceSpec: 'sample', displayName: 'Slow sample for logs', properties: { seed: 9, row_count: 120_000, rows_per_second: 5_000 } },
+const slowFlow = (request: APIRequestContext) =>
+  createPacedFlow(request, {
+    name: `Logged sample sync ${String(Date.now())}`,
+    sourceName: 'Slow sample for logs',
+    properties: { seed: 9, row_count: 120_000, rows_per_second: 5_000 },
   });
-  expect(source.status()).toBe(201);
-  const destinations = (await (await request.get('/v2/destinations', { headers })).json()) as { data: { id: number; displayName: string }[] };
-  const files = destinations.data.find((destination) => destination.displayName === 'Local files (JSON lines)');
-  const name = `Logged sample sync ${String(Date.now())}`;
-  const flow = await request.post('/v2/flows', {
-    headers,
-    data: { displayName: name, source: ((await source.json()) as { data: { id: number } }).data.id, destination: files?.id, frequency: 'manual' },
-  });
-  expect(flow.status()).toBe(201);
-  return name;
-}
 
 // A short window: the log's box (60% of the height) overflows after a dozen lines, so there is something to scroll.
 test.use({ viewport: { width: 1280, height: 480 } });
 
 test('a running flow’s log follows live in the attempt view, pauses when scrolled up and resumes', async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
-  await signInAndOpenFlow(page, await createSlowFlow(request));
+  await signInAndOpenFlow(page, await slowFlow(request));
   await page.getByRole('button', { name: 'Run now' }).click();
   await page
     .getByRole('table', { name: 'Run attempts' })
