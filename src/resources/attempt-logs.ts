@@ -20,6 +20,12 @@ export interface AttemptLogState {
 const FIRST_PAGE_LIMIT = 500;
 /** While the attempt runs, new lines are asked for this often. */
 export const LOG_FOLLOW_MS = 1_000;
+/**
+ * After the attempt ends, its runner still writes its last lines (how it ended, where a cancel stopped it)
+ * a moment later: the log is followed this much longer after its `completedAt` (the service's clock, so
+ * with room for a browser clock a few seconds off).
+ */
+export const LOG_AFTER_END_MS = 10_000;
 /** Between the pages of a log that is already longer than one page. */
 const CATCH_UP_MS = 10;
 
@@ -34,20 +40,23 @@ async function readMore(client: QueryClient, key: QueryKey, flowId: number, atte
 }
 
 export const attemptLogQueries = {
-  log: (flowId: number, attemptId: number, live: boolean) =>
+  /** `followUntil`: until when (epoch ms) to keep asking for new lines every second. */
+  log: (flowId: number, attemptId: number, followUntil: number) =>
     queryOptions({
       queryKey: logKey(flowId, attemptId),
       queryFn: ({ client, queryKey, signal }) => readMore(client, queryKey, flowId, attemptId, signal),
       // 100,000 lines: comparing them with the last state for structural sharing would cost more than it saves.
       structuralSharing: false,
       staleTime: Infinity,
-      refetchInterval: (query) => (query.state.data?.more ? CATCH_UP_MS : live ? LOG_FOLLOW_MS : false),
+      refetchInterval: (query) => (query.state.data?.more ? CATCH_UP_MS : Date.now() < followUntil ? LOG_FOLLOW_MS : false),
     }),
 };
 
-/** The attempt's log, followed while `live`; read once more when the attempt ends, for its last lines. */
-export function useAttemptLog(flowId: number, attemptId: number, live: boolean) {
-  const options = attemptLogQueries.log(flowId, attemptId, live);
+/** The attempt's log, followed while `live` and for a few seconds after it completed, for its last lines. */
+export function useAttemptLog(flowId: number, attempt: { id: number; completedAt: string | null }, live: boolean) {
+  const completedAt = attempt.completedAt === null ? NaN : Date.parse(attempt.completedAt);
+  const followUntil = live ? Infinity : Number.isNaN(completedAt) ? 0 : completedAt + LOG_AFTER_END_MS;
+  const options = attemptLogQueries.log(flowId, attempt.id, followUntil);
   useRefetchWhenChanged(live ? 'live' : 'ended', options.queryKey);
   return useQuery(options);
 }

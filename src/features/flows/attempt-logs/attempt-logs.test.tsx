@@ -104,6 +104,18 @@ describe('the attempt log', () => {
     expect(reads.slice(1).every((after) => after !== null)).toBe(true);
   });
 
+  it('still reads the lines the runner writes just after the attempt ended (how a cancel stopped it)', async () => {
+    const now = Date.now();
+    const { log, run } = await openWithLines(() => [logLine(now - 2_000, 'info', 'Attempt started (scheduled).')], SEED.runningFlowId);
+    await within(log).findByText('Attempt started (scheduled).');
+    mockService.db.cancelRun(run);
+    run.log?.push(logLine(Date.now() + 1_500, 'warn', 'Cancelled after 90 s: the load of orders was rolled back.'));
+    await waitFor(() => {
+      expect(screen.queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument();
+    });
+    expect(await within(log).findByText('Cancelled after 90 s: the load of orders was rolled back.', {}, { timeout: 5_000 })).toBeInTheDocument();
+  });
+
   it('downloads every line, read page by page, as text or JSON Lines', async () => {
     const saved: Blob[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {

@@ -23,7 +23,7 @@ const BOTTOM_SLACK_PX = ROW_PX * 1.5;
 
 export function AttemptLogs({ flowId, attempt }: { flowId: number; attempt: RunAttempt }) {
   const live = isRunActive(attempt);
-  const { data, error, refetch } = useAttemptLog(flowId, attempt.id, live);
+  const { data, error, refetch } = useAttemptLog(flowId, attempt, live);
   const format = useDateFormat();
   const headingId = useId();
   const [levels, setLevels] = useState<ReadonlySet<KnownLevel>>(ALL_LEVELS);
