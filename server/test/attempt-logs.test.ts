@@ -151,6 +151,20 @@ describe('a run attempt’s log', () => {
     });
   });
 
+  it('says when recovery ended an attempt its service left behind', async () => {
+    const { flow } = await createSampleFlow(api, { row_count: 10 });
+    const [abandoned] = await sql<{ id: number }>(
+      "INSERT INTO run_attempts (flow_id, trigger, lifecycle, created_at) VALUES ($1, 'manual', 'running', now() - interval '11 minutes') RETURNING id",
+      [flow.id],
+    );
+    if (!abandoned) throw new Error('no attempt');
+    const runs = service.service.runs;
+    if (!runs) throw new Error('no run service');
+    await runs.recover();
+    const { lines } = await page(flow.id, abandoned.id);
+    expect(lines).toEqual([expect.objectContaining({ level: 'error', event: 'run.failed', message: 'Interrupted: no service instance picked this run up.' })]);
+  });
+
   it('never holds a secret: not a token, not a password, not credentials in a URL', async () => {
     const token = 'tokSECRET4242x';
     const rest = await createSource(api, 'rest_api', { base_url: `${upstream.url}/v1`, endpoints: `people?access_token=${token}`, token });
