@@ -71,6 +71,18 @@ export function AttemptLogs({ flowId, attempt }: { flowId: number; attempt: RunA
 
   const total = all?.length ?? 0;
   const filtered = shown.length !== total;
+  if (data && total === 0 && !live) {
+    return (
+      <Stack gap="xs" component="section" aria-labelledby={headingId}>
+        <Title order={3} size="h4" id={headingId}>
+          Log
+        </Title>
+        <Text size="sm" c="dimmed">
+          No log lines for this attempt: attempts made before logs were kept, or older than their retention, have none.
+        </Text>
+      </Stack>
+    );
+  }
   return (
     <Stack gap="xs" component="section" aria-labelledby={headingId}>
       <Group justify="space-between" align="baseline">
@@ -112,15 +124,7 @@ export function AttemptLogs({ flowId, attempt }: { flowId: number; attempt: RunA
           label={`Log of attempt ${String(attempt.number ?? attempt.id)}`}
           format={format}
           current={current}
-          emptyText={
-            !data
-              ? 'Loading the log…'
-              : total === 0
-                ? live
-                  ? 'No lines yet: they appear as the run goes.'
-                  : 'This attempt wrote no lines.'
-                : 'No line matches.'
-          }
+          emptyText={!data ? 'Loading the log…' : total === 0 ? 'No lines yet: they appear as the run goes.' : 'No line matches.'}
           onScroll={onScroll}
         />
       )}

@@ -10,6 +10,8 @@ import classes from './log-lines.module.css';
 
 export const ROW_PX = 20;
 const OVERSCAN = 20;
+/** The box is never shorter than this many rows (the empty and no-match texts fit). */
+const MIN_ROWS = 3;
 /** jsdom lays out nothing: assume a box of this size there, so tests see rows. */
 const FALLBACK_RECT = { width: 1000, height: 480 };
 
@@ -64,7 +66,17 @@ export function LogLines({ lines, search, label, format, current, emptyText, onS
     [],
   );
   return (
-    <div ref={scrollRef} className={classes.viewport} role="log" aria-label={label} aria-live="off" tabIndex={0} onScroll={onScroll}>
+    <div
+      ref={scrollRef}
+      className={classes.viewport}
+      // As tall as its lines, up to the CSS height: a short log leaves no empty box below it.
+      style={{ maxHeight: `${String(Math.max(lines.length, MIN_ROWS) * ROW_PX + 2)}px` }}
+      role="log"
+      aria-label={label}
+      aria-live="off"
+      tabIndex={0}
+      onScroll={onScroll}
+    >
       {lines.length === 0 ? (
         <div className={classes.empty}>{emptyText}</div>
       ) : (
