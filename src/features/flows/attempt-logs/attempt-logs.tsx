@@ -89,7 +89,8 @@ export function AttemptLogs({ flowId, attempt }: { flowId: number; attempt: RunA
         <Title order={3} size="h4" id={headingId}>
           Log
         </Title>
-        <Text size="xs" c="dimmed" aria-live="polite">
+        {/* Not a live region: while following it changes every second, which a screen reader would read out each time. */}
+        <Text size="xs" c="dimmed">
           {!data
             ? 'Loading the log…'
             : `${filtered ? `${formatCount(shown.length)} of ` : ''}${formatCount(total)} lines${data.more ? ', loading more…' : ''}${live ? (follow ? ' · following' : ' · paused') : ''}`}
