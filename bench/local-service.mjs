@@ -29,6 +29,8 @@ export async function startLocalService(port) {
   }
   return {
     url,
+    /** The data folder: `postgres-running.json` in it names the database, for benches that seed it directly. */
+    dataDir,
     api: (path, init = {}) =>
       fetch(`${url}${path}`, { ...init, headers: { Authorization: `Bearer ${DEMO_KEY}`, 'Content-Type': 'application/json', ...init.headers } }),
     async stop() {

@@ -1,7 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
-import { DEMO_KEY, signIn, signInAndOpenFlow } from './sign-in';
+import { createPacedFlow } from './paced-flow';
+import { signIn, signInAndOpenFlow } from './sign-in';
 
 // Against the real local service and its demo data: runs really move rows, so these watch real progress.
 
@@ -21,30 +22,16 @@ async function recordLatestStates(page: Page) {
   return () => page.evaluate(() => (window as unknown as { seenStates: string[] }).seenStates);
 }
 
-/**
- * The demo's "Quick sample sync" finishes in well under a second, too fast to be seen running: this flow moves
- * 4,000 paced rows (about 4 s), made through the service's own API like any other client would.
- */
-async function createPacedFlow(request: APIRequestContext): Promise<string> {
-  const headers = { Authorization: `Bearer ${DEMO_KEY}` };
-  const source = await request.post('/v2/sources', {
-    headers,
-    data: { sourceSpec: 'sample', displayName: 'Paced sample', properties: { seed: 3, row_count: 4_000, rows_per_second: 1_000 } },
+/** The demo's "Quick sample sync" finishes in well under a second, too fast to be seen running: 4,000 paced rows take about 4 s. */
+const pacedFlow = (request: APIRequestContext) =>
+  createPacedFlow(request, {
+    name: `Paced sample sync ${String(Date.now())}`,
+    sourceName: 'Paced sample',
+    properties: { seed: 3, row_count: 4_000, rows_per_second: 1_000 },
   });
-  expect(source.status()).toBe(201);
-  const destinations = (await (await request.get('/v2/destinations', { headers })).json()) as { data: { id: number; displayName: string }[] };
-  const files = destinations.data.find((destination) => destination.displayName === 'Local files (JSON lines)');
-  const name = `Paced sample sync ${String(Date.now())}`;
-  const flow = await request.post('/v2/flows', {
-    headers,
-    data: { displayName: name, source: ((await source.json()) as { data: { id: number } }).data.id, destination: files?.id, frequency: 'manual' },
-  });
-  expect(flow.status()).toBe(201);
-  return name;
-}
 
 test('a flow run goes from running to succeeded on screen without a reload', async ({ page, request }) => {
-  await signInAndOpenFlow(page, await createPacedFlow(request));
+  await signInAndOpenFlow(page, await pacedFlow(request));
   const latest = page.getByRole('region', { name: 'Latest attempt' });
   await expect(latest.getByText('This flow has never run.')).toBeVisible();
   const seen = await recordLatestStates(page);

@@ -1,27 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
-import { DEMO_KEY, signIn } from './sign-in';
+import { createPacedFlow } from './paced-flow';
+import { signIn } from './sign-in';
 
 // A workflow built in the editor against the real service, run, and watched step by step on its graph.
 
-const headers = { Authorization: `Bearer ${DEMO_KEY}` };
-
 /** A flow of paced sample rows (about 3 s a run) into the demo's files destination, made through the API. */
-async function createPacedFlow(request: APIRequestContext, name: string): Promise<void> {
-  const source = await request.post('/v2/sources', {
-    headers,
-    data: { sourceSpec: 'sample', displayName: `${name} rows`, properties: { seed: 5, row_count: 3_000, rows_per_second: 1_000 } },
-  });
-  expect(source.status()).toBe(201);
-  const destinations = (await (await request.get('/v2/destinations', { headers })).json()) as { data: { id: number; displayName: string }[] };
-  const files = destinations.data.find((destination) => destination.displayName === 'Local files (JSON lines)');
-  const flow = await request.post('/v2/flows', {
-    headers,
-    data: { displayName: name, source: ((await source.json()) as { data: { id: number } }).data.id, destination: files?.id, frequency: 'manual' },
-  });
-  expect(flow.status()).toBe(201);
-}
+const pacedFlow = (request: APIRequestContext, name: string) =>
+  createPacedFlow(request, { name, sourceName: `${name} rows`, properties: { seed: 5, row_count: 3_000, rows_per_second: 1_000 } });
 
 /** Screenshots at a desk's and a phone's width into test-results/screens (not committed), to look at. */
 async function shoot(page: Page, name: string) {
@@ -61,8 +48,8 @@ test('a two-step workflow is built in the editor, run, and its steps change stat
   const stamp = String(Date.now());
   const first = `Extract ${stamp}`;
   const second = `Publish ${stamp}`;
-  await createPacedFlow(request, first);
-  await createPacedFlow(request, second);
+  await pacedFlow(request, first);
+  await pacedFlow(request, second);
 
   await page.goto('/workflows');
   await signIn(page);

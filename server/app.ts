@@ -11,6 +11,7 @@ import { hostedOperationsOnly } from './http/hosted-operations';
 import { type Handlers, registerOperations } from './http/operations';
 import type { Logger } from './logger';
 import { openApiDocument } from './openapi';
+import { attemptLogHandlers } from './routes/attempt-logs';
 import { recipientCardHandlers, sourceCardHandlers } from './routes/cards';
 import { destinationHandlers } from './routes/destinations';
 import { flowHandlers } from './routes/flows';
@@ -31,6 +32,7 @@ function handlersOf(services: Services): Handlers {
     ...specHandlers(),
     ...destinationHandlers(services),
     ...flowHandlers(services),
+    ...attemptLogHandlers(services),
     ...workflowHandlers(services),
     ...webhookHandlers(services),
     ...webhookReceiverHandlers(services),

@@ -1,5 +1,6 @@
 import { delimiter, join, resolve } from 'node:path';
 import { type Profile, readProfile } from './profile';
+import { readLogRetentionDays } from './runs/log-retention';
 import { invalidConnectorAllowEntries } from './security/network-guard';
 
 /** The interface bounds the whole verification at 10 seconds. */
@@ -42,6 +43,8 @@ export interface ServiceConfig {
   uploadLimitBytes: number;
   /** Serve the dashboard's source maps (FLOWDECK_SOURCE_MAPS=1); off by default. */
   serveSourceMaps: boolean;
+  /** How many days run attempts' log lines are kept (FLOWDECK_LOG_RETENTION_DAYS, 30 by default). */
+  logRetentionDays: number;
   /** FLOWDECK_PROFILE: `hosted` answers only the hosted service's operations (proves proxy mode against it). */
   profile: Profile;
 }
@@ -91,5 +94,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     uploadLimitBytes: byteSize('FLOWDECK_UPLOAD_LIMIT', env.FLOWDECK_UPLOAD_LIMIT, DEFAULT_UPLOAD_LIMIT_BYTES),
     serveSourceMaps: env.FLOWDECK_SOURCE_MAPS === '1',
     profile: readProfile(env.FLOWDECK_PROFILE),
+    logRetentionDays: readLogRetentionDays(env.FLOWDECK_LOG_RETENTION_DAYS),
   };
 }

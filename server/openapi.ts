@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LOG_PAGE_LIMIT, MAX_LOG_PAGE_LIMIT } from '@/api/attempt-logs';
 import { CLOSED_CARD_MESSAGES, MESSAGES, planForbids } from '@/api/messages';
 import { type Operation, OPERATIONS } from '@/api/operations';
 
@@ -8,6 +9,11 @@ import { type Operation, OPERATIONS } from '@/api/operations';
 // the service itself emits the canonical one.
 
 const page = (list: boolean | undefined) => (list ? ['limit', 'offset'] : []);
+
+const logParameters = [
+  { name: 'after', in: 'query', schema: { type: 'string' }, description: 'The `next` cursor of the page before (opaque); absent: from the first line.' },
+  { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: MAX_LOG_PAGE_LIMIT, default: DEFAULT_LOG_PAGE_LIMIT } },
+];
 
 const ERROR_TEXT: Record<number, string> = {
   400: MESSAGES.badRequest,
@@ -47,11 +53,12 @@ function parameters(operation: Operation): object[] {
     schema: isTextParameter(match[1]) ? { type: 'string' } : { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
   }));
   const inQuery = [
-    ...page(operation.query !== undefined).map((name) => ({
+    ...page(operation.query !== undefined && operation.query !== 'logs').map((name) => ({
       name,
       in: 'query',
       schema: name === 'limit' ? { type: 'integer', minimum: 1, maximum: 1000, default: 100 } : { type: 'integer', minimum: 0, default: 0 },
     })),
+    ...(operation.query === 'logs' ? logParameters : []),
     ...(operation.upload ? [{ name: 'filename', in: 'query', schema: { type: 'string' }, description: 'The file’s name; cleaned before use.' }] : []),
     ...(operation.query === 'attempts'
       ? [

@@ -52,3 +52,8 @@ export function publicPropertiesList(definitions: PropertyDefinitionWire[], stor
 export function revealProperties(stored: StoredProperties, box: SecretBox): PlainProperties {
   return Object.fromEntries(Object.entries(stored).map(([name, value]) => [name, isSealed(value) ? box.open(value.$secret) : value]));
 }
+
+/** The plain values of the secret properties: what a run's log must never show. */
+export function secretValues(stored: StoredProperties, box: SecretBox): string[] {
+  return Object.values(stored).flatMap((value) => (isSealed(value) ? [box.open(value.$secret)] : []));
+}

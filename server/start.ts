@@ -85,7 +85,14 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
   try {
     await migrate(pool, logger);
     const box = createSecretBox(loadSecretKey(config.secretKey, config.dataDir));
-    const runs = createRunService({ db: pool, databaseUrl, box, logger, discoveryTimeoutMs: config.discoveryTimeoutMs });
+    const runs = createRunService({
+      db: pool,
+      databaseUrl,
+      box,
+      logger,
+      discoveryTimeoutMs: config.discoveryTimeoutMs,
+      logRetentionDays: config.logRetentionDays,
+    });
     const demoKeys = config.demo ? await seedDemo(pool, box, logger, config.fileRoots[0] ?? filesFolder(config.dataDir)) : null;
     startedRuns = runs;
     await runs.start();

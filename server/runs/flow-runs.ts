@@ -5,6 +5,7 @@ import { isForeignKeyViolation, isUniqueViolation, type Pool } from '../db/pool'
 import type { Logger } from '../logger';
 import type { SecretBox } from '../secrets';
 import { type AttemptRow, claimAttempt, failRunningAttempts, insertRunningAttempt } from '../store/attempts';
+import { writeLogLines } from './attempt-log';
 import { executeAttempt } from './flow-runner';
 import { type JobQueue, QUEUES } from './queue';
 
@@ -80,6 +81,11 @@ export function flowRuns(context: FlowRunsContext) {
 
     cancelFlow: async (flowId: number): Promise<boolean> => {
       const ended = await failRunningAttempts(db, { flowId }, MESSAGES.cancelledByUser);
+      for (const attemptId of ended) {
+        await writeLogLines(db, logger, attemptId, (log) => {
+          log.warn('run.cancel_requested', 'Cancel requested by the user: the run stops at its next batch.');
+        });
+      }
       abortHere(ended);
       return ended.length > 0;
     },

@@ -5,6 +5,7 @@ import { type Instance, registerInstance } from '../store/instances';
 import type { SourceRow } from '../store/sources';
 import { discoveryRuns } from './discovery';
 import { type FlowTrigger, flowRuns, type WorkflowTrigger } from './flow-runs';
+import { DEFAULT_LOG_RETENTION_DAYS, LOG_RETENTION_TICK_MS, pruneAttemptLogs } from './log-retention';
 import { createJobQueue, QUEUES } from './queue';
 import { recoverInterruptedRuns } from './recovery';
 import { startDueRuns } from './scheduling';
@@ -33,6 +34,8 @@ export interface RunService {
   tick: () => Promise<number>;
   /** One recovery pass (also run at start and every 5 s). */
   recover: () => Promise<number>;
+  /** Deletes attempt log lines past the retention (also run at start and every hour); returns how many. */
+  pruneLogs: () => Promise<number>;
 }
 
 export interface RunServiceOptions {
@@ -42,9 +45,18 @@ export interface RunServiceOptions {
   logger: Logger;
   /** How long discovery of one source may take (30 s by default; tests shorten it). */
   discoveryTimeoutMs?: number;
+  /** Days attempt log lines are kept (FLOWDECK_LOG_RETENTION_DAYS). */
+  logRetentionDays?: number;
 }
 
-export function createRunService({ db, databaseUrl, box, logger, discoveryTimeoutMs = 30_000 }: RunServiceOptions): RunService {
+export function createRunService({
+  db,
+  databaseUrl,
+  box,
+  logger,
+  discoveryTimeoutMs = 30_000,
+  logRetentionDays = DEFAULT_LOG_RETENTION_DAYS,
+}: RunServiceOptions): RunService {
   const queue = createJobQueue(databaseUrl, logger);
   let instance: Instance | null = null;
   const instanceKey = () => {
@@ -76,6 +88,10 @@ export function createRunService({ db, databaseUrl, box, logger, discoveryTimeou
       await service.recover();
       every(RECOVERY_TICK_MS, service.recover, 'recovery');
       every(SCHEDULER_TICK_MS, service.tick, 'scheduler');
+      await service.pruneLogs().catch((error: unknown) => {
+        logger.error({ err: String(error) }, 'log retention failed');
+      });
+      every(LOG_RETENTION_TICK_MS, service.pruneLogs, 'log retention');
     },
 
     async stop() {
@@ -96,6 +112,7 @@ export function createRunService({ db, databaseUrl, box, logger, discoveryTimeou
     discoverNow: discovery.discoverNow,
     tick: () => startDueRuns(db, logger, service),
     recover: () => recoverInterruptedRuns(context),
+    pruneLogs: () => pruneAttemptLogs(db, logRetentionDays),
   };
   return service;
 }

@@ -12,6 +12,10 @@ const NOTHING_LOADED_IN_HAND = `resources = CASE WHEN loading IS NULL OR resourc
     FROM jsonb_array_elements(resources) WITH ORDINALITY AS element(item, position)), resources) END,
   loading = NULL`;
 
+/** One error line in the log of each attempt a `WITH ended (id, error)` statement ended: its count is the statement's. */
+const LOG_ENDED = `INSERT INTO attempt_log_lines (attempt_id, level, event, message, fields)
+  SELECT id, 'error', 'run.failed', error, jsonb_build_object('error', error) FROM ended ORDER BY id`;
+
 export interface InterruptedLoad {
   id: number;
   flow_id: number;
@@ -32,10 +36,14 @@ export async function interruptedLoads(db: Queryable): Promise<InterruptedLoad[]
  * it or `interrupted` otherwise (and the steps of an ended workflow run with `interrupted`); returns how many it ended.
  */
 export async function failAbandonedRuns(db: Queryable, errors: { neverStarted: string; interrupted: string }): Promise<number> {
+  // Each ended attempt's log says so too (its runner is gone: nobody else writes to it now).
   const attempts = await db.query(
-    `UPDATE run_attempts SET lifecycle = 'not_running', disposition = 'failed', completed_at = clock_timestamp(), ${NOTHING_LOADED_IN_HAND},
-       errors = errors || jsonb_build_array(CASE WHEN instance_key IS NULL THEN $1 ELSE $2 END::text)
-     WHERE lifecycle = 'running' AND ${ABANDONED}`,
+    `WITH ended AS (
+       UPDATE run_attempts SET lifecycle = 'not_running', disposition = 'failed', completed_at = clock_timestamp(), ${NOTHING_LOADED_IN_HAND},
+         errors = errors || jsonb_build_array(CASE WHEN instance_key IS NULL THEN $1 ELSE $2 END::text)
+       WHERE lifecycle = 'running' AND ${ABANDONED}
+       RETURNING id, (CASE WHEN instance_key IS NULL THEN $1 ELSE $2 END)::text AS error)
+     ${LOG_ENDED}`,
     [errors.neverStarted, errors.interrupted],
   );
   const workflowRuns = await db.query<{ id: number }>(
@@ -50,9 +58,12 @@ export async function failAbandonedRuns(db: Queryable, errors: { neverStarted: s
     ids.length === 0
       ? { rowCount: 0 }
       : await db.query(
-          `UPDATE run_attempts SET lifecycle = 'not_running', disposition = 'failed', completed_at = clock_timestamp(), ${NOTHING_LOADED_IN_HAND},
-       errors = errors || jsonb_build_array($2::text)
-     WHERE lifecycle = 'running' AND workflow_run_id = ANY($1::int[])`,
+          `WITH ended AS (
+       UPDATE run_attempts SET lifecycle = 'not_running', disposition = 'failed', completed_at = clock_timestamp(), ${NOTHING_LOADED_IN_HAND},
+         errors = errors || jsonb_build_array($2::text)
+       WHERE lifecycle = 'running' AND workflow_run_id = ANY($1::int[])
+       RETURNING id, $2::text AS error)
+     ${LOG_ENDED}`,
           [ids, errors.interrupted],
         );
   return (attempts.rowCount ?? 0) + ids.length + (steps.rowCount ?? 0);

@@ -43,7 +43,15 @@ async function pathOf(path: string, method: string): Promise<string> {
   if (method === 'DELETE' && path.startsWith('/v2/flows')) id = (await createFlow(make, source.id, destination.id)).id;
   if (method === 'DELETE' && path === '/v2/workflows/{id}') id = (await createWorkflow(make, { flows: [flow.id] })).id;
   if (method === 'DELETE' && path.includes('{webhook_trigger_id}')) triggerId = (await createWebhook(make, workflow.id)).id;
-  return fill(path, { id, name: 'sample', webhook_trigger_id: triggerId, cardId: card.data.id, hash_id: card.data.hash_id, webhook_id: webhook.webhookId });
+  return fill(path, {
+    id,
+    attemptId: 1,
+    name: 'sample',
+    webhook_trigger_id: triggerId,
+    cardId: card.data.id,
+    hash_id: card.data.hash_id,
+    webhook_id: webhook.webhookId,
+  });
 }
 
 const bodyOf = (method: string) => (method === 'POST' || method === 'PATCH' ? {} : undefined);

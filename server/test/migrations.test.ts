@@ -15,6 +15,7 @@ const MIGRATIONS = readdirSync(MIGRATIONS_DIR)
   .sort();
 const TABLES = [
   'api_keys',
+  'attempt_log_lines',
   'configuration_cards',
   'destinations',
   'flows',

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as attemptLogs from '@/api/attempt-logs';
 import * as cards from '@/api/cards';
 import * as destinations from '@/api/destinations';
 import * as flows from '@/api/flows';
@@ -101,6 +102,7 @@ const CLIENT = {
   deleteFlow: [flows.deleteFlow, [1]],
   runFlow: [flows.runFlow, [1]],
   listRunAttempts: [flows.listRunAttempts, [1]],
+  listAttemptLogs: [attemptLogs.listAttemptLogs, [1, 2]],
   cancelFlow: [flows.cancelFlow, [1]],
   getFlowStatus: [flows.getFlowStatus, [1]],
   listWorkflows: [workflows.listWorkflows, []],
@@ -121,7 +123,15 @@ const CLIENT = {
 } as const satisfies Record<OperationName, AnyCall>;
 
 /** Exported functions of src/api's resource modules that call no operation. */
-const NOT_OPERATIONS = new Set(['cardStateAt', 'closedCardReason', 'flowStatusOf', 'safeUploadName', 'readUploadAnswer', 'UploadTooLargeError']);
+const NOT_OPERATIONS = new Set([
+  'cardStateAt',
+  'closedCardReason',
+  'flowStatusOf',
+  'safeUploadName',
+  'readUploadAnswer',
+  'UploadTooLargeError',
+  'readAllLogLines',
+]);
 
 /** The method and path a call sends, through fetch or (uploads) XMLHttpRequest. */
 async function requestOf([call, args]: AnyCall): Promise<string> {
@@ -167,7 +177,7 @@ describe('the client functions of src/api', () => {
   });
 
   it('have no function that calls an operation the catalogue lacks', () => {
-    const exported = [cards, destinations, flows, resolvers, sources, specs, uploads, webhooks, workflows].flatMap((module) =>
+    const exported = [attemptLogs, cards, destinations, flows, resolvers, sources, specs, uploads, webhooks, workflows].flatMap((module) =>
       Object.entries(module).flatMap(([name, value]) => (typeof value === 'function' ? [name] : [])),
     );
     const operations = new Set<string>(Object.keys(CLIENT));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { logPageSchema } from './attempt-logs';
 import { cardForRecipientSchema, configurationCardSchema, createConfigurationCardInputSchema, submitCardInputSchema } from './cards';
 import { messageResponseSchema } from './common';
 import { createDestinationInputSchema, destinationSchema, updateDestinationInputSchema, verificationMessageSchema } from './destinations';
@@ -37,7 +38,8 @@ export interface Operation {
   wrapped?: boolean;
   status?: number;
   list?: boolean;
-  query?: 'page' | 'attempts';
+  /** Its query parameters: `limit` and `offset` (page), those and the order (attempts), or `after` and `limit` (logs). */
+  query?: 'page' | 'attempts' | 'logs';
   errors: readonly number[];
   /** Not in the interface document: Flowdeck's addition. */
   addition?: boolean;
@@ -342,6 +344,18 @@ export const OPERATIONS = [
     list: true,
     query: 'attempts',
     errors: [400, 401, 403, 404],
+  },
+  {
+    name: 'listAttemptLogs',
+    access: 'key',
+    method: 'get',
+    path: '/flows/{id}/run/{attemptId}/logs',
+    summary:
+      'The log of a run attempt, oldest line first: start, each resource started and finished with counts and duration, batch progress, warnings, errors with their context, cancel, completion. Paged by the opaque cursor `next` (`after`); 404 for an attempt not of this flow; lines older than FLOWDECK_LOG_RETENTION_DAYS are deleted',
+    response: logPageSchema,
+    query: 'logs',
+    errors: [400, 401, 404],
+    addition: true,
   },
   {
     name: 'cancelFlow',

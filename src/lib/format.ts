@@ -27,6 +27,8 @@ export interface DateFormat {
   dateTimeMinutes: (value: DateInput | null | undefined) => string;
   /** `Mon, Nov 24, 04:19 UTC`: the next runs of a schedule. */
   weekdayTime: (value: DateInput) => string;
+  /** `04:19:03.250`: a log line's time of day, to the millisecond (the zone is the header's choice). */
+  clockTime: (value: DateInput) => string;
   /** A date picker's wall time (`YYYY-MM-DD HH:mm:ss`) in this zone, and back to an instant. */
   toWallTime: (value: DateInput) => string;
   fromWallTime: (wallTime: string) => Date;
@@ -34,6 +36,7 @@ export interface DateFormat {
 
 const clock = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' } as const;
 const WALL_TIME = 'YYYY-MM-DD HH:mm:ss';
+const CLOCK_TIME = 'HH:mm:ss.SSS';
 
 function create(zone: Zone): DateFormat {
   const timeZone = zone === 'utc' ? 'UTC' : undefined;
@@ -52,6 +55,7 @@ function create(zone: Zone): DateFormat {
     dateTime: readable(seconds),
     dateTimeMinutes: readable(minutes),
     weekdayTime: (value) => readable(weekday)(value),
+    clockTime: (value) => (zone === 'utc' ? dayjs.utc(value) : dayjs(value)).format(CLOCK_TIME),
     toWallTime: (value) => (zone === 'utc' ? dayjs.utc(value) : dayjs(value)).format(WALL_TIME),
     fromWallTime: (wallTime) => (zone === 'utc' ? dayjs.utc(wallTime) : dayjs(wallTime)).toDate(),
   };

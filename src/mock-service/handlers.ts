@@ -1,4 +1,5 @@
 import type { HttpHandler } from 'msw';
+import { attemptLogHandlers } from './handlers-attempt-logs';
 import { cardHandlers } from './handlers-cards';
 import { connectorHandlers } from './handlers-connectors';
 import { destinationHandlers } from './handlers-destinations';
@@ -14,6 +15,7 @@ export function buildHandlers(context: MockContext): HttpHandler[] {
     ...sourceHandlers(context),
     ...destinationHandlers(context),
     ...flowHandlers(context),
+    ...attemptLogHandlers(context),
     ...workflowHandlers(context),
     ...cardHandlers(context),
     ...connectorHandlers(context),

@@ -52,10 +52,22 @@ export interface RunRecord {
   resources: { name: string; rows: number }[];
 }
 
+/** A log line as the mock stores one a test gave (epoch ms; `fields` as on the wire). */
+export interface LogLineRecord {
+  at: number;
+  level: string;
+  event: string;
+  message: string;
+  resource: string | null;
+  fields: Record<string, string | number | boolean | null>;
+}
+
 export interface FlowRunRecord extends RunRecord {
   flow: number;
   /** #1, #2 ... within its flow, as the service numbers attempts. */
   number: number;
+  /** Lines a test or the demo wrote for it; without them its log is told from its progress (attempt-logs.ts). */
+  log?: LogLineRecord[];
 }
 
 /** A step of a workflow run as planned when it started (workflow-runs.ts reads its state off the clock). */

@@ -1,9 +1,10 @@
-import { Drawer, Text } from '@mantine/core';
+import { Drawer, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { RunAttempt } from '@/api/flows';
 import { BlockSkeleton } from '@/components/skeletons';
 import { attemptLabel } from '@/lib/attempt-numbers';
 import { flowQueries } from '@/resources/flows';
+import { AttemptLogs } from './attempt-logs/attempt-logs';
 import { AttemptSummary } from './attempt-summary';
 import type { FlowPageSearch } from './flow-page-search';
 
@@ -27,10 +28,14 @@ export function AttemptDrawer({ flowId, search, latest, numberOf, onClose }: Att
       onClose={onClose}
       position="right"
       size="xl"
+      closeButtonProps={{ 'aria-label': 'Close the attempt' }}
       title={<Text fw={600}>{attempt ? `Attempt ${attemptLabel(numberOf(attempt))}` : 'Attempt'}</Text>}
     >
       {attempt ? (
-        <AttemptSummary attempt={attempt} number={numberOf(attempt)} />
+        <Stack gap="lg">
+          <AttemptSummary attempt={attempt} number={numberOf(attempt)} />
+          <AttemptLogs flowId={flowId} attempt={attempt} />
+        </Stack>
       ) : data ? (
         <Text c="dimmed">{`The attempt with id ${String(attemptId)} is not on this page of attempts.`}</Text>
       ) : (

@@ -10,6 +10,7 @@ import { formatCount, formatDuration, runDurationMs } from '@/lib/format';
 import { triggerLabel } from '@/lib/run-status';
 import { useNow } from '@/lib/use-now';
 import { flowQueries, useRefetchAttemptsOnNewAttempt } from '@/resources/flows';
+import linkClasses from './attempt-link.module.css';
 import { ATTEMPT_PAGE_SIZES, type FlowPageSearch } from './flow-page-search';
 
 interface AttemptsTableProps {
@@ -40,7 +41,7 @@ export function AttemptsTable({ flowId, search, latest, numberOf, onSearch }: At
             onClick={() => {
               onSearch({ attempt: attempt.id });
             }}
-            c="var(--mantine-color-anchor)"
+            className={linkClasses.link}
             fz="sm"
             aria-label={`Open attempt ${label}`}
           >
