@@ -4,6 +4,7 @@ import type { Response } from 'undici';
 import { fetchChecked } from './http-fetch';
 import { plainValue } from './postgres-source';
 import { failure, info, type ResourceReader, type Row, type SourceConnector } from './types';
+import { withoutSecretQueryValues } from './secret-query';
 
 // One resource per endpoint (one path per line). Records are found at `records_path` (dots for
 // nesting; by default the body itself when it is a list, else its first list among data, items,
@@ -22,7 +23,11 @@ function endpoints(properties: PlainProperties): string[] {
 }
 
 function resourceName(endpoint: string): string {
-  return endpoint.replace(/^\/+|\/+$/g, '').replace(/[^A-Za-z0-9_]+/g, '_') || 'root';
+  return (
+    withoutSecretQueryValues(endpoint)
+      .replace(/^\/+|\/+$/g, '')
+      .replace(/[^A-Za-z0-9_]+/g, '_') || 'root'
+  );
 }
 
 function recordsOf(body: unknown, path: string): unknown[] {
@@ -131,7 +136,13 @@ export const restApiSource: SourceConnector = {
     }
   },
   discover: (properties) =>
-    Promise.resolve(endpoints(properties).map((endpoint) => ({ name: resourceName(endpoint), category: 'endpoint', notes: `GET ${endpoint}` }))),
+    Promise.resolve(
+      endpoints(properties).map((endpoint) => ({
+        name: resourceName(endpoint),
+        category: 'endpoint',
+        notes: `GET ${withoutSecretQueryValues(endpoint, '********')}`,
+      })),
+    ),
   resources(properties) {
     const list = endpoints(properties);
     if (list.length === 0) return Promise.reject(new Error('No endpoints are configured.'));

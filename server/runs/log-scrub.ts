@@ -1,3 +1,4 @@
+import { withoutSecretQueryValues } from '../connectors/secret-query';
 import type { LogFields } from '../store/attempt-log-lines';
 
 // Nothing secret reaches an attempt's log: the secret property values of the run's source and
@@ -8,7 +9,6 @@ const MASK = '********';
 /** Too short to blank safely (it would blank ordinary words); such a secret is weak anyway. */
 const MIN_SECRET_LENGTH = 3;
 const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@:]+(?::[^\s/@]*)?@/gi;
-const SECRET_QUERY = /([?&;](?:[a-z0-9_.-]*?(?:token|secret|password|passwd|pwd|key|signature|sig|auth|credential|session)[a-z0-9_.-]*)=)[^&#\s"'<>]*/gi;
 
 export type Scrub = (text: string) => string;
 
@@ -21,7 +21,7 @@ export function secretScrubber(secrets: readonly string[]): Scrub {
       const encoded = encodeURIComponent(secret);
       if (encoded !== secret) clean = clean.split(encoded).join(MASK);
     }
-    return clean.replace(URL_CREDENTIALS, `$1${MASK}@`).replace(SECRET_QUERY, `$1${MASK}`);
+    return withoutSecretQueryValues(clean.replace(URL_CREDENTIALS, `$1${MASK}@`), MASK);
   };
 }
 

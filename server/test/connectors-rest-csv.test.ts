@@ -79,6 +79,21 @@ describe('rest_api source', () => {
     });
     expect(list.resolvers.map((resolver) => resolver.name)).toEqual(['people', 'tags']);
   });
+
+  it('keeps a token written into an endpoint out of its resolver, its resource and the answers that show them', async () => {
+    const token = 'endpointTOKEN7331';
+    const source = await createSource(service.api, 'rest_api', {
+      base_url: `${api.url}/v1`,
+      endpoints: `people?access_token=${token}&page_size=5`,
+      token: 't',
+    });
+    const list = await eventually(async () => {
+      const answer = dataOf(resolverListSchema).parse((await service.api(`/v2/sources/${String(source.id)}/resolvers`)).body);
+      return answer.discoveryStatus?.status === 'succeeded' ? answer : undefined;
+    });
+    expect(list.resolvers.map((resolver) => resolver.name)).toEqual(['people_access_token_page_size_5']);
+    expect(JSON.stringify(list)).not.toContain(token);
+  });
 });
 
 describe('csv source', () => {
