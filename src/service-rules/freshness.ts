@@ -1,4 +1,5 @@
 import { Cron } from 'croner';
+import type { FRESHNESS_STATES } from '@/api/freshness';
 import { FREQUENCY_MS, type Schedule } from './schedule';
 
 // Freshness: whether a flow's (or workflow's) data is as recent as its schedule promises. One rule for
@@ -15,7 +16,6 @@ import { FREQUENCY_MS, type Schedule } from './schedule';
 // Grace: a fifth of the schedule's interval, at least 5 minutes (a 15-minute flow 5 minutes late, a daily
 // one 4.8 hours late), so a slow queue or a clock a little off does not flag a run as late.
 
-export const FRESHNESS_STATES = ['on_time', 'late', 'failing', 'paused', 'manual', 'never_run'] as const;
 export type FreshnessState = (typeof FRESHNESS_STATES)[number];
 
 export const MIN_GRACE_MS = 5 * 60_000;
