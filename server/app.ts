@@ -11,6 +11,7 @@ import { hostedOperationsOnly } from './http/hosted-operations';
 import { type Handlers, registerOperations } from './http/operations';
 import type { Logger } from './logger';
 import { openApiDocument } from './openapi';
+import { alertHandlers } from './routes/alerts';
 import { recipientCardHandlers, sourceCardHandlers } from './routes/cards';
 import { destinationHandlers } from './routes/destinations';
 import { flowHandlers } from './routes/flows';
@@ -34,6 +35,7 @@ function handlersOf(services: Services): Handlers {
     ...workflowHandlers(services),
     ...webhookHandlers(services),
     ...webhookReceiverHandlers(services),
+    ...alertHandlers(services),
     ...uploadHandlers(services),
   };
 }

@@ -39,7 +39,7 @@ describe('freshness of flows', () => {
     // Due 5 minutes ago; the grace of an hourly flow is 12 minutes.
     expect(await freshnessOf(flow.id)).toBe('on_time');
     await pastAttempt(flow.id, 200, 'succeeded');
-    await sql('UPDATE run_attempts SET created_at = created_at - interval \'10 minutes\' WHERE flow_id = $1', [flow.id]);
+    await sql("UPDATE run_attempts SET created_at = created_at - interval '10 minutes' WHERE flow_id = $1", [flow.id]);
     // The newest now started 75 minutes ago: due 15 minutes ago, past the 12-minute grace.
     expect(await freshnessOf(flow.id)).toBe('late');
   });

@@ -18,7 +18,8 @@ function freshnessOfRuns<R extends RunRecord>(
   const views = [...runs].sort((a, b) => b.startedAt - a.startedAt || b.id - a.id).map((run) => ({ run, view: viewRun(run, now, pendingMs(run)) }));
   const newest = views[0];
   const finished = views.find(
-    ({ view }) => view.lifecycle === 'not_running' && (view.disposition === 'succeeded' || view.disposition === 'failed') && !view.errors.some(isCancelledByUserError),
+    ({ view }) =>
+      view.lifecycle === 'not_running' && (view.disposition === 'succeeded' || view.disposition === 'failed') && !view.errors.some(isCancelledByUserError),
   );
   const latest = newest ? { startedAt: newest.run.startedAt, running: newest.view.lifecycle !== 'not_running' } : null;
   const lastOutcome = finished?.view.disposition === 'succeeded' || finished?.view.disposition === 'failed' ? finished.view.disposition : null;

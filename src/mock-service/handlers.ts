@@ -1,4 +1,5 @@
 import type { HttpHandler } from 'msw';
+import { alertHandlers } from './handlers-alerts';
 import { cardHandlers } from './handlers-cards';
 import { connectorHandlers } from './handlers-connectors';
 import { destinationHandlers } from './handlers-destinations';
@@ -18,5 +19,6 @@ export function buildHandlers(context: MockContext): HttpHandler[] {
     ...cardHandlers(context),
     ...connectorHandlers(context),
     ...uploadHandlers(context),
+    ...alertHandlers(context),
   ];
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { alertChannelSchema, alertDeliverySchema } from '@/api/alerts';
 import type { cardForRecipientSchema, configurationCardSchema } from '@/api/cards';
 import type { propertyDefinitionSchema } from '@/api/common';
 import type { destinationSchema, verificationMessageSchema } from '@/api/destinations';
@@ -90,3 +91,6 @@ export function flowOnWire(flow: FlowFields, shape: 'flowdeck' | 'hosted' = 'flo
     ? { id, displayName, source, destination, ...schedule }
     : { id, displayName, source, destination, ...schedule, paused: flow.paused, freshness };
 }
+
+export type WireAlertChannel = z.input<typeof alertChannelSchema>;
+export type WireAlertDelivery = z.input<typeof alertDeliverySchema>;
