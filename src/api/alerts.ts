@@ -83,7 +83,7 @@ const channelFields = {
   url: channelUrlSchema,
   signingSecret: signingSecretSchema.optional(),
   events: z.array(z.enum(ALERT_EVENTS)).max(ALERT_EVENTS.length),
-  flows: z.array(idInputSchema).max(1000).nullable(),
+  flows: z.array(idInputSchema).min(1, 'Pick at least one flow, or choose all flows').max(1000).nullable(),
 };
 
 /** The create-channel body, validated alike by the service, the mock and the dashboard. A webhook channel needs its signing secret. */

@@ -1,7 +1,8 @@
 import { Group, Select } from '@mantine/core';
 import { SortControl } from '@/components/sort-control';
 import { UrlSearchField } from '@/components/url-search-field';
-import { RUN_STATE_LABELS } from '@/lib/run-status';
+import { FRESHNESS_STATES } from '@/api/freshness';
+import { FRESHNESS_LABELS, RUN_STATE_LABELS } from '@/lib/run-status';
 import type { FlowsSearch } from './flows-search';
 
 const scheduleOptions = [
@@ -16,6 +17,8 @@ const statusOptions = [
   { value: 'all', label: 'Any status' },
   ...(['running', 'pending', 'failed', 'cancelled', 'succeeded', 'never'] as const).map((state) => ({ value: state, label: RUN_STATE_LABELS[state] })),
 ];
+
+const freshnessOptions = [{ value: 'all', label: 'Any freshness' }, ...FRESHNESS_STATES.map((state) => ({ value: state, label: FRESHNESS_LABELS[state] }))];
 
 const sortOptions: { value: FlowsSearch['sort']; label: string }[] = [
   { value: 'name', label: 'Name' },
@@ -62,6 +65,16 @@ export function FlowFilters({ search, onQueryInput, onChange }: FlowFiltersProps
         allowDeselect={false}
         onChange={(value) => {
           onChange({ status: (value ?? 'all') as FlowsSearch['status'] });
+        }}
+        w={160}
+      />
+      <Select
+        label="Freshness"
+        data={freshnessOptions}
+        value={search.freshness}
+        allowDeselect={false}
+        onChange={(value) => {
+          onChange({ freshness: (value ?? 'all') as FlowsSearch['freshness'] });
         }}
         w={160}
       />

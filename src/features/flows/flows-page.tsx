@@ -31,8 +31,8 @@ export function FlowsPage() {
 
   const allRows = useMemo(() => toFlowRows(flows, sources, destinations), [flows, sources, destinations]);
   const candidates = useMemo(
-    () => filterFlowRows(allRows, { q, schedule: search.schedule, sort: search.sort, dir: search.dir }),
-    [allRows, q, search.schedule, search.sort, search.dir],
+    () => filterFlowRows(allRows, { q, schedule: search.schedule, freshness: search.freshness, sort: search.sort, dir: search.dir }),
+    [allRows, q, search.schedule, search.freshness, search.sort, search.dir],
   );
   const candidateIds = useMemo(() => candidates.map((row) => row.flow.id), [candidates]);
   const byStatus = search.status !== 'all';
@@ -55,7 +55,7 @@ export function FlowsPage() {
     if (patch.q !== undefined) setTyped(null);
     void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true });
   };
-  const filtered = q !== '' || search.schedule !== 'all' || byStatus;
+  const filtered = q !== '' || search.schedule !== 'all' || search.freshness !== 'all' || byStatus;
 
   return (
     <>
@@ -93,7 +93,7 @@ export function FlowsPage() {
             size="compact-sm"
             onClick={() => {
               setTyped(null);
-              update({ q: '', schedule: flowsSearchDefaults.schedule, status: flowsSearchDefaults.status });
+              update({ q: '', schedule: flowsSearchDefaults.schedule, status: flowsSearchDefaults.status, freshness: flowsSearchDefaults.freshness });
             }}
           >
             Clear filters
