@@ -92,7 +92,7 @@ test('a failing flow sends a signed alert to the channel made in the dashboard',
     await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await page.getByRole('link', { name: 'New channel' }).click();
-    await page.getByText('Webhook (signed)').click();
+    await page.getByText('Signed webhook').click();
     await page.getByRole('textbox', { name: 'Name' }).fill(`Ops ${name}`);
     // A password field's label also names its visibility toggle: the input itself is meant.
     const secretField = (label: RegExp) => page.getByLabel(label).and(page.locator('input[type="password"]'));

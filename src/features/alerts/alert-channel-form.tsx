@@ -16,7 +16,7 @@ import {
 import { ErrorState } from '@/components/error-state';
 import { flowName } from '@/lib/flow-name';
 import { flowQueries } from '@/resources/flows';
-import { EVENT_LABELS, KIND_LABELS } from './alert-words';
+import { EVENT_LABELS } from './alert-words';
 
 interface Values {
   kind: AlertChannelKind;
@@ -115,7 +115,12 @@ export function AlertChannelForm({ channel, pending, error, submitLabel, onCreat
             </Text>
             <SegmentedControl
               aria-labelledby="channel-kind-label"
-              data={(['slack', 'webhook'] as const).map((kind) => ({ value: kind, label: KIND_LABELS[kind] ?? kind }))}
+              fullWidth
+              // Short words: both must fit a phone's width side by side (the URL field below names the kind in full).
+              data={[
+                { value: 'slack', label: 'Slack' },
+                { value: 'webhook', label: 'Signed webhook' },
+              ]}
               value={values.kind}
               onChange={(kind) => {
                 set('kind', kind);

@@ -1,12 +1,15 @@
 import { Badge, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { AlertDelivery } from '@/api/alerts';
 import { AnchorLink } from '@/components/anchor-link';
 import { ErrorState } from '@/components/error-state';
 import { type Column, ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { InlineSkeleton } from '@/components/skeletons';
 import { TimeAgo } from '@/components/time-ago';
+import { flowName } from '@/lib/flow-name';
 import { alertQueries, SHOWN_DELIVERIES } from '@/resources/alerts';
+import { flowQueries } from '@/resources/flows';
 import { eventLabel } from './alert-words';
 
 const STATUS_COLORS: Record<string, string> = { pending: 'blue', delivered: 'green', failed: 'red' };
@@ -44,7 +47,7 @@ function Answer({ delivery }: { delivery: AlertDelivery }) {
   );
 }
 
-const columns: Column<AlertDelivery>[] = [
+const columnsFor = (flowNames: ReadonlyMap<number, string>): Column<AlertDelivery>[] => [
   { key: 'when', header: 'When', width: '16%', primary: true, cell: (delivery) => <TimeAgo iso={delivery.createdAt} size="sm" /> },
   { key: 'event', header: 'Event', width: '14%', cell: (delivery) => eventLabel(delivery.event) },
   {
@@ -56,7 +59,7 @@ const columns: Column<AlertDelivery>[] = [
         '—'
       ) : (
         <AnchorLink to="/flows/$flowId" params={{ flowId: String(delivery.flow) }} size="sm">
-          Flow {delivery.flow}
+          {flowNames.get(delivery.flow) ?? `Flow ${String(delivery.flow)}`}
         </AnchorLink>
       ),
   },
@@ -68,6 +71,8 @@ const columns: Column<AlertDelivery>[] = [
 /** The channel's last deliveries, newest first, read again while one is pending. */
 export function DeliveriesTable({ channelId }: { channelId: number }) {
   const deliveries = useQuery(alertQueries.deliveries(channelId));
+  const flows = useQuery(flowQueries.list());
+  const flowNames = useMemo(() => new Map((flows.data ?? []).map((flow) => [flow.id, flowName(flow)])), [flows.data]);
   if (deliveries.isPending) return <InlineSkeleton label="Loading deliveries" width={200} />;
   if (deliveries.error) return <ErrorState error={deliveries.error} onRetry={() => void deliveries.refetch()} />;
   if (deliveries.data.length === 0) return <Text c="dimmed">Nothing sent yet. Send test to check the channel.</Text>;
@@ -77,7 +82,7 @@ export function DeliveriesTable({ channelId }: { channelId: number }) {
         The last {SHOWN_DELIVERIES} at most. A failed try is repeated with growing pauses (up to 5 tries) when the receiver answers 408, 429 or 5xx, or does not
         answer.
       </Text>
-      <ResponsiveTable label="Deliveries" columns={columns} rows={deliveries.data} rowKey={(delivery) => delivery.id} minWidth={720} />
+      <ResponsiveTable label="Deliveries" columns={columnsFor(flowNames)} rows={deliveries.data} rowKey={(delivery) => delivery.id} minWidth={720} />
     </>
   );
 }
