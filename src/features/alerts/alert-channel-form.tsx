@@ -80,7 +80,8 @@ export function AlertChannelForm({ channel, pending, error, submitLabel, onCreat
   const submit = () => {
     const common = {
       name: values.name,
-      events: values.events,
+      // In the catalogue's order, however they were ticked.
+      events: ALERT_EVENTS.filter((event) => values.events.includes(event)),
       flows: values.scope === 'all' ? null : values.flows.map(Number),
       ...(webhook && values.signingSecret !== '' ? { signingSecret: values.signingSecret } : {}),
     };
