@@ -11,7 +11,11 @@ import { mockService } from '@/test/server';
 const HOOK = 'https://hooks.example.com/services/T1/B2/very-secret';
 
 /** A password field's label also names its visibility toggle: the input itself. */
-const secretField = (label: RegExp) => screen.getAllByLabelText(label).find((element) => element.tagName === 'INPUT') as HTMLElement;
+function secretField(label: RegExp): HTMLElement {
+  const input = screen.getAllByLabelText(label).find((element) => element.tagName === 'INPUT');
+  if (!input) throw new Error(`No input labelled ${String(label)}`);
+  return input;
+}
 
 function seedChannel(overrides: Partial<(typeof mockService.db.state.alertChannels)[number]> = {}) {
   const now = mockService.db.now();
