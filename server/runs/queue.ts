@@ -24,6 +24,9 @@ export interface JobQueueOptions {
 
 /** Workers per queue and instance: one stuck job (a source that does not answer) holds up no other. */
 const WORKERS_PER_QUEUE = 4;
+/** Alert deliveries are few and short (10 s at most): fewer workers, polling less, woken at once by a send here. */
+const ALERT_WORKERS = 2;
+const ALERT_POLLING_SECONDS = 2;
 
 export interface JobQueue {
   start: () => Promise<void>;
@@ -54,9 +57,10 @@ export function createJobQueue(databaseUrl: string, logger: Logger, options: Job
     async work<Q extends QueueName>(queue: Q, handle: (data: JobData[Q]) => Promise<unknown>) {
       const ids = workerIds.get(queue) ?? [];
       workerIds.set(queue, ids);
-      for (let i = 0; i < WORKERS_PER_QUEUE; i += 1) {
+      const alerts = queue === QUEUES.alert;
+      for (let i = 0; i < (alerts ? ALERT_WORKERS : WORKERS_PER_QUEUE); i += 1) {
         ids.push(
-          await boss.work<JobData[Q]>(queue, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+          await boss.work<JobData[Q]>(queue, { pollingIntervalSeconds: alerts ? ALERT_POLLING_SECONDS : 0.5 }, async ([job]) => {
             if (job) await handle(job.data);
           }),
         );
