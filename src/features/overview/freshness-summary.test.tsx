@@ -1,17 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { withFixedClock } from '@/test/fixed-clock';
 import { renderApp } from '@/test/render';
 import { mockService } from '@/test/server';
 
 // Freshness depends on the clock (cron flows fire at fixed times): the seed is laid out at a fixed moment.
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-  vi.setSystemTime(new Date('2026-03-10T12:07:00Z'));
-  mockService.reset();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+withFixedClock('2026-03-10T12:07:00Z');
 
 describe('freshness on the overview', () => {
   it('counts late and failing flows and workflows, each flow count a link to the list filtered so', async () => {
