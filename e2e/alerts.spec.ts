@@ -133,6 +133,14 @@ test('a failing flow sends a signed alert to the channel made in the dashboard',
     await expect(page.getByRole('table', { name: 'Flows' }).getByRole('row').filter({ hasText: name }).getByText('Failing')).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await shoot(page, 'flows-freshness');
+    await page.getByRole('table', { name: 'Flows' }).getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('main').getByText('Failing', { exact: true }).first()).toBeVisible();
+    await shoot(page, 'flow-page-freshness');
+    await page.goto('/workflows');
+    await expect(page.getByRole('columnheader', { name: 'Freshness' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await shoot(page, 'workflows-freshness');
   } finally {
     await receiver.stop();
   }

@@ -33,9 +33,11 @@ interface FlowFiltersProps {
   /** What the rows filter by right now (typed text shows at once; the URL follows a moment later). */
   onQueryInput: (q: string) => void;
   onChange: (patch: Partial<FlowsSearch>) => void;
+  /** False when the service does not report freshness. */
+  showFreshness: boolean;
 }
 
-export function FlowFilters({ search, onQueryInput, onChange }: FlowFiltersProps) {
+export function FlowFilters({ search, onQueryInput, onChange, showFreshness }: FlowFiltersProps) {
   return (
     <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
       <UrlSearchField
@@ -68,16 +70,18 @@ export function FlowFilters({ search, onQueryInput, onChange }: FlowFiltersProps
         }}
         w={160}
       />
-      <Select
-        label="Freshness"
-        data={freshnessOptions}
-        value={search.freshness}
-        allowDeselect={false}
-        onChange={(value) => {
-          onChange({ freshness: (value ?? 'all') as FlowsSearch['freshness'] });
-        }}
-        w={160}
-      />
+      {showFreshness && (
+        <Select
+          label="Freshness"
+          data={freshnessOptions}
+          value={search.freshness}
+          allowDeselect={false}
+          onChange={(value) => {
+            onChange({ freshness: (value ?? 'all') as FlowsSearch['freshness'] });
+          }}
+          w={160}
+        />
+      )}
       <SortControl
         options={sortOptions}
         sort={search.sort}

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { withFixedClock } from '@/test/fixed-clock';
 import { renderApp } from '@/test/render';
+import { mockService } from '@/test/server';
 
 // Freshness depends on the clock (cron flows fire at fixed times): the seed is laid out at a fixed moment.
 withFixedClock('2026-03-10T12:07:00Z');
@@ -46,6 +47,16 @@ describe('freshness in the flows list', () => {
     await waitFor(() => {
       expect(listedNames(table)).toHaveLength(14);
     });
+  });
+
+  it('offers neither the column nor the filter when the service does not report freshness (the hosted one)', async () => {
+    const hostedFlow = { id: 1, displayName: 'Orders to warehouse', source: 1, destination: 1, frequency: '1h' };
+    mockService.fail('listFlows', { status: 200, body: { data: [hostedFlow] } });
+    renderApp('/flows');
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('link', { name: 'Orders to warehouse' })).toBeInTheDocument();
+    expect(within(table).queryByRole('columnheader', { name: 'Freshness' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Freshness' })).toBeNull();
   });
 
   it('reads an unknown freshness in the URL as no filter', async () => {

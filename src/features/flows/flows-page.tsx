@@ -29,6 +29,8 @@ export function FlowsPage() {
   const [typed, setTyped] = useState<string | null>(null);
   const q = useDeferredValue(typed ?? search.q);
 
+  // A service that does not report freshness (the hosted one) gets neither the column nor the filter.
+  const reportsFreshness = flows.some((flow) => flow.freshness !== null);
   const allRows = useMemo(() => toFlowRows(flows, sources, destinations), [flows, sources, destinations]);
   const candidates = useMemo(
     () => filterFlowRows(allRows, { q, schedule: search.schedule, freshness: search.freshness, sort: search.sort, dir: search.dir }),
@@ -68,7 +70,7 @@ export function FlowsPage() {
           </Button>
         }
       />
-      <FlowFilters search={search} onQueryInput={setTyped} onChange={update} />
+      <FlowFilters search={search} onQueryInput={setTyped} onChange={update} showFreshness={reportsFreshness} />
       <Group justify="space-between" mb="xs" mih={28}>
         <Group gap="sm" wrap="nowrap">
           {rows.length > 0 && (
@@ -117,7 +119,7 @@ export function FlowsPage() {
       ) : rows.length === 0 && !(byStatus && scan.checked < scan.total) ? (
         <Text c="dimmed">No flow matches these filters.</Text>
       ) : (
-        <FlowsTable rows={rows} selection={selection} />
+        <FlowsTable rows={rows} selection={selection} showFreshness={reportsFreshness} />
       )}
     </>
   );

@@ -45,7 +45,7 @@ export interface FlowSelection {
  * has a checkbox for the bulk actions (a card's comes last); "select all" sits above the list, where it
  * serves the table and the cards alike.
  */
-export function FlowsTable({ rows, selection }: { rows: readonly FlowRow[]; selection: FlowSelection }) {
+export function FlowsTable({ rows, selection, showFreshness }: { rows: readonly FlowRow[]; selection: FlowSelection; showFreshness: boolean }) {
   const select: Column<FlowRow> = {
     key: 'select',
     header: '',
@@ -63,7 +63,7 @@ export function FlowsTable({ rows, selection }: { rows: readonly FlowRow[]; sele
   return (
     <ResponsiveTable
       label="Flows"
-      columns={[select, ...columns]}
+      columns={[select, ...(showFreshness ? columns : columns.filter((column) => column.key !== 'freshness'))]}
       rows={rows}
       rowKey={(row) => row.flow.id}
       minWidth={900}
