@@ -10,6 +10,8 @@ export async function shoot(page: Page, name: string) {
   const size = page.viewportSize() ?? { width: 1280, height: 800 };
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
+    // The navigation slides away below its breakpoint: a picture taken at once catches it half-way.
+    await page.waitForTimeout(500);
     await page.screenshot({ path: join(folder, `${name}-${String(width)}.png`), fullPage: true });
   }
   await page.setViewportSize(size);
