@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
+import { shoot } from './screenshots';
 import { DEMO_KEY, signIn } from './sign-in';
 
 // Day-2 work on sources and destinations against the real service: choosing what a run loads, Delete
@@ -11,18 +10,6 @@ import { DEMO_KEY, signIn } from './sign-in';
 
 const headers = { Authorization: `Bearer ${DEMO_KEY}` };
 const unique = () => `${String(Date.now())}-${String(Math.floor(Math.random() * 1e6))}`;
-
-async function shoot(page: Page, name: string) {
-  const folder = process.env.E2E_SCREENSHOTS;
-  if (!folder) return;
-  mkdirSync(folder, { recursive: true });
-  const size = page.viewportSize() ?? { width: 1280, height: 800 };
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: join(folder, `${name}-${String(width)}.png`), fullPage: true });
-  }
-  await page.setViewportSize(size);
-}
 
 async function post<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
   const answer = await request.post(path, { headers, data });

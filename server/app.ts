@@ -12,6 +12,7 @@ import { type Handlers, registerOperations } from './http/operations';
 import type { Logger } from './logger';
 import { openApiDocument } from './openapi';
 import { attemptLogHandlers } from './routes/attempt-logs';
+import { alertHandlers } from './routes/alerts';
 import { recipientCardHandlers, sourceCardHandlers } from './routes/cards';
 import { destinationHandlers } from './routes/destinations';
 import { flowHandlers } from './routes/flows';
@@ -36,6 +37,7 @@ function handlersOf(services: Services): Handlers {
     ...workflowHandlers(services),
     ...webhookHandlers(services),
     ...webhookReceiverHandlers(services),
+    ...alertHandlers(services),
     ...uploadHandlers(services),
   };
 }

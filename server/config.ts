@@ -33,6 +33,8 @@ export interface ServiceConfig {
   idleTimeoutMs: number;
   /** How long discovery of one source may take before it fails (tests shorten it). */
   discoveryTimeoutMs: number;
+  /** The first retry of a failed alert delivery waits 1–2 times this, each next one twice as long (tests shorten it). */
+  alertRetryDelaySeconds: number;
   /** Folders connectors may read and write files in (FLOWDECK_FILE_ROOTS); default `<data dir>/files`. */
   fileRoots: string[];
   /** Addresses or ranges connectors may reach although they are private (FLOWDECK_CONNECTOR_ALLOW). */
@@ -87,6 +89,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     logLevel: env.LOG_LEVEL ?? 'info',
     verifyTimeoutMs: VERIFY_TIMEOUT_MS,
     discoveryTimeoutMs: 30_000,
+    alertRetryDelaySeconds: 15,
     idleTimeoutMs: 20_000,
     fileRoots: roots.length > 0 ? roots : [filesFolder(dataDir)],
     connectorAllow,

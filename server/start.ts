@@ -85,19 +85,21 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
   try {
     await migrate(pool, logger);
     const box = createSecretBox(loadSecretKey(config.secretKey, config.dataDir));
+    let listeningUrl = '';
+    const publicOrigin = publicOriginOf(config.publicUrl, () => listeningUrl);
     const runs = createRunService({
       db: pool,
       databaseUrl,
       box,
       logger,
+      publicOrigin,
       discoveryTimeoutMs: config.discoveryTimeoutMs,
       logRetentionDays: config.logRetentionDays,
+      alertRetryDelaySeconds: config.alertRetryDelaySeconds,
     });
     const demoKeys = config.demo ? await seedDemo(pool, box, logger, config.fileRoots[0] ?? filesFolder(config.dataDir)) : null;
     startedRuns = runs;
     await runs.start();
-    let listeningUrl = '';
-    const publicOrigin = publicOriginOf(config.publicUrl, () => listeningUrl);
     const app = createApp({
       services: {
         db: pool,

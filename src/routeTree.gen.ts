@@ -14,6 +14,9 @@ import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as CardsHashIdRouteImport } from './routes/cards.$hashId'
+import { Route as AppAlertsIndexRouteImport } from './routes/_app/alerts/index'
+import { Route as AppAlertsChannelIdRouteImport } from './routes/_app/alerts/$channelId'
+import { Route as AppAlertsNewRouteImport } from './routes/_app/alerts/new'
 import { Route as AppDestinationsIndexRouteImport } from './routes/_app/destinations/index'
 import { Route as AppDestinationsDestinationIdRouteImport } from './routes/_app/destinations/$destinationId'
 import { Route as AppDestinationsNewRouteImport } from './routes/_app/destinations/new'
@@ -52,6 +55,21 @@ const CardsHashIdRoute = CardsHashIdRouteImport.update({
   id: '/cards/$hashId',
   path: '/cards/$hashId',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppAlertsIndexRoute = AppAlertsIndexRouteImport.update({
+  id: '/alerts/',
+  path: '/alerts/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAlertsChannelIdRoute = AppAlertsChannelIdRouteImport.update({
+  id: '/alerts/$channelId',
+  path: '/alerts/$channelId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAlertsNewRoute = AppAlertsNewRouteImport.update({
+  id: '/alerts/new',
+  path: '/alerts/new',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppDestinationsIndexRoute = AppDestinationsIndexRouteImport.update({
   id: '/destinations/',
@@ -131,6 +149,8 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SignInRoute
   '/$': typeof AppSplatRoute
   '/cards/$hashId': typeof CardsHashIdRoute
+  '/alerts/$channelId': typeof AppAlertsChannelIdRoute
+  '/alerts/new': typeof AppAlertsNewRoute
   '/destinations/$destinationId': typeof AppDestinationsDestinationIdRoute
   '/destinations/new': typeof AppDestinationsNewRoute
   '/flows/$flowId': typeof AppFlowsFlowIdRoute
@@ -139,6 +159,7 @@ export interface FileRoutesByFullPath {
   '/sources/new': typeof AppSourcesNewRoute
   '/workflows/$workflowId': typeof AppWorkflowsWorkflowIdRoute
   '/workflows/new': typeof AppWorkflowsNewRoute
+  '/alerts/': typeof AppAlertsIndexRoute
   '/destinations/': typeof AppDestinationsIndexRoute
   '/flows/': typeof AppFlowsIndexRoute
   '/sources/': typeof AppSourcesIndexRoute
@@ -151,6 +172,8 @@ export interface FileRoutesByTo {
   '/$': typeof AppSplatRoute
   '/cards/$hashId': typeof CardsHashIdRoute
   '/': typeof AppIndexRoute
+  '/alerts/$channelId': typeof AppAlertsChannelIdRoute
+  '/alerts/new': typeof AppAlertsNewRoute
   '/destinations/$destinationId': typeof AppDestinationsDestinationIdRoute
   '/destinations/new': typeof AppDestinationsNewRoute
   '/flows/$flowId': typeof AppFlowsFlowIdRoute
@@ -159,6 +182,7 @@ export interface FileRoutesByTo {
   '/sources/new': typeof AppSourcesNewRoute
   '/workflows/$workflowId': typeof AppWorkflowsWorkflowIdRoute
   '/workflows/new': typeof AppWorkflowsNewRoute
+  '/alerts': typeof AppAlertsIndexRoute
   '/destinations': typeof AppDestinationsIndexRoute
   '/flows': typeof AppFlowsIndexRoute
   '/sources': typeof AppSourcesIndexRoute
@@ -173,6 +197,8 @@ export interface FileRoutesById {
   '/_app/$': typeof AppSplatRoute
   '/cards/$hashId': typeof CardsHashIdRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/alerts/$channelId': typeof AppAlertsChannelIdRoute
+  '/_app/alerts/new': typeof AppAlertsNewRoute
   '/_app/destinations/$destinationId': typeof AppDestinationsDestinationIdRoute
   '/_app/destinations/new': typeof AppDestinationsNewRoute
   '/_app/flows/$flowId': typeof AppFlowsFlowIdRoute
@@ -181,6 +207,7 @@ export interface FileRoutesById {
   '/_app/sources/new': typeof AppSourcesNewRoute
   '/_app/workflows/$workflowId': typeof AppWorkflowsWorkflowIdRoute
   '/_app/workflows/new': typeof AppWorkflowsNewRoute
+  '/_app/alerts/': typeof AppAlertsIndexRoute
   '/_app/destinations/': typeof AppDestinationsIndexRoute
   '/_app/flows/': typeof AppFlowsIndexRoute
   '/_app/sources/': typeof AppSourcesIndexRoute
@@ -195,6 +222,8 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/$'
     | '/cards/$hashId'
+    | '/alerts/$channelId'
+    | '/alerts/new'
     | '/destinations/$destinationId'
     | '/destinations/new'
     | '/flows/$flowId'
@@ -203,6 +232,7 @@ export interface FileRouteTypes {
     | '/sources/new'
     | '/workflows/$workflowId'
     | '/workflows/new'
+    | '/alerts/'
     | '/destinations/'
     | '/flows/'
     | '/sources/'
@@ -215,6 +245,8 @@ export interface FileRouteTypes {
     | '/$'
     | '/cards/$hashId'
     | '/'
+    | '/alerts/$channelId'
+    | '/alerts/new'
     | '/destinations/$destinationId'
     | '/destinations/new'
     | '/flows/$flowId'
@@ -223,6 +255,7 @@ export interface FileRouteTypes {
     | '/sources/new'
     | '/workflows/$workflowId'
     | '/workflows/new'
+    | '/alerts'
     | '/destinations'
     | '/flows'
     | '/sources'
@@ -236,6 +269,8 @@ export interface FileRouteTypes {
     | '/_app/$'
     | '/cards/$hashId'
     | '/_app/'
+    | '/_app/alerts/$channelId'
+    | '/_app/alerts/new'
     | '/_app/destinations/$destinationId'
     | '/_app/destinations/new'
     | '/_app/flows/$flowId'
@@ -244,6 +279,7 @@ export interface FileRouteTypes {
     | '/_app/sources/new'
     | '/_app/workflows/$workflowId'
     | '/_app/workflows/new'
+    | '/_app/alerts/'
     | '/_app/destinations/'
     | '/_app/flows/'
     | '/_app/sources/'
@@ -294,6 +330,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/cards/$hashId'
       preLoaderRoute: typeof CardsHashIdRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_app/alerts/': {
+      id: '/_app/alerts/'
+      path: '/alerts'
+      fullPath: '/alerts/'
+      preLoaderRoute: typeof AppAlertsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/alerts/$channelId': {
+      id: '/_app/alerts/$channelId'
+      path: '/alerts/$channelId'
+      fullPath: '/alerts/$channelId'
+      preLoaderRoute: typeof AppAlertsChannelIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/alerts/new': {
+      id: '/_app/alerts/new'
+      path: '/alerts/new'
+      fullPath: '/alerts/new'
+      preLoaderRoute: typeof AppAlertsNewRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/destinations/': {
       id: '/_app/destinations/'
@@ -399,6 +456,8 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppAlertsChannelIdRoute: typeof AppAlertsChannelIdRoute
+  AppAlertsNewRoute: typeof AppAlertsNewRoute
   AppDestinationsDestinationIdRoute: typeof AppDestinationsDestinationIdRoute
   AppDestinationsNewRoute: typeof AppDestinationsNewRoute
   AppFlowsFlowIdRoute: typeof AppFlowsFlowIdRoute
@@ -407,6 +466,7 @@ interface AppRouteChildren {
   AppSourcesNewRoute: typeof AppSourcesNewRoute
   AppWorkflowsWorkflowIdRoute: typeof AppWorkflowsWorkflowIdRoute
   AppWorkflowsNewRoute: typeof AppWorkflowsNewRoute
+  AppAlertsIndexRoute: typeof AppAlertsIndexRoute
   AppDestinationsIndexRoute: typeof AppDestinationsIndexRoute
   AppFlowsIndexRoute: typeof AppFlowsIndexRoute
   AppSourcesIndexRoute: typeof AppSourcesIndexRoute
@@ -418,6 +478,8 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
   AppIndexRoute: AppIndexRoute,
+  AppAlertsChannelIdRoute: AppAlertsChannelIdRoute,
+  AppAlertsNewRoute: AppAlertsNewRoute,
   AppDestinationsDestinationIdRoute: AppDestinationsDestinationIdRoute,
   AppDestinationsNewRoute: AppDestinationsNewRoute,
   AppFlowsFlowIdRoute: AppFlowsFlowIdRoute,
@@ -426,6 +488,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSourcesNewRoute: AppSourcesNewRoute,
   AppWorkflowsWorkflowIdRoute: AppWorkflowsWorkflowIdRoute,
   AppWorkflowsNewRoute: AppWorkflowsNewRoute,
+  AppAlertsIndexRoute: AppAlertsIndexRoute,
   AppDestinationsIndexRoute: AppDestinationsIndexRoute,
   AppFlowsIndexRoute: AppFlowsIndexRoute,
   AppSourcesIndexRoute: AppSourcesIndexRoute,

@@ -13,8 +13,8 @@ const CONNECT_TIMEOUT_MS = 10_000;
 const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-/** A dispatcher whose connections open only on addresses the network guard allowed. */
-function guardedAgent(): Agent {
+/** A dispatcher whose connections open only on addresses the network guard allowed (alert deliveries use it too). */
+export function guardedAgent(): Agent {
   const open = buildConnector({ timeout: CONNECT_TIMEOUT_MS });
   return new Agent({
     connect(options, callback) {

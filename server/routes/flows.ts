@@ -14,6 +14,8 @@ import { findDestination } from '../store/destinations';
 import { type ChangedFlowFields, deleteFlowRow, findFlow, type FlowFields, type FlowRow, insertFlow, listFlows, updateFlowRow } from '../store/flows';
 import { findSource } from '../store/sources';
 import { flowOnWire, type WireFlow } from '@/service-rules/wire';
+import type { Freshness } from '@/service-rules/freshness';
+import { freshnessOfFlows } from '../runs/freshness';
 import { attemptOnWire, attemptStatus } from './attempts-wire';
 
 // The hosted profile answers the hosted service's shapes: flows without `paused` and attempts without
@@ -34,7 +36,12 @@ const flowFields = (flow: FlowRow) => ({
 export function flowHandlers(services: Services) {
   const { db, runs } = services;
   const hosted = services.profile === 'hosted';
-  const wireFlow = (flow: FlowRow): WireFlow => flowOnWire(flowFields(flow), services.profile);
+  /** Flows on the wire, each with its freshness (Flowdeck's; the hosted shape leaves it out, so it is not worked out). */
+  const wireFlows = async (flows: FlowRow[]): Promise<WireFlow[]> => {
+    const freshness = hosted ? new Map<number, Freshness>() : await freshnessOfFlows(db, flows);
+    return flows.map((flow) => flowOnWire(flowFields(flow), services.profile, freshness.get(flow.id)?.state ?? null));
+  };
+  const wireFlow = async (flow: FlowRow): Promise<WireFlow | undefined> => (await wireFlows([flow]))[0];
   const wireAttempt = (attempt: AttemptRow) => attemptOnWire(attempt, services.profile);
   const find = async (c: Context) => {
     const flow = await findFlow(db, idParam(c));
@@ -48,7 +55,7 @@ export function flowHandlers(services: Services) {
   };
 
   return {
-    listFlows: async (c) => c.json({ data: (await listFlows(db, pageParams(c))).map(wireFlow) }),
+    listFlows: async (c) => c.json({ data: await wireFlows(await listFlows(db, pageParams(c))) }),
 
     createFlow: async (c) => {
       const input = parseWith(createFlowInputSchema, await readJson(c));
@@ -61,7 +68,7 @@ export function flowHandlers(services: Services) {
         ...schedule,
         nextRunAt: nextRunAt(schedule),
       };
-      return c.json({ data: wireFlow(await insertFlow(db, fields)) }, 201);
+      return c.json({ data: await wireFlow(await insertFlow(db, fields)) }, 201);
     },
 
     updateFlow: async (c) => {
@@ -81,7 +88,7 @@ export function flowHandlers(services: Services) {
         nextRunAt: changesSchedule(input) || resumed ? nextRunAt(schedule) : flow.next_run_at,
         paused: input.paused ?? flow.paused,
       };
-      return c.json({ data: wireFlow(await updateFlowRow(db, flow.id, fields)) });
+      return c.json({ data: await wireFlow(await updateFlowRow(db, flow.id, fields)) });
     },
 
     deleteFlow: async (c) => {

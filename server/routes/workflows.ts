@@ -24,10 +24,13 @@ import {
   type WorkflowRow,
 } from '../store/workflows';
 import { isoOrNull, type WireWorkflow, type WireWorkflowStatus } from '@/service-rules/wire';
+import type { FreshnessState } from '@/service-rules/freshness';
+import { freshnessOfWorkflows } from '../runs/freshness';
 import { attemptStatus } from './attempts-wire';
 import { wireWorkflowRuns } from './workflow-runs-wire';
 
-function wireWorkflow(workflow: WorkflowRow): WireWorkflow {
+/** `freshness` undefined: the hosted shape, which has no such field. */
+function wireWorkflow(workflow: WorkflowRow, freshness: FreshnessState | null | undefined): WireWorkflow {
   return {
     id: workflow.id,
     name: workflow.name,
@@ -37,11 +40,19 @@ function wireWorkflow(workflow: WorkflowRow): WireWorkflow {
     frequency: workflow.frequency ?? '',
     cron: workflow.cron,
     node_schemas: workflow.node_schemas,
+    ...(freshness === undefined ? {} : { freshness }),
   };
 }
 
 export function workflowHandlers(services: Services) {
   const { db, runs } = services;
+  /** Workflows on the wire with Flowdeck's freshness, which the hosted profile leaves out. */
+  const wireWorkflows = async (workflows: WorkflowRow[]): Promise<WireWorkflow[]> => {
+    if (services.profile === 'hosted') return workflows.map((workflow) => wireWorkflow(workflow, undefined));
+    const freshness = await freshnessOfWorkflows(db, workflows);
+    return workflows.map((workflow) => wireWorkflow(workflow, freshness.get(workflow.id)?.state ?? null));
+  };
+  const wireOne = async (workflow: WorkflowRow) => (await wireWorkflows([workflow]))[0];
   const find = async (c: Context) => {
     const workflow = await findWorkflow(db, idParam(c));
     if (!workflow) throw new NotFound();
@@ -71,7 +82,7 @@ export function workflowHandlers(services: Services) {
   };
 
   return {
-    listWorkflows: async (c) => c.json({ data: (await listWorkflows(db, pageParams(c))).map(wireWorkflow) }),
+    listWorkflows: async (c) => c.json({ data: await wireWorkflows(await listWorkflows(db, pageParams(c))) }),
 
     createWorkflow: async (c) => {
       const input = parseWith(createWorkflowInputSchema, await readJson(c));
@@ -82,7 +93,7 @@ export function workflowHandlers(services: Services) {
         definition: input.definition,
         nodeSchemas: input.node_schemas ?? null,
       };
-      return c.json({ data: wireWorkflow(await insertWorkflow(db, await fields(values, scheduleAfter({ frequency: null, cron: null }, input)))) }, 201);
+      return c.json({ data: await wireOne(await insertWorkflow(db, await fields(values, scheduleAfter({ frequency: null, cron: null }, input)))) }, 201);
     },
 
     updateWorkflow: async (c) => {
@@ -98,7 +109,7 @@ export function workflowHandlers(services: Services) {
       const next = await fields(values, scheduleAfter(workflow, input));
       // Enabling or disabling counts as a schedule change: the next run is due from now.
       const rescheduled = changesSchedule(input) || input.enabled !== undefined;
-      return c.json({ data: wireWorkflow(await updateWorkflowRow(db, workflow.id, rescheduled ? next : { ...next, nextRunAt: workflow.next_run_at })) });
+      return c.json({ data: await wireOne(await updateWorkflowRow(db, workflow.id, rescheduled ? next : { ...next, nextRunAt: workflow.next_run_at })) });
     },
 
     deleteWorkflow: async (c) => {

@@ -4,7 +4,7 @@ import type { Logger } from '../logger';
 // Runs and discovery go through a job queue on Postgres (pg-boss): any instance on the same database
 // may pick a job up; claiming the attempt row makes sure only one executes it.
 
-export const QUEUES = { flow: 'flow-run', workflow: 'workflow-run', discovery: 'discovery' } as const;
+export const QUEUES = { flow: 'flow-run', workflow: 'workflow-run', discovery: 'discovery', alert: 'alert-delivery' } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /** What a job of each queue carries. */
@@ -12,10 +12,21 @@ export interface JobData {
   'flow-run': { attemptId: number; flowId: number };
   'workflow-run': { runId: number };
   discovery: { sourceId: number };
+  'alert-delivery': { deliveryId: number };
+}
+
+export interface JobQueueOptions {
+  /** The first retry of a failed alert delivery waits 1–2 times this, each next one twice as long (pg-boss backoff). */
+  alertRetryDelaySeconds: number;
+  /** Tries of one delivery, the first included (the delivery row counts them; the queue allows as many retries). */
+  alertMaxTries: number;
 }
 
 /** Workers per queue and instance: one stuck job (a source that does not answer) holds up no other. */
 const WORKERS_PER_QUEUE = 4;
+/** Alert deliveries are few and short (10 s at most): fewer workers, polling less, woken at once by a send here. */
+const ALERT_WORKERS = 2;
+const ALERT_POLLING_SECONDS = 2;
 
 export interface JobQueue {
   start: () => Promise<void>;
@@ -25,7 +36,7 @@ export interface JobQueue {
   send: <Q extends QueueName>(queue: Q, data: JobData[Q]) => Promise<void>;
 }
 
-export function createJobQueue(databaseUrl: string, logger: Logger): JobQueue {
+export function createJobQueue(databaseUrl: string, logger: Logger, options: JobQueueOptions): JobQueue {
   const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4 });
   boss.on('error', (error) => {
     logger.error({ err: error.message }, 'job queue error');
@@ -34,7 +45,11 @@ export function createJobQueue(databaseUrl: string, logger: Logger): JobQueue {
   return {
     async start() {
       await boss.start();
-      for (const name of Object.values(QUEUES)) await boss.createQueue(name, { name, retryLimit: 0, expireInHours: 23 });
+      for (const name of [QUEUES.flow, QUEUES.workflow, QUEUES.discovery]) await boss.createQueue(name, { name, retryLimit: 0, expireInHours: 23 });
+      // A delivery is retried with backoff; a try that never ends (the instance died) expires and is retried too.
+      const alertQueue = { retryLimit: options.alertMaxTries, retryDelay: options.alertRetryDelaySeconds, retryBackoff: true, expireInSeconds: 120 };
+      await boss.createQueue(QUEUES.alert, { name: QUEUES.alert, ...alertQueue });
+      await boss.updateQueue(QUEUES.alert, { name: QUEUES.alert, ...alertQueue });
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5_000, wait: true }).catch(() => undefined);
@@ -42,9 +57,10 @@ export function createJobQueue(databaseUrl: string, logger: Logger): JobQueue {
     async work<Q extends QueueName>(queue: Q, handle: (data: JobData[Q]) => Promise<unknown>) {
       const ids = workerIds.get(queue) ?? [];
       workerIds.set(queue, ids);
-      for (let i = 0; i < WORKERS_PER_QUEUE; i += 1) {
+      const alerts = queue === QUEUES.alert;
+      for (let i = 0; i < (alerts ? ALERT_WORKERS : WORKERS_PER_QUEUE); i += 1) {
         ids.push(
-          await boss.work<JobData[Q]>(queue, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+          await boss.work<JobData[Q]>(queue, { pollingIntervalSeconds: alerts ? ALERT_POLLING_SECONDS : 0.5 }, async ([job]) => {
             if (job) await handle(job.data);
           }),
         );

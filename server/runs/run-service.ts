@@ -1,3 +1,5 @@
+import { deliverAlert } from '../alerts/deliver';
+import { alertWatch } from '../alerts/watch';
 import type { Pool } from '../db/pool';
 import type { Logger } from '../logger';
 import type { SecretBox } from '../secrets';
@@ -19,6 +21,10 @@ import { workflowRuns } from './workflow-runs';
 
 const SCHEDULER_TICK_MS = 5_000;
 const RECOVERY_TICK_MS = 5_000;
+/** Finished runs are looked at for alerts this often; lateness less often (it reads every flow). */
+const ALERT_TICK_MS = 2_000;
+const LATE_TICK_MS = 30_000;
+const ALERT_MAX_TRIES = 5;
 
 export interface RunService {
   start: () => Promise<void>;
@@ -36,6 +42,11 @@ export interface RunService {
   recover: () => Promise<number>;
   /** Deletes attempt log lines past the retention (also run at start and every hour); returns how many. */
   pruneLogs: () => Promise<number>;
+  /** One pass of alert detection over finished runs (every 2 s) and late flows (every 30 s); the deliveries queued. */
+  checkAlerts: () => Promise<number>;
+  checkLateFlows: () => Promise<number>;
+  /** Queues a recorded delivery (Send test). */
+  queueAlert: (deliveryId: number) => Promise<void>;
 }
 
 export interface RunServiceOptions {
@@ -47,17 +58,15 @@ export interface RunServiceOptions {
   discoveryTimeoutMs?: number;
   /** Days attempt log lines are kept (FLOWDECK_LOG_RETENTION_DAYS). */
   logRetentionDays?: number;
+  /** The origin of the dashboard links alerts carry. */
+  publicOrigin: () => string;
+  /** The first retry of a failed alert delivery waits 1–2 times this (15 s by default; tests shorten it). */
+  alertRetryDelaySeconds?: number;
 }
 
-export function createRunService({
-  db,
-  databaseUrl,
-  box,
-  logger,
-  discoveryTimeoutMs = 30_000,
-  logRetentionDays = DEFAULT_LOG_RETENTION_DAYS,
-}: RunServiceOptions): RunService {
-  const queue = createJobQueue(databaseUrl, logger);
+export function createRunService(options: RunServiceOptions): RunService {
+  const { db, databaseUrl, box, logger, discoveryTimeoutMs = 30_000, logRetentionDays = DEFAULT_LOG_RETENTION_DAYS } = options;
+  const queue = createJobQueue(databaseUrl, logger, { alertRetryDelaySeconds: options.alertRetryDelaySeconds ?? 15, alertMaxTries: ALERT_MAX_TRIES });
   let instance: Instance | null = null;
   const instanceKey = () => {
     if (!instance) throw new Error('The run service has not started.');
@@ -67,6 +76,7 @@ export function createRunService({
   const flows = flowRuns({ ...context, queue, instanceKey });
   const workflows = workflowRuns(db, queue, flows);
   const discovery = discoveryRuns(db, box, queue, discoveryTimeoutMs);
+  const alerts = alertWatch({ db, queue, publicOrigin: options.publicOrigin });
   const timers: NodeJS.Timeout[] = [];
   const every = (ms: number, pass: () => Promise<unknown>, what: string) => {
     timers.push(
@@ -85,13 +95,17 @@ export function createRunService({
       await queue.work(QUEUES.flow, (job) => flows.execute(job.attemptId, job.flowId));
       await queue.work(QUEUES.workflow, (job) => executeWorkflowRun(context, job.runId, instanceKey(), flows));
       await queue.work(QUEUES.discovery, (job) => discovery.discover(job.sourceId));
+      await queue.work(QUEUES.alert, (job) => deliverAlert({ db, box, logger, maxTries: ALERT_MAX_TRIES }, job.deliveryId));
       await service.recover();
+      await alerts.queuePending();
       every(RECOVERY_TICK_MS, service.recover, 'recovery');
       every(SCHEDULER_TICK_MS, service.tick, 'scheduler');
       await service.pruneLogs().catch((error: unknown) => {
         logger.error({ err: String(error) }, 'log retention failed');
       });
       every(LOG_RETENTION_TICK_MS, service.pruneLogs, 'log retention');
+      every(ALERT_TICK_MS, service.checkAlerts, 'alert detection');
+      every(LATE_TICK_MS, service.checkLateFlows, 'late detection');
     },
 
     async stop() {
@@ -113,6 +127,9 @@ export function createRunService({
     tick: () => startDueRuns(db, logger, service),
     recover: () => recoverInterruptedRuns(context),
     pruneLogs: () => pruneAttemptLogs(db, logRetentionDays),
+    checkAlerts: alerts.checkFinishedRuns,
+    checkLateFlows: alerts.checkLateFlows,
+    queueAlert: (deliveryId) => queue.send(QUEUES.alert, { deliveryId }),
   };
   return service;
 }

@@ -1,11 +1,9 @@
 import { Cron } from 'croner';
-import type { Schedule } from '@/service-rules/schedule';
+import { FREQUENCY_MS, type Schedule } from '@/service-rules/schedule';
 
 // When a flow or workflow runs next: `cron` wins over `frequency` (an empty cron means none);
 // `manual` never runs on its own. Cron expressions are read in UTC (src/service-rules/schedule.ts
 // decides which schedules a write may set).
-
-const FREQUENCY_MS: Record<string, number> = { '24h': 86_400_000, '12h': 43_200_000, '6h': 21_600_000, '1h': 3_600_000, '30m': 1_800_000, '15m': 900_000 };
 
 export function nextRunAt(schedule: Schedule, from: Date = new Date()): Date | null {
   const cron = schedule.cron?.trim();

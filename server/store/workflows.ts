@@ -12,6 +12,7 @@ export interface WorkflowRow {
   cron: string;
   node_schemas: unknown;
   next_run_at: Date | null;
+  created_at: Date;
 }
 
 export interface WorkflowFields {

@@ -33,7 +33,15 @@ describe('POST, PATCH, DELETE /v2/flows (additions)', () => {
   it('creates a flow with 201 { data: Flow } carrying either frequency or cron', async () => {
     const answer = await api('/v2/flows', { method: 'POST', body: { displayName: 'Hourly', source: source.id, destination: destination.id, frequency: '1h' } });
     const raw = expectWrapped(answer, 201) as Record<string, unknown>;
-    expect(raw).toEqual({ id: anyNumber, displayName: 'Hourly', source: source.id, destination: destination.id, frequency: '1h', paused: false });
+    expect(raw).toEqual({
+      id: anyNumber,
+      displayName: 'Hourly',
+      source: source.id,
+      destination: destination.id,
+      frequency: '1h',
+      paused: false,
+      freshness: 'never_run',
+    });
     const withCron = expectWrapped(
       await api('/v2/flows', {
         method: 'POST',
@@ -41,7 +49,15 @@ describe('POST, PATCH, DELETE /v2/flows (additions)', () => {
       }),
       201,
     );
-    expect(withCron).toEqual({ id: anyNumber, displayName: 'Cron', source: source.id, destination: destination.id, cron: '0 3 * * *', paused: false });
+    expect(withCron).toEqual({
+      id: anyNumber,
+      displayName: 'Cron',
+      source: source.id,
+      destination: destination.id,
+      cron: '0 3 * * *',
+      paused: false,
+      freshness: 'never_run',
+    });
     const manual = expectWrapped(
       await api('/v2/flows', { method: 'POST', body: { displayName: 'Manual', source: source.id, destination: destination.id } }),
       201,
@@ -59,6 +75,7 @@ describe('POST, PATCH, DELETE /v2/flows (additions)', () => {
       destination: destination.id,
       frequency: '6h',
       paused: false,
+      freshness: 'never_run',
     });
   });
 
@@ -93,7 +110,9 @@ describe('GET /v2/flows (list flows)', () => {
     expect(raw.length).toBeGreaterThan(0);
     for (const flow of raw) {
       expect(['frequency' in flow, 'cron' in flow].filter(Boolean)).toHaveLength(1);
-      expect(Object.keys(flow).sort()).toEqual(['cron' in flow ? 'cron' : 'frequency', 'destination', 'displayName', 'id', 'paused', 'source'].sort());
+      expect(Object.keys(flow).sort()).toEqual(
+        ['cron' in flow ? 'cron' : 'frequency', 'destination', 'displayName', 'freshness', 'id', 'paused', 'source'].sort(),
+      );
     }
     listOf(flowSchema).parse(raw);
   });

@@ -42,11 +42,12 @@ describe('POST, PATCH /v2/workflows (additions) and GET /v2/workflows', () => {
       frequency: '',
       cron: '0 2 * * *',
       node_schemas: null,
+      freshness: 'never_run',
     });
     const listed = expectWrapped(await api('/v2/workflows')) as Record<string, unknown>[];
     expect(listed.find((workflow) => workflow.id === raw.id)).toEqual(raw);
     for (const workflow of listed)
-      expect(Object.keys(workflow).sort()).toEqual(['cron', 'definition', 'description', 'enabled', 'frequency', 'id', 'name', 'node_schemas']);
+      expect(Object.keys(workflow).sort()).toEqual(['cron', 'definition', 'description', 'enabled', 'frequency', 'freshness', 'id', 'name', 'node_schemas']);
     dataOf(listOf(workflowSchema)).parse({ data: listed });
   });
 

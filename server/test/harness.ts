@@ -44,6 +44,8 @@ export interface HarnessOptions {
   verifyTimeoutMs?: number;
   /** The discovery bound (30 s by default). */
   discoveryTimeoutMs?: number;
+  /** The first retry of a failed alert delivery (15 s by default). */
+  alertRetryDelaySeconds?: number;
   /** How long a connection may stay silent (20 s by default). */
   idleTimeoutMs?: number;
   /** Environment settings read as `npm start` reads them (FLOWDECK_FILE_ROOTS, FLOWDECK_BODY_LIMIT ...). */
@@ -125,6 +127,7 @@ export function testConfig(databaseUrl: string, dataDir: string, options: Harnes
     publicUrl: options.publicUrl ?? null,
     verifyTimeoutMs: options.verifyTimeoutMs ?? 10_000,
     discoveryTimeoutMs: options.discoveryTimeoutMs ?? 30_000,
+    alertRetryDelaySeconds: options.alertRetryDelaySeconds ?? fromEnv.alertRetryDelaySeconds,
     idleTimeoutMs: options.idleTimeoutMs ?? 20_000,
     connectorAllow: options.connectorAllow ?? fromEnv.connectorAllow,
     uploadLimitBytes: options.uploadLimitBytes ?? fromEnv.uploadLimitBytes,

@@ -14,6 +14,8 @@ const MIGRATIONS = readdirSync(MIGRATIONS_DIR)
   .filter((name) => name.endsWith('.sql'))
   .sort();
 const TABLES = [
+  'alert_channels',
+  'alert_deliveries',
   'api_keys',
   'attempt_log_lines',
   'configuration_cards',

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as attemptLogs from '@/api/attempt-logs';
+import * as alerts from '@/api/alerts';
 import * as cards from '@/api/cards';
 import * as destinations from '@/api/destinations';
 import * as flows from '@/api/flows';
@@ -120,6 +121,13 @@ const CLIENT = {
   deliverWebhook: [webhooks.deliverWebhook, ['wh_x', {}]],
   getUploadLimits: [uploads.getUploadLimits, []],
   uploadFile: [uploads.uploadFile, [new File(['a,b'], 'a.csv')]],
+  listAlertChannels: [alerts.listAlertChannels, []],
+  createAlertChannel: [alerts.createAlertChannel, [{ kind: 'slack', name: 'x', url: 'https://hooks.example.com/x' }]],
+  getAlertChannel: [alerts.getAlertChannel, [1]],
+  updateAlertChannel: [alerts.updateAlertChannel, [1, {}]],
+  deleteAlertChannel: [alerts.deleteAlertChannel, [1]],
+  sendTestAlert: [alerts.sendTestAlert, [1]],
+  listAlertDeliveries: [alerts.listAlertDeliveries, [1]],
 } as const satisfies Record<OperationName, AnyCall>;
 
 /** Exported functions of src/api's resource modules that call no operation. */
@@ -177,7 +185,7 @@ describe('the client functions of src/api', () => {
   });
 
   it('have no function that calls an operation the catalogue lacks', () => {
-    const exported = [attemptLogs, cards, destinations, flows, resolvers, sources, specs, uploads, webhooks, workflows].flatMap((module) =>
+    const exported = [alerts, attemptLogs, cards, destinations, flows, resolvers, sources, specs, uploads, webhooks, workflows].flatMap((module) =>
       Object.entries(module).flatMap(([name, value]) => (typeof value === 'function' ? [name] : [])),
     );
     const operations = new Set<string>(Object.keys(CLIENT));

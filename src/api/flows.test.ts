@@ -37,6 +37,8 @@ describe('listFlows', () => {
       frequency: '1h',
       cron: null,
       paused: false,
+      // Running now: never late, whatever the clock.
+      freshness: 'on_time',
     });
     expect(flows.find((flow) => flow.id === 2)).toMatchObject({ frequency: null, cron: '0 */6 * * *' });
   });

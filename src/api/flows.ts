@@ -16,6 +16,7 @@ import {
   runResponseSchema,
   textOrEmpty,
 } from './common';
+import { freshnessSchema } from './freshness';
 
 export const FREQUENCIES = ['manual', '24h', '12h', '6h', '1h', '30m', '15m'] as const;
 
@@ -35,6 +36,7 @@ export const flowSchema = z.object({
     .nullish()
     .transform((value) => value ?? false)
     .meta({ description: "Flowdeck's addition: the flow keeps its schedule but does not run on it; manual runs still work. Absent: false." }),
+  freshness: freshnessSchema,
 });
 export type Flow = z.infer<typeof flowSchema>;
 

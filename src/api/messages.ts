@@ -62,3 +62,6 @@ export const usedByFlows = (noun: 'source' | 'destination', id: number, flows: r
 
 /** 400 to Discover now while a discovery of the source is still under way. */
 export const discoveryInProgress = (sourceId: number) => `Discovery of source ${String(sourceId)} is already in progress.`;
+
+/** 400 to a PATCH moving a webhook alert channel to a new URL without its signing secret. */
+export const SIGNING_SECRET_AGAIN = 'signingSecret: enter the signing secret again with a new URL: a secret is only sent to the address it was entered for.';

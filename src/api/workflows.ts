@@ -14,6 +14,7 @@ import {
   runResponseSchema,
   textOrEmpty,
 } from './common';
+import { freshnessSchema } from './freshness';
 import { cronInputSchema, FREQUENCIES, resourceProgressSchema, runDispositionSchema, runLifecycleSchema, runOutcomeFields } from './flows';
 import { type PageParams, pageParamsSchema } from './page-params';
 
@@ -28,6 +29,7 @@ export const workflowSchema = z
     frequency: optionalText,
     cron: optionalText,
     node_schemas: z.unknown().transform((value) => value ?? null),
+    freshness: freshnessSchema,
   })
   .transform(({ node_schemas, ...workflow }) => ({ ...workflow, nodeSchemas: node_schemas }));
 export type Workflow = z.infer<typeof workflowSchema>;

@@ -7,6 +7,7 @@ export const SECTIONS = {
   workflows: { label: 'Workflows', to: '/workflows' },
   sources: { label: 'Sources', to: '/sources' },
   destinations: { label: 'Destinations', to: '/destinations' },
+  alerts: { label: 'Alerts', to: '/alerts' },
 } as const;
 export type Section = keyof typeof SECTIONS;
 

@@ -3,6 +3,7 @@ import type { Flow } from '@/api/flows';
 import { filterEndpointRows, toEndpointRows } from './filter-endpoints';
 
 const flow = (id: number, displayName: string, source: number): Flow => ({
+  freshness: null,
   id,
   displayName,
   source,

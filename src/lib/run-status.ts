@@ -1,4 +1,5 @@
 import type { RunDisposition, RunLifecycle } from '@/api/flows';
+import type { FRESHNESS_STATES } from '@/api/freshness';
 import { isCancelledByUserError } from '@/api/messages';
 
 /**
@@ -69,4 +70,19 @@ const TRIGGER_LABELS: Record<string, string> = { manual: 'Manual', scheduled: 'S
 /** Who started a run, in a word; a trigger the interface does not list is shown as it came. */
 export function triggerLabel(trigger: string): string {
   return TRIGGER_LABELS[trigger.toLowerCase()] ?? trigger;
+}
+
+/** Freshness in words (src/service-rules/freshness.ts decides it; the README writes the rule down). */
+export const FRESHNESS_LABELS: Record<(typeof FRESHNESS_STATES)[number], string> = {
+  on_time: 'On time',
+  late: 'Late',
+  failing: 'Failing',
+  paused: 'Paused',
+  manual: 'Manual',
+  never_run: 'Never run',
+};
+
+/** A freshness the service names but the dashboard does not know is shown as it came. */
+export function freshnessLabel(freshness: string): string {
+  return (FRESHNESS_LABELS as Record<string, string | undefined>)[freshness] ?? freshness;
 }

@@ -18,7 +18,7 @@ export interface MockDbOptions {
   verifyDelayMs?: number;
 }
 
-type IdKind = 'source' | 'destination' | 'flowRun' | 'workflowRun' | 'trigger' | 'card';
+type IdKind = 'source' | 'destination' | 'flowRun' | 'workflowRun' | 'trigger' | 'card' | 'alertChannel' | 'alertDelivery';
 
 /** All state of the mock service plus the operations on it that more than one handler needs. */
 export class MockDb {
@@ -53,6 +53,8 @@ export class MockDb {
       workflowRun: this.state.workflowRuns,
       trigger: this.state.triggers,
       card: this.state.cards,
+      alertChannel: this.state.alertChannels,
+      alertDelivery: this.state.alertDeliveries,
     };
     return Math.max(0, ...ids[kind].map((item) => item.id)) + 1;
   }

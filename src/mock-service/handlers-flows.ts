@@ -20,7 +20,7 @@ function findFlow(context: MockContext, input: RouteInput): FlowRecord {
 export function flowHandlers(context: MockContext): HttpHandler[] {
   const { db } = context;
   return [
-    route(context, 'listFlows', ({ url }) => dataResponse(paginate(db.state.flows, url).map(wireFlow))),
+    route(context, 'listFlows', ({ url }) => dataResponse(paginate(db.state.flows, url).map((record) => wireFlow(db, record)))),
 
     // Answers 201 ("created" in the interface) with `{ message }`; the run goes on in the background.
     route(context, 'runFlow', (input) => {
@@ -65,13 +65,13 @@ export function flowHandlers(context: MockContext): HttpHandler[] {
       const unscheduled = { displayName: input.displayName, source: input.source, destination: input.destination, frequency: null, cron: null, paused: false };
       const flow: FlowRecord = { id: Math.max(0, ...db.state.flows.map((item) => item.id)) + 1, ...flowFields(context, unscheduled, input) };
       db.state.flows.push(flow);
-      return dataResponse(wireFlow(flow), 201);
+      return dataResponse(wireFlow(db, flow), 201);
     }),
 
     route(context, 'updateFlow', async (input) => {
       const flow = findFlow(context, input);
       Object.assign(flow, flowFields(context, flow, parseWith(updateFlowInputSchema, await readJson(input.request))));
-      return dataResponse(wireFlow(flow));
+      return dataResponse(wireFlow(db, flow));
     }),
 
     // A running attempt is cancelled first; the flow's history goes with it.

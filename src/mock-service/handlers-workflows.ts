@@ -50,19 +50,19 @@ const NEW_WORKFLOW: WorkflowFields = { name: '', description: '', enabled: true,
 export function workflowHandlers(context: MockContext): HttpHandler[] {
   const { db } = context;
   return [
-    route(context, 'listWorkflows', ({ url }) => dataResponse(paginate(db.state.workflows, url).map(wireWorkflow))),
+    route(context, 'listWorkflows', ({ url }) => dataResponse(paginate(db.state.workflows, url).map((record) => wireWorkflow(db, record)))),
 
     route(context, 'createWorkflow', async ({ request }) => {
       const fields = await workflowFields(db, NEW_WORKFLOW, parseWith(createWorkflowInputSchema, await readJson(request)));
       const workflow: WorkflowRecord = { id: Math.max(0, ...db.state.workflows.map((item) => item.id)) + 1, ...fields };
       db.state.workflows.push(workflow);
-      return dataResponse(wireWorkflow(workflow), 201);
+      return dataResponse(wireWorkflow(db, workflow), 201);
     }),
 
     route(context, 'updateWorkflow', async (input) => {
       const workflow = findWorkflow(context, input);
       Object.assign(workflow, await workflowFields(db, workflow, parseWith(updateWorkflowInputSchema, await readJson(input.request))));
-      return dataResponse(wireWorkflow(workflow));
+      return dataResponse(wireWorkflow(db, workflow));
     }),
 
     // The one body without the `{ data }` wrapper, in UPPERCASE.

@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw';
 import { attemptLogHandlers } from './handlers-attempt-logs';
+import { alertHandlers } from './handlers-alerts';
 import { cardHandlers } from './handlers-cards';
 import { connectorHandlers } from './handlers-connectors';
 import { destinationHandlers } from './handlers-destinations';
@@ -20,5 +21,6 @@ export function buildHandlers(context: MockContext): HttpHandler[] {
     ...cardHandlers(context),
     ...connectorHandlers(context),
     ...uploadHandlers(context),
+    ...alertHandlers(context),
   ];
 }

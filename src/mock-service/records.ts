@@ -130,6 +130,29 @@ export interface CardRecord {
 }
 
 /** Everything the mock service knows; replaced wholesale by a reset. */
+/** An alert channel; its URL and signing secret are kept here but never answered (src/service-rules/alert-channels.ts). */
+export interface AlertChannelRecord {
+  id: number;
+  kind: string;
+  name: string;
+  url: string;
+  signingSecret: string | null;
+  events: string[];
+  flowIds: number[] | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A delivery the mock pretends to send: pending until `settlesAt`, then delivered (the mock posts nothing). */
+export interface AlertDeliveryRecord {
+  id: number;
+  channelId: number;
+  event: string;
+  flowId: number | null;
+  createdAt: number;
+  settlesAt: number;
+}
+
 export interface MockState {
   sourceSpecs: SourceSpecRecord[];
   destinationSpecs: DestinationSpecRecord[];
@@ -141,4 +164,6 @@ export interface MockState {
   workflowRuns: WorkflowRunRecord[];
   triggers: WebhookTriggerRecord[];
   cards: CardRecord[];
+  alertChannels: AlertChannelRecord[];
+  alertDeliveries: AlertDeliveryRecord[];
 }

@@ -216,6 +216,8 @@ export function seedState(now: number, discoveryMs: number): MockState {
     workflows,
     workflowRuns: seedWorkflowRuns(now, workflows, sources, flows),
     triggers,
+    alertChannels: [],
+    alertDeliveries: [],
     cards: [
       {
         id: 1,

@@ -1,5 +1,6 @@
 import { type StatusAttempt, statusState } from '@/service-rules/status';
 import type { MockDb } from './db';
+import { flowFreshness, workflowFreshness } from './freshness';
 import { viewRun } from './progress';
 import { wireWorkflowRun, workflowPendingMs } from './workflow-runs';
 import { propertiesList, propertiesMap } from './properties';
@@ -67,7 +68,7 @@ export function wireDestination(db: MockDb, destination: DestinationRecord, spec
   };
 }
 
-export const wireFlow = (flow: FlowRecord): WireFlow => flowOnWire(flow);
+export const wireFlow = (db: MockDb, flow: FlowRecord): WireFlow => flowOnWire(flow, 'flowdeck', flowFreshness(db, flow));
 
 /** A run as the status rules (src/service-rules/status.ts) read it. */
 export function attemptStatus(run: RunRecord, now: number, pendingMs = 0): StatusAttempt {
@@ -93,7 +94,7 @@ export function wireAttempt(run: FlowRunRecord, now: number): WireRunAttempt {
   return attempt;
 }
 
-export function wireWorkflow(workflow: WorkflowRecord): WireWorkflow {
+export function wireWorkflow(db: MockDb, workflow: WorkflowRecord): WireWorkflow {
   return {
     id: workflow.id,
     name: workflow.name,
@@ -103,6 +104,7 @@ export function wireWorkflow(workflow: WorkflowRecord): WireWorkflow {
     frequency: workflow.frequency ?? '',
     cron: workflow.cron,
     node_schemas: workflow.nodeSchemas,
+    freshness: workflowFreshness(db, workflow),
   };
 }
 

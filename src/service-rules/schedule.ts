@@ -5,6 +5,16 @@ import { InvalidInput } from './errors';
 // (as the interface reads it); setting a frequency replaces a cron; `manual` runs only on request. Cron
 // expressions are read by croner in UTC, as the service's scheduler reads them.
 
+/** How long each frequency waits between scheduled runs (`manual` never runs on its own). */
+export const FREQUENCY_MS: Readonly<Record<string, number>> = {
+  '24h': 86_400_000,
+  '12h': 43_200_000,
+  '6h': 21_600_000,
+  '1h': 3_600_000,
+  '30m': 1_800_000,
+  '15m': 900_000,
+};
+
 export interface Schedule {
   frequency: string | null;
   cron: string | null;

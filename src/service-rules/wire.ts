@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { alertChannelSchema, alertDeliverySchema } from '@/api/alerts';
 import type { cardForRecipientSchema, configurationCardSchema } from '@/api/cards';
 import type { propertyDefinitionSchema } from '@/api/common';
 import type { destinationSchema, verificationMessageSchema } from '@/api/destinations';
@@ -9,6 +10,7 @@ import type { destinationSpecFullSchema, destinationSpecSummarySchema, sourceSpe
 import type { webhookTriggerSchema } from '@/api/webhooks';
 import type { workflowRunSchema, workflowRunStepSchema, workflowSchema, workflowStatusSchema } from '@/api/workflows';
 import type { DestinationSpecDefinition, SourceSpecDefinition } from '@/catalogue/connector-specs';
+import type { FreshnessState } from './freshness';
 
 // What the service and the mock service put on the wire is typed by the dashboard's reader schemas
 // (their input side), so neither can emit what the dashboard would refuse, and a schema change breaks
@@ -78,13 +80,17 @@ export interface FlowFields {
 }
 
 /**
- * A flow carries either `frequency` or `cron`, never both, then Flowdeck's `paused`; the `hosted` shape
- * (FLOWDECK_PROFILE=hosted) has only the hosted service's fields.
+ * A flow carries either `frequency` or `cron`, never both, then Flowdeck's `paused` and `freshness`
+ * (src/service-rules/freshness.ts); the `hosted` shape (FLOWDECK_PROFILE=hosted) has only the hosted
+ * service's fields.
  */
-export function flowOnWire(flow: FlowFields, shape: 'flowdeck' | 'hosted' = 'flowdeck'): WireFlow {
+export function flowOnWire(flow: FlowFields, shape: 'flowdeck' | 'hosted' = 'flowdeck', freshness: FreshnessState | null = null): WireFlow {
   const { id, displayName, source, destination } = flow;
   const schedule = flow.cron ? { cron: flow.cron } : { frequency: flow.frequency ?? 'manual' };
   return shape === 'hosted'
     ? { id, displayName, source, destination, ...schedule }
-    : { id, displayName, source, destination, ...schedule, paused: flow.paused };
+    : { id, displayName, source, destination, ...schedule, paused: flow.paused, freshness };
 }
+
+export type WireAlertChannel = z.input<typeof alertChannelSchema>;
+export type WireAlertDelivery = z.input<typeof alertDeliverySchema>;

@@ -31,7 +31,7 @@ describe('lists on a phone (below 600 px wide)', () => {
     await waitFor(() => {
       expect(orders()?.fields).toMatchObject({ Source: 'Production orders DB', Destination: warehouse, Schedule: 'Every hour' });
     });
-    expect(Object.keys(orders()?.fields ?? {})).toEqual(['Source', 'Destination', 'Schedule', 'Last attempt']);
+    expect(Object.keys(orders()?.fields ?? {})).toEqual(['Source', 'Destination', 'Schedule', 'Freshness', 'Last attempt']);
     const cards = cardsOf(list);
     // The whole list's size, though only the cards in view are drawn.
     expect(cards[0]?.card).toHaveAttribute('aria-setsize', String(mockService.db.state.flows.length));
@@ -41,7 +41,7 @@ describe('lists on a phone (below 600 px wide)', () => {
   });
 
   it.each([
-    ['/workflows', 'Workflows', ['Enabled', 'Schedule', 'Status']],
+    ['/workflows', 'Workflows', ['Enabled', 'Schedule', 'Freshness', 'Status']],
     ['/sources', 'Sources', ['Spec', 'Used by', 'Updated']],
     ['/destinations', 'Destinations', ['Spec', 'Used by', 'Updated']],
     ['/flows/1', 'Run attempts', ['Status', 'Trigger', 'Started', 'Duration', 'Rows loaded']],

@@ -65,11 +65,12 @@ function compare(a: FlowRow, b: FlowRow, sort: FlowsSearch['sort']): number {
   }
 }
 
-/** Search (every word must match), schedule kind, then sort; ties keep id order so the list never jumps. */
-export function filterFlowRows(rows: readonly FlowRow[], search: Pick<FlowsSearch, 'q' | 'schedule' | 'sort' | 'dir'>): FlowRow[] {
+/** Search (every word must match), schedule kind, freshness, then sort; ties keep id order so the list never jumps. */
+export function filterFlowRows(rows: readonly FlowRow[], search: Pick<FlowsSearch, 'q' | 'schedule' | 'freshness' | 'sort' | 'dir'>): FlowRow[] {
   const words = search.q.toLowerCase().split(/\s+/).filter(Boolean);
   const bySchedule = (row: FlowRow) => search.schedule === 'all' || (search.schedule === 'paused' ? row.flow.paused : row.scheduleKind === search.schedule);
-  const matched = rows.filter((row) => bySchedule(row) && words.every((word) => row.haystack.includes(word)));
+  const byFreshness = (row: FlowRow) => search.freshness === 'all' || row.flow.freshness === search.freshness;
+  const matched = rows.filter((row) => bySchedule(row) && byFreshness(row) && words.every((word) => row.haystack.includes(word)));
   const direction = search.dir === 'asc' ? 1 : -1;
   return matched.sort((a, b) => direction * compare(a, b, search.sort) || a.flow.id - b.flow.id);
 }

@@ -1,7 +1,8 @@
 import { Group, Select } from '@mantine/core';
 import { SortControl } from '@/components/sort-control';
 import { UrlSearchField } from '@/components/url-search-field';
-import { RUN_STATE_LABELS } from '@/lib/run-status';
+import { FRESHNESS_STATES } from '@/api/freshness';
+import { FRESHNESS_LABELS, RUN_STATE_LABELS } from '@/lib/run-status';
 import type { FlowsSearch } from './flows-search';
 
 const scheduleOptions = [
@@ -17,6 +18,8 @@ const statusOptions = [
   ...(['running', 'pending', 'failed', 'cancelled', 'succeeded', 'never'] as const).map((state) => ({ value: state, label: RUN_STATE_LABELS[state] })),
 ];
 
+const freshnessOptions = [{ value: 'all', label: 'Any freshness' }, ...FRESHNESS_STATES.map((state) => ({ value: state, label: FRESHNESS_LABELS[state] }))];
+
 const sortOptions: { value: FlowsSearch['sort']; label: string }[] = [
   { value: 'name', label: 'Name' },
   { value: 'id', label: 'Id (creation order)' },
@@ -30,9 +33,11 @@ interface FlowFiltersProps {
   /** What the rows filter by right now (typed text shows at once; the URL follows a moment later). */
   onQueryInput: (q: string) => void;
   onChange: (patch: Partial<FlowsSearch>) => void;
+  /** False when the service does not report freshness. */
+  showFreshness: boolean;
 }
 
-export function FlowFilters({ search, onQueryInput, onChange }: FlowFiltersProps) {
+export function FlowFilters({ search, onQueryInput, onChange, showFreshness }: FlowFiltersProps) {
   return (
     <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
       <UrlSearchField
@@ -65,6 +70,18 @@ export function FlowFilters({ search, onQueryInput, onChange }: FlowFiltersProps
         }}
         w={160}
       />
+      {showFreshness && (
+        <Select
+          label="Freshness"
+          data={freshnessOptions}
+          value={search.freshness}
+          allowDeselect={false}
+          onChange={(value) => {
+            onChange({ freshness: (value ?? 'all') as FlowsSearch['freshness'] });
+          }}
+          w={160}
+        />
+      )}
       <SortControl
         options={sortOptions}
         sort={search.sort}

@@ -4,6 +4,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import type { Flow } from '@/api/flows';
 import { AnchorLink } from '@/components/anchor-link';
 import { NotFoundPage } from '@/components/not-found-page';
+import { FreshnessBadge } from '@/components/freshness-badge';
 import { PageHeader } from '@/components/page-header';
 import { flowName } from '@/lib/flow-name';
 import { liveScopes, useLiveQuery } from '@/lib/live-query';
@@ -67,6 +68,7 @@ function FlowDetail({ flow }: { flow: Flow }) {
             <AnchorLink to="/destinations/$destinationId" params={{ destinationId: String(flow.destination) }} size="sm">
               {destinationLabel(destinations, flow.destination)}
             </AnchorLink>
+            <FreshnessBadge freshness={flow.freshness} size="sm" />
           </Group>
         }
         actions={<FlowActions flow={flow} running={running} />}

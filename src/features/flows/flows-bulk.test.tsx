@@ -20,7 +20,8 @@ describe('flows list: paused', () => {
   it('shows Paused on a paused flow and filters by it, from the URL', async () => {
     const { table, user, router } = await openList();
     const row = within(table).getByRole('link', { name: 'GitHub to data lake' }).closest('tr');
-    expect(within(row as HTMLElement).getByText('Paused')).toBeInTheDocument();
+    // Twice: the schedule says it, and so does its freshness.
+    expect(within(row as HTMLElement).getAllByText('Paused')).toHaveLength(2);
 
     await user.click(screen.getByRole('combobox', { name: 'Schedule' }));
     await user.click(await screen.findByRole('option', { name: 'Paused' }));
@@ -69,7 +70,8 @@ describe('flows list on a phone', () => {
     expect(within(list).getByRole('checkbox', { name: 'Select CRM to warehouse' })).toBeChecked();
     await user.click(within(screen.getByRole('region', { name: 'Selected flows' })).getByRole('button', { name: 'Pause' }));
     expect(await summary()).toHaveAccessibleName('Paused 2 of 2 flows');
-    expect(within(list).getAllByText('Paused')).toHaveLength(2);
+    // Each card says it twice: in its schedule and in its freshness.
+    expect(within(list).getAllByText('Paused')).toHaveLength(4);
   });
 });
 

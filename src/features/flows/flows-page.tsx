@@ -29,10 +29,12 @@ export function FlowsPage() {
   const [typed, setTyped] = useState<string | null>(null);
   const q = useDeferredValue(typed ?? search.q);
 
+  // A service that does not report freshness (the hosted one) gets neither the column nor the filter.
+  const reportsFreshness = flows.some((flow) => flow.freshness !== null);
   const allRows = useMemo(() => toFlowRows(flows, sources, destinations), [flows, sources, destinations]);
   const candidates = useMemo(
-    () => filterFlowRows(allRows, { q, schedule: search.schedule, sort: search.sort, dir: search.dir }),
-    [allRows, q, search.schedule, search.sort, search.dir],
+    () => filterFlowRows(allRows, { q, schedule: search.schedule, freshness: search.freshness, sort: search.sort, dir: search.dir }),
+    [allRows, q, search.schedule, search.freshness, search.sort, search.dir],
   );
   const candidateIds = useMemo(() => candidates.map((row) => row.flow.id), [candidates]);
   const byStatus = search.status !== 'all';
@@ -55,7 +57,7 @@ export function FlowsPage() {
     if (patch.q !== undefined) setTyped(null);
     void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true });
   };
-  const filtered = q !== '' || search.schedule !== 'all' || byStatus;
+  const filtered = q !== '' || search.schedule !== 'all' || search.freshness !== 'all' || byStatus;
 
   return (
     <>
@@ -68,7 +70,7 @@ export function FlowsPage() {
           </Button>
         }
       />
-      <FlowFilters search={search} onQueryInput={setTyped} onChange={update} />
+      <FlowFilters search={search} onQueryInput={setTyped} onChange={update} showFreshness={reportsFreshness} />
       <Group justify="space-between" mb="xs" mih={28}>
         <Group gap="sm" wrap="nowrap">
           {rows.length > 0 && (
@@ -93,7 +95,7 @@ export function FlowsPage() {
             size="compact-sm"
             onClick={() => {
               setTyped(null);
-              update({ q: '', schedule: flowsSearchDefaults.schedule, status: flowsSearchDefaults.status });
+              update({ q: '', schedule: flowsSearchDefaults.schedule, status: flowsSearchDefaults.status, freshness: flowsSearchDefaults.freshness });
             }}
           >
             Clear filters
@@ -117,7 +119,7 @@ export function FlowsPage() {
       ) : rows.length === 0 && !(byStatus && scan.checked < scan.total) ? (
         <Text c="dimmed">No flow matches these filters.</Text>
       ) : (
-        <FlowsTable rows={rows} selection={selection} />
+        <FlowsTable rows={rows} selection={selection} showFreshness={reportsFreshness} />
       )}
     </>
   );

@@ -1,5 +1,6 @@
 import { Checkbox, Text } from '@mantine/core';
 import { AnchorLink } from '@/components/anchor-link';
+import { FreshnessBadge } from '@/components/freshness-badge';
 import { type Column, ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { flowName } from '@/lib/flow-name';
 import type { FlowRow } from './filter-flows';
@@ -16,7 +17,7 @@ const columns: Column<FlowRow>[] = [
   {
     key: 'name',
     header: 'Name',
-    width: '26%',
+    width: '22%',
     primary: true,
     cell: ({ flow }) => (
       <AnchorLink to="/flows/$flowId" params={{ flowId: String(flow.id) }} fw={500}>
@@ -24,9 +25,10 @@ const columns: Column<FlowRow>[] = [
       </AnchorLink>
     ),
   },
-  { key: 'source', header: 'Source', width: '17%', cell: (row) => truncated(row.sourceName) },
-  { key: 'destination', header: 'Destination', width: '17%', cell: (row) => truncated(row.destinationName) },
-  { key: 'schedule', header: 'Schedule', width: '18%', cell: ({ flow }) => <FlowScheduleCell flow={flow} /> },
+  { key: 'source', header: 'Source', width: '15%', cell: (row) => truncated(row.sourceName) },
+  { key: 'destination', header: 'Destination', width: '15%', cell: (row) => truncated(row.destinationName) },
+  { key: 'schedule', header: 'Schedule', width: '16%', cell: ({ flow }) => <FlowScheduleCell flow={flow} /> },
+  { key: 'freshness', header: 'Freshness', width: '12%', cell: ({ flow }) => <FreshnessBadge freshness={flow.freshness} size="sm" /> },
   // While the list scrolls, rows flying by ask for no status.
   { key: 'status', header: 'Last attempt', width: '20%', cell: ({ flow }, { isScrolling }) => <FlowStatusCell flowId={flow.id} enabled={!isScrolling} /> },
 ];
@@ -43,7 +45,7 @@ export interface FlowSelection {
  * has a checkbox for the bulk actions (a card's comes last); "select all" sits above the list, where it
  * serves the table and the cards alike.
  */
-export function FlowsTable({ rows, selection }: { rows: readonly FlowRow[]; selection: FlowSelection }) {
+export function FlowsTable({ rows, selection, showFreshness }: { rows: readonly FlowRow[]; selection: FlowSelection; showFreshness: boolean }) {
   const select: Column<FlowRow> = {
     key: 'select',
     header: '',
@@ -61,7 +63,7 @@ export function FlowsTable({ rows, selection }: { rows: readonly FlowRow[]; sele
   return (
     <ResponsiveTable
       label="Flows"
-      columns={[select, ...columns]}
+      columns={[select, ...(showFreshness ? columns : columns.filter((column) => column.key !== 'freshness'))]}
       rows={rows}
       rowKey={(row) => row.flow.id}
       minWidth={900}

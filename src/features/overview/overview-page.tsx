@@ -14,6 +14,7 @@ import { TimeAgo } from '@/components/time-ago';
 import { isRunActive, runStateOf, type RunStateInput } from '@/lib/run-status';
 import { flowQueries } from '@/resources/flows';
 import { workflowQueries } from '@/resources/workflows';
+import { FreshnessSummary } from './freshness-summary';
 import { ProgressSummary } from './progress-summary';
 import { MAX_WATCHED_FLOWS, useWatchedFlows, useWatchedWorkflows, type Watched } from './watched-statuses';
 
@@ -139,6 +140,7 @@ export function OverviewPage() {
         <CountCard label="Flows" to="/flows" query={flows} />
         <CountCard label="Workflows" to="/workflows" query={workflows} />
       </SimpleGrid>
+      <FreshnessSummary flows={flows.data} workflows={workflows.data} />
       <Section title="Running now" watched={watched}>
         {flowCount > MAX_WATCHED_FLOWS && (
           <Text size="sm" c="dimmed" mb="sm">

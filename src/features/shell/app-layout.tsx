@@ -23,6 +23,7 @@ const sections = [
   { to: '/workflows', label: 'Workflows', exact: false },
   { to: '/sources', label: 'Sources', exact: false },
   { to: '/destinations', label: 'Destinations', exact: false },
+  { to: '/alerts', label: 'Alerts', exact: false },
 ] as const;
 
 function ColorSchemeToggle() {

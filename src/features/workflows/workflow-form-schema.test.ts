@@ -3,6 +3,7 @@ import type { Workflow } from '@/api/workflows';
 import { definitionToSave, stepIdFor, workflowFormDefaults, workflowFormSchema } from './workflow-form-schema';
 
 const workflow = (definition: Workflow['definition']): Workflow => ({
+  freshness: null,
   id: 7,
   name: 'W',
   description: '',

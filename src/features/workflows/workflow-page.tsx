@@ -1,6 +1,7 @@
 import { Group, Stack } from '@mantine/core';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { Workflow } from '@/api/workflows';
+import { FreshnessBadge } from '@/components/freshness-badge';
 import { PageHeader } from '@/components/page-header';
 import { ScheduleLabel } from '@/components/schedule-label';
 import { liveScopes, useLiveQuery } from '@/lib/live-query';
@@ -44,6 +45,7 @@ function WorkflowDetail({ workflow }: { workflow: Workflow }) {
       <Group mb="lg" align="flex-start" gap="xl">
         <WorkflowEnabledSwitch workflow={workflow} />
         <ScheduleLabel schedule={scheduleOf(workflow)} />
+        <FreshnessBadge freshness={workflow.freshness} />
       </Group>
       <Stack gap={0}>
         <WorkflowStatusPanel status={status} />

@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import type { Workflow } from '@/api/workflows';
 import { AnchorLink } from '@/components/anchor-link';
 import { ButtonLink } from '@/components/button-link';
+import { FreshnessBadge } from '@/components/freshness-badge';
 import { PageHeader } from '@/components/page-header';
 import { type Column, ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { ScheduleLabel } from '@/components/schedule-label';
@@ -39,6 +40,7 @@ const columns: Column<Workflow>[] = [
     cell: (workflow) => <WorkflowEnabledSwitch workflow={workflow} label={false} />,
   },
   { key: 'schedule', header: 'Schedule', width: 190, cell: (workflow) => <ScheduleLabel schedule={scheduleOf(workflow)} /> },
+  { key: 'freshness', header: 'Freshness', width: 120, cell: (workflow) => <FreshnessBadge freshness={workflow.freshness} size="sm" /> },
   { key: 'status', header: 'Status', width: 190, cell: (workflow) => <WorkflowStatusBadge workflowId={workflow.id} /> },
 ];
 

@@ -1,0 +1,115 @@
+import { isCancelledByUserError } from '@/api/messages';
+import type { Pool, Queryable } from '../db/pool';
+import { freshnessOfFlows } from '../runs/freshness';
+import { type JobQueue, QUEUES } from '../runs/queue';
+import { anyChannelFor, channelsFor, type FinishedAttempt, insertDelivery, pendingDeliveryIds, takeFinishedAttempts } from '../store/alerts';
+import { listFlows } from '../store/flows';
+import { type AlertPayload, latePayload, runPayload } from './payload';
+
+// Detects what alerts are about and queues their deliveries:
+// - every finished attempt is looked at once (a column marks it, in the same transaction that records
+//   its deliveries): a failure (not a cancel) is `run_failed`, the first success after a failure
+//   `run_recovered`;
+// - flows are checked for lateness by the freshness rule; one lateness is one due time, and its event
+//   key carries it, so it fires once however often it is checked, by however many instances.
+// A delivery row is unique per channel and event, so nothing detected twice is delivered twice.
+
+export interface WatchContext {
+  db: Pool;
+  queue: JobQueue;
+  publicOrigin: () => string;
+}
+
+/** Records a delivery of the event to every channel listening for it; the ids of the new ones. */
+async function recordEvent(db: Queryable, event: AlertPayload['event'], eventKey: string, flowId: number, payload: AlertPayload): Promise<number[]> {
+  const ids: number[] = [];
+  for (const channel of await channelsFor(db, event, flowId)) {
+    const row = await insertDelivery(db, { channelId: channel.id, event, eventKey, flowId, payload: { ...payload } });
+    if (row) ids.push(row.id);
+  }
+  return ids;
+}
+
+function runEvent(attempt: FinishedAttempt): 'run_failed' | 'run_recovered' | null {
+  if (attempt.disposition === 'failed') return attempt.errors.some(isCancelledByUserError) ? null : 'run_failed';
+  if (attempt.disposition === 'succeeded' && attempt.previous_outcome === 'failed') return 'run_recovered';
+  return null;
+}
+
+const LATE_PAGE = 1000;
+
+export function alertWatch({ db, queue, publicOrigin }: WatchContext) {
+  const send = async (ids: number[]) => {
+    for (const deliveryId of ids) await queue.send(QUEUES.alert, { deliveryId });
+  };
+
+  return {
+    /** One pass over the attempts that finished since the last; the number of deliveries queued. */
+    checkFinishedRuns: async (): Promise<number> => {
+      const client = await db.connect();
+      let ids: number[] = [];
+      try {
+        await client.query('BEGIN');
+        for (const attempt of await takeFinishedAttempts(client)) {
+          const event = runEvent(attempt);
+          if (!event) continue;
+          const payload = runPayload(
+            event,
+            publicOrigin(),
+            { id: attempt.flow_id, name: attempt.flow_name },
+            {
+              id: attempt.id,
+              number: attempt.number,
+              errors: attempt.errors,
+              completedAt: attempt.completed_at,
+            },
+          );
+          const key = `${event === 'run_failed' ? 'failed' : 'recovered'}:${String(attempt.id)}`;
+          ids = ids.concat(await recordEvent(client, event, key, attempt.flow_id, payload));
+        }
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+      await send(ids);
+      return ids.length;
+    },
+
+    /** One pass over every flow for lateness (nothing to do while no channel listens for it). */
+    checkLateFlows: async (): Promise<number> => {
+      if (!(await anyChannelFor(db, 'flow_late'))) return 0;
+      let queued = 0;
+      for (let offset = 0; ; offset += LATE_PAGE) {
+        const flows = await listFlows(db, { limit: LATE_PAGE, offset });
+        const freshness = await freshnessOfFlows(db, flows);
+        for (const flow of flows) {
+          const dueAt = freshness.get(flow.id)?.dueAt;
+          if (freshness.get(flow.id)?.state !== 'late' || dueAt == null) continue;
+          const due = new Date(dueAt);
+          const ids = await recordEvent(
+            db,
+            'flow_late',
+            `late:${String(flow.id)}:${due.toISOString()}`,
+            flow.id,
+            latePayload(publicOrigin(), { id: flow.id, name: flow.display_name }, due),
+          );
+          await send(ids);
+          queued += ids.length;
+        }
+        if (flows.length < LATE_PAGE) return queued;
+      }
+    },
+
+    /** At start: deliveries recorded but never queued (the instance stopped in between) are queued now. */
+    queuePending: async (): Promise<number> => {
+      const ids = await pendingDeliveryIds(db);
+      await send(ids);
+      return ids.length;
+    },
+  };
+}
+
+export type AlertWatch = ReturnType<typeof alertWatch>;
