@@ -17,6 +17,15 @@ const { flow, source, destination } = await createSampleFlow(api, { row_count: 1
 const csvSource = await createSampleSource(api);
 const workflow = await createWorkflow(api, { flows: [flow.id] });
 const webhook = await createWebhook(api, workflow.id, { provider: 'generic', event_type: 'deploy' });
+const channel = (
+  expectStatus(
+    await api('/v2/alerts/channels', {
+      method: 'POST',
+      body: { kind: 'webhook', name: 'Fuzzed', url: 'http://127.0.0.1:9/hook', signingSecret: 'a-signing-secret-of-some-length' },
+    }),
+    201,
+  ).body as { data: { id: number } }
+).data.id;
 const card = (
   expectStatus(await api(`/v2/sources/${String(csvSource.id)}/configuration_cards`, { method: 'POST', body: { expiresAt: inFuture(86_400_000) } }), 201)
     .body as { data: { hash_id: string } }
@@ -41,6 +50,11 @@ const oddString = fc.oneof(
     '1h',
     'SOURCE',
     'x'.repeat(70_000),
+    'webhook',
+    'slack',
+    'run_failed',
+    'http://127.0.0.1:9/hook',
+    'a-signing-secret-of-some-length',
   ),
 );
 const oddNumber = fc.oneof(fc.integer(), fc.constantFrom(0, -1, 2_147_483_647, 2_147_483_648, Number.MAX_SAFE_INTEGER, 1e308, 0.5, -0));
@@ -85,6 +99,11 @@ const propertyNames = [
   'base_url',
   'endpoints',
   'since',
+  'kind',
+  'url',
+  'signingSecret',
+  'events',
+  'flows',
   'unknown',
 ];
 const shaped = fc.dictionary(
@@ -120,6 +139,8 @@ const endpoints: { method: string; path: string; key?: string | null }[] = [
   { method: 'POST', path: '/v2/workflows' },
   { method: 'PATCH', path: `/v2/workflows/${id(workflow.id)}` },
   { method: 'POST', path: `/v2/workflows/${id(workflow.id)}/webhooks` },
+  { method: 'POST', path: '/v2/alerts/channels' },
+  { method: 'PATCH', path: `/v2/alerts/channels/${id(channel)}` },
   { method: 'PATCH', path: `/v2/cards/${card}`, key: card },
   { method: 'POST', path: `/v2/webhooks/${webhook.url.split('/').pop() ?? ''}`, key: null },
 ];
