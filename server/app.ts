@@ -16,6 +16,7 @@ import { destinationHandlers } from './routes/destinations';
 import { flowHandlers } from './routes/flows';
 import { sourceHandlers } from './routes/sources';
 import { specHandlers } from './routes/specs';
+import { timelineHandlers } from './routes/timeline';
 import { uploadHandlers } from './routes/uploads';
 import { webhookReceiverHandlers } from './routes/webhook-receiver';
 import { webhookHandlers } from './routes/webhooks';
@@ -32,6 +33,7 @@ function handlersOf(services: Services): Handlers {
     ...destinationHandlers(services),
     ...flowHandlers(services),
     ...workflowHandlers(services),
+    ...timelineHandlers(services),
     ...webhookHandlers(services),
     ...webhookReceiverHandlers(services),
     ...uploadHandlers(services),

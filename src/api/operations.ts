@@ -6,6 +6,7 @@ import { createFlowInputSchema, flowSchema, flowStatusAnswerSchema, runAttemptSc
 import { resolverListSchema, updateResolversInputSchema } from './resolvers';
 import { createSourceInputSchema, sourceSchema, updateSourceInputSchema } from './sources';
 import { destinationSpecSummarySchema, sourceSpecSummarySchema } from './specs';
+import { runSpanSchema } from './timeline';
 import { uploadLimitsSchema, uploadSchema } from './uploads';
 import { webhookTriggerBodySchema, webhookTriggerSchema } from './webhooks';
 import { createWorkflowInputSchema, updateWorkflowInputSchema, workflowRunSchema, workflowSchema, workflowStatusSchema } from './workflows';
@@ -37,7 +38,8 @@ export interface Operation {
   wrapped?: boolean;
   status?: number;
   list?: boolean;
-  query?: 'page' | 'attempts';
+  /** Query parameters: a page (limit, offset), a page and an order, or the timeline's window and page. */
+  query?: 'page' | 'attempts' | 'window';
   errors: readonly number[];
   /** Not in the interface document: Flowdeck's addition. */
   addition?: boolean;
@@ -365,6 +367,19 @@ export const OPERATIONS = [
     errors: [401, 404],
     addition: true,
     hosted: true,
+  },
+  {
+    name: 'listTimeline',
+    access: 'key',
+    method: 'get',
+    path: '/timeline',
+    summary:
+      'Runs of every flow and workflow that overlap a window (`from` and `to`, ISO 8601, at most 31 days apart): started before `to` and not ended before `from`, running ones included; oldest first (createdAt, kind, id); `limit` 1 to 5000 (default 1000) and `offset` page it',
+    response: runSpanSchema,
+    list: true,
+    query: 'window',
+    errors: [400, 401],
+    addition: true,
   },
   {
     name: 'listWorkflows',

@@ -4,6 +4,7 @@ import { connectorHandlers } from './handlers-connectors';
 import { destinationHandlers } from './handlers-destinations';
 import { flowHandlers } from './handlers-flows';
 import { sourceHandlers } from './handlers-sources';
+import { timelineHandlers } from './handlers-timeline';
 import { uploadHandlers } from './handlers-uploads';
 import { workflowHandlers } from './handlers-workflows';
 import type { MockContext } from './route';
@@ -15,6 +16,7 @@ export function buildHandlers(context: MockContext): HttpHandler[] {
     ...destinationHandlers(context),
     ...flowHandlers(context),
     ...workflowHandlers(context),
+    ...timelineHandlers(context),
     ...cardHandlers(context),
     ...connectorHandlers(context),
     ...uploadHandlers(context),
