@@ -1,6 +1,6 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import type { Flow } from '@/api/flows';
 import type { Workflow } from '@/api/workflows';
 import { AnchorLink } from '@/components/anchor-link';
@@ -15,6 +15,7 @@ import { isRunActive, runStateOf, type RunStateInput } from '@/lib/run-status';
 import { flowQueries } from '@/resources/flows';
 import { workflowQueries } from '@/resources/workflows';
 import { ProgressSummary } from './progress-summary';
+import { RunTimeline } from './run-timeline';
 import { MAX_WATCHED_FLOWS, useWatchedFlows, useWatchedWorkflows, type Watched } from './watched-statuses';
 
 /** Each count fails on its own, so a plan without workflows still shows its flows. */
@@ -120,7 +121,11 @@ function useLiveItems(flows: readonly Flow[], workflows: readonly Workflow[]) {
 
 const LATEST_FAILURES = 10;
 
+const route = getRouteApi('/_app/');
+
 export function OverviewPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   const flows = useQuery(flowQueries.list());
   const workflows = useQuery(workflowQueries.list());
   const { items, watchedFlows, watchedWorkflows } = useLiveItems(flows.data ?? [], workflows.data ?? []);
@@ -139,6 +144,14 @@ export function OverviewPage() {
         <CountCard label="Flows" to="/flows" query={flows} />
         <CountCard label="Workflows" to="/workflows" query={workflows} />
       </SimpleGrid>
+      <RunTimeline
+        flows={flows.data ?? []}
+        workflows={workflows.data ?? []}
+        window={search.window}
+        onWindow={(window) => {
+          void navigate({ search: (previous) => ({ ...previous, window }), replace: true });
+        }}
+      />
       <Section title="Running now" watched={watched}>
         {flowCount > MAX_WATCHED_FLOWS && (
           <Text size="sm" c="dimmed" mb="sm">
