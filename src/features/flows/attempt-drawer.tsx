@@ -6,6 +6,7 @@ import { attemptLabel } from '@/lib/attempt-numbers';
 import { flowQueries } from '@/resources/flows';
 import { AttemptSummary } from './attempt-summary';
 import type { FlowPageSearch } from './flow-page-search';
+import { HISTORY_PAGE } from './run-history-figures';
 
 interface AttemptDrawerProps {
   flowId: number;
@@ -19,8 +20,11 @@ interface AttemptDrawerProps {
 export function AttemptDrawer({ flowId, search, latest, numberOf, onClose }: AttemptDrawerProps) {
   const page = { limit: search.limit, offset: search.offset, order: search.order };
   const { data } = useQuery(flowQueries.attempts(flowId, page));
+  // The run history's attempts too: an attempt opened from its chart may be on another page of the table.
+  const history = useQuery(flowQueries.attempts(flowId, HISTORY_PAGE)).data;
   const attemptId = search.attempt;
-  const attempt = latest && latest.id === attemptId ? latest : data?.find((candidate) => candidate.id === attemptId);
+  const attempt =
+    latest && latest.id === attemptId ? latest : (data?.find((candidate) => candidate.id === attemptId) ?? history?.find((candidate) => candidate.id === attemptId));
   return (
     <Drawer
       opened={attemptId !== undefined}

@@ -18,6 +18,7 @@ import { destinationLabel, sourceLabel } from './filter-flows';
 import { FlowActions } from './flow-actions';
 import type { FlowPageSearch } from './flow-page-search';
 import { LatestAttemptCard } from './latest-attempt-card';
+import { RunHistory } from './run-history';
 import { ScheduleCard } from './schedule-card';
 
 const route = getRouteApi('/_app/flows/$flowId');
@@ -73,6 +74,14 @@ function FlowDetail({ flow }: { flow: Flow }) {
       />
       <Stack gap={0}>
         <LatestAttemptCard status={status} numberOf={numberOf} />
+        <RunHistory
+          flowId={flow.id}
+          latest={status.data ? latest : null}
+          numberOf={numberOf}
+          onOpen={(attempt) => {
+            setSearch({ attempt });
+          }}
+        />
         <ScheduleCard schedule={scheduleOf(flow)} lastRunAt={status.data ? (latest?.createdAt ?? null) : undefined} paused={flow.paused} />
         <AttemptsTable flowId={flow.id} search={search} latest={latest} numberOf={numberOf} onSearch={setSearch} />
       </Stack>
