@@ -24,6 +24,7 @@ import { type AttemptNumbers, attemptNumberOf, numberAttempts, sentAttemptNumber
 import { boostLiveViews, liveScopes } from '@/lib/live-query';
 import { mapLimited } from '@/lib/map-limited';
 import { parseIdParam } from '@/lib/route-params';
+import { watchStartedRun } from '@/lib/run-watch';
 import { useLiveAction } from '@/lib/use-live-action';
 import { useRefetchWhenChanged } from './follow-live';
 import { resourceKeys } from './keys';
@@ -210,6 +211,7 @@ export function useBulkFlowAction() {
           client,
           done.map(({ flow }) => liveScopes.flow(flow.id)),
         );
+        for (const { flow } of done) watchStartedRun(client, flow.id);
         await Promise.all(done.map(({ flow }) => client.invalidateQueries({ queryKey: flowKeys.detail(flow.id) })));
       }
       void client.invalidateQueries({ queryKey: flowKeys.list() });
@@ -223,7 +225,16 @@ function useFlowAction(flowId: number, action: () => ReturnType<typeof runFlow>,
 }
 
 export function useRunFlow(flowId: number) {
-  return useFlowAction(flowId, () => runFlow(flowId), 'Run started.');
+  const client = useQueryClient();
+  return useFlowAction(
+    flowId,
+    async () => {
+      const answer = await runFlow(flowId);
+      watchStartedRun(client, flowId);
+      return answer;
+    },
+    'Run started.',
+  );
 }
 
 export function useCancelFlow(flowId: number) {

@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { flowName } from '@/lib/flow-name';
 import { liveScopes, useLiveQuery } from '@/lib/live-query';
 import { isRunActive } from '@/lib/run-status';
+import { useWatchFlowPage } from '@/lib/run-watch';
 import { scheduleOf } from '@/lib/schedule';
 import { destinationQueries } from '@/resources/destinations';
 import { flowQueries, useAttemptNumbers } from '@/resources/flows';
@@ -41,6 +42,8 @@ function FlowDetail({ flow }: { flow: Flow }) {
   const destinations = useQuery(destinationQueries.names()).data;
   // The one request this page repeats: the newest attempt, every 2 s while it runs, every 30 s otherwise.
   const status = useLiveQuery(flowQueries.status(flow.id), { isActive: isRunActive, scopes: [liveScopes.flow(flow.id)] });
+  // An open flow page is a run the user is watching: its end is told by a browser notification when they allow it.
+  useWatchFlowPage(flow.id);
 
   const latest = status.data?.lastAttempt ?? null;
   const numberOf = useAttemptNumbers(flow.id, latest);

@@ -2,6 +2,9 @@ import { ActionIcon, AppShell, Badge, Burger, Button, Group, NavLink, Text, Tool
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useMatchRoute } from '@tanstack/react-router';
 import { TimeZoneSwitch } from '@/components/time-zone-switch';
+import { NotifyControl } from './notify-control';
+import { RunNotifier } from './run-notifier';
+import { RunningTitle } from './running-title';
 
 const sections = [
   { to: '/', label: 'Overview', exact: true },
@@ -54,6 +57,7 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
             )}
           </Group>
           <Group gap={6} wrap="nowrap">
+            <NotifyControl placement="header" />
             <TimeZoneSwitch />
             <ColorSchemeToggle />
             <Button variant="default" size="compact-sm" h={28} onClick={onSignOut}>
@@ -73,8 +77,11 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
             active={Boolean(matchRoute({ to: section.to, fuzzy: !section.exact }))}
           />
         ))}
+        <NotifyControl placement="navbar" />
       </AppShell.Navbar>
       <AppShell.Main>
+        <RunNotifier />
+        <RunningTitle />
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -1,0 +1,26 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { isApiError } from '@/api/errors';
+import { liveScopes, useLiveQuery } from '@/lib/live-query';
+import { timelineQueries } from '@/resources/timeline';
+
+export const APP_TITLE = 'Flowdeck';
+
+/** `(2) Flowdeck` while two flows run, so a background tab says so. A service without the timeline (the hosted one) keeps the plain title. */
+export function RunningTitle() {
+  const query = timelineQueries.running();
+  // A 404 stays in the cache, so the query stays off: a service without the timeline is not asked again.
+  const unsupported = isApiError(useQueryClient().getQueryState(query.queryKey)?.error, 'not_found');
+  const running = useLiveQuery(query, { isActive: (spans) => spans.length > 0, scopes: [liveScopes.any], enabled: !unsupported });
+  const count = new Set(running.data?.filter((span) => span.kind === 'flow').map((span) => span.owner)).size;
+  useEffect(() => {
+    document.title = count > 0 ? `(${String(count)}) ${APP_TITLE}` : APP_TITLE;
+  }, [count]);
+  useEffect(
+    () => () => {
+      document.title = APP_TITLE;
+    },
+    [],
+  );
+  return null;
+}
