@@ -42,7 +42,16 @@ const stillRunning = await attempt(flowC.id, at('08:00:00'), null);
 
 const timeline = (query: string) => api(`/v2/timeline?${query}`);
 const window = `from=${at('10:00:00')}&to=${at('11:00:00')}`;
-type Span = { kind: string; owner: number; id: number; number: number | null; lifecycle: string; disposition: string; createdAt: string; completedAt: string | null };
+type Span = {
+  kind: string;
+  owner: number;
+  id: number;
+  number: number | null;
+  lifecycle: string;
+  disposition: string;
+  createdAt: string;
+  completedAt: string | null;
+};
 
 describe('GET /v2/timeline', () => {
   it('answers the runs that overlap the window, flows and workflows, oldest first (start, kind, id)', async () => {
@@ -57,7 +66,13 @@ describe('GET /v2/timeline', () => {
     expect(flowIds).not.toContain(endedBefore);
     expect(flowIds).not.toContain(startedAfter);
     expect(spans[0]).toMatchObject({ owner: flowC.id, number: 1, lifecycle: 'running', disposition: 'none', completedAt: null });
-    expect(spans[1]).toMatchObject({ owner: flowA.id, number: 2, disposition: 'failed', createdAt: '2020-03-01T09:30:00.000Z', completedAt: '2020-03-01T10:05:00.000Z' });
+    expect(spans[1]).toMatchObject({
+      owner: flowA.id,
+      number: 2,
+      disposition: 'failed',
+      createdAt: '2020-03-01T09:30:00.000Z',
+      completedAt: '2020-03-01T10:05:00.000Z',
+    });
     expect(spans[3]).toMatchObject({ kind: 'workflow', owner: workflow.id, number: null });
   });
 

@@ -24,7 +24,9 @@ export function AttemptDrawer({ flowId, search, latest, numberOf, onClose }: Att
   const history = useQuery(flowQueries.attempts(flowId, HISTORY_PAGE)).data;
   const attemptId = search.attempt;
   const attempt =
-    latest && latest.id === attemptId ? latest : (data?.find((candidate) => candidate.id === attemptId) ?? history?.find((candidate) => candidate.id === attemptId));
+    latest && latest.id === attemptId
+      ? latest
+      : (data?.find((candidate) => candidate.id === attemptId) ?? history?.find((candidate) => candidate.id === attemptId));
   return (
     <Drawer
       opened={attemptId !== undefined}

@@ -94,7 +94,8 @@ function HistoryFiguresView({ attempts, latest, now }: { attempts: readonly RunA
       {running && (
         <Fact label="Running now">
           <span aria-live="off">
-            {formatRate(rowsLoadedOf(running), elapsed)} loaded · {formatCount(rowsLoadedOf(running))} rows in {elapsed === null ? '—' : formatDuration(elapsed)}
+            {formatRate(rowsLoadedOf(running), elapsed)} loaded · {formatCount(rowsLoadedOf(running))} rows in{' '}
+            {elapsed === null ? '—' : formatDuration(elapsed)}
           </span>
         </Fact>
       )}
@@ -122,8 +123,8 @@ function HistoryCharts({ points, onOpen }: { points: HistoryPoint[]; onOpen: (at
         </Text>
         <Text size="xs">Started {format.dateTime(point.createdAt)}</Text>
         <Text size="xs">
-          {point.state === 'running' ? 'Running for' : 'Took'} {point.durationMs === null ? '—' : formatDuration(point.durationMs)} · {formatCount(point.rowsLoaded)}{' '}
-          rows loaded
+          {point.state === 'running' ? 'Running for' : 'Took'} {point.durationMs === null ? '—' : formatDuration(point.durationMs)} ·{' '}
+          {formatCount(point.rowsLoaded)} rows loaded
         </Text>
         <Text size="xs" c="dimmed">
           Click to open it

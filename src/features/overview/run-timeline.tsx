@@ -59,7 +59,8 @@ export function RunTimeline({ flows, workflows, window, onWindow }: RunTimelineP
     [format],
   );
   const describeTicks = useCallback(
-    (ticks: readonly Date[]) => `${ticks.length === 1 ? '1 scheduled run' : `${String(ticks.length)} scheduled runs`} ahead, next ${format.dateTimeMinutes(ticks[0])}`,
+    (ticks: readonly Date[]) =>
+      `${ticks.length === 1 ? '1 scheduled run' : `${String(ticks.length)} scheduled runs`} ahead, next ${format.dateTimeMinutes(ticks[0])}`,
     [format],
   );
   const style = {
@@ -100,11 +101,13 @@ export function RunTimeline({ flows, workflows, window, onWindow }: RunTimelineP
           </Text>
         </Group>
         <Text size="sm" c="dimmed" aria-live="polite" mih="1.5em">
-          {hovered ?? `${TIMELINE_WINDOWS[window].label}: ${spans ? formatCount(spans.length) : '…'} runs. Point at or focus a bar for its run; click it to open it.`}
+          {hovered ??
+            `${TIMELINE_WINDOWS[window].label}: ${spans ? formatCount(spans.length) : '…'} runs. Point at or focus a bar for its run; click it to open it.`}
         </Text>
         {timeline.data?.truncated && (
           <Alert color="yellow" variant="light">
-            More than {formatCount(MAX_TIMELINE_SPANS)} runs in this window: the oldest {formatCount(MAX_TIMELINE_SPANS)} are shown. Choose a shorter window to see them all.
+            More than {formatCount(MAX_TIMELINE_SPANS)} runs in this window: the oldest {formatCount(MAX_TIMELINE_SPANS)} are shown. Choose a shorter window to
+            see them all.
           </Alert>
         )}
         {timeline.data ? (
@@ -120,7 +123,13 @@ export function RunTimeline({ flows, workflows, window, onWindow }: RunTimelineP
                 </span>
               </div>
             </div>
-            <VirtualRows rows={rows} rowKey={(row) => row.key} estimatePx={ROW_HEIGHT} label="Timeline rows" height={`${String(Math.min(rows.length, 14) * ROW_HEIGHT + 2)}px`}>
+            <VirtualRows
+              rows={rows}
+              rowKey={(row) => row.key}
+              estimatePx={ROW_HEIGHT}
+              label="Timeline rows"
+              height={`${String(Math.min(rows.length, 14) * ROW_HEIGHT + 2)}px`}
+            >
               {(shown) => (
                 <div role="list" aria-label="Runs by flow and workflow" style={{ paddingTop: shown.padTop, paddingBottom: shown.padBottom }}>
                   {shown.shown.map(({ row, key }) => (

@@ -34,7 +34,14 @@ export function timelineRows(flows: readonly Flow[], workflows: readonly Workflo
     }),
     ...workflows.map((workflow): TimelineRow => {
       const key = `workflow-${String(workflow.id)}`;
-      return { key, kind: 'workflow', id: workflow.id, name: workflow.name, schedule: workflow.enabled ? scheduleOf(workflow) : none, spans: byOwner.get(key) ?? [] };
+      return {
+        key,
+        kind: 'workflow',
+        id: workflow.id,
+        name: workflow.name,
+        schedule: workflow.enabled ? scheduleOf(workflow) : none,
+        spans: byOwner.get(key) ?? [],
+      };
     }),
   ];
 }

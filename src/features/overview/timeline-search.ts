@@ -14,6 +14,9 @@ export const overviewSearchDefaults = { window: '24h' } as const;
 
 /** The timeline's window is in the URL (`?window=6h`); anything else falls back to 24 hours, never an error. */
 export const overviewSearchSchema = z.object({
-  window: z.enum(TIMELINE_WINDOW_KEYS as [TimelineWindowKey, ...TimelineWindowKey[]]).catch(overviewSearchDefaults.window).default(overviewSearchDefaults.window),
+  window: z
+    .enum(TIMELINE_WINDOW_KEYS as [TimelineWindowKey, ...TimelineWindowKey[]])
+    .catch(overviewSearchDefaults.window)
+    .default(overviewSearchDefaults.window),
 });
 export type OverviewSearch = z.infer<typeof overviewSearchSchema>;

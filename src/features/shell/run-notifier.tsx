@@ -14,7 +14,11 @@ import { flowQueries } from '@/resources/flows';
 export function finishedRunMessage(name: string, attempt: RunAttempt): { title: string; body: string } {
   const took = runDurationMs(attempt.createdAt, attempt.completedAt, Date.now());
   const loaded = attempt.resources.reduce((sum, resource) => sum + resource.loaded, 0);
-  const facts = [`Attempt ${attemptLabel(attempt.number ?? undefined)}`, took === null ? null : `took ${formatDuration(took)}`, `${formatCount(loaded)} rows loaded`];
+  const facts = [
+    `Attempt ${attemptLabel(attempt.number ?? undefined)}`,
+    took === null ? null : `took ${formatDuration(took)}`,
+    `${formatCount(loaded)} rows loaded`,
+  ];
   const firstError = attempt.errors[0];
   return { title: `${name}: ${runStateLabel(attempt)}`, body: [facts.filter(Boolean).join(', '), firstError].filter(Boolean).join('\n') };
 }
