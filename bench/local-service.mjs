@@ -29,6 +29,7 @@ export async function startLocalService(port) {
   }
   return {
     url,
+    dataDir,
     api: (path, init = {}) =>
       fetch(`${url}${path}`, { ...init, headers: { Authorization: `Bearer ${DEMO_KEY}`, 'Content-Type': 'application/json', ...init.headers } }),
     async stop() {
