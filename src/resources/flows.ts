@@ -245,7 +245,7 @@ export function useCancelFlow(flowId: number) {
  * The attempt pages follow the live status: they are read again when the newest attempt changes identity
  * or state (a run starts or ends), not on every count, so the table moves without polling itself.
  */
-export function useRefetchAttemptsOnNewAttempt(flowId: number, latest: RunAttempt | null) {
-  const signature = latest ? `${String(latest.id)}:${latest.lifecycle}:${latest.disposition}` : 'none';
+export function useRefetchAttemptsOnNewAttempt(flowId: number, latest: RunAttempt | null | undefined) {
+  const signature = latest === undefined ? undefined : latest ? `${String(latest.id)}:${latest.lifecycle}:${latest.disposition}` : 'none';
   useRefetchWhenChanged(signature, flowKeys.detail(flowId, 'attempts'));
 }

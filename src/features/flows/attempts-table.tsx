@@ -9,7 +9,7 @@ import { attemptLabel } from '@/lib/attempt-numbers';
 import { formatCount, formatDuration, runDurationMs } from '@/lib/format';
 import { triggerLabel } from '@/lib/run-status';
 import { useNow } from '@/lib/use-now';
-import { flowQueries, useRefetchAttemptsOnNewAttempt } from '@/resources/flows';
+import { flowQueries } from '@/resources/flows';
 import { ATTEMPT_PAGE_SIZES, type FlowPageSearch } from './flow-page-search';
 
 interface AttemptsTableProps {
@@ -24,7 +24,6 @@ interface AttemptsTableProps {
 export function AttemptsTable({ flowId, search, latest, numberOf, onSearch }: AttemptsTableProps) {
   const page = { limit: search.limit, offset: search.offset, order: search.order };
   const attempts = useQuery({ ...flowQueries.attempts(flowId, page), placeholderData: keepPreviousData });
-  useRefetchAttemptsOnNewAttempt(flowId, latest);
   const now = useNow(1_000);
   const rows = (attempts.data ?? []).map((attempt) => (latest !== null && attempt.id === latest.id ? latest : attempt));
   const first = search.offset + 1;

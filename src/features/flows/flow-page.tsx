@@ -1,6 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import type { Flow } from '@/api/flows';
 import { AnchorLink } from '@/components/anchor-link';
 import { NotFoundPage } from '@/components/not-found-page';
@@ -11,7 +12,7 @@ import { isRunActive } from '@/lib/run-status';
 import { useWatchFlowPage } from '@/lib/run-watch';
 import { scheduleOf } from '@/lib/schedule';
 import { destinationQueries } from '@/resources/destinations';
-import { flowQueries, useAttemptNumbers } from '@/resources/flows';
+import { flowQueries, useAttemptNumbers, useRefetchAttemptsOnNewAttempt } from '@/resources/flows';
 import { sourceQueries } from '@/resources/sources';
 import { AttemptDrawer } from './attempt-drawer';
 import { AttemptsTable } from './attempts-table';
@@ -47,10 +48,19 @@ function FlowDetail({ flow }: { flow: Flow }) {
 
   const latest = status.data?.lastAttempt ?? null;
   const numberOf = useAttemptNumbers(flow.id, latest);
+  // The attempt lists (the table's page, the run history) are read again when a run starts or ends.
+  useRefetchAttemptsOnNewAttempt(flow.id, status.data ? latest : undefined);
   const running = status.data && !status.error ? isRunActive(latest) : null;
   const setSearch = (patch: Partial<FlowPageSearch>) => {
     void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: 'attempt' in patch ? false : true });
   };
+
+  const openAttempt = useCallback(
+    (attempt: number) => {
+      void navigate({ search: (previous) => ({ ...previous, attempt }) });
+    },
+    [navigate],
+  );
 
   return (
     <>
@@ -77,14 +87,7 @@ function FlowDetail({ flow }: { flow: Flow }) {
       />
       <Stack gap={0}>
         <LatestAttemptCard status={status} numberOf={numberOf} />
-        <RunHistory
-          flowId={flow.id}
-          latest={status.data ? latest : null}
-          numberOf={numberOf}
-          onOpen={(attempt) => {
-            setSearch({ attempt });
-          }}
-        />
+        <RunHistory flowId={flow.id} latest={status.data ? latest : null} numberOf={numberOf} onOpen={openAttempt} />
         <ScheduleCard schedule={scheduleOf(flow)} lastRunAt={status.data ? (latest?.createdAt ?? null) : undefined} paused={flow.paused} />
         <AttemptsTable flowId={flow.id} search={search} latest={latest} numberOf={numberOf} onSearch={setSearch} />
       </Stack>

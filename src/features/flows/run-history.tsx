@@ -1,6 +1,7 @@
 import { BarChart, type BarChartSeries } from '@mantine/charts';
 import { Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { memo, useMemo } from 'react';
 import type { RunAttempt } from '@/api/flows';
 import { DateTime } from '@/components/date-time';
 import { ErrorState } from '@/components/error-state';
@@ -12,7 +13,7 @@ import { formatCount, formatDuration, formatDurationCompact, formatRate, runDura
 import { isRunActive, RUN_STATE_COLORS, RUN_STATE_LABELS, type RunState } from '@/lib/run-status';
 import { useDateFormat } from '@/lib/time-zone';
 import { useNow } from '@/lib/use-now';
-import { flowQueries, useRefetchAttemptsOnNewAttempt } from '@/resources/flows';
+import { flowQueries } from '@/resources/flows';
 import { HISTORY_PAGE, historyFigures, type HistoryPoint, historyPoints, rowsLoadedOf } from './run-history-figures';
 
 const CHART_STATES: readonly RunState[] = ['succeeded', 'failed', 'cancelled', 'running', 'pending', 'other'];
@@ -29,9 +30,14 @@ interface RunHistoryProps {
 /** The last 100 attempts as charts (duration and rows loaded, coloured by outcome) with the figures that sum them up. */
 export function RunHistory({ flowId, latest, numberOf, onOpen }: RunHistoryProps) {
   const attempts = useQuery(flowQueries.attempts(flowId, HISTORY_PAGE));
-  useRefetchAttemptsOnNewAttempt(flowId, latest);
   const now = useNow(1_000);
   const shown = (attempts.data ?? []).map((attempt) => (latest !== null && attempt.id === latest.id ? latest : attempt));
+  const points = historyPoints(shown, numberOf, now);
+  // The charts redraw only when a bar changes (a run moves or ends), not on every tick of the clock or click elsewhere.
+  const pointsKey = points
+    .map((point) => `${String(point.id)}:${String(point.number)}:${point.state}:${String(point.durationMs)}:${String(point.rowsLoaded)}`)
+    .join();
+  const chartsPoints = useMemo(() => points, [pointsKey]); // eslint-disable-line react-hooks/exhaustive-deps -- the key stands for the points
   return (
     <Card withBorder padding="lg" mb="lg" component="section" aria-labelledby="run-history-title">
       <Title order={2} size="h4" id="run-history-title" mb="sm">
@@ -43,7 +49,7 @@ export function RunHistory({ flowId, latest, numberOf, onOpen }: RunHistoryProps
         ) : (
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 9 }}>
-              <HistoryCharts points={historyPoints(shown, numberOf, now)} onOpen={onOpen} />
+              <HistoryCharts points={chartsPoints} onOpen={onOpen} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 3 }}>
               <HistoryFiguresView attempts={shown} latest={latest} now={now} />
@@ -103,7 +109,7 @@ function HistoryFiguresView({ attempts, latest, now }: { attempts: readonly RunA
   );
 }
 
-function HistoryCharts({ points, onOpen }: { points: HistoryPoint[]; onOpen: (attemptId: number) => void }) {
+const HistoryCharts = memo(function HistoryCharts({ points, onOpen }: { points: HistoryPoint[]; onOpen: (attemptId: number) => void }) {
   const format = useDateFormat();
   const series: BarChartSeries[] = CHART_STATES.filter((state) => points.some((point) => point.state === state)).map((state) => ({
     name: state,
@@ -199,4 +205,4 @@ function HistoryCharts({ points, onOpen }: { points: HistoryPoint[]; onOpen: (at
       </Text>
     </Stack>
   );
-}
+});

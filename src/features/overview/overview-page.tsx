@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
@@ -16,6 +17,7 @@ import { flowQueries } from '@/resources/flows';
 import { workflowQueries } from '@/resources/workflows';
 import { ProgressSummary } from './progress-summary';
 import { RunTimeline } from './run-timeline';
+import type { TimelineWindowKey } from './timeline-search';
 import { MAX_WATCHED_FLOWS, useWatchedFlows, useWatchedWorkflows, type Watched } from './watched-statuses';
 
 /** Each count fails on its own, so a plan without workflows still shows its flows. */
@@ -122,10 +124,18 @@ function useLiveItems(flows: readonly Flow[], workflows: readonly Workflow[]) {
 const LATEST_FAILURES = 10;
 
 const route = getRouteApi('/_app/');
+/** One empty list while loading, so the memoised timeline sees no change. */
+const NONE: never[] = [];
 
 export function OverviewPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
+  const setWindow = useCallback(
+    (window: TimelineWindowKey) => {
+      void navigate({ search: (previous) => ({ ...previous, window }), replace: true });
+    },
+    [navigate],
+  );
   const flows = useQuery(flowQueries.list());
   const workflows = useQuery(workflowQueries.list());
   const { items, watchedFlows, watchedWorkflows } = useLiveItems(flows.data ?? [], workflows.data ?? []);
@@ -144,14 +154,7 @@ export function OverviewPage() {
         <CountCard label="Flows" to="/flows" query={flows} />
         <CountCard label="Workflows" to="/workflows" query={workflows} />
       </SimpleGrid>
-      <RunTimeline
-        flows={flows.data ?? []}
-        workflows={workflows.data ?? []}
-        window={search.window}
-        onWindow={(window) => {
-          void navigate({ search: (previous) => ({ ...previous, window }), replace: true });
-        }}
-      />
+      <RunTimeline flows={flows.data ?? NONE} workflows={workflows.data ?? NONE} window={search.window} onWindow={setWindow} />
       <Section title="Running now" watched={watched}>
         {flowCount > MAX_WATCHED_FLOWS && (
           <Text size="sm" c="dimmed" mb="sm">

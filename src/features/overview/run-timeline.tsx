@@ -1,6 +1,6 @@
 import { Alert, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type CSSProperties, useCallback, useMemo, useState } from 'react';
+import { type CSSProperties, memo, useCallback, useMemo, useState } from 'react';
 import type { Flow } from '@/api/flows';
 import type { RunSpan } from '@/api/timeline';
 import type { Workflow } from '@/api/workflows';
@@ -34,8 +34,9 @@ interface RunTimelineProps {
  * Every run of every flow and workflow in the chosen window, live: one row per flow or workflow, a bar per run
  * coloured by its outcome (growing while it runs), the scheduled runs ahead as ticks. Rows are virtualised and
  * each bar is a link with its run in words, so 1,000 flows stay smooth and every run is reachable by keyboard.
+ * Memoised: the overview re-renders on each of its many status answers, which change nothing here.
  */
-export function RunTimeline({ flows, workflows, window, onWindow }: RunTimelineProps) {
+export const RunTimeline = memo(function RunTimeline({ flows, workflows, window, onWindow }: RunTimelineProps) {
   const windowMs = TIMELINE_WINDOWS[window].ms;
   const timeline = useLiveQuery(timelineQueries.window(windowMs), {
     isActive: (data) => data.spans.some((span) => span.completedAt === null),
@@ -147,4 +148,4 @@ export function RunTimeline({ flows, workflows, window, onWindow }: RunTimelineP
       </Stack>
     </Card>
   );
-}
+});
