@@ -1,6 +1,7 @@
 import { Alert, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type CSSProperties, memo, useCallback, useMemo, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { type CSSProperties, memo, type MouseEvent, useCallback, useMemo, useState } from 'react';
 import type { Flow } from '@/api/flows';
 import type { RunSpan } from '@/api/timeline';
 import type { Workflow } from '@/api/workflows';
@@ -49,6 +50,19 @@ export const RunTimeline = memo(function RunTimeline({ flows, workflows, window,
   const spans = timeline.data?.spans;
   const rows = useMemo(() => timelineRows(flows, workflows, spans ?? []), [flows, workflows, spans]);
   const [hovered, setHovered] = useState<string | null>(null);
+  const navigate = useNavigate();
+  // One handler for every bar: a plain click opens the run in the app, a modified one (new tab) is the browser's.
+  const openRun = useCallback(
+    (event: MouseEvent<HTMLElement>) => {
+      const bar = (event.target as HTMLElement).closest<HTMLAnchorElement>('a[data-run]');
+      if (!bar || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      const owner = bar.dataset.owner ?? '';
+      if (bar.dataset.kind === 'flow') void navigate({ to: '/flows/$flowId', params: { flowId: owner }, search: { attempt: Number(bar.dataset.run) } });
+      else void navigate({ to: '/workflows/$workflowId', params: { workflowId: owner } });
+    },
+    [navigate],
+  );
 
   const describe = useCallback(
     (row: TimelineRow, span: RunSpan) => {
@@ -132,7 +146,7 @@ export const RunTimeline = memo(function RunTimeline({ flows, workflows, window,
               height={`${String(Math.min(rows.length, 14) * ROW_HEIGHT + 2)}px`}
             >
               {(shown) => (
-                <div role="list" aria-label="Runs by flow and workflow" style={{ paddingTop: shown.padTop, paddingBottom: shown.padBottom }}>
+                <div role="list" aria-label="Runs by flow and workflow" style={{ paddingTop: shown.padTop, paddingBottom: shown.padBottom }} onClick={openRun}>
                   {shown.shown.map(({ row, key }) => (
                     <TimelineRowView key={key} row={row} axis={axis} describe={describe} describeTicks={describeTicks} onHover={setHovered} />
                   ))}
