@@ -1,45 +1,79 @@
-import { queryOptions } from '@tanstack/react-query';
+import { experimental_streamedQuery as streamedQuery, queryOptions } from '@tanstack/react-query';
 import type { CallOptions } from '@/api/client';
 import { listTimeline, MAX_TIMELINE_LIMIT, type RunSpan } from '@/api/timeline';
 import { resourceKeys } from './keys';
 
-/** At most this many runs are drawn (four pages); beyond it the timeline says it shows the oldest ones only. */
+/** At most this many runs are drawn (four full pages); beyond it the timeline says it shows the oldest ones only. */
 export const MAX_TIMELINE_SPANS = 4 * MAX_TIMELINE_LIMIT;
+/** The first page is small, so the first bars show before the rest of a busy window arrives. */
+const FIRST_PAGE = 1_000;
 
 export interface TimelineWindow {
   spans: RunSpan[];
   /** The window read, epoch ms; `to` is when it was read (now). */
   from: number;
   to: number;
+  /** Every page has arrived. */
+  complete: boolean;
   /** More runs than MAX_TIMELINE_SPANS overlap the window. */
   truncated: boolean;
 }
 
-async function readWindow(spanMs: number, options: CallOptions): Promise<TimelineWindow> {
+/** The window's runs page by page, each page with everything read so far. */
+async function* windowPages(spanMs: number, options: CallOptions): AsyncGenerator<TimelineWindow> {
   const to = Date.now();
   const from = to - spanMs;
   const range = { from: new Date(from).toISOString(), to: new Date(to + 1).toISOString() };
   const spans: RunSpan[] = [];
-  for (let offset = 0; offset < MAX_TIMELINE_SPANS; offset += MAX_TIMELINE_LIMIT) {
-    const page = await listTimeline({ ...range, limit: MAX_TIMELINE_LIMIT, offset }, options);
+  for (let offset = 0; offset < MAX_TIMELINE_SPANS; ) {
+    const limit = offset === 0 ? FIRST_PAGE : Math.min(MAX_TIMELINE_LIMIT, MAX_TIMELINE_SPANS - offset);
+    const page = await listTimeline({ ...range, limit, offset }, options);
     spans.push(...page);
-    if (page.length < MAX_TIMELINE_LIMIT) return { spans, from, to, truncated: false };
+    offset += limit;
+    if (page.length < limit) {
+      yield { spans, from, to, complete: true, truncated: false };
+      return;
+    }
+    yield { spans, from, to, complete: false, truncated: false };
   }
-  return { spans, from, to, truncated: true };
+  yield { spans, from, to, complete: true, truncated: true };
+}
+
+async function readWindow(spanMs: number, options: CallOptions): Promise<TimelineWindow | null> {
+  let last: TimelineWindow | null = null;
+  for await (const page of windowPages(spanMs, options)) last = page;
+  return last;
 }
 
 /** How far back the running-flows count looks: every run not ended is in any window, so a short one is enough. */
 const RUNNING_LOOKBACK_MS = 60_000;
 
+const EMPTY: TimelineWindow = { spans: [], from: 0, to: 0, complete: false, truncated: false };
+
+/** Whether a window's first page has arrived (a streamed query starts from an empty value). */
+export const hasTimelineData = (window: TimelineWindow | undefined): window is TimelineWindow => window !== undefined && window.to > 0;
+
 export const timelineKeys = resourceKeys('timeline');
 
 export const timelineQueries = {
-  /** Every run overlapping the last `spanMs` (the window moves with each refresh). */
-  window: (spanMs: number) => queryOptions({ queryKey: timelineKeys.list({ spanMs }), queryFn: ({ signal }) => readWindow(spanMs, { signal }) }),
+  /**
+   * Every run overlapping the last `spanMs` (the window moves with each refresh). Streamed: the first page shows
+   * at once and the others join it; a refresh replaces the whole once it is complete.
+   */
+  window: (spanMs: number) =>
+    queryOptions({
+      queryKey: timelineKeys.list({ spanMs }),
+      queryFn: streamedQuery<TimelineWindow, TimelineWindow>({
+        streamFn: ({ signal }) => windowPages(spanMs, { signal }),
+        reducer: (_previous, page) => ({ ...page, spans: [...page.spans] }),
+        initialValue: EMPTY,
+        refetchMode: 'replace',
+      }),
+    }),
   /** The runs under way now, across flows and workflows: one small request, for the tab title. */
   running: () =>
     queryOptions({
       queryKey: timelineKeys.list('running'),
-      queryFn: async ({ signal }) => (await readWindow(RUNNING_LOOKBACK_MS, { signal })).spans.filter((span) => span.completedAt === null),
+      queryFn: async ({ signal }) => ((await readWindow(RUNNING_LOOKBACK_MS, { signal }))?.spans ?? []).filter((span) => span.completedAt === null),
     }),
 };

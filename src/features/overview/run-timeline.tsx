@@ -15,7 +15,7 @@ import { liveScopes, useLiveQuery } from '@/lib/live-query';
 import { RUN_STATE_COLORS, RUN_STATE_LABELS, runStateLabel } from '@/lib/run-status';
 import { useDateFormat } from '@/lib/time-zone';
 import { useNow } from '@/lib/use-now';
-import { MAX_TIMELINE_SPANS, timelineQueries } from '@/resources/timeline';
+import { hasTimelineData, MAX_TIMELINE_SPANS, timelineQueries } from '@/resources/timeline';
 import { TimelineRowView } from './timeline-row';
 import { axisAt, percentAt, type TimelineRow, timelineRows } from './timeline-rows';
 import { TIMELINE_WINDOW_KEYS, TIMELINE_WINDOWS, type TimelineWindowKey } from './timeline-search';
@@ -47,7 +47,8 @@ export const RunTimeline = memo(function RunTimeline({ flows, workflows, window,
   const format = useDateFormat();
   const now = useNow(1_000);
   const axis = useMemo(() => axisAt(now, windowMs), [now, windowMs]);
-  const spans = timeline.data?.spans;
+  const data = hasTimelineData(timeline.data) ? timeline.data : undefined;
+  const spans = data?.spans;
   const rows = useMemo(() => timelineRows(flows, workflows, spans ?? []), [flows, workflows, spans]);
   const [hovered, setHovered] = useState<string | null>(null);
   const navigate = useNavigate();
@@ -90,7 +91,7 @@ export const RunTimeline = memo(function RunTimeline({ flows, workflows, window,
         <Title order={2} size="h4" id="timeline-title">
           Timeline
         </Title>
-        {timeline.data && (
+        {data && (
           <LiveStamp updatedAt={timeline.dataUpdatedAt} error={timeline.error} isFetching={timeline.isFetching} onRetry={() => void timeline.refetch()} />
         )}
       </Group>
@@ -117,15 +118,15 @@ export const RunTimeline = memo(function RunTimeline({ flows, workflows, window,
         </Group>
         <Text size="sm" c="dimmed" aria-live="polite" mih="1.5em">
           {hovered ??
-            `${TIMELINE_WINDOWS[window].label}: ${spans ? formatCount(spans.length) : '…'} runs. Point at or focus a bar for its run; click it to open it.`}
+            `${TIMELINE_WINDOWS[window].label}: ${spans ? formatCount(spans.length) : '…'}${data?.complete === false ? ' runs so far, reading more' : ' runs'}. Point at or focus a bar for its run; click it to open it.`}
         </Text>
-        {timeline.data?.truncated && (
+        {data?.truncated && (
           <Alert color="yellow" variant="light">
             More than {formatCount(MAX_TIMELINE_SPANS)} runs in this window: the oldest {formatCount(MAX_TIMELINE_SPANS)} are shown. Choose a shorter window to
             see them all.
           </Alert>
         )}
-        {timeline.data ? (
+        {data ? (
           <div style={style}>
             <div className={classes.axis} aria-hidden>
               <span />
