@@ -149,6 +149,7 @@ const HistoryCharts = memo(function HistoryCharts({ points, onOpen }: { points: 
     tooltipAnimationDuration: 0,
     tooltipProps: { content: tooltip, isAnimationActive: false },
     barChartProps: { barCategoryGap: 1 },
+    maxBarWidth: 40,
     barProps: {
       isAnimationActive: false,
       style: { cursor: 'pointer' },

@@ -118,7 +118,7 @@ export const RunTimeline = memo(function RunTimeline({ flows, workflows, window,
         </Group>
         <Text size="sm" c="dimmed" aria-live="polite" mih="1.5em">
           {hovered ??
-            `${TIMELINE_WINDOWS[window].label}: ${spans ? formatCount(spans.length) : '…'}${data?.complete === false ? ' runs so far, reading more' : ' runs'}. Point at or focus a bar for its run; click it to open it.`}
+            `${TIMELINE_WINDOWS[window].label}: ${spans ? formatCount(spans.length) : '…'} ${spans?.length === 1 ? 'run' : 'runs'}${data?.complete === false ? ' so far, reading more' : ''}. Point at or focus a bar for its run; click it to open it.`}
         </Text>
         {data?.truncated && (
           <Alert color="yellow" variant="light">
