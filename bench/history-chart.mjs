@@ -36,7 +36,7 @@ export async function seed(service) {
        SELECT $1, 'scheduled', 'not_running', CASE WHEN i % 9 = 0 THEN 'failed' ELSE 'succeeded' END,
               CASE WHEN i % 9 = 0 THEN '["Connection reset"]'::jsonb ELSE '[]'::jsonb END,
               jsonb_build_array(jsonb_build_object('name', 'orders', 'extracted', 1000 + i * 7 % 5000, 'analyzed', 1000 + i * 7 % 5000, 'loaded', 1000 + i * 7 % 5000)),
-              now() - (($2 - i) * interval '1 hour'), now() - (($2 - i) * interval '1 hour') + ((20 + i * 13 % 200) * interval '1 second')
+              now() - (($2 + 1 - i) * interval '1 hour'), now() - (($2 + 1 - i) * interval '1 hour') + ((20 + i * 13 % 200) * interval '1 second')
        FROM generate_series(1, $2) AS i`,
       [historyId, HISTORY_ATTEMPTS],
     );
@@ -205,27 +205,36 @@ try {
   const bars = page.locator('[data-chart="duration"] .recharts-bar-rectangle');
   await page.goto(flowUrl);
   await bars.first().waitFor();
+  /** The centre of a bar of the duration chart that is at least 10 px tall, picked at random among the middle ones. */
+  const tallBar = () =>
+    page.evaluate(() => {
+      const rects = [...document.querySelectorAll('[data-chart="duration"] .recharts-bar-rectangle')]
+        .map((node) => node.getBoundingClientRect())
+        .filter((rect) => rect.height >= 10);
+      const rect = rects[Math.floor(rects.length / 3 + Math.random() * (rects.length / 3))];
+      return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+    });
   const hover = await measure('flow page: hover a bar → tooltip', async () => {
     await page.mouse.move(5, 5);
     await page.waitForTimeout(200);
-    const box = await boxOf(bars.nth(40 + Math.floor(Math.random() * 40)));
+    await bars.first().scrollIntoViewIfNeeded();
+    const { x, y } = await tallBar();
     return latency(
       page,
       'pointermove',
       () => /Attempt #\d+/.test(document.querySelector('[data-chart="duration"] .recharts-tooltip-wrapper')?.textContent ?? ''),
-      // Two moves: the chart takes the pointer on its first mousemove over the plot, the tooltip follows it.
-      () => page.mouse.move(box.x + box.width / 2, box.y + Math.max(1, box.height / 2), { steps: 2 }),
+      () => page.mouse.move(x, y, { steps: 2 }),
     );
   });
   const click = await measure('flow page: click a bar → attempt drawer', async () => {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    const box = await boxOf(bars.nth(90));
+    const { x, y } = await tallBar();
     return latency(
       page,
       'click',
       () => document.querySelector('[role="dialog"]') !== null,
-      () => page.mouse.click(box.x + box.width / 2, box.y + box.height - 2),
+      () => page.mouse.click(x, y),
     );
   });
   const floorHover = await measure('', async () => {

@@ -91,3 +91,17 @@ describe('overview: timeline', () => {
     expect(within(timeline).getByText(bar.getAttribute('aria-label') ?? '')).toBeInTheDocument();
   });
 });
+
+describe('overview: timeline on a service without it', () => {
+  it('says the service has no timeline when it answers 404, and does not ask again', async () => {
+    mockService.fail('listTimeline', { status: 404, message: 'Not Found' });
+    renderApp('/');
+    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    expect(await within(timeline).findByText(/This service does not list runs by time/)).toBeInTheDocument();
+    const asked = mockService.calls.filter((call) => call.operation === 'listTimeline').length;
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(mockService.calls.filter((call) => call.operation === 'listTimeline')).toHaveLength(asked);
+    // The tab title keeps the plain name.
+    expect(document.title).toBe('Flowdeck');
+  });
+});

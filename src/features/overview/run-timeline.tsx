@@ -1,7 +1,9 @@
 import { Alert, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type CSSProperties, memo, type MouseEvent, useCallback, useMemo, useState } from 'react';
+import { isApiError } from '@/api/errors';
 import type { Flow } from '@/api/flows';
 import type { RunSpan } from '@/api/timeline';
 import type { Workflow } from '@/api/workflows';
@@ -39,9 +41,13 @@ interface RunTimelineProps {
  */
 export const RunTimeline = memo(function RunTimeline({ flows, workflows, window, onWindow }: RunTimelineProps) {
   const windowMs = TIMELINE_WINDOWS[window].ms;
-  const timeline = useLiveQuery(timelineQueries.window(windowMs), {
+  const query = timelineQueries.window(windowMs);
+  // A service without the timeline (the hosted one answers 404) is not asked again: the 404 stays in the cache.
+  const unsupported = isApiError(useQueryClient().getQueryState(query.queryKey)?.error, 'not_found');
+  const timeline = useLiveQuery(query, {
     isActive: (data) => data.spans.some((span) => span.completedAt === null),
     scopes: [liveScopes.any],
+    enabled: !unsupported,
   });
   const narrow = useMediaQuery('(max-width: 600px)');
   const format = useDateFormat();
@@ -155,6 +161,8 @@ export const RunTimeline = memo(function RunTimeline({ flows, workflows, window,
               )}
             </VirtualRows>
           </div>
+        ) : unsupported ? (
+          <Text c="dimmed">This service does not list runs by time (the timeline is a Flowdeck addition to the interface).</Text>
         ) : timeline.error ? (
           <ErrorState error={timeline.error} onRetry={() => void timeline.refetch()} />
         ) : (
