@@ -255,18 +255,22 @@ try {
   );
   const timelineFloor = await measure('', () => firstPaint(page, `${service.url}/__floor`, '#floor-chart rect'));
   // In the app: from the flows list (flows already read), Overview in the navigation → the timeline's bars painted.
-  const timelineInApp = await measure('overview timeline: click Overview in the app → first bar paint', async () => {
+  const fromFlowsList = async (done) => {
     await page.goto(`${service.url}/flows`);
     const overview = page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Overview' });
     await page.getByRole('table').getByRole('link').first().waitFor();
     await page.waitForTimeout(300);
-    return latency(
-      page,
-      'click',
-      () => document.querySelector('[aria-label="Runs by flow and workflow"] a[data-state]') !== null,
-      () => overview.click(),
-    );
-  });
+    return latency(page, 'click', done, () => overview.click());
+  };
+  const timelineInApp = await measure('overview timeline: click Overview in the app → first bar paint', () =>
+    fromFlowsList(() => document.querySelector('[aria-label="Runs by flow and workflow"] a[data-state]') !== null),
+  );
+  // The same, until every run of the window has arrived and is drawn: the work the floor does.
+  const timelineAll = await measure('overview timeline: click Overview → all 10,000 runs read', () =>
+    fromFlowsList(() =>
+      [...document.querySelectorAll('[aria-live="polite"]')].some((node) => /^Last 24 hours: [\d,]{5,} runs\./.test(node.textContent ?? '')),
+    ),
+  );
   await page.goto(`${service.url}/`);
   const timelineBars = page.locator('[aria-label="Runs by flow and workflow"] a[data-state]');
   await timelineBars.first().waitFor();
@@ -313,6 +317,7 @@ try {
     { ...click, floor: floorHover.value, goal: GOALS.interaction },
     { ...timelinePaint, floor: timelineFloor.value, goal: null },
     { ...timelineInApp, floor: timelineFloor.value, goal: GOALS.paint },
+    { ...timelineAll, floor: timelineFloor.value, goal: null },
     { ...timelineHover, floor: floorTimelineHover.value, goal: GOALS.interaction },
     { ...timelineClick, floor: floorTimelineHover.value, goal: GOALS.interaction },
   );
@@ -326,10 +331,11 @@ let missed = 0;
 for (const { name, value, floor, goal } of results) {
   const ok = goal === null || value <= goal;
   if (!ok) missed += 1;
-  const verdict = goal === null ? 'no goal: a full page load (bundle, sign-in restore, every request) is reported, not gated' : `goal ${ms(goal)} ${ok ? 'met' : 'MISSED'}`;
+  const verdict = goal === null ? 'reported, not gated' : `goal ${ms(goal)} ${ok ? 'met' : 'MISSED'}`;
   console.log(`  ${name.padEnd(62)} ${ms(value).padStart(7)}   floor ${ms(floor).padStart(6)}   ratio ${(value / floor).toFixed(1).padStart(5)}×   ${verdict}`);
 }
-console.log('  (the floor of a paint is a full load of the bare page; of an interaction, the bare page answering a hover)');
+console.log('  Full page loads (bundle, sign-in restore, every request of the page) are reported, not gated: the goals apply in the app.');
+console.log('  The floor of a paint is a full load of the bare page (all the runs read); of an interaction, the bare page answering a hover.');
 if (missed > 0) {
   console.log(`\n${String(missed)} goal(s) missed.`);
   process.exitCode = 1;

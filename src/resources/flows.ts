@@ -1,5 +1,6 @@
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import { readAllPages } from '@/api/all-pages';
 import type { CallOptions } from '@/api/client';
 import { ApiError, isApiError } from '@/api/errors';
@@ -84,7 +85,8 @@ export const flowQueries = {
 export function useAttemptNumbers(flowId: number, latest: RunAttempt | null): (attempt: RunAttempt) => number | undefined {
   const counting = latest !== null && sentAttemptNumber(latest) === undefined;
   const { data } = useQuery({ ...flowQueries.attemptNumbers(flowId, latest?.id ?? null), enabled: counting, placeholderData: keepPreviousData });
-  return (attempt) => attemptNumberOf(attempt, data);
+  // One function while the numbers stay the same, so memoised views of the attempts skip an unrelated render.
+  return useCallback((attempt: RunAttempt) => attemptNumberOf(attempt, data), [data]);
 }
 
 /**

@@ -25,7 +25,7 @@ async function* windowPages(spanMs: number, options: CallOptions): AsyncGenerato
   const from = to - spanMs;
   const range = { from: new Date(from).toISOString(), to: new Date(to + 1).toISOString() };
   const spans: RunSpan[] = [];
-  for (let offset = 0; offset < MAX_TIMELINE_SPANS; ) {
+  for (let offset = 0; offset < MAX_TIMELINE_SPANS;) {
     const limit = offset === 0 ? FIRST_PAGE : Math.min(MAX_TIMELINE_LIMIT, MAX_TIMELINE_SPANS - offset);
     const page = await listTimeline({ ...range, limit, offset }, options);
     spans.push(...page);

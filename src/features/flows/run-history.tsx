@@ -27,8 +27,8 @@ interface RunHistoryProps {
   onOpen: (attemptId: number) => void;
 }
 
-/** The last 100 attempts as charts (duration and rows loaded, coloured by outcome) with the figures that sum them up. */
-export function RunHistory({ flowId, latest, numberOf, onOpen }: RunHistoryProps) {
+/** The last 100 attempts as charts (duration and rows loaded, coloured by outcome) with the figures that sum them up. Memoised: opening an attempt changes nothing here. */
+export const RunHistory = memo(function RunHistory({ flowId, latest, numberOf, onOpen }: RunHistoryProps) {
   const attempts = useQuery(flowQueries.attempts(flowId, HISTORY_PAGE));
   const now = useNow(1_000);
   const shown = (attempts.data ?? []).map((attempt) => (latest !== null && attempt.id === latest.id ? latest : attempt));
@@ -63,7 +63,7 @@ export function RunHistory({ flowId, latest, numberOf, onOpen }: RunHistoryProps
       )}
     </Card>
   );
-}
+});
 
 function HistoryFiguresView({ attempts, latest, now }: { attempts: readonly RunAttempt[]; latest: RunAttempt | null; now: number }) {
   const figures = historyFigures(attempts);
