@@ -63,9 +63,12 @@ test('the flow page chart shows a finished attempt, tells it on hover and opens 
   const flowId = await createFlow(request, name, { seed: 3, row_count: 40 });
   await run(request, flowId);
   await expect
-    .poll(async () => ((await (await request.get(`/v2/flows/${String(flowId)}/run`, { headers })).json()) as { data: { lifecycle: string }[] }).data[0]?.lifecycle, {
-      timeout: 20_000,
-    })
+    .poll(
+      async () => ((await (await request.get(`/v2/flows/${String(flowId)}/run`, { headers })).json()) as { data: { lifecycle: string }[] }).data[0]?.lifecycle,
+      {
+        timeout: 20_000,
+      },
+    )
     .toBe('not_running');
   await page.goto(`/flows/${String(flowId)}`);
   await signIn(page);

@@ -13,7 +13,9 @@ class FakeNotification {
     return Promise.resolve(FakeNotification.answer);
   });
   static shown: { title: string; body: string; tag: string }[] = [];
+  readonly title: string;
   constructor(title: string, options: { body: string; tag: string }) {
+    this.title = title;
     FakeNotification.shown.push({ title, ...options });
   }
 }
@@ -33,7 +35,11 @@ afterEach(() => {
 });
 
 /** The header's control (the navigation menu holds the same one for narrow screens). */
-const control = (name: string | RegExp) => screen.getAllByRole('button', { name })[0];
+function control(name: string | RegExp): HTMLElement {
+  const [first] = screen.getAllByRole('button', { name });
+  if (!first) throw new Error(`no control ${String(name)}`);
+  return first;
+}
 
 describe('browser notifications', () => {
   it('asks the browser once, from the visible control, then turns notifications off and on without asking again', async () => {
@@ -45,8 +51,8 @@ describe('browser notifications', () => {
     expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(1);
     const on = await screen.findAllByRole('button', { name: 'Run notifications on' });
     expect(on[0]).toHaveAttribute('aria-pressed', 'true');
-    await user.click(control('Run notifications on') as HTMLElement);
-    await user.click(control('Run notifications off') as HTMLElement);
+    await user.click(control('Run notifications on'));
+    await user.click(control('Run notifications off'));
     expect(control('Run notifications on')).toBeInTheDocument();
     expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(1);
   });
