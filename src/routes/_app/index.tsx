@@ -7,9 +7,10 @@ export const Route = createFileRoute('/_app/')({
   validateSearch: overviewSearchSchema,
   search: { middlewares: [stripSearchParams(overviewSearchDefaults)] },
   loaderDeps: ({ search }) => ({ window: search.window }),
-  // Not awaited: the timeline's runs are asked for first, before the overview's many status requests queue up.
+  // Not awaited, and only when not cached (the timeline keeps them fresh itself): the timeline's runs are asked for
+  // first, before the overview's many status requests queue up.
   loader: ({ context, deps }) => {
-    void context.queryClient.query(timelineQueries.window(TIMELINE_WINDOWS[deps.window].ms)).catch(() => undefined);
+    void context.queryClient.query({ ...timelineQueries.window(TIMELINE_WINDOWS[deps.window].ms), staleTime: 'static' }).catch(() => undefined);
   },
   component: OverviewPage,
 });

@@ -9,8 +9,9 @@ export const Route = createFileRoute('/_app/flows/$flowId')({
   validateSearch: flowPageSearchSchema,
   search: { middlewares: [stripSearchParams(flowPageSearchDefaults)] },
   loader: ({ context, params }) => {
-    // Not awaited: the run history's attempts are read while the flows list is, not after it.
-    void context.queryClient.query(flowQueries.attempts(parseIdParam(params.flowId), HISTORY_PAGE)).catch(() => undefined);
+    // Not awaited, and only when not cached (the page keeps them fresh itself): the run history's attempts are read
+    // while the flows list is, not after it, and opening an attempt (a search change) asks for nothing.
+    void context.queryClient.query({ ...flowQueries.attempts(parseIdParam(params.flowId), HISTORY_PAGE), staleTime: 'static' }).catch(() => undefined);
     return loadFlowRoute(context.queryClient, params.flowId);
   },
   component: function FlowRoute() {
