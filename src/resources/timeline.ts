@@ -1,4 +1,5 @@
-import { experimental_streamedQuery as streamedQuery, queryOptions } from '@tanstack/react-query';
+import { experimental_streamedQuery as streamedQuery, type QueryKey, queryOptions, useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '@/api/errors';
 import type { CallOptions } from '@/api/client';
 import { listTimeline, MAX_TIMELINE_LIMIT, type RunSpan } from '@/api/timeline';
 import { resourceKeys } from './keys';
@@ -77,3 +78,11 @@ export const timelineQueries = {
       queryFn: async ({ signal }) => ((await readWindow(RUNNING_LOOKBACK_MS, { signal }))?.spans ?? []).filter((span) => span.completedAt === null),
     }),
 };
+
+/**
+ * Whether the service answered this timeline query 404: it has no timeline (the hosted one), so the caller turns the
+ * query off. The 404 stays in the cache, so the service is not asked again.
+ */
+export function useTimelineMissing(queryKey: QueryKey): boolean {
+  return isApiError(useQueryClient().getQueryState(queryKey)?.error, 'not_found');
+}

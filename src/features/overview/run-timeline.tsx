@@ -1,9 +1,7 @@
 import { Alert, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type CSSProperties, memo, type MouseEvent, useCallback, useMemo, useState } from 'react';
-import { isApiError } from '@/api/errors';
 import type { Flow } from '@/api/flows';
 import type { RunSpan } from '@/api/timeline';
 import type { Workflow } from '@/api/workflows';
@@ -17,7 +15,7 @@ import { liveScopes, useLiveQuery } from '@/lib/live-query';
 import { RUN_STATE_COLORS, RUN_STATE_LABELS, runStateLabel } from '@/lib/run-status';
 import { useDateFormat } from '@/lib/time-zone';
 import { useNow } from '@/lib/use-now';
-import { hasTimelineData, MAX_TIMELINE_SPANS, timelineQueries } from '@/resources/timeline';
+import { hasTimelineData, MAX_TIMELINE_SPANS, timelineQueries, useTimelineMissing } from '@/resources/timeline';
 import { TimelineRowView } from './timeline-row';
 import { axisAt, percentAt, type TimelineRow, timelineRows } from './timeline-rows';
 import { TIMELINE_WINDOW_KEYS, TIMELINE_WINDOWS, type TimelineWindowKey } from './timeline-search';
@@ -42,8 +40,7 @@ interface RunTimelineProps {
 export const RunTimeline = memo(function RunTimeline({ flows, workflows, window, onWindow }: RunTimelineProps) {
   const windowMs = TIMELINE_WINDOWS[window].ms;
   const query = timelineQueries.window(windowMs);
-  // A service without the timeline (the hosted one answers 404) is not asked again: the 404 stays in the cache.
-  const unsupported = isApiError(useQueryClient().getQueryState(query.queryKey)?.error, 'not_found');
+  const unsupported = useTimelineMissing(query.queryKey);
   const timeline = useLiveQuery(query, {
     isActive: (data) => data.spans.some((span) => span.completedAt === null),
     scopes: [liveScopes.any],

@@ -1,16 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { isApiError } from '@/api/errors';
 import { liveScopes, useLiveQuery } from '@/lib/live-query';
-import { timelineQueries } from '@/resources/timeline';
+import { timelineQueries, useTimelineMissing } from '@/resources/timeline';
 
 export const APP_TITLE = 'Flowdeck';
 
 /** `(2) Flowdeck` while two flows run, so a background tab says so. A service without the timeline (the hosted one) keeps the plain title. */
 export function RunningTitle() {
   const query = timelineQueries.running();
-  // A 404 stays in the cache, so the query stays off: a service without the timeline is not asked again.
-  const unsupported = isApiError(useQueryClient().getQueryState(query.queryKey)?.error, 'not_found');
+  const unsupported = useTimelineMissing(query.queryKey);
   const running = useLiveQuery(query, { isActive: (spans) => spans.length > 0, scopes: [liveScopes.any], enabled: !unsupported });
   const count = new Set(running.data?.filter((span) => span.kind === 'flow').map((span) => span.owner)).size;
   useEffect(() => {
