@@ -1,5 +1,6 @@
 import { Button, Card, Group, Select, SegmentedControl, Text, Title, UnstyledButton } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import type { RunAttempt } from '@/api/flows';
 import { DateTime } from '@/components/date-time';
 import { ErrorState } from '@/components/error-state';
@@ -12,9 +13,12 @@ import { useNow } from '@/lib/use-now';
 import { flowQueries } from '@/resources/flows';
 import { ATTEMPT_PAGE_SIZES, type FlowPageSearch } from './flow-page-search';
 
+const route = getRouteApi('/_app/flows/$flowId');
+
 interface AttemptsTableProps {
   flowId: number;
-  search: FlowPageSearch;
+  /** The page of attempts; the open attempt is read from the URL here. */
+  search: Omit<FlowPageSearch, 'attempt'>;
   /** The newest attempt as the live status knows it: it replaces its row, so the table moves without polling itself. */
   latest: RunAttempt | null;
   numberOf: (attempt: RunAttempt) => number | undefined;
@@ -22,6 +26,7 @@ interface AttemptsTableProps {
 }
 
 export function AttemptsTable({ flowId, search, latest, numberOf, onSearch }: AttemptsTableProps) {
+  const openAttempt = route.useSearch({ select: (params) => params.attempt });
   const page = { limit: search.limit, offset: search.offset, order: search.order };
   const attempts = useQuery({ ...flowQueries.attempts(flowId, page), placeholderData: keepPreviousData });
   const now = useNow(1_000);
@@ -115,7 +120,7 @@ export function AttemptsTable({ flowId, search, latest, numberOf, onSearch }: At
             columns={columns}
             rows={rows}
             rowKey={(attempt) => attempt.id}
-            isSelected={(attempt) => search.attempt === attempt.id}
+            isSelected={(attempt) => openAttempt === attempt.id}
             busy={attempts.isFetching}
             minWidth={640}
           />

@@ -1,7 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { Flow } from '@/api/flows';
 import { AnchorLink } from '@/components/anchor-link';
 import { NotFoundPage } from '@/components/not-found-page';
@@ -37,7 +37,11 @@ export function FlowPage({ flowId }: { flowId: number }) {
 
 /** Only mounted for a flow that exists, so nothing polls a flow that is gone. */
 function FlowDetail({ flow }: { flow: Flow }) {
-  const search = route.useSearch();
+  // The attempts' page only: opening an attempt re-renders the table and the drawer, which read it themselves, not the page.
+  const limit = route.useSearch({ select: (search) => search.limit });
+  const offset = route.useSearch({ select: (search) => search.offset });
+  const order = route.useSearch({ select: (search) => search.order });
+  const search = useMemo(() => ({ limit, offset, order }), [limit, offset, order]);
   const navigate = route.useNavigate();
   const sources = useQuery(sourceQueries.names()).data;
   const destinations = useQuery(destinationQueries.names()).data;
@@ -51,9 +55,15 @@ function FlowDetail({ flow }: { flow: Flow }) {
   // The attempt lists (the table's page, the run history) are read again when a run starts or ends.
   useRefetchAttemptsOnNewAttempt(flow.id, status.data ? latest : undefined);
   const running = status.data && !status.error ? isRunActive(latest) : null;
-  const setSearch = (patch: Partial<FlowPageSearch>) => {
-    void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: 'attempt' in patch ? false : true });
-  };
+  const setSearch = useCallback(
+    (patch: Partial<FlowPageSearch>) => {
+      void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: 'attempt' in patch ? false : true });
+    },
+    [navigate],
+  );
+  const closeAttempt = useCallback(() => {
+    setSearch({ attempt: undefined });
+  }, [setSearch]);
 
   const openAttempt = useCallback(
     (attempt: number) => {
@@ -91,15 +101,7 @@ function FlowDetail({ flow }: { flow: Flow }) {
         <ScheduleCard schedule={scheduleOf(flow)} lastRunAt={status.data ? (latest?.createdAt ?? null) : undefined} paused={flow.paused} />
         <AttemptsTable flowId={flow.id} search={search} latest={latest} numberOf={numberOf} onSearch={setSearch} />
       </Stack>
-      <AttemptDrawer
-        flowId={flow.id}
-        search={search}
-        latest={latest}
-        numberOf={numberOf}
-        onClose={() => {
-          setSearch({ attempt: undefined });
-        }}
-      />
+      <AttemptDrawer flowId={flow.id} search={search} latest={latest} numberOf={numberOf} onClose={closeAttempt} />
     </>
   );
 }
