@@ -102,7 +102,13 @@ async function latency(page, eventType, done, act) {
     await page.waitForFunction(() => typeof window.__latency.result === 'number', null, { timeout: 10_000 });
   } catch (error) {
     if (process.env.BENCH_DEBUG) {
-      console.log(await page.evaluate(() => ({ state: window.__latency, scrollY, tooltip: [...document.querySelectorAll('.recharts-tooltip-wrapper')].map((n) => n.textContent) })));
+      console.log(
+        await page.evaluate(() => ({
+          state: window.__latency,
+          scrollY,
+          tooltip: [...document.querySelectorAll('.recharts-tooltip-wrapper')].map((n) => n.textContent),
+        })),
+      );
       await page.screenshot({ path: '/tmp/bench-failure.png' });
     }
     throw error;
@@ -163,7 +169,10 @@ if (params.get('flow')) {
 
 async function routeFloor(page, url) {
   await page.route(`${url}/__floor*`, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>floor</title><p id="readout"></p><script type="module" src="/__floor.js"></script>' }),
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>floor</title><p id="readout"></p><script type="module" src="/__floor.js"></script>',
+    }),
   );
   await page.route(`${url}/__floor.js`, (route) => route.fulfill({ contentType: 'text/javascript', body: FLOOR_SCRIPT }));
 }
@@ -174,7 +183,9 @@ const results = [];
 try {
   const seedStarted = Date.now();
   const { historyId } = await seed(service);
-  console.log(`seeded ${String(HISTORY_ATTEMPTS)} attempts of one flow and ${String(FLOWS)} flows with ${String(WINDOW_ATTEMPTS)} attempts by SQL in ${ms(Date.now() - seedStarted)}`);
+  console.log(
+    `seeded ${String(HISTORY_ATTEMPTS)} attempts of one flow and ${String(FLOWS)} flows with ${String(WINDOW_ATTEMPTS)} attempts by SQL in ${ms(Date.now() - seedStarted)}`,
+  );
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   await signIn(page, service.url);
   await routeFloor(page, service.url);
@@ -187,7 +198,9 @@ try {
 
   // Flow page: first paint of the duration chart, hover → its tooltip, click → the attempt's drawer.
   const flowUrl = `${service.url}/flows/${String(historyId)}`;
-  const flowPaint = await measure('flow page: full page load → first chart paint', () => firstPaint(page, flowUrl, '[data-chart="duration"] .recharts-bar-rectangle'));
+  const flowPaint = await measure('flow page: full page load → first chart paint', () =>
+    firstPaint(page, flowUrl, '[data-chart="duration"] .recharts-bar-rectangle'),
+  );
   const flowFloor = await measure('', () => firstPaint(page, `${service.url}/__floor?flow=${String(historyId)}`, '#floor-chart rect'));
   // In the app (bundle loaded, flows listed): click the flow in the flows list → its chart painted.
   const flowInApp = await measure('flow page: click in the flows list → first chart paint', async () => {
@@ -267,9 +280,7 @@ try {
   );
   // The same, until every run of the window has arrived and is drawn: the work the floor does.
   const timelineAll = await measure('overview timeline: click Overview → all 10,000 runs read', () =>
-    fromFlowsList(() =>
-      [...document.querySelectorAll('[aria-live="polite"]')].some((node) => /^Last 24 hours: [\d,]{5,} runs\./.test(node.textContent ?? '')),
-    ),
+    fromFlowsList(() => [...document.querySelectorAll('[aria-live="polite"]')].some((node) => /^Last 24 hours: [\d,]{5,} runs\./.test(node.textContent ?? ''))),
   );
   await page.goto(`${service.url}/`);
   const timelineBars = page.locator('[aria-label="Runs by flow and workflow"] a[data-state]');
