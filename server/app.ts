@@ -18,6 +18,7 @@ import { destinationHandlers } from './routes/destinations';
 import { flowHandlers } from './routes/flows';
 import { sourceHandlers } from './routes/sources';
 import { specHandlers } from './routes/specs';
+import { timelineHandlers } from './routes/timeline';
 import { uploadHandlers } from './routes/uploads';
 import { webhookReceiverHandlers } from './routes/webhook-receiver';
 import { webhookHandlers } from './routes/webhooks';
@@ -35,6 +36,7 @@ function handlersOf(services: Services): Handlers {
     ...flowHandlers(services),
     ...attemptLogHandlers(services),
     ...workflowHandlers(services),
+    ...timelineHandlers(services),
     ...webhookHandlers(services),
     ...webhookReceiverHandlers(services),
     ...alertHandlers(services),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_LOG_PAGE_LIMIT, MAX_LOG_PAGE_LIMIT } from '@/api/attempt-logs';
 import { CLOSED_CARD_MESSAGES, MESSAGES, planForbids } from '@/api/messages';
 import { type Operation, OPERATIONS } from '@/api/operations';
+import { DEFAULT_TIMELINE_LIMIT, MAX_TIMELINE_LIMIT } from '@/api/timeline';
 
 // /v2/openapi.json, generated from the one catalogue of operations (src/api/operations.ts) and the
 // schemas the dashboard reads with and the service validates with. Response schemas are the
@@ -56,9 +57,23 @@ function parameters(operation: Operation): object[] {
     ...page(operation.query !== undefined && operation.query !== 'logs').map((name) => ({
       name,
       in: 'query',
-      schema: name === 'limit' ? { type: 'integer', minimum: 1, maximum: 1000, default: 100 } : { type: 'integer', minimum: 0, default: 0 },
+      schema:
+        name === 'limit'
+          ? operation.query === 'window'
+            ? { type: 'integer', minimum: 1, maximum: MAX_TIMELINE_LIMIT, default: DEFAULT_TIMELINE_LIMIT }
+            : { type: 'integer', minimum: 1, maximum: 1000, default: 100 }
+          : { type: 'integer', minimum: 0, default: 0 },
     })),
     ...(operation.query === 'logs' ? logParameters : []),
+    ...(operation.query === 'window'
+      ? (['from', 'to'] as const).map((name) => ({
+          name,
+          in: 'query',
+          required: true,
+          schema: { type: 'string', format: 'date-time' },
+          description: name === 'from' ? 'Start of the window (ISO 8601).' : 'End of the window (ISO 8601), after from, at most 31 days later.',
+        }))
+      : []),
     ...(operation.upload ? [{ name: 'filename', in: 'query', schema: { type: 'string' }, description: 'The file’s name; cleaned before use.' }] : []),
     ...(operation.query === 'attempts'
       ? [

@@ -8,6 +8,7 @@ import { type OperationName, OPERATIONS, routePattern } from '@/api/operations';
 import * as resolvers from '@/api/resolvers';
 import * as sources from '@/api/sources';
 import * as specs from '@/api/specs';
+import * as timeline from '@/api/timeline';
 import * as uploads from '@/api/uploads';
 import * as webhooks from '@/api/webhooks';
 import * as workflows from '@/api/workflows';
@@ -119,6 +120,7 @@ const CLIENT = {
   getWebhookTrigger: [webhooks.getWebhookTrigger, [1, 2]],
   deleteWebhookTrigger: [webhooks.deleteWebhookTrigger, [1, 2]],
   deliverWebhook: [webhooks.deliverWebhook, ['wh_x', {}]],
+  listTimeline: [timeline.listTimeline, [{ from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' }]],
   getUploadLimits: [uploads.getUploadLimits, []],
   uploadFile: [uploads.uploadFile, [new File(['a,b'], 'a.csv')]],
   listAlertChannels: [alerts.listAlertChannels, []],
@@ -185,7 +187,7 @@ describe('the client functions of src/api', () => {
   });
 
   it('have no function that calls an operation the catalogue lacks', () => {
-    const exported = [alerts, attemptLogs, cards, destinations, flows, resolvers, sources, specs, uploads, webhooks, workflows].flatMap((module) =>
+    const exported = [alerts, attemptLogs, cards, destinations, flows, resolvers, sources, specs, timeline, uploads, webhooks, workflows].flatMap((module) =>
       Object.entries(module).flatMap(([name, value]) => (typeof value === 'function' ? [name] : [])),
     );
     const operations = new Set<string>(Object.keys(CLIENT));

@@ -8,6 +8,7 @@ import { createFlowInputSchema, flowSchema, flowStatusAnswerSchema, runAttemptSc
 import { resolverListSchema, updateResolversInputSchema } from './resolvers';
 import { createSourceInputSchema, sourceSchema, updateSourceInputSchema } from './sources';
 import { destinationSpecSummarySchema, sourceSpecSummarySchema } from './specs';
+import { runSpanSchema } from './timeline';
 import { uploadLimitsSchema, uploadSchema } from './uploads';
 import { webhookTriggerBodySchema, webhookTriggerSchema } from './webhooks';
 import { createWorkflowInputSchema, updateWorkflowInputSchema, workflowRunSchema, workflowSchema, workflowStatusSchema } from './workflows';
@@ -39,8 +40,8 @@ export interface Operation {
   wrapped?: boolean;
   status?: number;
   list?: boolean;
-  /** Its query parameters: `limit` and `offset` (page), those and the order (attempts), or `after` and `limit` (logs). */
-  query?: 'page' | 'attempts' | 'logs';
+  /** Its query parameters: `limit` and `offset` (page), those and the order (attempts), `after` and `limit` (logs), or the timeline's window and page. */
+  query?: 'page' | 'attempts' | 'logs' | 'window';
   errors: readonly number[];
   /** Not in the interface document: Flowdeck's addition. */
   addition?: boolean;
@@ -380,6 +381,19 @@ export const OPERATIONS = [
     errors: [401, 404],
     addition: true,
     hosted: true,
+  },
+  {
+    name: 'listTimeline',
+    access: 'key',
+    method: 'get',
+    path: '/timeline',
+    summary:
+      'Runs of every flow and workflow that overlap a window (`from` and `to`, ISO 8601, at most 31 days apart): started before `to` and not ended before `from`, running ones included; oldest first (createdAt, kind, id); `limit` 1 to 5000 (default 1000) and `offset` page it',
+    response: runSpanSchema,
+    list: true,
+    query: 'window',
+    errors: [400, 401],
+    addition: true,
   },
   {
     name: 'listWorkflows',

@@ -113,3 +113,11 @@ export function formatTimeAgo(from: number, now: number): string {
   else text = `${String(Math.floor(seconds / 86_400))} d`;
   return future ? `in ${text}` : `${text} ago`;
 }
+
+/** `2.5 h`, `4 min`, `40 s`: one unit, for a chart's axis where two would not fit. */
+export function formatDurationCompact(ms: number): string {
+  const round = (value: number) => String(Math.round(value * 10) / 10);
+  if (ms >= 3_600_000) return `${round(ms / 3_600_000)} h`;
+  if (ms >= 60_000) return `${round(ms / 60_000)} min`;
+  return `${round(ms / 1_000)} s`;
+}

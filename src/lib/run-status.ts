@@ -49,6 +49,18 @@ export function isRunActive(status: RunStateInput | null | undefined): boolean {
   return state === 'running' || state === 'pending';
 }
 
+/** A run state's Mantine colour, for badges, chart bars and timeline bars alike. */
+export const RUN_STATE_COLORS: Record<RunState, string> = {
+  pending: 'cyan',
+  running: 'blue',
+  succeeded: 'green',
+  failed: 'red',
+  // A run the user stopped is no alarm: grey, like a run that never happened (which is outlined).
+  cancelled: 'gray',
+  never: 'gray',
+  other: 'grape',
+};
+
 export const RUN_STATE_LABELS: Record<Exclude<RunState, 'other'>, string> = {
   pending: 'Queued',
   running: 'Running',

@@ -140,3 +140,18 @@ export function upcomingRuns(schedule: Schedule, lastRunAt: string | null | unde
       return { kind: 'none' };
   }
 }
+
+/**
+ * The runs a schedule makes in (from, to], at most `max`: a cron's ticks, or a frequency's runs counted from
+ * the last start (none when that is not known). Past-due runs of a frequency are not invented: they start now.
+ */
+export function scheduledRunsBetween(schedule: Schedule, lastRunAt: string | null, from: Date, to: Date, max: number): Date[] {
+  if (schedule.kind === 'cron') return nextCronRuns(schedule.cron, max, from).filter((run) => run.getTime() <= to.getTime());
+  if (schedule.kind === 'none') return [];
+  const every = frequencyMs(schedule.frequency);
+  const next = nextFrequencyRun(schedule.frequency, lastRunAt);
+  if (every === null || next === null) return [];
+  const runs: Date[] = [];
+  for (let at = Math.max(next.getTime(), from.getTime()); at <= to.getTime() && runs.length < max; at += every) runs.push(new Date(at));
+  return runs;
+}

@@ -6,6 +6,7 @@ import { connectorHandlers } from './handlers-connectors';
 import { destinationHandlers } from './handlers-destinations';
 import { flowHandlers } from './handlers-flows';
 import { sourceHandlers } from './handlers-sources';
+import { timelineHandlers } from './handlers-timeline';
 import { uploadHandlers } from './handlers-uploads';
 import { workflowHandlers } from './handlers-workflows';
 import type { MockContext } from './route';
@@ -18,6 +19,7 @@ export function buildHandlers(context: MockContext): HttpHandler[] {
     ...flowHandlers(context),
     ...attemptLogHandlers(context),
     ...workflowHandlers(context),
+    ...timelineHandlers(context),
     ...cardHandlers(context),
     ...connectorHandlers(context),
     ...uploadHandlers(context),

@@ -1,5 +1,6 @@
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import { readAllPages } from '@/api/all-pages';
 import type { CallOptions } from '@/api/client';
 import { ApiError, isApiError } from '@/api/errors';
@@ -24,6 +25,7 @@ import { type AttemptNumbers, attemptNumberOf, numberAttempts, sentAttemptNumber
 import { boostLiveViews, liveScopes } from '@/lib/live-query';
 import { mapLimited } from '@/lib/map-limited';
 import { parseIdParam } from '@/lib/route-params';
+import { watchStartedRun } from '@/lib/run-watch';
 import { useLiveAction } from '@/lib/use-live-action';
 import { useRefetchWhenChanged } from './follow-live';
 import { resourceKeys } from './keys';
@@ -83,7 +85,8 @@ export const flowQueries = {
 export function useAttemptNumbers(flowId: number, latest: RunAttempt | null): (attempt: RunAttempt) => number | undefined {
   const counting = latest !== null && sentAttemptNumber(latest) === undefined;
   const { data } = useQuery({ ...flowQueries.attemptNumbers(flowId, latest?.id ?? null), enabled: counting, placeholderData: keepPreviousData });
-  return (attempt) => attemptNumberOf(attempt, data);
+  // One function while the numbers stay the same, so memoised views of the attempts skip an unrelated render.
+  return useCallback((attempt: RunAttempt) => attemptNumberOf(attempt, data), [data]);
 }
 
 /**
@@ -210,6 +213,7 @@ export function useBulkFlowAction() {
           client,
           done.map(({ flow }) => liveScopes.flow(flow.id)),
         );
+        for (const { flow } of done) watchStartedRun(client, flow.id);
         await Promise.all(done.map(({ flow }) => client.invalidateQueries({ queryKey: flowKeys.detail(flow.id) })));
       }
       void client.invalidateQueries({ queryKey: flowKeys.list() });
@@ -223,7 +227,16 @@ function useFlowAction(flowId: number, action: () => ReturnType<typeof runFlow>,
 }
 
 export function useRunFlow(flowId: number) {
-  return useFlowAction(flowId, () => runFlow(flowId), 'Run started.');
+  const client = useQueryClient();
+  return useFlowAction(
+    flowId,
+    async () => {
+      const answer = await runFlow(flowId);
+      watchStartedRun(client, flowId);
+      return answer;
+    },
+    'Run started.',
+  );
 }
 
 export function useCancelFlow(flowId: number) {
@@ -234,7 +247,7 @@ export function useCancelFlow(flowId: number) {
  * The attempt pages follow the live status: they are read again when the newest attempt changes identity
  * or state (a run starts or ends), not on every count, so the table moves without polling itself.
  */
-export function useRefetchAttemptsOnNewAttempt(flowId: number, latest: RunAttempt | null) {
-  const signature = latest ? `${String(latest.id)}:${latest.lifecycle}:${latest.disposition}` : 'none';
+export function useRefetchAttemptsOnNewAttempt(flowId: number, latest: RunAttempt | null | undefined) {
+  const signature = latest === undefined ? undefined : latest ? `${String(latest.id)}:${latest.lifecycle}:${latest.disposition}` : 'none';
   useRefetchWhenChanged(signature, flowKeys.detail(flowId, 'attempts'));
 }

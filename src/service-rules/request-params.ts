@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { MAX_PAGE_LIMIT } from '@/api/page-params';
+import { DEFAULT_TIMELINE_LIMIT, MAX_TIMELINE_LIMIT, MAX_TIMELINE_WINDOW_MS } from '@/api/timeline';
 import { InvalidInput } from './errors';
 
 // How the service reads path ids and list parameters; the mock service reads them the same way.
@@ -49,4 +51,27 @@ export function readOrder(query: QueryReader): 'ASC' | 'DESC' {
   });
   if (given.length === 2 && given[0] !== given[1]) throw new InvalidInput('sort and order disagree.');
   return given[0] ?? 'DESC';
+}
+
+export interface TimelineQuery extends Page {
+  from: Date;
+  to: Date;
+}
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+function dateQuery(query: QueryReader, name: string): Date {
+  const raw = query(name);
+  if (raw === undefined || raw === null || raw === '') throw new InvalidInput(`${name} is required: an ISO 8601 date-time.`);
+  if (!isoDateTime.safeParse(raw).success) throw new InvalidInput(`${name} must be an ISO 8601 date-time, like 2026-11-24T06:00:00Z.`);
+  return new Date(raw);
+}
+
+/** The timeline's window (`from` before `to`, at most 31 days) and its page (`limit` 1 to 5000, default 1000). */
+export function readTimelineQuery(query: QueryReader): TimelineQuery {
+  const from = dateQuery(query, 'from');
+  const to = dateQuery(query, 'to');
+  if (to.getTime() <= from.getTime()) throw new InvalidInput('to must be after from.');
+  if (to.getTime() - from.getTime() > MAX_TIMELINE_WINDOW_MS) throw new InvalidInput('The window from from to to may be at most 31 days.');
+  return { from, to, limit: intQuery(query, 'limit', 1, MAX_TIMELINE_LIMIT, DEFAULT_TIMELINE_LIMIT), offset: intQuery(query, 'offset', 0, MAX_ID, 0) };
 }

@@ -7,6 +7,7 @@ import type { flowSchema, resourceProgressSchema, runAttemptSchema } from '@/api
 import type { resolverListSchema, resolverSchema } from '@/api/resolvers';
 import type { sourceSchema } from '@/api/sources';
 import type { destinationSpecFullSchema, destinationSpecSummarySchema, sourceSpecFullSchema, sourceSpecSummarySchema } from '@/api/specs';
+import type { runSpanSchema } from '@/api/timeline';
 import type { webhookTriggerSchema } from '@/api/webhooks';
 import type { workflowRunSchema, workflowRunStepSchema, workflowSchema, workflowStatusSchema } from '@/api/workflows';
 import type { DestinationSpecDefinition, SourceSpecDefinition } from '@/catalogue/connector-specs';
@@ -36,6 +37,7 @@ export type WireWorkflowStatus = z.input<typeof workflowStatusSchema>;
 export type WireWorkflowRun = z.input<typeof workflowRunSchema>;
 export type WireWorkflowRunStep = z.input<typeof workflowRunStepSchema>;
 export type WireWebhookTrigger = z.input<typeof webhookTriggerSchema>;
+export type WireRunSpan = z.input<typeof runSpanSchema>;
 
 /** A time on the wire: ISO 8601 (the service keeps Dates, the mock epoch milliseconds). */
 export const iso = (time: Date | number) => new Date(time).toISOString();

@@ -1,5 +1,6 @@
 import { Drawer, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import type { RunAttempt } from '@/api/flows';
 import { BlockSkeleton } from '@/components/skeletons';
 import { attemptLabel } from '@/lib/attempt-numbers';
@@ -7,10 +8,14 @@ import { flowQueries } from '@/resources/flows';
 import { AttemptLogs } from './attempt-logs/attempt-logs';
 import { AttemptSummary } from './attempt-summary';
 import type { FlowPageSearch } from './flow-page-search';
+import { HISTORY_PAGE } from './run-history-figures';
+
+const route = getRouteApi('/_app/flows/$flowId');
 
 interface AttemptDrawerProps {
   flowId: number;
-  search: FlowPageSearch;
+  /** The attempts table's page; the open attempt is read from the URL here. */
+  search: Omit<FlowPageSearch, 'attempt'>;
   latest: RunAttempt | null;
   numberOf: (attempt: RunAttempt) => number | undefined;
   onClose: () => void;
@@ -20,8 +25,13 @@ interface AttemptDrawerProps {
 export function AttemptDrawer({ flowId, search, latest, numberOf, onClose }: AttemptDrawerProps) {
   const page = { limit: search.limit, offset: search.offset, order: search.order };
   const { data } = useQuery(flowQueries.attempts(flowId, page));
-  const attemptId = search.attempt;
-  const attempt = latest && latest.id === attemptId ? latest : data?.find((candidate) => candidate.id === attemptId);
+  // The run history's attempts too: an attempt opened from its chart may be on another page of the table.
+  const history = useQuery(flowQueries.attempts(flowId, HISTORY_PAGE)).data;
+  const attemptId = route.useSearch({ select: (params) => params.attempt });
+  const attempt =
+    latest && latest.id === attemptId
+      ? latest
+      : (data?.find((candidate) => candidate.id === attemptId) ?? history?.find((candidate) => candidate.id === attemptId));
   return (
     <Drawer
       opened={attemptId !== undefined}

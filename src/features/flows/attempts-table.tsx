@@ -1,5 +1,6 @@
 import { Button, Card, Group, Select, SegmentedControl, Text, Title, UnstyledButton } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import type { RunAttempt } from '@/api/flows';
 import { DateTime } from '@/components/date-time';
 import { ErrorState } from '@/components/error-state';
@@ -9,13 +10,16 @@ import { attemptLabel } from '@/lib/attempt-numbers';
 import { formatCount, formatDuration, runDurationMs } from '@/lib/format';
 import { triggerLabel } from '@/lib/run-status';
 import { useNow } from '@/lib/use-now';
-import { flowQueries, useRefetchAttemptsOnNewAttempt } from '@/resources/flows';
+import { flowQueries } from '@/resources/flows';
 import linkClasses from './attempt-link.module.css';
 import { ATTEMPT_PAGE_SIZES, type FlowPageSearch } from './flow-page-search';
 
+const route = getRouteApi('/_app/flows/$flowId');
+
 interface AttemptsTableProps {
   flowId: number;
-  search: FlowPageSearch;
+  /** The page of attempts; the open attempt is read from the URL here. */
+  search: Omit<FlowPageSearch, 'attempt'>;
   /** The newest attempt as the live status knows it: it replaces its row, so the table moves without polling itself. */
   latest: RunAttempt | null;
   numberOf: (attempt: RunAttempt) => number | undefined;
@@ -23,9 +27,9 @@ interface AttemptsTableProps {
 }
 
 export function AttemptsTable({ flowId, search, latest, numberOf, onSearch }: AttemptsTableProps) {
+  const openAttempt = route.useSearch({ select: (params) => params.attempt });
   const page = { limit: search.limit, offset: search.offset, order: search.order };
   const attempts = useQuery({ ...flowQueries.attempts(flowId, page), placeholderData: keepPreviousData });
-  useRefetchAttemptsOnNewAttempt(flowId, latest);
   const now = useNow(1_000);
   const rows = (attempts.data ?? []).map((attempt) => (latest !== null && attempt.id === latest.id ? latest : attempt));
   const first = search.offset + 1;
@@ -117,7 +121,7 @@ export function AttemptsTable({ flowId, search, latest, numberOf, onSearch }: At
             columns={columns}
             rows={rows}
             rowKey={(attempt) => attempt.id}
-            isSelected={(attempt) => search.attempt === attempt.id}
+            isSelected={(attempt) => openAttempt === attempt.id}
             busy={attempts.isFetching}
             minWidth={640}
           />

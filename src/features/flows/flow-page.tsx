@@ -1,6 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
+import { useCallback, useMemo } from 'react';
 import type { Flow } from '@/api/flows';
 import { AnchorLink } from '@/components/anchor-link';
 import { NotFoundPage } from '@/components/not-found-page';
@@ -9,9 +10,10 @@ import { PageHeader } from '@/components/page-header';
 import { flowName } from '@/lib/flow-name';
 import { liveScopes, useLiveQuery } from '@/lib/live-query';
 import { isRunActive } from '@/lib/run-status';
+import { useWatchFlowPage } from '@/lib/run-watch';
 import { scheduleOf } from '@/lib/schedule';
 import { destinationQueries } from '@/resources/destinations';
-import { flowQueries, useAttemptNumbers } from '@/resources/flows';
+import { flowQueries, useAttemptNumbers, useRefetchAttemptsOnNewAttempt } from '@/resources/flows';
 import { sourceQueries } from '@/resources/sources';
 import { AttemptDrawer } from './attempt-drawer';
 import { AttemptsTable } from './attempts-table';
@@ -19,6 +21,7 @@ import { destinationLabel, sourceLabel } from './filter-flows';
 import { FlowActions } from './flow-actions';
 import type { FlowPageSearch } from './flow-page-search';
 import { LatestAttemptCard } from './latest-attempt-card';
+import { RunHistory } from './run-history';
 import { ScheduleCard } from './schedule-card';
 
 const route = getRouteApi('/_app/flows/$flowId');
@@ -35,19 +38,40 @@ export function FlowPage({ flowId }: { flowId: number }) {
 
 /** Only mounted for a flow that exists, so nothing polls a flow that is gone. */
 function FlowDetail({ flow }: { flow: Flow }) {
-  const search = route.useSearch();
+  // The attempts' page only: opening an attempt re-renders the table and the drawer, which read it themselves, not the page.
+  const limit = route.useSearch({ select: (search) => search.limit });
+  const offset = route.useSearch({ select: (search) => search.offset });
+  const order = route.useSearch({ select: (search) => search.order });
+  const search = useMemo(() => ({ limit, offset, order }), [limit, offset, order]);
   const navigate = route.useNavigate();
   const sources = useQuery(sourceQueries.names()).data;
   const destinations = useQuery(destinationQueries.names()).data;
   // The one request this page repeats: the newest attempt, every 2 s while it runs, every 30 s otherwise.
   const status = useLiveQuery(flowQueries.status(flow.id), { isActive: isRunActive, scopes: [liveScopes.flow(flow.id)] });
+  // An open flow page is a run the user is watching: its end is told by a browser notification when they allow it.
+  useWatchFlowPage(flow.id);
 
   const latest = status.data?.lastAttempt ?? null;
   const numberOf = useAttemptNumbers(flow.id, latest);
+  // The attempt lists (the table's page, the run history) are read again when a run starts or ends.
+  useRefetchAttemptsOnNewAttempt(flow.id, status.data ? latest : undefined);
   const running = status.data && !status.error ? isRunActive(latest) : null;
-  const setSearch = (patch: Partial<FlowPageSearch>) => {
-    void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: 'attempt' in patch ? false : true });
-  };
+  const setSearch = useCallback(
+    (patch: Partial<FlowPageSearch>) => {
+      void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: 'attempt' in patch ? false : true });
+    },
+    [navigate],
+  );
+  const closeAttempt = useCallback(() => {
+    setSearch({ attempt: undefined });
+  }, [setSearch]);
+
+  const openAttempt = useCallback(
+    (attempt: number) => {
+      void navigate({ search: (previous) => ({ ...previous, attempt }) });
+    },
+    [navigate],
+  );
 
   return (
     <>
@@ -75,18 +99,11 @@ function FlowDetail({ flow }: { flow: Flow }) {
       />
       <Stack gap={0}>
         <LatestAttemptCard status={status} numberOf={numberOf} />
+        <RunHistory flowId={flow.id} latest={status.data ? latest : null} numberOf={numberOf} onOpen={openAttempt} />
         <ScheduleCard schedule={scheduleOf(flow)} lastRunAt={status.data ? (latest?.createdAt ?? null) : undefined} paused={flow.paused} />
         <AttemptsTable flowId={flow.id} search={search} latest={latest} numberOf={numberOf} onSearch={setSearch} />
       </Stack>
-      <AttemptDrawer
-        flowId={flow.id}
-        search={search}
-        latest={latest}
-        numberOf={numberOf}
-        onClose={() => {
-          setSearch({ attempt: undefined });
-        }}
-      />
+      <AttemptDrawer flowId={flow.id} search={search} latest={latest} numberOf={numberOf} onClose={closeAttempt} />
     </>
   );
 }

@@ -1,6 +1,7 @@
+import { useCallback } from 'react';
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import type { Flow } from '@/api/flows';
 import type { Workflow } from '@/api/workflows';
 import { AnchorLink } from '@/components/anchor-link';
@@ -16,6 +17,8 @@ import { flowQueries } from '@/resources/flows';
 import { workflowQueries } from '@/resources/workflows';
 import { FreshnessSummary } from './freshness-summary';
 import { ProgressSummary } from './progress-summary';
+import { RunTimeline } from './run-timeline';
+import type { TimelineWindowKey } from './timeline-search';
 import { MAX_WATCHED_FLOWS, useWatchedFlows, useWatchedWorkflows, type Watched } from './watched-statuses';
 
 /** Each count fails on its own, so a plan without workflows still shows its flows. */
@@ -121,7 +124,19 @@ function useLiveItems(flows: readonly Flow[], workflows: readonly Workflow[]) {
 
 const LATEST_FAILURES = 10;
 
+const route = getRouteApi('/_app/');
+/** One empty list while loading, so the memoised timeline sees no change. */
+const NONE: never[] = [];
+
 export function OverviewPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const setWindow = useCallback(
+    (window: TimelineWindowKey) => {
+      void navigate({ search: (previous) => ({ ...previous, window }), replace: true });
+    },
+    [navigate],
+  );
   const flows = useQuery(flowQueries.list());
   const workflows = useQuery(workflowQueries.list());
   const { items, watchedFlows, watchedWorkflows } = useLiveItems(flows.data ?? [], workflows.data ?? []);
@@ -141,6 +156,7 @@ export function OverviewPage() {
         <CountCard label="Workflows" to="/workflows" query={workflows} />
       </SimpleGrid>
       <FreshnessSummary flows={flows.data} workflows={workflows.data} />
+      <RunTimeline flows={flows.data ?? NONE} workflows={workflows.data ?? NONE} window={search.window} onWindow={setWindow} />
       <Section title="Running now" watched={watched}>
         {flowCount > MAX_WATCHED_FLOWS && (
           <Text size="sm" c="dimmed" mb="sm">

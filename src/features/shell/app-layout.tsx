@@ -16,6 +16,9 @@ import {
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useMatchRoute } from '@tanstack/react-router';
 import { TimeZoneSwitch } from '@/components/time-zone-switch';
+import { NotifyControl } from './notify-control';
+import { RunNotifier } from './run-notifier';
+import { RunningTitle } from './running-title';
 
 const sections = [
   { to: '/', label: 'Overview', exact: true },
@@ -77,6 +80,7 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
             )}
           </Group>
           <Group gap={6} wrap="nowrap">
+            <NotifyControl placement="header" />
             <TimeZoneSwitch />
             <ColorSchemeToggle />
             {wide && (
@@ -98,6 +102,7 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
             active={Boolean(matchRoute({ to: section.to, fuzzy: !section.exact }))}
           />
         ))}
+        <NotifyControl placement="navbar" />
         {!wide && (
           <Button variant="default" mt="md" onClick={onSignOut}>
             Sign out
@@ -105,6 +110,8 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
         )}
       </AppShell.Navbar>
       <AppShell.Main>
+        <RunNotifier />
+        <RunningTitle />
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -1,12 +1,19 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { FlowPage } from '@/features/flows/flow-page';
 import { flowPageSearchDefaults, flowPageSearchSchema } from '@/features/flows/flow-page-search';
-import { loadFlowRoute } from '@/resources/flows';
+import { HISTORY_PAGE } from '@/features/flows/run-history-figures';
+import { parseIdParam } from '@/lib/route-params';
+import { flowQueries, loadFlowRoute } from '@/resources/flows';
 
 export const Route = createFileRoute('/_app/flows/$flowId')({
   validateSearch: flowPageSearchSchema,
   search: { middlewares: [stripSearchParams(flowPageSearchDefaults)] },
-  loader: ({ context, params }) => loadFlowRoute(context.queryClient, params.flowId),
+  loader: ({ context, params }) => {
+    // Not awaited, and only when not cached (the page keeps them fresh itself): the run history's attempts are read
+    // while the flows list is, not after it, and opening an attempt (a search change) asks for nothing.
+    void context.queryClient.query({ ...flowQueries.attempts(parseIdParam(params.flowId), HISTORY_PAGE), staleTime: 'static' }).catch(() => undefined);
+    return loadFlowRoute(context.queryClient, params.flowId);
+  },
   component: function FlowRoute() {
     const { flowId } = Route.useLoaderData();
     return <FlowPage flowId={flowId} />;

@@ -1,0 +1,71 @@
+import type { RunAttempt } from '@/api/flows';
+import { runDurationMs } from '@/lib/format';
+import { runStateOf, type RunState } from '@/lib/run-status';
+
+// What the flow page's run history shows, as plain functions of the attempts (the tests hold them to it).
+
+/** How many attempts the history shows: the newest ones. */
+export const HISTORY_SIZE = 100;
+export const HISTORY_PAGE = { limit: HISTORY_SIZE, offset: 0, order: 'DESC' } as const;
+
+export interface HistoryPoint {
+  id: number;
+  number: number | undefined;
+  state: RunState;
+  /** Until now while it runs. */
+  durationMs: number | null;
+  rowsLoaded: number;
+  createdAt: string;
+}
+
+export const rowsLoadedOf = (attempt: RunAttempt) => attempt.resources.reduce((sum, resource) => sum + resource.loaded, 0);
+
+/** The attempts oldest first, as a chart reads left to right. */
+export function historyPoints(attempts: readonly RunAttempt[], numberOf: (attempt: RunAttempt) => number | undefined, now: number): HistoryPoint[] {
+  return [...attempts]
+    .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id - b.id)
+    .map((attempt) => ({
+      id: attempt.id,
+      number: numberOf(attempt),
+      state: runStateOf(attempt),
+      durationMs: runDurationMs(attempt.createdAt, attempt.completedAt, now),
+      rowsLoaded: rowsLoadedOf(attempt),
+      createdAt: attempt.createdAt,
+    }));
+}
+
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? null) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+export interface HistoryFigures {
+  /** Succeeded out of succeeded and failed; cancelled and unfinished attempts count for neither. Null: none finished. */
+  successRate: number | null;
+  decided: number;
+  /** Of the succeeded attempts: what a good run takes and loads. */
+  medianDurationMs: number | null;
+  medianRows: number | null;
+  /** When the newest succeeded attempt ended; null: none in the history. */
+  lastSuccessAt: string | null;
+}
+
+export function historyFigures(attempts: readonly RunAttempt[]): HistoryFigures {
+  const succeeded = attempts.filter((attempt) => runStateOf(attempt) === 'succeeded');
+  const failed = attempts.filter((attempt) => runStateOf(attempt) === 'failed');
+  const decided = succeeded.length + failed.length;
+  const durations = succeeded.flatMap((attempt) => runDurationMs(attempt.createdAt, attempt.completedAt, Date.now()) ?? []);
+  const lastSuccess = succeeded.reduce<RunAttempt | null>(
+    (newest, attempt) => (newest === null || Date.parse(attempt.createdAt) > Date.parse(newest.createdAt) ? attempt : newest),
+    null,
+  );
+  return {
+    successRate: decided === 0 ? null : succeeded.length / decided,
+    decided,
+    medianDurationMs: median(durations),
+    medianRows: median(succeeded.map(rowsLoadedOf)),
+    lastSuccessAt: lastSuccess?.completedAt ?? null,
+  };
+}

@@ -1,0 +1,71 @@
+import { useSyncExternalStore } from 'react';
+
+// Browser notifications for finished runs: permission is asked once, from the header's control, and the user
+// can turn them off again here without the browser's settings. The choice is remembered on this device.
+
+export type NotifyState = 'unsupported' | 'ask' | 'on' | 'off' | 'blocked';
+
+const STORAGE_KEY = 'flowdeck.notifyRuns';
+const listeners = new Set<() => void>();
+
+const supported = () => typeof window !== 'undefined' && 'Notification' in window;
+
+function wanted(): boolean {
+  try {
+    return localStorage.getItem(STORAGE_KEY) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+function readState(): NotifyState {
+  if (!supported()) return 'unsupported';
+  const permission = Notification.permission;
+  if (permission === 'denied') return 'blocked';
+  if (permission === 'default') return 'ask';
+  return wanted() ? 'on' : 'off';
+}
+
+function notifyListeners() {
+  for (const listener of listeners) listener();
+}
+
+export function useNotifyState(): NotifyState {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    readState,
+    () => 'unsupported',
+  );
+}
+
+/** Asks the browser once (only while it has not answered) and turns notifications on when allowed. */
+export async function enableNotifications(): Promise<void> {
+  if (!supported()) return;
+  if (Notification.permission === 'default') await Notification.requestPermission();
+  try {
+    localStorage.setItem(STORAGE_KEY, 'on');
+  } catch {
+    // Not remembered: on for this page.
+  }
+  notifyListeners();
+}
+
+export function disableNotifications(): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, 'off');
+  } catch {
+    // Not remembered: off for this page.
+  }
+  notifyListeners();
+}
+
+/** Shows a notification when the user allowed them and wants them; `tag` keeps one per run. */
+export function showNotification(title: string, options: { body: string; tag: string }): void {
+  if (readState() !== 'on') return;
+  new Notification(title, options);
+}
