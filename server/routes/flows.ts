@@ -9,7 +9,7 @@ import type { Handlers } from '../http/operations';
 import { idParam, orderParam, pageParams, readJson } from '../http/validate';
 import { nextRunAt } from '../runs/schedule';
 import type { Services } from '../services';
-import { type AttemptRow, latestAttempt, listAttempts } from '../store/attempts';
+import { type AttemptRow, findAttempt, latestAttempt, listAttempts } from '../store/attempts';
 import { findDestination } from '../store/destinations';
 import { type ChangedFlowFields, deleteFlowRow, findFlow, type FlowFields, type FlowRow, insertFlow, listFlows, updateFlowRow } from '../store/flows';
 import { findSource } from '../store/sources';
@@ -108,6 +108,13 @@ export function flowHandlers(services: Services) {
       const flow = await find(c);
       const attempts = await listAttempts(db, flow.id, { ...pageParams(c), order: orderParam(c) });
       return c.json({ data: attempts.map((attempt) => wireAttempt(attempt)) });
+    },
+
+    getRunAttempt: async (c) => {
+      const flow = await find(c);
+      const attempt = await findAttempt(db, idParam(c, 'attemptId'));
+      if (attempt?.flow_id !== flow.id) throw new NotFound();
+      return c.json({ data: wireAttempt(attempt) });
     },
 
     cancelFlow: async (c) => {

@@ -250,6 +250,20 @@ describe('POST /v2/flows/{id}/run, GET /v2/flows/{id}/run, GET /v2/flows/{id}/st
   });
 });
 
+describe('GET /v2/flows/{id}/run/{attemptId} (addition)', () => {
+  it('answers one attempt as the list has it, however far back; 404 for another flow’s attempt or none; 400 for a bad id', async () => {
+    const flow = await createFlow(api, source.id, destination.id);
+    const other = await createFlow(api, source.id, destination.id);
+    expectStatus(await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 201);
+    const attempt = await attemptEnded(api, flow.id);
+    const [listed] = await listAttempts(api, flow.id);
+    expect(dataOf(runAttemptSchema).parse(expectStatus(await api(`/v2/flows/${String(flow.id)}/run/${String(attempt.id)}`), 200).body)).toEqual(listed);
+    expectError(await api(`/v2/flows/${String(other.id)}/run/${String(attempt.id)}`), 404, 'Not Found');
+    expectError(await api(`/v2/flows/${String(flow.id)}/run/2147483647`), 404, 'Not Found');
+    expectError(await api(`/v2/flows/${String(flow.id)}/run/0`), 400, BAD_REQUEST);
+  });
+});
+
 describe('POST /v2/flows/{id}/cancel', () => {
   it('ends a running attempt as failed with a cancel error and answers { message }', async () => {
     const { flow } = await createSampleFlow(api, SLOW_SAMPLE);

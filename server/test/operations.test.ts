@@ -104,6 +104,7 @@ const CLIENT = {
   deleteFlow: [flows.deleteFlow, [1]],
   runFlow: [flows.runFlow, [1]],
   listRunAttempts: [flows.listRunAttempts, [1]],
+  getRunAttempt: [flows.getRunAttempt, [1, 2]],
   listAttemptLogs: [attemptLogs.listAttemptLogs, [1, 2]],
   cancelFlow: [flows.cancelFlow, [1]],
   getFlowStatus: [flows.getFlowStatus, [1]],

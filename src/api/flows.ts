@@ -127,6 +127,11 @@ export async function listRunAttempts(id: number, params: RunAttemptsParams = {}
   });
 }
 
+/** GET /v2/flows/{id}/run/{attemptId} (Flowdeck's addition): one attempt, however far back in the list it is. */
+export function getRunAttempt(flowId: number, attemptId: number, options: CallOptions = {}): Promise<RunAttempt> {
+  return request({ path: `/v2/flows/${String(flowId)}/run/${String(attemptId)}`, schema: dataOf(runAttemptSchema), ...options });
+}
+
 /**
  * GET /v2/flows/{id}/status, read in both shapes services answer: the hosted one, unwrapped and UPPERCASE
  * like workflow status (`{ id, lifecycle, disposition, resources, errors, completedAt }`, `errors` null

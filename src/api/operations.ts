@@ -348,6 +348,16 @@ export const OPERATIONS = [
     errors: [400, 401, 403, 404],
   },
   {
+    name: 'getRunAttempt',
+    access: 'key',
+    method: 'get',
+    path: '/flows/{id}/run/{attemptId}',
+    summary: 'One run attempt of a flow, by its global id (404 for an attempt of another flow): what a link to an attempt opens, however old',
+    response: runAttemptSchema,
+    errors: [400, 401, 403, 404],
+    addition: true,
+  },
+  {
     name: 'listAttemptLogs',
     access: 'key',
     method: 'get',

@@ -30,6 +30,14 @@ export function flowHandlers(context: MockContext): HttpHandler[] {
       return messageResponse(MESSAGES.created, 201);
     }),
 
+    route(context, 'getRunAttempt', (input) => {
+      const flow = findFlow(context, input);
+      const attemptId = idParam(input, 'attemptId');
+      const run = db.state.flowRuns.find((candidate) => candidate.id === attemptId && candidate.flow === flow.id);
+      if (!run) throw new NotFound();
+      return dataResponse(wireAttempt(run, db.now()));
+    }),
+
     route(context, 'listRunAttempts', (input) => {
       const flow = findFlow(context, input);
       const { limit, offset } = pageOf(input.url);

@@ -13,6 +13,7 @@ import {
   type FlowStatus,
   flowStatusOf,
   getFlowStatus,
+  getRunAttempt,
   listFlows,
   listRunAttempts,
   type RunAttempt,
@@ -65,6 +66,9 @@ export const flowQueries = {
   status: (id: number) => queryOptions({ queryKey: flowKeys.detail(id, 'status'), queryFn: ({ signal }) => readFlowStatus(id, { signal }) }),
   attempts: (id: number, page: AttemptsPage) =>
     queryOptions({ queryKey: flowKeys.detail(id, 'attempts', page), queryFn: ({ signal }) => listRunAttempts(id, page, { signal }) }),
+  /** One attempt by its id: a link to an attempt that no loaded page of attempts holds (an old bar of the timeline). */
+  attempt: (id: number, attemptId: number) =>
+    queryOptions({ queryKey: flowKeys.detail(id, 'attempt', attemptId), queryFn: ({ signal }) => getRunAttempt(id, attemptId, { signal }) }),
   /**
    * Every attempt of the flow, oldest first, counted: keyed by the newest attempt's id, so a new run is
    * counted again once (and not on every poll). Not needed once the service sends `number`.

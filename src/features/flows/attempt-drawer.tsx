@@ -28,10 +28,13 @@ export function AttemptDrawer({ flowId, search, latest, numberOf, onClose }: Att
   // The run history's attempts too: an attempt opened from its chart may be on another page of the table.
   const history = useQuery(flowQueries.attempts(flowId, HISTORY_PAGE)).data;
   const attemptId = route.useSearch({ select: (params) => params.attempt });
-  const attempt =
+  const listed =
     latest && latest.id === attemptId
       ? latest
       : (data?.find((candidate) => candidate.id === attemptId) ?? history?.find((candidate) => candidate.id === attemptId));
+  // An attempt no loaded page holds (an old bar of the timeline, a shared link) is read on its own.
+  const alone = useQuery({ ...flowQueries.attempt(flowId, attemptId ?? 0), enabled: attemptId !== undefined && data !== undefined && listed === undefined });
+  const attempt = listed ?? alone.data;
   return (
     <Drawer
       opened={attemptId !== undefined}
@@ -46,8 +49,8 @@ export function AttemptDrawer({ flowId, search, latest, numberOf, onClose }: Att
           <AttemptSummary attempt={attempt} number={numberOf(attempt)} />
           <AttemptLogs flowId={flowId} attempt={attempt} />
         </Stack>
-      ) : data ? (
-        <Text c="dimmed">{`The attempt with id ${String(attemptId)} is not on this page of attempts.`}</Text>
+      ) : alone.isError ? (
+        <Text c="dimmed">{`No attempt with id ${String(attemptId)} was found for this flow (${alone.error.message}).`}</Text>
       ) : (
         <BlockSkeleton label="Loading the attempt" rows={4} />
       )}

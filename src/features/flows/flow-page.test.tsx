@@ -183,6 +183,24 @@ describe('flow page: attempts', () => {
     expect(within(drawer).getByText(`(id ${String(newest.id)})`)).toBeInTheDocument();
   });
 
+  it('opens an attempt from a link even when no loaded page holds it (older than the last 100)', async () => {
+    const flowId = SEED.failingFlowId;
+    const seeded = mockService.db.state.flowRuns.filter((run) => run.flow === flowId);
+    const [template] = seeded;
+    if (!template) throw new Error('no attempts seeded');
+    const before = Math.min(...seeded.map((run) => run.startedAt));
+    for (let index = 0; index < 120; index += 1) {
+      mockService.db.state.flowRuns.push({ ...template, id: 900_000 + index, startedAt: before - (index + 1) * 60_000 });
+    }
+    const all = mockService.db.state.flowRuns.filter((run) => run.flow === flowId).sort((a, b) => a.startedAt - b.startedAt);
+    all.forEach((run, index) => {
+      run.number = index + 1;
+    });
+    await openFlow(`/flows/${String(flowId)}?attempt=900119`);
+    const drawer = await screen.findByRole('dialog', { name: 'Attempt #1' });
+    expect(within(drawer).getByText('(id 900119)')).toBeInTheDocument();
+  });
+
   it('falls back to defaults for a bad URL instead of an error', async () => {
     await openFlow('/flows/1?limit=5000&offset=-4&order=sideways');
     await waitFor(() => {
