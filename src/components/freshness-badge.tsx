@@ -2,7 +2,7 @@ import { Badge, type BadgeProps, Tooltip } from '@mantine/core';
 import type { Freshness } from '@/api/freshness';
 import { freshnessLabel } from '@/lib/run-status';
 
-const colors: Record<string, string> = { on_time: 'green', late: 'orange', failing: 'red', paused: 'gray', manual: 'gray', never_run: 'gray' };
+const colors: Record<string, string> = { on_time: 'green', late: 'yellow', failing: 'red', paused: 'gray', manual: 'gray', never_run: 'gray' };
 
 const explanations: Record<string, string> = {
   on_time: 'Its last scheduled run started on time.',
@@ -23,6 +23,8 @@ export function FreshnessBadge({ freshness, size = 'md' }: { freshness: Freshnes
         color={colors[freshness] ?? 'grape'}
         variant={alarming ? 'filled' : freshness === 'on_time' ? 'light' : 'outline'}
         size={size}
+        // Text in black or white, whichever reads on the colour (Late is amber with black text: white on orange was 3.6:1).
+        autoContrast
         miw="max-content"
         style={{ textTransform: 'none' }}
       >

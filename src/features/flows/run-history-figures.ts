@@ -34,6 +34,9 @@ export function historyPoints(attempts: readonly RunAttempt[], numberOf: (attemp
     }));
 }
 
+/** A bar's height in the duration chart: exact seconds. Rounded, a 19 ms attempt drew no bar to point at or click. */
+export const durationSecondsOf = (point: HistoryPoint) => (point.durationMs ?? 0) / 1000;
+
 export function median(values: readonly number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);

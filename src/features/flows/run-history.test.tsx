@@ -5,7 +5,7 @@ import type { FlowRunRecord } from '@/mock-service/records';
 import { SEED } from '@/mock-service/seed';
 import { renderApp } from '@/test/render';
 import { mockService } from '@/test/server';
-import { historyFigures, median } from './run-history-figures';
+import { durationSecondsOf, historyFigures, type HistoryPoint, median } from './run-history-figures';
 
 const MINUTE = 60_000;
 
@@ -103,6 +103,20 @@ describe('run history figures', () => {
     createdAt: new Date(startMin * MINUTE).toISOString(),
     completedAt: new Date(startMin * MINUTE + seconds * 1000).toISOString(),
     resources: [{ name: 'a', extracted: loaded, analyzed: loaded, loaded, errors: [] }],
+  });
+
+  it('draws a bar for an attempt of a few milliseconds (rounded to tenths of a second it had none to click)', () => {
+    const point = (durationMs: number | null): HistoryPoint => ({
+      id: 1,
+      number: 1,
+      state: 'succeeded',
+      createdAt: '2026-01-01T00:00:00Z',
+      durationMs,
+      rowsLoaded: 40,
+    });
+    expect(durationSecondsOf(point(19))).toBe(0.019);
+    expect(durationSecondsOf(point(61_500))).toBe(61.5);
+    expect(durationSecondsOf(point(null))).toBe(0);
   });
 
   it('takes the median of an even count as the mean of the middle two', () => {

@@ -14,7 +14,7 @@ import { isRunActive, RUN_STATE_COLORS, RUN_STATE_LABELS, type RunState } from '
 import { useDateFormat } from '@/lib/time-zone';
 import { useNow } from '@/lib/use-now';
 import { flowQueries } from '@/resources/flows';
-import { HISTORY_PAGE, historyFigures, type HistoryPoint, historyPoints, rowsLoadedOf } from './run-history-figures';
+import { durationSecondsOf, HISTORY_PAGE, historyFigures, type HistoryPoint, historyPoints, rowsLoadedOf } from './run-history-figures';
 
 const CHART_STATES: readonly RunState[] = ['succeeded', 'failed', 'cancelled', 'running', 'pending', 'other'];
 const stateLabel = (state: RunState) => (state === 'other' ? 'Other' : RUN_STATE_LABELS[state]);
@@ -184,7 +184,7 @@ const HistoryCharts = memo(function HistoryCharts({ points, onOpen }: { points: 
       </Text>
       <BarChart
         {...chartProps}
-        data={dataOf((point) => Math.round((point.durationMs ?? 0) / 100) / 10)}
+        data={dataOf(durationSecondsOf)}
         valueFormatter={(seconds) => formatDurationCompact(seconds * 1000)}
         aria-labelledby="history-duration"
         role="figure"
