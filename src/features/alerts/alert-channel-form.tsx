@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, MultiSelect, PasswordInput, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, MultiSelect, PasswordInput, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -17,6 +17,7 @@ import { ErrorState } from '@/components/error-state';
 import { flowName } from '@/lib/flow-name';
 import { flowQueries } from '@/resources/flows';
 import { EVENT_LABELS } from './alert-words';
+import { FormActions } from '@/components/form-actions';
 
 interface Values {
   kind: AlertChannelKind;
@@ -215,16 +216,7 @@ export function AlertChannelForm({ channel, pending, error, submitLabel, onCreat
           />
         )}
         {error !== null && error !== undefined && <ErrorState error={error} />}
-        <Group gap="sm">
-          <Button type="submit" loading={pending}>
-            {submitLabel}
-          </Button>
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-          )}
-        </Group>
+        <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
+import { Paper, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { ErrorState } from '@/components/error-state';
@@ -8,6 +8,7 @@ import { destinationQueries } from '@/resources/destinations';
 import { sourceQueries } from '@/resources/sources';
 import { EndpointField } from './new-flow-endpoint-field';
 import { type FlowFormOutput, newFlowFormSchema, type NewFlowFormValues } from './new-flow-schema';
+import { FormActions } from '@/components/form-actions';
 
 interface FlowFormProps {
   /** Names the form for assistive technology: `New flow`, `Edit flow`. */
@@ -62,14 +63,7 @@ export function FlowForm({ label, defaultValues, submitLabel, onSubmit, pending,
           ))}
           <ScheduleField control={form.control} manualHint="Runs only when someone presses “Run now” on the flow page." />
           {error ? <ErrorState error={error} /> : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={pending}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
         </Stack>
       </form>
     </Paper>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Grid, Group, Paper, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Grid, Paper, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -10,6 +10,7 @@ import { WorkflowGraph } from './workflow-graph';
 import { formStepProblems, toDrafts, workflowFormSchema, type WorkflowFormOutput, type WorkflowFormValues } from './workflow-form-schema';
 import { StepsField } from './workflow-steps-field';
 import { useFlowName } from './use-flow-name';
+import { FormActions } from '@/components/form-actions';
 
 interface WorkflowFormProps {
   defaults: WorkflowFormValues;
@@ -79,14 +80,7 @@ export function WorkflowForm({ defaults, submitLabel, onSubmit, pending, error, 
               {flows.isError && <ErrorState error={flows.error} onRetry={() => void flows.refetch()} />}
               <StepsField control={form.control} flows={flows.data} problems={problems} submitted={isSubmitted} />
               {error !== null && <ErrorState error={error} />}
-              <Group justify="flex-end">
-                <Button variant="default" onClick={onCancel}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={pending}>
-                  {submitLabel}
-                </Button>
-              </Group>
+              <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
             </Stack>
           </form>
         </Paper>
