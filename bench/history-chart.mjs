@@ -116,7 +116,7 @@ async function latency(page, eventType, done, act) {
   return page.evaluate(() => window.__latency.result);
 }
 
-/** A bar's box, scrolled into view first (the mouse moves only within the viewport). */
+/** A bar's box (a locator or an element), scrolled into view first (the mouse moves only within the viewport). */
 async function boxOf(locator) {
   // A chart may redraw its bars between two looks (a refresh): look again.
   for (let attempt = 0; ; attempt += 1) {
@@ -287,7 +287,10 @@ try {
   await timelineBars.first().waitFor();
   const timelineHover = await measure('overview timeline: hover a bar → its run in words', async () => {
     await page.mouse.move(5, 5);
-    const bar = timelineBars.nth(Math.floor(Math.random() * 30));
+    // One element, held: the timeline is still reading its later pages, which add bars to the rows, so `nth(i)`
+    // looked up twice (for the label, then for the box) can name two different bars, and the hover then waits for
+    // words it can never show.
+    const bar = await timelineBars.nth(Math.floor(Math.random() * 30)).elementHandle();
     const label = await bar.getAttribute('aria-label');
     const box = await boxOf(bar);
     return latency(

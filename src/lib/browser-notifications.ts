@@ -26,7 +26,32 @@ function readState(): NotifyState {
   return wanted() ? 'on' : 'off';
 }
 
+// `Notification.permission` is a synchronous call into the browser (slow under load) and React reads a store's
+// snapshot on every render and commit of every control using it: the state is read once, then again only when it
+// can have changed (a choice here, the permission changed in the browser's settings, another tab's choice).
+let current: NotifyState | null = null;
+let watching = false;
+
+function snapshot(): NotifyState {
+  current ??= readState();
+  if (!watching && current !== 'unsupported') {
+    watching = true;
+    window.addEventListener('storage', (event) => {
+      if (event.key === STORAGE_KEY || event.key === null) notifyListeners();
+    });
+    if ('permissions' in navigator)
+      navigator.permissions
+        .query({ name: 'notifications' })
+        .then((status) => {
+          status.addEventListener('change', notifyListeners);
+        })
+        .catch(() => undefined);
+  }
+  return current;
+}
+
 function notifyListeners() {
+  current = readState();
   for (const listener of listeners) listener();
 }
 
@@ -36,9 +61,11 @@ export function useNotifyState(): NotifyState {
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
+        // Nothing shows it any more: read afresh when something does again.
+        if (listeners.size === 0) current = null;
       };
     },
-    readState,
+    snapshot,
     () => 'unsupported',
   );
 }

@@ -1,5 +1,6 @@
 import { Table } from '@mantine/core';
-import type { ViewProps } from './columns';
+import { memo, type ReactNode, type Ref } from 'react';
+import type { CellContext, Column, ViewProps } from './columns';
 
 interface TableViewProps<T> extends ViewProps<T, HTMLTableRowElement> {
   /** Inside a virtualised list's own scrolling box, the table keeps this width and the box scrolls sideways. */
@@ -40,22 +41,45 @@ export function TableView<T>({ label, columns, shown, context, isSelected, busy,
       <Table.Tbody>
         <Spacer height={virtual?.padTop ?? 0} columns={columns.length} />
         {shown.map(({ row, index, key }) => (
-          <Table.Tr
+          <TableRow
             key={key}
-            ref={virtual?.measure}
-            data-index={index}
-            aria-rowindex={virtual ? index + 2 : undefined}
-            bg={isSelected?.(row) ? 'var(--mantine-primary-color-light)' : undefined}
-          >
-            {columns.map((column) => (
-              <Table.Td key={column.key} ta={column.align}>
-                {column.cell(row, context)}
-              </Table.Td>
-            ))}
-          </Table.Tr>
+            row={row}
+            index={index}
+            columns={columns}
+            context={context}
+            selected={isSelected?.(row) ?? false}
+            measure={virtual?.measure}
+            rowIndex={virtual ? index + 2 : undefined}
+          />
         ))}
         <Spacer height={virtual?.padBottom ?? 0} columns={columns.length} />
       </Table.Tbody>
     </Table>
   );
 }
+
+interface TableRowProps<T> {
+  row: T;
+  index: number;
+  columns: readonly Column<T>[];
+  context: CellContext;
+  selected: boolean;
+  measure: Ref<HTMLTableRowElement> | undefined;
+  rowIndex: number | undefined;
+}
+
+/**
+ * One row, memoised: a change that leaves a row as it was (another row selected, with columns the list keeps the
+ * same) does not draw its cells again.
+ */
+const TableRow = memo(function TableRow<T>({ row, index, columns, context, selected, measure, rowIndex }: TableRowProps<T>) {
+  return (
+    <Table.Tr ref={measure} data-index={index} aria-rowindex={rowIndex} bg={selected ? 'var(--mantine-primary-color-light)' : undefined}>
+      {columns.map((column) => (
+        <Table.Td key={column.key} ta={column.align}>
+          {column.cell(row, context)}
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  );
+}) as <T>(props: TableRowProps<T>) => ReactNode;

@@ -1,6 +1,7 @@
 import { Drawer, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
+import { useDeferredValue } from 'react';
 import type { RunAttempt } from '@/api/flows';
 import { BlockSkeleton } from '@/components/skeletons';
 import { attemptLabel } from '@/lib/attempt-numbers';
@@ -47,7 +48,7 @@ export function AttemptDrawer({ flowId, search, latest, numberOf, onClose }: Att
       {attempt ? (
         <Stack gap="lg">
           <AttemptSummary attempt={attempt} number={numberOf(attempt)} />
-          <AttemptLogs flowId={flowId} attempt={attempt} />
+          <DeferredLogs flowId={flowId} attempt={attempt} />
         </Stack>
       ) : alone.isError ? (
         <Text c="dimmed">{`No attempt with id ${String(attemptId)} was found for this flow (${alone.error.message}).`}</Text>
@@ -56,4 +57,14 @@ export function AttemptDrawer({ flowId, search, latest, numberOf, onClose }: Att
       )}
     </Drawer>
   );
+}
+
+/**
+ * The log is the drawer's heavy part (a virtualised list that measures itself as it mounts): it mounts in the render
+ * just after the one that shows the dialog, so the dialog and its summary appear at once and the log joins them
+ * while the drawer slides in.
+ */
+function DeferredLogs({ flowId, attempt }: { flowId: number; attempt: RunAttempt }) {
+  const ready = useDeferredValue(true, false);
+  return ready ? <AttemptLogs flowId={flowId} attempt={attempt} /> : <BlockSkeleton label="Loading the log" rows={4} />;
 }

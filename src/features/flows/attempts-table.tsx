@@ -1,6 +1,7 @@
 import { Button, Card, Group, Select, SegmentedControl, Text, Title, UnstyledButton } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import type { RunAttempt } from '@/api/flows';
 import { DateTime } from '@/components/date-time';
 import { ErrorState } from '@/components/error-state';
@@ -33,49 +34,54 @@ export function AttemptsTable({ flowId, search, latest, numberOf, onSearch }: At
   const now = useNow(1_000);
   const rows = (attempts.data ?? []).map((attempt) => (latest !== null && attempt.id === latest.id ? latest : attempt));
   const first = search.offset + 1;
-  const columns: Column<RunAttempt>[] = [
-    {
-      key: 'attempt',
-      header: 'Attempt',
-      primary: true,
-      cell: (attempt) => {
-        const label = attemptLabel(numberOf(attempt));
-        return (
-          <UnstyledButton
-            onClick={() => {
-              onSearch({ attempt: attempt.id });
-            }}
-            className={linkClasses.link}
-            fz="sm"
-            aria-label={`Open attempt ${label}`}
-          >
-            {label}
-          </UnstyledButton>
-        );
+  // The same columns until what they draw with changes: opening an attempt then redraws only the two rows whose
+  // selection changed, not every cell of the page.
+  const columns = useMemo(
+    (): Column<RunAttempt>[] => [
+      {
+        key: 'attempt',
+        header: 'Attempt',
+        primary: true,
+        cell: (attempt) => {
+          const label = attemptLabel(numberOf(attempt));
+          return (
+            <UnstyledButton
+              onClick={() => {
+                onSearch({ attempt: attempt.id });
+              }}
+              className={linkClasses.link}
+              fz="sm"
+              aria-label={`Open attempt ${label}`}
+            >
+              {label}
+            </UnstyledButton>
+          );
+        },
       },
-    },
-    { key: 'status', header: 'Status', cell: (attempt) => <StatusBadge status={attempt} size="sm" /> },
-    { key: 'trigger', header: 'Trigger', cell: (attempt) => triggerLabel(attempt.trigger) },
-    { key: 'started', header: 'Started', cell: (attempt) => <DateTime value={attempt.createdAt} /> },
-    {
-      key: 'duration',
-      header: 'Duration',
-      cell: (attempt) => {
-        const duration = runDurationMs(attempt.createdAt, attempt.completedAt, now);
-        return duration === null ? '—' : formatDuration(duration);
+      { key: 'status', header: 'Status', cell: (attempt) => <StatusBadge status={attempt} size="sm" /> },
+      { key: 'trigger', header: 'Trigger', cell: (attempt) => triggerLabel(attempt.trigger) },
+      { key: 'started', header: 'Started', cell: (attempt) => <DateTime value={attempt.createdAt} /> },
+      {
+        key: 'duration',
+        header: 'Duration',
+        cell: (attempt) => {
+          const duration = runDurationMs(attempt.createdAt, attempt.completedAt, now);
+          return duration === null ? '—' : formatDuration(duration);
+        },
       },
-    },
-    {
-      key: 'loaded',
-      header: 'Rows loaded',
-      align: 'right',
-      cell: (attempt) => (
-        <Text span size="sm" ff="monospace">
-          {formatCount(attempt.resources.reduce((sum, resource) => sum + resource.loaded, 0))}
-        </Text>
-      ),
-    },
-  ];
+      {
+        key: 'loaded',
+        header: 'Rows loaded',
+        align: 'right',
+        cell: (attempt) => (
+          <Text span size="sm" ff="monospace">
+            {formatCount(attempt.resources.reduce((sum, resource) => sum + resource.loaded, 0))}
+          </Text>
+        ),
+      },
+    ],
+    [numberOf, now, onSearch],
+  );
   const hasNext = (attempts.data?.length ?? 0) >= search.limit;
 
   return (

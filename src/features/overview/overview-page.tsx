@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
@@ -14,11 +14,12 @@ import { StatusBadge } from '@/components/status-badge';
 import { TimeAgo } from '@/components/time-ago';
 import { isRunActive, runStateOf, type RunStateInput } from '@/lib/run-status';
 import { flowQueries } from '@/resources/flows';
+import { hasTimelineData, timelineQueries } from '@/resources/timeline';
 import { workflowQueries } from '@/resources/workflows';
 import { FreshnessSummary } from './freshness-summary';
 import { ProgressSummary } from './progress-summary';
 import { RunTimeline } from './run-timeline';
-import type { TimelineWindowKey } from './timeline-search';
+import { TIMELINE_WINDOWS, type TimelineWindowKey } from './timeline-search';
 import { MAX_WATCHED_FLOWS, useWatchedFlows, useWatchedWorkflows, type Watched } from './watched-statuses';
 
 /** Each count fails on its own, so a plan without workflows still shows its flows. */
@@ -92,9 +93,44 @@ function Section({ title, watched, children }: { title: string; watched: Watched
   );
 }
 
-function useLiveItems(flows: readonly Flow[], workflows: readonly Workflow[]) {
-  const watchedFlows = useWatchedFlows(flows);
-  const watchedWorkflows = useWatchedWorkflows(workflows);
+/** At most this long the statuses wait for the timeline's first page: a slow timeline does not hold them back. */
+const STATUSES_WAIT_MS = 1_000;
+
+/**
+ * Whether the overview asks for its statuses yet: once the timeline's first page has arrived (or failed) and been
+ * painted, or after STATUSES_WAIT_MS; then for good. Asked at once, up to 200 status requests (each a fetch to start
+ * and an answer to render) would share the main thread, the browser's connections and the service with that first
+ * page, the page's main figure, and delay its first bars; asked in the render that draws them, their 200 fetches
+ * would start before that render is painted.
+ */
+function useStatusesAfterTimeline(windowMs: number): boolean {
+  const firstPage = useQuery({ ...timelineQueries.window(windowMs), enabled: false, select: hasTimelineData });
+  const settled = firstPage.data === true || firstPage.isError;
+  const [asked, setAsked] = useState(settled);
+  useEffect(() => {
+    if (asked) return;
+    let timer: ReturnType<typeof setTimeout>;
+    let frame = 0;
+    const ask = () => {
+      setAsked(true);
+    };
+    // Just after the next paint: a frame, then a task.
+    if (settled)
+      frame = requestAnimationFrame(() => {
+        timer = setTimeout(ask, 0);
+      });
+    else timer = setTimeout(ask, STATUSES_WAIT_MS);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [asked, settled]);
+  return asked;
+}
+
+function useLiveItems(flows: readonly Flow[], workflows: readonly Workflow[], enabled: boolean) {
+  const watchedFlows = useWatchedFlows(flows, enabled);
+  const watchedWorkflows = useWatchedWorkflows(workflows, enabled);
   const items: LiveItem[] = [
     ...watchedFlows.attempts.map(({ flow, attempt }): LiveItem => ({
       key: `flow-${String(flow.id)}`,
@@ -139,7 +175,8 @@ export function OverviewPage() {
   );
   const flows = useQuery(flowQueries.list());
   const workflows = useQuery(workflowQueries.list());
-  const { items, watchedFlows, watchedWorkflows } = useLiveItems(flows.data ?? [], workflows.data ?? []);
+  const statusesAsked = useStatusesAfterTimeline(TIMELINE_WINDOWS[search.window].ms);
+  const { items, watchedFlows, watchedWorkflows } = useLiveItems(flows.data ?? [], workflows.data ?? [], statusesAsked);
   const running = items.filter((item) => isRunActive(item.status));
   const failures = items
     .filter((item) => runStateOf(item.status) === 'failed')

@@ -32,11 +32,12 @@ function summarise<T>(queries: UseQueryResult<T>[]): Watched {
   };
 }
 
-export function useWatchedFlows(flows: readonly Flow[]) {
+/** `enabled`: false holds the requests back (what is cached still shows). */
+export function useWatchedFlows(flows: readonly Flow[], enabled = true) {
   const watched = flows.slice(0, MAX_WATCHED_FLOWS);
   const queries = useLiveQueries(
     watched.map((flow) => flowQueries.status(flow.id)),
-    { isActive: (status: FlowStatus) => isRunActive(status.lastAttempt), scopes: [liveScopes.any], staleTime: 5_000 },
+    { isActive: (status: FlowStatus) => isRunActive(status.lastAttempt), scopes: [liveScopes.any], staleTime: 5_000, enabled },
   );
   const attempts = watched.flatMap((flow, index): { flow: Flow; attempt: RunAttempt }[] => {
     const attempt = queries[index]?.data?.lastAttempt;
@@ -45,10 +46,10 @@ export function useWatchedFlows(flows: readonly Flow[]) {
   return { attempts, watchedCount: watched.length, ...summarise(queries) };
 }
 
-export function useWatchedWorkflows(workflows: readonly Workflow[]) {
+export function useWatchedWorkflows(workflows: readonly Workflow[], enabled = true) {
   const queries = useLiveQueries(
     workflows.map((workflow) => workflowQueries.status(workflow.id)),
-    { isActive: (status: WorkflowStatus) => isRunActive(status), scopes: [liveScopes.any], staleTime: 5_000 },
+    { isActive: (status: WorkflowStatus) => isRunActive(status), scopes: [liveScopes.any], staleTime: 5_000, enabled },
   );
   const statuses = workflows.flatMap((workflow, index): { workflow: Workflow; status: WorkflowStatus }[] => {
     const status = queries[index]?.data;
