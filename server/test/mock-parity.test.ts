@@ -35,7 +35,7 @@ async function mockApi(path: string, options: ApiOptions = {}): Promise<ApiAnswe
 interface Side {
   name: 'service' | 'mock';
   api: (path: string, options?: ApiOptions) => Promise<ApiAnswer>;
-  ids: { source: number; destination: number; flow: number; workflow: number; disabledWorkflow: number; incompleteSource: number };
+  ids: { source: number; destination: number; flow: number; flowToCancel: number; workflow: number; disabledWorkflow: number; incompleteSource: number };
 }
 
 const idOf = (answer: ApiAnswer): number => {
@@ -54,11 +54,13 @@ async function prepare(name: Side['name'], api: Side['api']): Promise<Side> {
     await post('/v2/destinations', { destinationSpec: 'files', displayName: 'Parity files', properties: { bucket_url: 'parity', format: 'jsonl' } }),
   );
   const flow = idOf(await post('/v2/flows', { displayName: 'Parity flow', source, destination }));
+  // No workflow runs this one: a workflow run by another test could still be running the shared flow.
+  const flowToCancel = idOf(await post('/v2/flows', { displayName: 'Parity flow to cancel', source, destination }));
   const workflow = idOf(await post('/v2/workflows', { name: 'Parity workflow', definition: { flows: [flow] } }));
   const disabledWorkflow = idOf(await post('/v2/workflows', { name: 'Parity disabled', definition: { flows: [flow] }, enabled: false }));
   // A sample source without its required row count: what a configuration card is for.
   const incompleteSource = idOf(await post('/v2/sources', { sourceSpec: 'sample', displayName: 'Parity incomplete', properties: { seed: 1 } }));
-  return { name, api, ids: { source, destination, flow, workflow, disabledWorkflow, incompleteSource } };
+  return { name, api, ids: { source, destination, flow, flowToCancel, workflow, disabledWorkflow, incompleteSource } };
 }
 
 const sides = [await prepare('service', service.api), await prepare('mock', mockApi)];
@@ -170,7 +172,7 @@ describe('the mock service does what the service does', () => {
   it('ends a cancelled run with the same error', async () => {
     const errors = await Promise.all(
       sides.map(async ({ api, ids }) => {
-        const path = `/v2/flows/${String(ids.flow)}`;
+        const path = `/v2/flows/${String(ids.flowToCancel)}`;
         expect(answerOf(await api(`${path}/run`, { method: 'POST' }))).toEqual({ status: 201, message: 'Created' });
         expect(answerOf(await api(`${path}/cancel`, { method: 'POST' }))).toEqual({ status: 200, message: 'Flow run cancelled.' });
         return eventually(async () => {
