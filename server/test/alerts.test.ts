@@ -1,13 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AlertChannel, alertChannelSchema, type AlertDelivery, alertDeliverySchema } from '@/api/alerts';
 import { dataOf, listOf } from '@/api/common';
 import { SIGNING_SECRET_AGAIN } from '@/api/messages';
-import { attemptEnded, createFilesDestination, createFlow, createSampleSource, expectError, expectStatus } from './fixtures';
+import { attemptEnded, createFailingFilesDestination, createFilesDestination, createFlow, createSampleSource, expectError, expectStatus } from './fixtures';
 import { createTestDatabase, eventually, type Harness, startHarness } from './harness';
 
 // Alerts end to end on the real service: channels whose URL is a secret (sealed, masked, never logged,
@@ -103,12 +101,7 @@ function verifySignature(hit: Received, secret: string): boolean {
 
 const source = await createSampleSource(service.api, { row_count: 5 });
 const destination = await createFilesDestination(service.api);
-const notAFolder = join(service.filesDir, 'not-a-folder');
-writeFileSync(notAFolder, 'a file, not a folder');
-const broken = expectStatus(
-  await service.api('/v2/destinations', { method: 'POST', body: { destinationSpec: 'files', properties: { bucket_url: notAFolder, format: 'jsonl' } } }),
-  201,
-).body as { data: { id: number } };
+const broken = await createFailingFilesDestination(service.api, service.filesDir);
 
 beforeEach(() => {
   receiver.plan.length = 0;
@@ -239,8 +232,8 @@ describe('deliveries', () => {
 
 describe('events', () => {
   it('alert on a failed run, then on the first success after it (recovered), for the flows chosen', async () => {
-    const failing = await createFlow(service.api, source.id, broken.data.id, { displayName: 'Breaks nightly' });
-    const other = await createFlow(service.api, source.id, broken.data.id, { displayName: 'Not watched' });
+    const failing = await createFlow(service.api, source.id, broken.id, { displayName: 'Breaks nightly' });
+    const other = await createFlow(service.api, source.id, broken.id, { displayName: 'Not watched' });
     const channel = await createChannel({
       kind: 'webhook',
       name: 'Runs',
@@ -303,7 +296,7 @@ describe('events', () => {
   });
 
   it('deliver nothing twice after a restart on the same database', async () => {
-    const flow = await createFlow(service.api, source.id, broken.data.id, { displayName: 'Restart check', frequency: '15m' });
+    const flow = await createFlow(service.api, source.id, broken.id, { displayName: 'Restart check', frequency: '15m' });
     await createChannel({ kind: 'slack', name: 'Restart', url: receiver.url('/hooks/restart'), events: ['run_failed', 'flow_late'], flows: [flow.id] });
     expectStatus(await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 201);
     await attemptEnded(service.api, flow.id);

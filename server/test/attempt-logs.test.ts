@@ -1,11 +1,19 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { type LogLine, type LogPage, logPageSchema } from '@/api/attempt-logs';
 import { dataOf } from '@/api/common';
 import { pruneAttemptLogs, readLogRetentionDays } from '../runs/log-retention';
 import { createSource, localHttpServer } from './connector-fixtures';
-import { attemptEnded, createFilesDestination, createFlow, createSampleFlow, eventuallyRunning, expectError, expectStatus, SLOW_SAMPLE } from './fixtures';
+import {
+  attemptEnded,
+  createFailingFilesDestination,
+  createFilesDestination,
+  createFlow,
+  createSampleFlow,
+  eventuallyRunning,
+  expectError,
+  expectStatus,
+  SLOW_SAMPLE,
+} from './fixtures';
 import { type Api, eventually, startHarness } from './harness';
 
 // The log of a run attempt: what a real run writes (start, resources with counts and durations,
@@ -119,13 +127,8 @@ describe('a run attempt’s log', () => {
 
   it('says which resource failed, with its context, and that the attempt failed', async () => {
     const { source } = await createSampleFlow(api, { row_count: 20 });
-    const notAFolder = join(service.filesDir, 'log-not-a-folder');
-    writeFileSync(notAFolder, 'a file');
-    const broken = expectStatus(
-      await api('/v2/destinations', { method: 'POST', body: { destinationSpec: 'files', properties: { bucket_url: notAFolder, format: 'jsonl' } } }),
-      201,
-    ).body as { data: { id: number } };
-    const flow = await createFlow(api, source.id, broken.data.id);
+    const broken = await createFailingFilesDestination(api, service.filesDir);
+    const flow = await createFlow(api, source.id, broken.id);
     const attempt = await finishedRun(api, flow.id);
     expect(attempt.disposition).toBe('failed');
     const lines = await finalLines(flow.id, attempt.id, /^run\.failed$/);

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { dataOf, listOf } from '@/api/common';
@@ -31,6 +33,17 @@ export async function createFilesDestination(api: Api, folder = `files-${randomB
     body: { destinationSpec: 'files', displayName, properties: { bucket_url: folder, format: 'jsonl' } },
   });
   return { ...dataOf(destinationSchema).parse(expectStatus(answer, 201).body), folder };
+}
+
+/**
+ * A files destination every load fails on: its folder is a file in the allowed folder (a remote bucket,
+ * the older way to fail, is refused when saved).
+ */
+export async function createFailingFilesDestination(api: Api, filesDir: string) {
+  const name = `not-a-folder-${randomBytes(4).toString('hex')}`;
+  writeFileSync(join(filesDir, name), 'a file, not a folder');
+  const answer = await api('/v2/destinations', { method: 'POST', body: { destinationSpec: 'files', properties: { bucket_url: name, format: 'jsonl' } } });
+  return dataOf(destinationSchema).parse(expectStatus(answer, 201).body);
 }
 
 export async function createFlow(api: Api, sourceId: number, destinationId: number, overrides: Record<string, unknown> = {}) {

@@ -1,9 +1,10 @@
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   attemptEnded,
   createFilesDestination,
+  createFailingFilesDestination,
   createFlow,
   createSampleFlow,
   createSampleSource,
@@ -29,11 +30,7 @@ if (!runs) throw new Error('The test service has no run service.');
 
 const source = await createSampleSource(api, { row_count: 40 });
 const destination = await createFilesDestination(api);
-// A destination every load fails on: its folder is a file. (It was a remote bucket, which is now refused when saved.)
-const notAFolder = join(service.filesDir, 'not-a-folder');
-writeFileSync(notAFolder, 'a file, not a folder');
-const broken = (await api('/v2/destinations', { method: 'POST', body: { destinationSpec: 'files', properties: { bucket_url: notAFolder, format: 'jsonl' } } }))
-  .body as { data: { id: number } };
+const broken = await createFailingFilesDestination(api, service.filesDir);
 
 /** Every file under a folder, hidden ones included, relative to it. */
 function filesUnder(folder: string): string[] {
@@ -187,7 +184,7 @@ describe('workflows', () => {
   });
 
   it('fail when a step fails, skip the steps after it, and say so in the status errors', async () => {
-    const failing = await createFlow(api, source.id, broken.data.id, { displayName: 'Broken' });
+    const failing = await createFlow(api, source.id, broken.id, { displayName: 'Broken' });
     const after = await createFlow(api, source.id, good.id, { displayName: 'After' });
     const workflow = await createWorkflow(api, {
       steps: [

@@ -1,5 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dataOf, listOf } from '@/api/common';
 import { type WorkflowRun, workflowRunSchema, workflowStatusSchema } from '@/api/workflows';
@@ -8,6 +6,7 @@ import {
   anyString,
   BAD_REQUEST,
   createFilesDestination,
+  createFailingFilesDestination,
   createFlow,
   createSampleSource,
   createWorkflow,
@@ -30,12 +29,7 @@ const { api } = service;
 const source = await createSampleSource(api, { row_count: 30 });
 const slowSource = await createSampleSource(api, SLOW_SAMPLE);
 const destination = await createFilesDestination(api);
-// Its folder is a file: every load into this destination fails.
-writeFileSync(join(service.filesDir, 'not-a-folder'), '');
-const broken = expectWrapped(
-  await api('/v2/destinations', { method: 'POST', body: { destinationSpec: 'files', properties: { bucket_url: 'not-a-folder', format: 'jsonl' } } }),
-  201,
-) as { id: number };
+const broken = await createFailingFilesDestination(api, service.filesDir);
 const orders = await createFlow(api, source.id, destination.id, { displayName: 'Orders' });
 const marts = await createFlow(api, source.id, destination.id, { displayName: 'Marts' });
 

@@ -53,7 +53,7 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
   const [navOpen, { toggle, close }] = useDisclosure(false);
   const matchRoute = useMatchRoute();
   // Below the navigation's breakpoint Sign out moves to the end of the navigation: in the header it ran past a 390 px screen.
-  const wide = useMediaQuery(`(min-width: ${em(768)})`, true);
+  const wide = useMediaQuery(`(min-width: ${em(768)})`, true, { getInitialValueInEffect: false });
 
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpen } }} padding="lg">
