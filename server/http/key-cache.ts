@@ -29,7 +29,8 @@ export function createKeyCache(ttlMs = KEY_CACHE_MS, now: () => number = Date.no
       entries.delete(keyHash);
       const plan = lookUp();
       // A Map keeps insertion order, so the first key is the oldest.
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+      const oldest = entries.keys().next();
+      if (entries.size >= MAX_ENTRIES && !oldest.done) entries.delete(oldest.value);
       entries.set(keyHash, { plan, until: now() + ttlMs });
       plan.then(
         (found) => {
