@@ -10,6 +10,10 @@ import type { MiddlewareHandler } from 'hono';
 // Only application/json is compressed: no /v2 route streams (a stream would be held back until it
 // ended). Proxy mode's answers arrive decoded (fetch decodes, forward() drops the upstream's
 // Content-Encoding), so they are encoded here once, as the local service's are.
+//
+// Compression next to secrets (a card's hash_id) is the BREACH pattern, which needs a victim's browser to
+// send the request with its credentials: /v2 takes its key from the Authorization header, which a
+// browser never adds by itself, so another site cannot make it send one.
 
 /** Below this many bytes the gzip framing and the CPU cost more than the bytes they save. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;

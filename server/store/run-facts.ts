@@ -29,7 +29,8 @@ export interface RunFactColumns {
  * Shared by runFacts and by the flows list, which reads a page and its facts in one statement.
  */
 export function runFactsJoins(kind: keyof typeof TABLES, owner: string, cancelled: string): string {
-  // Table and column names come from the constant above, never from a caller.
+  // Table and column names come from the constant above; `owner` and `cancelled` are SQL written by
+  // this module's callers in code, never request input.
   const { runs, owner: column } = TABLES[kind];
   return `LEFT JOIN LATERAL (SELECT created_at, lifecycle FROM ${runs} r WHERE r.${column} = ${owner} ORDER BY created_at DESC, id DESC LIMIT 1) latest ON true
        LEFT JOIN LATERAL (
