@@ -5,6 +5,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { MESSAGES } from '@/api/messages';
 import { requireApiKey, requireFeature, type AuthVariables } from './http/auth';
 import { limitBodies } from './http/body-limit';
+import { compressJson } from './http/compression';
 import { browserHeaders } from './http/browser-headers';
 import { loggablePath, onError } from './http/errors';
 import { hostedOperationsOnly } from './http/hosted-operations';
@@ -113,6 +114,7 @@ export function createApp({ services, staticDir, serveSourceMaps = false, bodyLi
     logger.info({ method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
   });
   app.use('*', browserHeaders());
+  app.use('/v2/*', compressJson());
   app.use('/v2/*', closeWhenBodyUnread);
   app.use('/v2/*', limitBodies(bodyLimitBytes, isUpload));
   if (upstreamUrl) {

@@ -11,11 +11,22 @@ import { nextRunAt } from '../runs/schedule';
 import type { Services } from '../services';
 import { type AttemptRow, findAttempt, latestAttempt, listAttempts } from '../store/attempts';
 import { findDestination } from '../store/destinations';
-import { type ChangedFlowFields, deleteFlowRow, findFlow, type FlowFields, type FlowRow, insertFlow, listFlows, updateFlowRow } from '../store/flows';
+import {
+  type ChangedFlowFields,
+  deleteFlowRow,
+  findFlow,
+  type FlowFields,
+  type FlowRow,
+  insertFlow,
+  listFlows,
+  listFlowsWithRunFacts,
+  updateFlowRow,
+} from '../store/flows';
 import { findSource } from '../store/sources';
 import { flowOnWire, type WireFlow } from '@/service-rules/wire';
 import type { Freshness } from '@/service-rules/freshness';
-import { freshnessOfFlows } from '../runs/freshness';
+import type { Page } from '@/service-rules/request-params';
+import { freshnessOfFlows, freshnessOfFlowsWithFacts } from '../runs/freshness';
 import { attemptOnWire, attemptStatus } from './attempts-wire';
 
 // The hosted profile answers the hosted service's shapes: flows without `paused` and attempts without
@@ -36,12 +47,17 @@ const flowFields = (flow: FlowRow) => ({
 export function flowHandlers(services: Services) {
   const { db, runs } = services;
   const hosted = services.profile === 'hosted';
+  const onWire = (flows: FlowRow[], freshness: Map<number, Freshness>): WireFlow[] =>
+    flows.map((flow) => flowOnWire(flowFields(flow), services.profile, freshness.get(flow.id)?.state ?? null));
   /** Flows on the wire, each with its freshness (Flowdeck's; the hosted shape leaves it out, so it is not worked out). */
-  const wireFlows = async (flows: FlowRow[]): Promise<WireFlow[]> => {
-    const freshness = hosted ? new Map<number, Freshness>() : await freshnessOfFlows(db, flows);
-    return flows.map((flow) => flowOnWire(flowFields(flow), services.profile, freshness.get(flow.id)?.state ?? null));
-  };
+  const wireFlows = async (flows: FlowRow[]): Promise<WireFlow[]> => onWire(flows, hosted ? new Map<number, Freshness>() : await freshnessOfFlows(db, flows));
   const wireFlow = async (flow: FlowRow): Promise<WireFlow | undefined> => (await wireFlows([flow]))[0];
+  /** A page of the list: with its freshness, the flows and their run facts are read in one statement. */
+  const wirePage = async (page: Page): Promise<WireFlow[]> => {
+    if (hosted) return onWire(await listFlows(db, page), new Map<number, Freshness>());
+    const { flows, facts } = await listFlowsWithRunFacts(db, page);
+    return onWire(flows, freshnessOfFlowsWithFacts(flows, facts));
+  };
   const wireAttempt = (attempt: AttemptRow) => attemptOnWire(attempt, services.profile);
   const find = async (c: Context) => {
     const flow = await findFlow(db, idParam(c));
@@ -55,7 +71,7 @@ export function flowHandlers(services: Services) {
   };
 
   return {
-    listFlows: async (c) => c.json({ data: await wireFlows(await listFlows(db, pageParams(c))) }),
+    listFlows: async (c) => c.json({ data: await wirePage(pageParams(c)) }),
 
     createFlow: async (c) => {
       const input = parseWith(createFlowInputSchema, await readJson(c));

@@ -1,7 +1,7 @@
 import { type Freshness, freshnessOf } from '@/service-rules/freshness';
 import type { Queryable } from '../db/pool';
 import type { FlowRow } from '../store/flows';
-import { runFacts } from '../store/run-facts';
+import { type RunFacts, runFacts } from '../store/run-facts';
 import type { WorkflowRow } from '../store/workflows';
 
 // The freshness of stored flows and workflows, by the shared rule (src/service-rules/freshness.ts), for
@@ -14,12 +14,7 @@ interface Scheduled {
   created_at: Date;
 }
 
-async function freshnessOfRows(db: Queryable, kind: 'flows' | 'workflows', rows: readonly Scheduled[], paused: (row: Scheduled) => boolean) {
-  const facts = await runFacts(
-    db,
-    kind,
-    rows.map((row) => row.id),
-  );
+function freshnessFromFacts(rows: readonly Scheduled[], facts: Map<number, RunFacts>, paused: (row: Scheduled) => boolean) {
   const now = Date.now();
   return new Map<number, Freshness>(
     rows.map((row) => {
@@ -30,6 +25,19 @@ async function freshnessOfRows(db: Queryable, kind: 'flows' | 'workflows', rows:
     }),
   );
 }
+
+async function freshnessOfRows(db: Queryable, kind: 'flows' | 'workflows', rows: readonly Scheduled[], paused: (row: Scheduled) => boolean) {
+  const facts = await runFacts(
+    db,
+    kind,
+    rows.map((row) => row.id),
+  );
+  return freshnessFromFacts(rows, facts, paused);
+}
+
+/** For flows read together with their run facts (the flows list does it in one statement). */
+export const freshnessOfFlowsWithFacts = (flows: readonly FlowRow[], facts: Map<number, RunFacts>) =>
+  freshnessFromFacts(flows, facts, (row) => (row as FlowRow).paused);
 
 export const freshnessOfFlows = (db: Queryable, flows: readonly FlowRow[]) => freshnessOfRows(db, 'flows', flows, (row) => (row as FlowRow).paused);
 

@@ -15,7 +15,7 @@ export async function insertApiKey(db: Queryable, key: string, plan: Plan, label
   await db.query('INSERT INTO api_keys (key_hash, plan, label) VALUES ($1, $2, $3) ON CONFLICT (key_hash) DO NOTHING', [hashKey(key), plan, label]);
 }
 
-export async function planOfKey(db: Queryable, key: string): Promise<string | null> {
-  const { rows } = await db.query<{ plan: string }>('SELECT plan FROM api_keys WHERE key_hash = $1', [hashKey(key)]);
+export async function planOfKeyHash(db: Queryable, keyHash: string): Promise<string | null> {
+  const { rows } = await db.query<{ plan: string }>('SELECT plan FROM api_keys WHERE key_hash = $1', [keyHash]);
   return rows[0]?.plan ?? null;
 }

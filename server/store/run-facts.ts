@@ -16,29 +16,45 @@ const TABLES = {
   workflows: { runs: 'workflow_runs', owner: 'workflow_id' },
 } as const;
 
-export async function runFacts(db: Queryable, kind: keyof typeof TABLES, ids: readonly number[]): Promise<Map<number, RunFacts>> {
-  if (ids.length === 0) return new Map();
-  // Table and column names come from the constant above, never from a caller.
-  const { runs, owner } = TABLES[kind];
-  const { rows } = await db.query<{ id: number; latest_at: Date | null; latest_running: boolean | null; last_outcome: string | null }>(
-    `SELECT o.id, latest.created_at AS latest_at, latest.lifecycle <> 'not_running' AS latest_running, outcome.disposition AS last_outcome
-       FROM unnest($1::int[]) AS o(id)
-       LEFT JOIN LATERAL (SELECT created_at, lifecycle FROM ${runs} r WHERE r.${owner} = o.id ORDER BY created_at DESC, id DESC LIMIT 1) latest ON true
+/** The columns runFactsJoins adds to a row. */
+export interface RunFactColumns {
+  latest_at: Date | null;
+  latest_running: boolean | null;
+  last_outcome: string | null;
+}
+
+/**
+ * Two LATERAL joins giving each row of `owner` (an SQL expression naming the flow's or workflow's id)
+ * the RunFactColumns; `cancelled` is the placeholder of the parameter holding MESSAGES.cancelledByUser.
+ * Shared by runFacts and by the flows list, which reads a page and its facts in one statement.
+ */
+export function runFactsJoins(kind: keyof typeof TABLES, owner: string, cancelled: string): string {
+  // Table and column names come from the constant above; `owner` and `cancelled` are SQL written by
+  // this module's callers in code, never request input.
+  const { runs, owner: column } = TABLES[kind];
+  return `LEFT JOIN LATERAL (SELECT created_at, lifecycle FROM ${runs} r WHERE r.${column} = ${owner} ORDER BY created_at DESC, id DESC LIMIT 1) latest ON true
        LEFT JOIN LATERAL (
          SELECT disposition FROM ${runs} r
-          WHERE r.${owner} = o.id AND r.lifecycle = 'not_running' AND r.disposition IN ('succeeded', 'failed') AND NOT (r.errors ? $2)
+          WHERE r.${column} = ${owner} AND r.lifecycle = 'not_running' AND r.disposition IN ('succeeded', 'failed') AND NOT (r.errors ? ${cancelled})
           ORDER BY created_at DESC, id DESC LIMIT 1
-       ) outcome ON true`,
+       ) outcome ON true`;
+}
+
+export const RUN_FACT_COLUMNS = `latest.created_at AS latest_at, latest.lifecycle <> 'not_running' AS latest_running, outcome.disposition AS last_outcome`;
+
+export function runFactsOf(row: RunFactColumns): RunFacts {
+  return {
+    latestAt: row.latest_at,
+    latestRunning: row.latest_running === true,
+    lastOutcome: row.last_outcome === 'succeeded' || row.last_outcome === 'failed' ? row.last_outcome : null,
+  };
+}
+
+export async function runFacts(db: Queryable, kind: keyof typeof TABLES, ids: readonly number[]): Promise<Map<number, RunFacts>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.query<{ id: number } & RunFactColumns>(
+    `SELECT o.id, ${RUN_FACT_COLUMNS} FROM unnest($1::int[]) AS o(id) ${runFactsJoins(kind, 'o.id', '$2')}`,
     [ids, MESSAGES.cancelledByUser],
   );
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        latestAt: row.latest_at,
-        latestRunning: row.latest_running === true,
-        lastOutcome: row.last_outcome === 'succeeded' || row.last_outcome === 'failed' ? row.last_outcome : null,
-      },
-    ]),
-  );
+  return new Map(rows.map((row) => [row.id, runFactsOf(row)]));
 }
