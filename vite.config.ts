@@ -3,12 +3,20 @@ import { fileURLToPath, URL } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 // The service the dev server forwards /v2 to (the local service, or any with this interface).
 const serviceUrl = process.env.FLOWDECK_SERVICE_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    // Brotli and gzip copies beside each asset, made once at build: the service sends the one the browser
+    // accepts (server/http/static-assets.ts) instead of compressing on every request. Source maps are
+    // fetched only by developer tools, so they stay as they are.
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg)$/ }),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/v2': serviceUrl } },
   build: { sourcemap: true },
