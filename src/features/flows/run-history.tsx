@@ -1,4 +1,5 @@
 import { BarChart, type BarChartSeries } from '@mantine/charts';
+import '@mantine/charts/styles.css';
 import { Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { memo, useMemo } from 'react';
