@@ -10,7 +10,18 @@ const serviceUrl = process.env.FLOWDECK_SERVICE_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      codeSplittingOptions: {
+        // Loaders are split too (the router's default keeps them in the entry): they read the API, so kept in
+        // the entry they bring every resource's schemas and client into the first screen. Preloading on
+        // intent fetches a page's loader before the click; only a cold deep link pays one small round trip.
+        defaultBehavior: [['loader'], ['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+        // Sign-in is the first screen of most visits: its page comes with the entry, not one round trip after it.
+        splitBehavior: ({ routeId }) => (routeId === '/sign-in' ? [] : undefined),
+      },
+    }),
     react(),
     // Brotli and gzip copies beside each asset, made once at build: the service sends the one the browser
     // accepts (server/http/static-assets.ts) instead of compressing on every request. Source maps are
