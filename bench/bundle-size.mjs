@@ -109,6 +109,10 @@ const manifestDir = join(tmpdir(), `flowdeck-bench-manifest-${String(process.pid
 execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--manifest', '--outDir', manifestDir, '--emptyOutDir'], { stdio: 'inherit' });
 const floor = await floorBytes();
 const { routes, onDemand } = routeChunks(manifestDir);
+// The in-browser mock service belongs to the demo build only.
+const withMock = readdirSync(join(manifestDir, 'assets')).filter(
+  (file) => file.endsWith('.js') && readFileSync(join(manifestDir, 'assets', file), 'utf8').includes('mockServiceWorker'),
+);
 rmSync(manifestDir, { recursive: true, force: true });
 
 const service = await startLocalService(await freePort());
@@ -116,6 +120,8 @@ const browser = await launchChromium();
 const misses = [];
 try {
   console.log(`floor (bare React + ReactDOM page): ${kb(floor)} gzip`);
+  if (withMock.length > 0) misses.push(`mock service in the production build (${withMock.join(', ')})`);
+  console.log(`mock service in the production build: ${withMock.length > 0 ? withMock.join(', ') : 'none'}`);
   for (const [path, signedIn] of [
     ['/sign-in', false],
     ['/flows', true],
