@@ -1,49 +1,153 @@
-// Prints the gzip size of the JavaScript a real Chromium loads for the first screen (sign-in), and of
-// the whole build, from a production build (no mock service in it).
+// The JavaScript a real Chromium fetches (scripts and module preloads, gzip) for the first screen, signed out
+// (/sign-in) and signed in (/flows), from a production build served by the real local service; and each
+// route's own chunks: what opening it from the first screen adds. Fails above budget.
+//
+// Floor: the gzip JavaScript of a bare page rendering one heading with React and ReactDOM, built by the same
+// Vite in the same run. No React page can ship less, so figure ÷ floor says how much the dashboard adds.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
-import { preview } from 'vite';
+import { build } from 'vite';
+import { DEMO_KEY, launchChromium, startLocalService } from './local-service.mjs';
 
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+const FIRST_SCREEN_BUDGET = 160 * 1024;
+const ROUTE_BUDGET = 60 * 1024;
+// Signed in, the first screen is the entry plus a page: the two budgets above together.
+const BUDGETS = { '/sign-in': FIRST_SCREEN_BUDGET, '/flows': FIRST_SCREEN_BUDGET + ROUTE_BUDGET };
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
+const ratio = (figure, floor) => `${(figure / floor).toFixed(2)}×`;
 
-// Built into a temporary folder so the bench never replaces the demo build in dist/.
-const outDir = join(tmpdir(), `flowdeck-bench-${String(process.pid)}`);
-execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], { stdio: 'inherit' });
+async function floorBytes() {
+  // Inside node_modules so `react` resolves from the project's own copy.
+  const root = join('node_modules', '.cache', 'flowdeck-bundle-floor');
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(root, { recursive: true });
+  writeFileSync(join(root, 'index.html'), '<!doctype html><title>Flowdeck</title><div id="root"></div><script type="module" src="./main.js"></script>');
+  writeFileSync(
+    join(root, 'main.js'),
+    "import { createElement } from 'react';\nimport { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(createElement('h1', null, 'Flowdeck'));\n",
+  );
+  await build({ root, configFile: false, logLevel: 'warn', build: { outDir: 'dist' } });
+  const assets = join(root, 'dist', 'assets');
+  const bytes = readdirSync(assets)
+    .filter((file) => file.endsWith('.js'))
+    .reduce((sum, file) => sum + gzipSize(readFileSync(join(assets, file))), 0);
+  rmSync(root, { recursive: true, force: true });
+  return bytes;
+}
 
-const server = await preview({ build: { outDir }, preview: { host: '127.0.0.1', port: 0, open: false }, logLevel: 'silent' });
-const url = server.resolvedUrls?.local[0];
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
-try {
-  const page = await browser.newPage();
+/** Every chunk a manifest entry loads before it runs (its static imports, transitively). */
+function staticClosure(manifest, key, into = new Set()) {
+  const entry = manifest[key];
+  if (!entry || into.has(entry.file)) return into;
+  into.add(entry.file);
+  for (const imported of entry.imports ?? []) staticClosure(manifest, imported, into);
+  return into;
+}
+
+/** Each route's split chunks, less what the first screen and the signed-in shell have already fetched. */
+function routeChunks(outDir) {
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'));
+  const fetched = staticClosure(manifest, 'index.html');
+  for (const key of Object.keys(manifest)) if (key.startsWith('src/routes/_app.tsx?')) staticClosure(manifest, key, fetched);
+  const routes = new Map();
+  for (const key of Object.keys(manifest)) {
+    const match = /^src\/routes\/(.+)\.tsx\?tsr-split=/.exec(key);
+    if (!match) continue;
+    const own = routes.get(match[1]) ?? new Set();
+    for (const file of staticClosure(manifest, key)) if (!fetched.has(file)) own.add(file);
+    routes.set(match[1], own);
+  }
+  const size = (file) => gzipSize(readFileSync(join(outDir, file)));
+  const total = (files) => [...files].reduce((sum, file) => sum + size(file), 0);
+  // Heavy libraries a page imports when it first shows them (charts, markdown, the workflow graph).
+  const onDemand = Object.entries(manifest)
+    .filter(([key, entry]) => entry.isDynamicEntry && !key.includes('?tsr-split=') && !key.startsWith('src/mock-service/'))
+    .map(([key, entry]) => ({
+      module: entry.src ?? key,
+      gzip: total([...staticClosure(manifest, key)].filter((file) => !fetched.has(file))),
+    }));
+  return { routes: [...routes].map(([route, files]) => ({ route, files: files.size, gzip: total(files) })), onDemand };
+}
+
+/** The JS (scripts and module preloads) one page load fetches, gzip. */
+async function firstScreen(browser, url, path, signedIn) {
+  const context = await browser.newContext();
+  if (signedIn) {
+    await context.addInitScript((token) => {
+      sessionStorage.setItem('flowdeck.session', JSON.stringify({ token, baseUrl: '' }));
+    }, DEMO_KEY);
+  }
+  const page = await context.newPage();
   const scripts = new Map();
   page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script') scripts.set(response.url(), await response.body());
+    if (new URL(response.url()).pathname.endsWith('.js')) scripts.set(response.url(), await response.body());
   });
-  await page.goto(new URL('/sign-in', url).href, { waitUntil: 'networkidle' });
-  await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  await page.goto(`${url}${path}`, { waitUntil: 'networkidle' });
+  if (signedIn) await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  else await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  await context.close();
+  const bodies = [...scripts.values()];
+  return { files: bodies.length, raw: bodies.reduce((sum, body) => sum + body.length, 0), gzip: bodies.reduce((sum, body) => sum + gzipSize(body), 0) };
+}
 
-  let raw = 0;
-  let gzip = 0;
-  for (const body of scripts.values()) {
-    raw += body.length;
-    gzip += gzipSize(body);
+/** A port nobody listens on now, asked of the system. */
+async function freePort() {
+  const server = createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const manifestDir = join(tmpdir(), `flowdeck-bench-manifest-${String(process.pid)}`);
+execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--manifest', '--outDir', manifestDir, '--emptyOutDir'], { stdio: 'inherit' });
+const floor = await floorBytes();
+const { routes, onDemand } = routeChunks(manifestDir);
+// The in-browser mock service belongs to the demo build only.
+const withMock = readdirSync(join(manifestDir, 'assets')).filter(
+  (file) => file.endsWith('.js') && readFileSync(join(manifestDir, 'assets', file), 'utf8').includes('mockServiceWorker'),
+);
+rmSync(manifestDir, { recursive: true, force: true });
+
+const service = await startLocalService(await freePort());
+const browser = await launchChromium();
+const misses = [];
+try {
+  console.log(`floor (bare React + ReactDOM page): ${kb(floor)} gzip`);
+  if (withMock.length > 0) misses.push(`mock service in the production build (${withMock.join(', ')})`);
+  console.log(`mock service in the production build: ${withMock.length > 0 ? withMock.join(', ') : 'none'}`);
+  for (const [path, signedIn] of [
+    ['/sign-in', false],
+    ['/flows', true],
+  ]) {
+    const { files, raw, gzip } = await firstScreen(browser, service.url, path, signedIn);
+    const over = gzip > BUDGETS[path];
+    if (over) misses.push(`first screen ${path}`);
+    console.log(
+      `first screen ${path}: ${String(files)} JS files, ${kb(raw)} raw, ${kb(gzip)} gzip (budget ${kb(BUDGETS[path])}, floor ${kb(floor)}, ratio ${ratio(gzip, floor)})${over ? '  OVER BUDGET' : ''}`,
+    );
   }
-  const assets = join(outDir, 'assets');
-  const allJs = readdirSync(assets).filter((file) => file.endsWith('.js'));
-  const allGzip = allJs.reduce((sum, file) => sum + gzipSize(readFileSync(join(assets, file))), 0);
-
-  console.log(`first screen (/sign-in): ${String(scripts.size)} JS files, ${kb(raw)} raw, ${kb(gzip)} gzip`);
-  console.log(`whole build: ${String(allJs.length)} JS files, ${kb(allGzip)} gzip`);
+  console.log(`each route's own chunks, gzip, beyond the first screen and the shell (budget ${kb(ROUTE_BUDGET)}):`);
+  for (const { route, files, gzip } of routes.sort((a, b) => b.gzip - a.gzip)) {
+    const over = gzip > ROUTE_BUDGET;
+    if (over) misses.push(`route ${route}`);
+    console.log(
+      `  ${route.padEnd(32)} ${String(files).padStart(3)} files ${kb(gzip).padStart(10)}  ratio to floor ${ratio(gzip, floor)}${over ? '  OVER BUDGET' : ''}`,
+    );
+  }
+  console.log('fetched by a page when it first shows them, gzip (not counted above):');
+  for (const { module, gzip } of onDemand.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${module.padEnd(48)} ${kb(gzip).padStart(10)}`);
 } finally {
   await browser.close();
-  await new Promise((resolve) => server.httpServer.close(resolve));
-  rmSync(outDir, { recursive: true, force: true });
+  await service.stop();
+}
+if (misses.length > 0) {
+  console.error(`over budget: ${misses.join(', ')}`);
+  process.exit(1);
 }

@@ -1,6 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { MESSAGES } from '@/api/messages';
 import { requireApiKey, requireFeature, type AuthVariables } from './http/auth';
@@ -10,6 +7,7 @@ import { browserHeaders } from './http/browser-headers';
 import { loggablePath, onError } from './http/errors';
 import { hostedOperationsOnly } from './http/hosted-operations';
 import { type Handlers, registerOperations } from './http/operations';
+import { dashboardApp } from './http/static-assets';
 import type { Logger } from './logger';
 import { openApiDocument } from './openapi';
 import { attemptLogHandlers } from './routes/attempt-logs';
@@ -59,27 +57,6 @@ export function createApiApp(services: Services) {
   api.use('/workflows', requireFeature('workflows'));
   registerOperations(api, handlers, (operation) => operation.access === 'key' || operation.access === 'workflows');
   return api;
-}
-
-/**
- * Serves the built dashboard; any other path gets index.html so client-side routes survive a reload.
- * Source maps are built but served only when asked for (FLOWDECK_SOURCE_MAPS=1).
- */
-function dashboardApp(staticDir: string, serveSourceMaps: boolean) {
-  const app = new Hono();
-  if (!serveSourceMaps) app.get('*', async (c, next) => (c.req.path.endsWith('.map') ? c.json({ message: MESSAGES.notFound }, 404) : next()));
-  const root = relative(process.cwd(), staticDir) || '.';
-  const indexFile = join(staticDir, 'index.html');
-  app.use('/assets/*', async (c, next) => {
-    await next();
-    if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-  });
-  app.use('*', serveStatic({ root }));
-  app.get('*', (c) => {
-    if (!existsSync(indexFile)) return c.text('The dashboard is not built: run `npm run build`.', 503);
-    return c.html(readFileSync(indexFile, 'utf8'));
-  });
-  return app;
 }
 
 export interface AppOptions {

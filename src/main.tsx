@@ -1,15 +1,14 @@
+// Only the core styles up front: the date pickers' and the charts' styles come with the components that use them.
 import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/charts/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { restoreSession } from '@/features/auth/session';
-import { isDemo } from '@/lib/demo';
 import { createApp } from './app';
 
 async function start() {
-  if (isDemo) {
-    // The demo build has no service behind it: MSW answers /v2 in the browser.
+  // The demo build has no service behind it: MSW answers /v2 in the browser. The mode is compared here, not
+  // through `isDemo`, so the production build drops this branch and the mock service with it.
+  if (import.meta.env.MODE === 'demo') {
     const { startMockWorker } = await import('@/mock-service/browser');
     await startMockWorker();
   }

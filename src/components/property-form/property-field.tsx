@@ -1,5 +1,6 @@
 import { NumberInput, Select, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { DateInput, DateTimePicker, TimeInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { type Control, Controller } from 'react-hook-form';
 import type { PropertyDefinition } from '@/api/common';
 import { fieldLabel } from './property-schema';

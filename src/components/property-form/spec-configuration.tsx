@@ -1,7 +1,7 @@
 import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Properties, PropertyDefinition } from '@/api/common';
-import { Markdown } from '@/components/markdown';
+import { LazyMarkdown } from '@/components/lazy-markdown';
 import { type PropertyAddon, PropertyForm, type PropertyFormChanges } from './property-form';
 
 interface SpecConfigurationProps {
@@ -58,7 +58,7 @@ export function SpecConfiguration({
               Setup instructions
             </Title>
             {instructions ? (
-              <Markdown>{instructions}</Markdown>
+              <LazyMarkdown>{instructions}</LazyMarkdown>
             ) : (
               <Text size="sm" c="dimmed">
                 This spec has no instructions.

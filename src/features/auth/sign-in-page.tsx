@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Accordion, Alert, Button, Center, Checkbox, Code, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type SubmitEvent, useState } from 'react';
 import { z } from 'zod';
 import { configureApi } from '@/api/client';
 import { isApiError } from '@/api/errors';
@@ -19,6 +17,23 @@ const signInSchema = z.object({
   remember: z.boolean(),
 });
 type SignInValues = z.infer<typeof signInSchema>;
+type FieldErrors = Partial<Record<keyof SignInValues, string>>;
+
+/**
+ * The form's fields, read when it is sent (three fields need no form library, and the first screen stays
+ * lighter without one). The base URL field sits in a collapsed panel: unrendered, the stored one stands.
+ */
+function readSignIn(form: HTMLFormElement): { values: SignInValues; errors: null } | { values: null; errors: FieldErrors } {
+  const data = new FormData(form);
+  const parsed = signInSchema.safeParse({ apiKey: data.get('apiKey') ?? '', baseUrl: data.get('baseUrl') ?? storedBaseUrl(), remember: data.has('remember') });
+  if (parsed.success) return { values: parsed.data, errors: null };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if ((field === 'apiKey' || field === 'baseUrl') && !errors[field]) errors[field] = issue.message;
+  }
+  return { values: null, errors };
+}
 
 /** A cheap call that needs a valid key: a wrong key is caught here, not on the first page. */
 async function checkKey(values: SignInValues): Promise<string | null> {
@@ -40,15 +55,18 @@ export function SignInPage({ redirect, demoKey }: { redirect: string | undefined
   const router = useRouter();
   const clearCache = useClearCache();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<SignInValues>({
-    resolver: zodResolver(signInSchema),
-    defaultValues: { apiKey: '', baseUrl: storedBaseUrl(), remember: false },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [isSubmitting, setSubmitting] = useState(false);
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const { values, errors: invalid } = readSignIn(event.currentTarget);
+    setErrors(invalid ?? {});
+    if (!values) return;
     setFailure(null);
+    setSubmitting(true);
     const problem = await checkKey(values);
+    setSubmitting(false);
     if (problem) {
       setFailure(problem);
       return;
@@ -56,7 +74,7 @@ export function SignInPage({ redirect, demoKey }: { redirect: string | undefined
     saveSession({ token: values.apiKey, baseUrl: values.baseUrl }, values.remember);
     clearCache();
     router.history.push(safeRedirect(redirect));
-  });
+  };
 
   return (
     <Center mih="100vh" p="md">
@@ -81,8 +99,8 @@ export function SignInPage({ redirect, demoKey }: { redirect: string | undefined
                 {failure}
               </Alert>
             )}
-            <PasswordInput label="API key" autoComplete="current-password" required error={errors.apiKey?.message} {...form.register('apiKey')} />
-            <Checkbox label="Remember on this device" {...form.register('remember')} />
+            <PasswordInput label="API key" autoComplete="current-password" required error={errors.apiKey} name="apiKey" />
+            <Checkbox label="Remember on this device" name="remember" />
             <Accordion variant="contained">
               <Accordion.Item value="advanced">
                 <Accordion.Control>Advanced</Accordion.Control>
@@ -91,8 +109,9 @@ export function SignInPage({ redirect, demoKey }: { redirect: string | undefined
                     label="Service base URL"
                     description="Leave empty to use the service this dashboard is served from."
                     placeholder="https://pipelines.example.com"
-                    error={errors.baseUrl?.message}
-                    {...form.register('baseUrl')}
+                    error={errors.baseUrl}
+                    name="baseUrl"
+                    defaultValue={storedBaseUrl()}
                   />
                 </Accordion.Panel>
               </Accordion.Item>

@@ -7,7 +7,7 @@ import { ErrorState } from '@/components/error-state';
 import { BlockSkeleton } from '@/components/skeletons';
 import { ExpiryCountdown } from '@/components/expiry-countdown';
 import { ImagePreview } from '@/components/image-preview';
-import { Markdown } from '@/components/markdown';
+import { LazyMarkdown } from '@/components/lazy-markdown';
 import { PropertyForm } from '@/components/property-form/property-form';
 import { cardQueries } from '@/resources/cards';
 
@@ -92,7 +92,7 @@ function CardForm({ card }: { card: CardForRecipient }) {
             <Title order={2} size="h5" mb="xs">
               How to find these values
             </Title>
-            <Markdown>{spec.instructions}</Markdown>
+            <LazyMarkdown>{spec.instructions}</LazyMarkdown>
           </Paper>
         </Grid.Col>
       )}

@@ -59,8 +59,8 @@ describe('flow page: run history', () => {
     if (!last) throw new Error('no run');
     expect(fact(figures, 'Last success')).toHaveTextContent('9 min ago');
     expect(fact(figures, 'Last success')).toHaveTextContent(dateFormat('local').dateTime(last.startedAt + last.durationMs));
-    expect(within(history).getByRole('figure', { name: 'Duration per attempt' })).toBeInTheDocument();
-    expect(within(history).getByRole('figure', { name: 'Rows loaded per attempt' })).toBeInTheDocument();
+    expect(await within(history).findByRole('figure', { name: 'Duration per attempt' })).toBeInTheDocument();
+    expect(await within(history).findByRole('figure', { name: 'Rows loaded per attempt' })).toBeInTheDocument();
   });
 
   it('shows the rows per second and the time elapsed of a run in progress, live', async () => {

@@ -1,8 +1,9 @@
-import { BarChart, type BarChartSeries } from '@mantine/charts';
+import type { BarChartSeries } from '@mantine/charts';
 import { Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { memo, useMemo } from 'react';
 import type { RunAttempt } from '@/api/flows';
+import { LazyBarChart } from '@/components/bar-chart/lazy-bar-chart';
 import { DateTime } from '@/components/date-time';
 import { ErrorState } from '@/components/error-state';
 import { Fact } from '@/components/fact';
@@ -182,7 +183,7 @@ const HistoryCharts = memo(function HistoryCharts({ points, onOpen }: { points: 
       <Text size="sm" fw={500} id="history-duration">
         Duration per attempt
       </Text>
-      <BarChart
+      <LazyBarChart
         {...chartProps}
         data={dataOf(durationSecondsOf)}
         valueFormatter={(seconds) => formatDurationCompact(seconds * 1000)}
@@ -193,7 +194,7 @@ const HistoryCharts = memo(function HistoryCharts({ points, onOpen }: { points: 
       <Text size="sm" fw={500} id="history-rows">
         Rows loaded per attempt
       </Text>
-      <BarChart
+      <LazyBarChart
         {...chartProps}
         data={dataOf((point) => point.rowsLoaded)}
         valueFormatter={formatCount}

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type CreateConfigurationCardInput } from '@/api/cards';

@@ -7,7 +7,8 @@ import { SpecSummary } from '@/components/spec-summary';
 import { useUsedBy } from '@/resources/endpoints';
 import { sourceQueries, useDeleteSource, useUpdateSource } from '@/resources/sources';
 import { ConfigureSource } from './source-configuration';
-import { type SourceTab, SourceTabs } from './source-tabs';
+import type { SourceTab } from './source-tab-names';
+import { SourceTabs } from './source-tabs';
 
 export function SourcePage({ sourceId, tab, onTab }: { sourceId: number; tab: SourceTab; onTab: (tab: SourceTab) => void }) {
   const { data: source } = useSuspenseQuery(sourceQueries.detail(sourceId));

@@ -4,9 +4,7 @@ import type { Source } from '@/api/sources';
 import { SourceCards } from './source-cards';
 import { SourceFlows } from './source-flows';
 import { SourceResolvers } from './source-resolvers';
-
-export const SOURCE_TABS = ['configuration', 'resolvers', 'cards', 'flows'] as const;
-export type SourceTab = (typeof SOURCE_TABS)[number];
+import { SOURCE_TABS, type SourceTab } from './source-tab-names';
 
 /** A source's tabs (kept in the URL); only the configuration tab differs between a readable source and one known by id. */
 export function SourceTabs({

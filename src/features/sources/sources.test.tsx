@@ -44,7 +44,7 @@ describe('creating a source', () => {
     // The form comes from the full spec returned with the created source, instructions beside it.
     expect(await screen.findByText('Created “Payments API”')).toBeInTheDocument();
     const instructions = screen.getByRole('complementary', { name: 'Setup instructions' });
-    expect(within(instructions).getByRole('heading', { name: 'Connect a REST API' })).toBeInTheDocument();
+    expect(await within(instructions).findByRole('heading', { name: 'Connect a REST API' })).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /^Base URL/ }), 'https://api.pay.example');
     await user.type(screen.getByRole('textbox', { name: /^Endpoints/ }), 'charges');
     await user.type(screen.getByLabelText(/^API token/, { selector: 'input' }), 'tok_123');

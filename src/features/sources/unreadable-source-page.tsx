@@ -1,7 +1,8 @@
 import { Alert, Stack } from '@mantine/core';
 import { type Source, sourceSchema } from '@/api/sources';
 import { PageHeader } from '@/components/page-header';
-import { type SourceTab, SourceTabs } from './source-tabs';
+import type { SourceTab } from './source-tab-names';
+import { SourceTabs } from './source-tabs';
 import { SourceTestConnection } from './source-test-connection';
 
 /** All the dashboard knows of a source it cannot read: its id (the interface's reader takes a spec given by name only). */

@@ -6,7 +6,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { flowQueries } from '@/resources/flows';
 import { readDefinition } from '@/service-rules/workflow-definition';
 import { useFlowName } from './use-flow-name';
-import { WorkflowGraph } from './workflow-graph';
+import { LazyWorkflowGraph } from './lazy-workflow-graph';
 import type { WorkflowPageSearch } from './workflow-page-search';
 
 interface DefinitionSectionProps {
@@ -72,7 +72,7 @@ export function WorkflowDefinitionSection({ workflow, lastRun, view, onView }: D
           <Text size="sm" c="dimmed" component="div">
             <RunCaption lastRun={lastRun} />
           </Text>
-          <WorkflowGraph steps={steps} flowName={flowName} label={`Steps of ${workflow.name}`} />
+          <LazyWorkflowGraph steps={steps} flowName={flowName} label={`Steps of ${workflow.name}`} />
         </Stack>
       ) : (
         <Alert color="yellow" role="note" title="No steps to draw">

@@ -6,7 +6,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ErrorState } from '@/components/error-state';
 import { ScheduleField } from '@/components/schedule-field';
 import { flowQueries } from '@/resources/flows';
-import { WorkflowGraph } from './workflow-graph';
+import { LazyWorkflowGraph } from './lazy-workflow-graph';
 import { formStepProblems, toDrafts, workflowFormSchema, type WorkflowFormOutput, type WorkflowFormValues } from './workflow-form-schema';
 import { StepsField } from './workflow-steps-field';
 import { useFlowName } from './use-flow-name';
@@ -95,7 +95,7 @@ export function WorkflowForm({ defaults, submitLabel, onSubmit, pending, error, 
               The steps show here as a graph as you add them: an arrow from each step to the steps that wait for it.
             </Text>
           ) : (
-            <WorkflowGraph steps={preview} flowName={flowName} label="Preview of the steps" />
+            <LazyWorkflowGraph steps={preview} flowName={flowName} label="Preview of the steps" />
           )}
         </Paper>
       </Grid.Col>

@@ -2,7 +2,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { z } from 'zod';
 import { isApiError } from '@/api/errors';
 import { SourcePage } from '@/features/sources/source-page';
-import { SOURCE_TABS, type SourceTab } from '@/features/sources/source-tabs';
+import { SOURCE_TABS, type SourceTab } from '@/features/sources/source-tab-names';
 import { UnreadableSourcePage } from '@/features/sources/unreadable-source-page';
 import { parseIdParam } from '@/lib/route-params';
 import { sourceQueries } from '@/resources/sources';
