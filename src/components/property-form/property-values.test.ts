@@ -195,7 +195,10 @@ describe('PATCH bodies (property-based)', () => {
         if (!valid) return;
 
         const body = changedProperties(definitions, saved, current);
-        expect(Object.entries(body)).toEqual(expected);
+        // Compared by name: a JSON object's member order carries no meaning, and JavaScript lists integer-like
+        // names ("1") first whatever the form's order (seed 216433133 found that in this test, not in the product).
+        const byName = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+        expect(Object.entries(body).sort(byName)).toEqual(expected.sort(byName));
         expect(Object.values(body).some(looksMasked)).toBe(false);
         expect(updateSourceInputSchema.safeParse({ properties: body }).success).toBe(true);
       }),
