@@ -68,3 +68,29 @@ export async function failAbandonedRuns(db: Queryable, errors: { neverStarted: s
         );
   return (attempts.rowCount ?? 0) + ids.length + (steps.rowCount ?? 0);
 }
+
+export interface UnclaimedAttempt {
+  id: number;
+  flow_id: number;
+  queue_job_id: string;
+}
+
+/** Queued flow runs no instance has claimed for `graceMs` (their job may have been lost with an instance). */
+export async function unclaimedAttempts(db: Queryable, graceMs: number): Promise<UnclaimedAttempt[]> {
+  const { rows } = await db.query<UnclaimedAttempt>(
+    `SELECT id, flow_id, queue_job_id FROM run_attempts
+     WHERE lifecycle = 'running' AND instance_key IS NULL AND queue_job_id IS NOT NULL AND created_at < now() - $1 * interval '1 millisecond'
+     ORDER BY id`,
+    [graceMs],
+  );
+  return rows;
+}
+
+/** Notes a new queue job for a still unclaimed attempt; false when another pass did it first or an instance claimed it. */
+export async function replaceQueueJob(db: Queryable, attemptId: number, oldJobId: string, newJobId: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE run_attempts SET queue_job_id = $3 WHERE id = $1 AND queue_job_id = $2 AND lifecycle = 'running' AND instance_key IS NULL`,
+    [attemptId, oldJobId, newJobId],
+  );
+  return rowCount === 1;
+}
