@@ -46,7 +46,15 @@ export async function measureFloor(databaseUrl: string, instances: number, jobs:
       await sender.send(QUEUE, { sentAt: Date.now() });
       if (spacingMs > 0) await sleep(spacingMs);
     }
-    await Promise.race([done, sleep(300_000).then(() => Promise.reject(new Error('The floor jobs did not finish within 5 minutes.')))]);
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        reject(new Error('The floor jobs did not finish within 5 minutes.'));
+      }, 300_000);
+    });
+    await Promise.race([done, limit]).finally(() => {
+      clearTimeout(timer);
+    });
     return { latencies, perMinute: (jobs / (lastDone - firstSent)) * 60_000 };
   } finally {
     await Promise.all([sender, ...workers].map((boss) => boss.stop({ graceful: false, wait: true }).catch(() => undefined)));
