@@ -134,7 +134,9 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
     const { port } = server.address() as AddressInfo;
     boundary.listen = { host: config.host, port };
     listeningUrl = linkOrigin(config.host, port);
-    if (!config.publicUrl && isUnspecified(config.host))
+    if (!config.publicUrl && config.role === 'worker')
+      logger.warn({ origin: listeningUrl }, "alert links use this worker's address: set FLOWDECK_PUBLIC_URL to the address users reach");
+    else if (!config.publicUrl && isUnspecified(config.host))
       logger.warn({ origin: listeningUrl }, 'links use the machine name: set FLOWDECK_PUBLIC_URL to the address users reach');
     return {
       url: urlOf(server, config.host),

@@ -106,6 +106,7 @@ const line = (label: string, runs: Sample, floor: Sample, what: 'burst' | 'paced
     ? `  ${label.padEnd(10)} burst  ${runs.perMinute.toFixed(0).padStart(6)} runs/min   floor ${floor.perMinute.toFixed(0).padStart(6)} jobs/min   ratio ${(runs.perMinute / floor.perMinute).toFixed(2)}   start p50 ${ms(percentile(runs.latencies, 50))} p99 ${ms(percentile(runs.latencies, 99))} (floor ${ms(percentile(floor.latencies, 50))} / ${ms(percentile(floor.latencies, 99))})   ${load()}`
     : `  ${label.padEnd(10)} paced  queue-to-start p50 ${ms(percentile(runs.latencies, 50))} p99 ${ms(percentile(runs.latencies, 99))}   floor p50 ${ms(percentile(floor.latencies, 50))} p99 ${ms(percentile(floor.latencies, 99))}   ratio p50 ${(percentile(runs.latencies, 50) / percentile(floor.latencies, 50)).toFixed(2)}   ${load()}`;
 
+const benchStarted = performance.now();
 const cluster = await startCluster();
 const stopAndExit = (signal: NodeJS.Signals) => {
   void cluster.stop().finally(() => process.kill(process.pid, signal));
@@ -117,6 +118,7 @@ try {
     `bench:scale — ${String(BURST_RUNS)} runs at once, then ${String(PACED_RUNS)} paced (sample ${String(SAMPLE.row_count)} rows at ${String(SAMPLE.rows_per_second)}/s → files)\n`,
   );
   const flows = await createFlows(cluster, BURST_RUNS);
+  process.stderr.write(`  ${String(BURST_RUNS)} flows made in ${((performance.now() - benchStarted) / 1000).toFixed(0)} s\n`);
   const perMinute: Record<number, number> = {};
   const problems: string[] = [];
   for (const workers of [1, 2]) {
@@ -147,3 +149,6 @@ try {
 } finally {
   await cluster.stop();
 }
+process.stderr.write(`  done in ${((performance.now() - benchStarted) / 1000).toFixed(0)} s\n`);
+// Everything this bench started is stopped above; the exit does not wait for idle keep-alive sockets.
+process.exit();

@@ -69,28 +69,35 @@ export async function failAbandonedRuns(db: Queryable, errors: { neverStarted: s
   return (attempts.rowCount ?? 0) + ids.length + (steps.rowCount ?? 0);
 }
 
-export interface UnclaimedAttempt {
+/** Where each kind of queued run is kept, and what "queued, not claimed by any instance yet" means for it. */
+const UNCLAIMED = {
+  flow: { table: 'run_attempts', unclaimed: "lifecycle = 'running' AND instance_key IS NULL" },
+  workflow: { table: 'workflow_runs', unclaimed: "lifecycle = 'pending'" },
+} as const;
+export type QueuedKind = keyof typeof UNCLAIMED;
+
+export interface UnclaimedRun {
   id: number;
-  flow_id: number;
   queue_job_id: string;
+  /** The flow of a flow run (its job carries it); null for a workflow run. */
+  flow_id: number | null;
 }
 
-/** Queued flow runs no instance has claimed for `graceMs` (their job may have been lost with an instance). */
-export async function unclaimedAttempts(db: Queryable, graceMs: number): Promise<UnclaimedAttempt[]> {
-  const { rows } = await db.query<UnclaimedAttempt>(
-    `SELECT id, flow_id, queue_job_id FROM run_attempts
-     WHERE lifecycle = 'running' AND instance_key IS NULL AND queue_job_id IS NOT NULL AND created_at < now() - $1 * interval '1 millisecond'
-     ORDER BY id`,
+/** Queued runs no instance has claimed for `graceMs` (their job may have been lost with an instance). */
+export async function unclaimedRuns(db: Queryable, kind: QueuedKind, graceMs: number): Promise<UnclaimedRun[]> {
+  const { table, unclaimed } = UNCLAIMED[kind];
+  const flow = kind === 'flow' ? 'flow_id' : 'NULL::int AS flow_id';
+  const { rows } = await db.query<UnclaimedRun>(
+    `SELECT id, queue_job_id, ${flow} FROM ${table}
+     WHERE ${unclaimed} AND queue_job_id IS NOT NULL AND created_at < now() - $1 * interval '1 millisecond' ORDER BY id`,
     [graceMs],
   );
   return rows;
 }
 
-/** Notes a new queue job for a still unclaimed attempt; false when another pass did it first or an instance claimed it. */
-export async function replaceQueueJob(db: Queryable, attemptId: number, oldJobId: string, newJobId: string): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE run_attempts SET queue_job_id = $3 WHERE id = $1 AND queue_job_id = $2 AND lifecycle = 'running' AND instance_key IS NULL`,
-    [attemptId, oldJobId, newJobId],
-  );
+/** Notes a new queue job for a still unclaimed run; false when another pass did it first or an instance claimed it. */
+export async function replaceQueueJob(db: Queryable, kind: QueuedKind, id: number, oldJobId: string, newJobId: string): Promise<boolean> {
+  const { table, unclaimed } = UNCLAIMED[kind];
+  const { rowCount } = await db.query(`UPDATE ${table} SET queue_job_id = $3 WHERE id = $1 AND queue_job_id = $2 AND ${unclaimed}`, [id, oldJobId, newJobId]);
   return rowCount === 1;
 }

@@ -1,5 +1,0 @@
--- A flow run's queue job, so crash recovery can tell a job taken by an instance that died before it
--- claimed the attempt (queued again) from one still waiting for a worker; and when it was claimed,
--- so queue-to-start latency can be measured (bench/scale).
-ALTER TABLE run_attempts ADD COLUMN queue_job_id uuid, ADD COLUMN claimed_at timestamptz;
-CREATE INDEX run_attempts_unclaimed ON run_attempts (created_at) WHERE lifecycle = 'running' AND instance_key IS NULL;
