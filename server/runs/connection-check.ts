@@ -3,6 +3,7 @@ import { Timeout } from '@/service-rules/errors';
 import { destinationConnector, sourceConnector } from '../connectors/registry';
 import type { VerificationMessage } from '../connectors/types';
 import { revealProperties } from '../properties';
+import type { Logger } from '../logger';
 import type { SecretBox } from '../secrets';
 import { type JobData, type JobQueue, QUEUES } from './queue';
 import { withTimeout } from './time-bound';
@@ -29,6 +30,24 @@ export async function checkConnectionHere(box: SecretBox, request: ConnectionChe
   );
 }
 
+/**
+ * What a worker keeps in the queue's table as the job's answer: the messages, or only that the bound
+ * ran out or the check broke. An error's own text stays in the worker's log, never in the table (it
+ * could quote a connection string).
+ */
+export type CheckAnswer = { messages: VerificationMessage[] } | { timeout: true } | { broken: true };
+
+/** The job handler on a worker. */
+export async function answerConnectionCheck(box: SecretBox, logger: Logger, request: ConnectionCheckRequest): Promise<CheckAnswer> {
+  try {
+    return { messages: await checkConnectionHere(box, request) };
+  } catch (error) {
+    if (error instanceof Timeout) return { timeout: true };
+    logger.warn({ kind: request.kind, spec: request.spec, err: (error as Error).message }, 'connection check failed');
+    return { broken: true };
+  }
+}
+
 /** Queues the check for a worker and waits for its messages; Timeout once the bound has passed. */
 export async function checkConnectionOnWorker(queue: JobQueue, request: ConnectionCheckRequest): Promise<VerificationMessage[]> {
   const deadline = Date.now() + request.timeoutMs;
@@ -37,18 +56,13 @@ export async function checkConnectionOnWorker(queue: JobQueue, request: Connecti
   while (Date.now() < deadline) {
     await new Promise((resolveWait) => setTimeout(resolveWait, Math.min(ANSWER_POLL_MS, Math.max(0, deadline - Date.now()))));
     const job = await queue.jobState(QUEUES.connectionCheck, id);
-    if (job?.state === 'completed') return (job.output as { value: VerificationMessage[] }).value;
-    // The worker's own bound ran out (Timeout), or it could not check at all.
-    if (job?.state === 'failed') throw failureOf(job.output);
+    if (job?.state === 'completed') {
+      const answer = job.output as CheckAnswer;
+      if ('messages' in answer) return answer.messages;
+      if ('timeout' in answer) break;
+      throw new Error('The connection check failed on a worker (its log says why).');
+    }
   }
   await queue.cancel(QUEUES.connectionCheck, id).catch(() => undefined);
   throw new Timeout();
-}
-
-/** pg-boss keeps a failed handler's error as `{ name, message, stack }`: the same error again, by its message. */
-function failureOf(output: unknown): Error {
-  const message = (output as { message?: unknown } | null)?.message;
-  const timeout = new Timeout();
-  if (typeof message !== 'string') return new Error('The connection check failed.');
-  return message === timeout.message ? timeout : new Error(message);
 }

@@ -7,7 +7,7 @@ import { executesJobs, type Role } from '../role';
 import type { SecretBox } from '../secrets';
 import { type Instance, registerInstance } from '../store/instances';
 import type { SourceRow } from '../store/sources';
-import { checkConnectionHere, checkConnectionOnWorker, type ConnectionCheckRequest } from './connection-check';
+import { answerConnectionCheck, checkConnectionHere, checkConnectionOnWorker, type ConnectionCheckRequest } from './connection-check';
 import { discoveryRuns } from './discovery';
 import { type FlowTrigger, flowRuns, type WorkflowTrigger } from './flow-runs';
 import { DEFAULT_LOG_RETENTION_DAYS, LOG_RETENTION_TICK_MS, pruneAttemptLogs } from './log-retention';
@@ -106,7 +106,7 @@ export function createRunService(options: RunServiceOptions): RunService {
       await queue.work(QUEUES.workflow, (job) => executeWorkflowRun(context, job.runId, instanceKey(), flows));
       await queue.work(QUEUES.discovery, (job) => discovery.discover(job.sourceId));
       await queue.work(QUEUES.alert, (job) => deliverAlert({ db, box, logger, maxTries: ALERT_MAX_TRIES }, job.deliveryId));
-      await queue.work(QUEUES.connectionCheck, (job) => checkConnectionHere(box, job));
+      await queue.work(QUEUES.connectionCheck, (job) => answerConnectionCheck(box, logger, job));
       await service.recover();
       await alerts.queuePending();
       every(RECOVERY_TICK_MS, service.recover, 'recovery');

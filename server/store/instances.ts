@@ -27,6 +27,9 @@ export async function registerInstance(connectionString: string): Promise<Instan
   return { key, release: () => client.end() };
 }
 
+/** Advisory locks belong to a database; pg_locks lists those of every database of the server. */
+export const THIS_DATABASE = '(SELECT oid FROM pg_database WHERE datname = current_database())';
+
 /** SQL condition: the instance in `column` no longer holds its lock. */
 export const instanceIsGone = (column: string) =>
-  `NOT EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.classid = ${String(INSTANCE_LOCK_CLASS)}::oid AND l.objid = ${column}::oid AND l.objsubid = 2 AND l.granted)`;
+  `NOT EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.database = ${THIS_DATABASE} AND l.classid = ${String(INSTANCE_LOCK_CLASS)}::oid AND l.objid = ${column}::oid AND l.objsubid = 2 AND l.granted)`;

@@ -6,8 +6,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERRUPTED } from '../runs/recovery';
 import { insertApiKey, newApiKey } from '../store/api-keys';
-import { INSTANCE_LOCK_CLASS } from '../store/instances';
-import { type ChildService, startChildService } from './child-service';
+import { INSTANCE_LOCK_CLASS, THIS_DATABASE } from '../store/instances';
+import { type ChildService, runChildServiceToExit, startChildService } from './child-service';
 import { createFailingFilesDestination, createFilesDestination, createFlow, createSampleSource, expectStatus } from './fixtures';
 import { type Api, apiClient, createTestDatabase, eventually } from './harness';
 
@@ -41,9 +41,10 @@ const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[
 /** The instance keys whose advisory lock is held: one per live instance that executes jobs. */
 const liveInstanceKeys = async () =>
   (
-    await query<{ key: number }>("SELECT objid::int AS key FROM pg_locks WHERE locktype = 'advisory' AND classid = $1::oid AND objsubid = 2 AND granted", [
-      INSTANCE_LOCK_CLASS,
-    ])
+    await query<{ key: number }>(
+      `SELECT objid::int AS key FROM pg_locks WHERE locktype = 'advisory' AND database = ${THIS_DATABASE} AND classid = $1::oid AND objsubid = 2 AND granted`,
+      [INSTANCE_LOCK_CLASS],
+    )
   ).map((row) => row.key);
 
 beforeAll(async () => {
@@ -77,11 +78,11 @@ describe('one web instance and three workers on one database', () => {
     const refused = expectStatus(await api(`/v2/destinations/${String(failing.id)}/verify`), 200);
     expect((refused.body as { data: { is_error: boolean }[] }).data.some((message) => message.is_error)).toBe(true);
 
-    const worker = workers[0]!;
-    const health = await fetch(`${worker.url}/health`);
+    const [worker] = workers;
+    const health = await fetch(`${worker?.url ?? ''}/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ role: 'worker', database: 'ok' });
-    expect((await fetch(`${worker.url}/v2/flows`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(404);
+    expect((await fetch(`${worker?.url ?? ''}/v2/flows`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(404);
   });
 
   it('executes each of 300 runs once or ends it interrupted when a worker is killed half-way', async () => {
@@ -118,9 +119,9 @@ describe('one web instance and three workers on one database', () => {
       'half of the runs to start',
     );
     const before = new Set(await liveInstanceKeys());
-    const victim = workers[1]!;
-    await victim.kill();
-    expect(victim.process.signalCode).toBe('SIGKILL');
+    const [, victim] = workers;
+    await victim?.kill();
+    expect(victim?.process.signalCode).toBe('SIGKILL');
     // Its key is the one whose lock Postgres dropped with its connections.
     const killedKey = await eventually(
       async () => {
@@ -173,5 +174,38 @@ describe('one web instance and three workers on one database', () => {
     expect(interrupted.length).toBeGreaterThan(0);
     const survivors = new Set(attempts.filter((attempt) => attempt.instance_key !== killedKey).map((attempt) => attempt.instance_key));
     expect(survivors.size).toBe(2);
+  });
+
+  it('queues again a run whose job was lost before any worker claimed it, and runs it once', async () => {
+    // As if the worker that took the job had been killed between taking it and claiming the run:
+    // the run waits unclaimed, and the queue no longer holds a job for it.
+    const source = await createSampleSource(api, { row_count: 10 });
+    const destination = await createFilesDestination(api, `lost-${randomBytes(4).toString('hex')}`);
+    const flow = await createFlow(api, source.id, destination.id);
+    const [attempt] = await query<{ id: number }>(
+      "INSERT INTO run_attempts (flow_id, trigger, lifecycle, queue_job_id, created_at) VALUES ($1, 'manual', 'running', gen_random_uuid(), now() - interval '1 minute') RETURNING id",
+      [flow.id],
+    );
+    const ended = await eventually(
+      async () => {
+        const [row] = await query<{ disposition: string; lifecycle: string }>('SELECT disposition, lifecycle FROM run_attempts WHERE id = $1', [attempt?.id]);
+        return row?.lifecycle === 'not_running' ? row : undefined;
+      },
+      60_000,
+      'the lost run to be queued again and run',
+    );
+    expect(ended.disposition).toBe('succeeded');
+    for (const table of TABLES) expect(filesOf(join(filesDir, destination.folder, table))).toHaveLength(1);
+  });
+});
+
+describe('FLOWDECK_ROLE', () => {
+  it('stops the start, in one line, on an unknown role or a split role without a shared Postgres', async () => {
+    const unknown = await runChildServiceToExit({ FLOWDECK_ROLE: 'scheduler', FLOWDECK_DATA_DIR: dataDir });
+    expect(unknown.code).toBe(2);
+    expect(unknown.output.trim()).toBe('Flowdeck could not start: FLOWDECK_ROLE must be web, worker or all, got "scheduler".');
+    const alone = await runChildServiceToExit({ FLOWDECK_ROLE: 'worker', FLOWDECK_DATA_DIR: dataDir, DATABASE_URL: undefined });
+    expect(alone.code).toBe(1);
+    expect(alone.output).toMatch(/^Flowdeck could not start: FLOWDECK_ROLE=worker needs a Postgres shared by every instance.*set DATABASE_URL/m);
   });
 });
