@@ -1,6 +1,7 @@
 import { delimiter, join, resolve } from 'node:path';
 import { type Profile, readProfile } from './profile';
 import { readLogRetentionDays } from './runs/log-retention';
+import { readRole, type Role } from './role';
 import { invalidConnectorAllowEntries } from './security/network-guard';
 
 /** The interface bounds the whole verification at 10 seconds. */
@@ -49,6 +50,8 @@ export interface ServiceConfig {
   logRetentionDays: number;
   /** FLOWDECK_PROFILE: `hosted` answers only the hosted service's operations (proves proxy mode against it). */
   profile: Profile;
+  /** FLOWDECK_ROLE: `web`, `worker` or `all` (role.ts). */
+  role: Role;
 }
 
 /** The folder uploads land in and the default file root. */
@@ -98,5 +101,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     serveSourceMaps: env.FLOWDECK_SOURCE_MAPS === '1',
     profile: readProfile(env.FLOWDECK_PROFILE),
     logRetentionDays: readLogRetentionDays(env.FLOWDECK_LOG_RETENTION_DAYS),
+    role: readRole(env.FLOWDECK_ROLE),
   };
 }

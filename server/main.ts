@@ -19,16 +19,23 @@ const logger = createLogger(config.logLevel);
 
 try {
   const service = await startService(config, logger);
+  const roleLine: Record<typeof config.role, string[]> = {
+    all: [],
+    web: ['  Role: web (serves the dashboard and /v2, queues runs; workers execute them)'],
+    worker: ['  Role: worker (executes runs, discovery, checks and schedules; answers only /health)'],
+  };
+  const serves = config.role !== 'worker';
   const lines = [
     '',
     `Flowdeck is running at ${service.url}/`,
+    ...roleLine[config.role],
     config.upstreamUrl
       ? `  Proxy mode: /v2 is forwarded to ${config.upstreamUrl}; sign in with a key of that service.`
       : `  Database: ${config.databaseUrl ? 'DATABASE_URL' : `embedded Postgres in ${config.dataDir}`}`,
-    ...(config.upstreamUrl || !config.demo
+    ...(config.upstreamUrl || !config.demo || !serves
       ? []
       : [`  Sign in with the API key: ${DEMO_KEYS.team}`, `  (${DEMO_KEYS.starter} signs in on the starter plan, which has no workflows.)`]),
-    '  New keys: npm run keys -- create --plan team',
+    ...(serves ? ['  New keys: npm run keys -- create --plan team'] : []),
     'Press Ctrl+C to stop.',
     '',
   ];

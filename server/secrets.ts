@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // PASSWORD property values and webhook signing secrets are encrypted at rest with AES-256-GCM.
@@ -17,7 +17,17 @@ export function loadSecretKey(configured: string | null, dataDir: string): Buffe
   const file = join(dataDir, 'secret.key');
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+    // Written aside and linked into place: instances starting together on one data folder agree on
+    // the first key linked, and none reads a half-written one.
+    const aside = `${file}.${String(process.pid)}.new`;
+    writeFileSync(aside, randomBytes(32).toString('base64'), { mode: 0o600 });
+    try {
+      linkSync(aside, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      rmSync(aside, { force: true });
+    }
   }
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
 }

@@ -9,7 +9,9 @@ import { migrate } from './db/migrate';
 import { createPool, type Pool } from './db/pool';
 import { seedDemo } from './demo/seed';
 import type { Logger } from './logger';
+import { healthApp } from './http/health';
 import { publicOriginOf } from './http/public-url';
+import { servesApi } from './role';
 import { createRunService, type RunService } from './runs/run-service';
 import { type Boundary, enterBoundary } from './security/boundary';
 import { createSecretBox, loadSecretKey } from './secrets';
@@ -31,7 +33,7 @@ export interface RunningService {
 const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 600_000;
 
-function listen(app: ReturnType<typeof createApp>, config: ServiceConfig): Promise<ServerType> {
+function listen(app: { fetch: (request: Request) => Response | Promise<Response> }, config: ServiceConfig): Promise<ServerType> {
   const { host, port } = config;
   return new Promise((resolveServer, reject) => {
     const serverOptions = { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS };
@@ -50,7 +52,10 @@ function listen(app: ReturnType<typeof createApp>, config: ServiceConfig): Promi
   });
 }
 
-/** Starts the whole service: database, migrations, demo data, runs and the HTTP server. */
+/**
+ * Starts the whole service: database, migrations, demo data, runs and the HTTP server. By FLOWDECK_ROLE
+ * (role.ts): a `web` instance serves and queues, a `worker` executes and answers only /health.
+ */
 export async function startService(config: ServiceConfig, logger: Logger): Promise<RunningService> {
   if (config.upstreamUrl) {
     const app = createApp({
@@ -64,6 +69,9 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
     const server = await listen(app, config);
     return { url: urlOf(server, config.host), databaseUrl: null, pool: null, runs: null, demoKeys: null, stop: () => closeServer(server) };
   }
+  // One embedded Postgres belongs to one process: instances that split the roles share a Postgres of their own.
+  if (config.role !== 'all' && !config.databaseUrl)
+    throw new StartupError(`FLOWDECK_ROLE=${config.role} needs a Postgres shared by every instance`, 'set DATABASE_URL (or start with FLOWDECK_ROLE=all)');
   const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir, logger);
   const databaseUrl = config.databaseUrl ?? (embedded as { url: string }).url;
   for (const root of config.fileRoots) mkdirSync(root, { recursive: true });
@@ -96,8 +104,11 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
       discoveryTimeoutMs: config.discoveryTimeoutMs,
       logRetentionDays: config.logRetentionDays,
       alertRetryDelaySeconds: config.alertRetryDelaySeconds,
+      role: config.role,
     });
-    const demoKeys = config.demo ? await seedDemo(pool, box, logger, config.fileRoots[0] ?? filesFolder(config.dataDir)) : null;
+    const api = servesApi(config.role);
+    // The demo is seeded by an instance that serves it.
+    const demoKeys = config.demo && api ? await seedDemo(pool, box, logger, config.fileRoots[0] ?? filesFolder(config.dataDir)) : null;
     startedRuns = runs;
     await runs.start();
     const app = createApp({
@@ -118,11 +129,14 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
       upstreamUrl: null,
       logger,
     });
-    const server = await listen(app, config);
+    // A worker answers only /health on its port.
+    const server = await listen(api ? app : healthApp(pool, config.role), config);
     const { port } = server.address() as AddressInfo;
     boundary.listen = { host: config.host, port };
     listeningUrl = linkOrigin(config.host, port);
-    if (!config.publicUrl && isUnspecified(config.host))
+    if (!config.publicUrl && config.role === 'worker')
+      logger.warn({ origin: listeningUrl }, "alert links use this worker's address: set FLOWDECK_PUBLIC_URL to the address users reach");
+    else if (!config.publicUrl && isUnspecified(config.host))
       logger.warn({ origin: listeningUrl }, 'links use the machine name: set FLOWDECK_PUBLIC_URL to the address users reach');
     return {
       url: urlOf(server, config.host),

@@ -1,8 +1,6 @@
-import { Timeout } from '@/service-rules/errors';
 import { missingPropertyMessage, missingRequired } from '@/service-rules/properties';
 import { failure, type VerificationMessage } from '../connectors/types';
-import { type PlainProperties, revealProperties, type StoredProperties } from '../properties';
-import { withTimeout } from '../runs/time-bound';
+import type { PlainProperties, StoredProperties } from '../properties';
 import type { Services } from '../services';
 import type { PropertyDefinitionWire } from '@/catalogue/connector-specs';
 
@@ -27,9 +25,6 @@ export async function verifyStored(
     return missing.map((definition) => failure(definition.name, missingPropertyMessage(definition)));
   }
   if (!check) return [failure('connection', `This service cannot connect to ${spec.displayName} yet.`)];
-  return withTimeout(
-    services.verifyTimeoutMs,
-    () => new Timeout(),
-    (signal) => check(revealProperties(stored, services.box), signal),
-  );
+  // Here or on a worker (FLOWDECK_ROLE=web), with the same bound: runs/connection-check.ts.
+  return services.runs.checkConnection({ kind, spec: configured.spec, properties: stored, timeoutMs: services.verifyTimeoutMs });
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { RunTrigger } from '@/api/flows';
 import { flowAlreadyRunning, flowGone, MESSAGES } from '@/api/messages';
 import { Conflict } from '@/service-rules/errors';
@@ -31,9 +32,9 @@ export function flowRuns(context: FlowRunsContext) {
   /** Abort handles of the attempts executing here, so a cancel on this instance stops them at once. */
   const controllers = new Map<number, AbortController>();
 
-  async function startAttempt(flowId: number, trigger: RunTrigger, workflowRunId: number | null): Promise<AttemptRow> {
+  async function startAttempt(flowId: number, trigger: RunTrigger, workflowRunId: number | null, queueJobId: string | null = null): Promise<AttemptRow> {
     try {
-      return await insertRunningAttempt(db, flowId, trigger, workflowRunId);
+      return await insertRunningAttempt(db, flowId, trigger, workflowRunId, queueJobId);
     } catch (error) {
       if (isUniqueViolation(error)) throw new Conflict(flowAlreadyRunning(flowId));
       // Deleted meanwhile, or named by a workflow step after it was deleted.
@@ -69,9 +70,12 @@ export function flowRuns(context: FlowRunsContext) {
     },
 
     runFlow: async (flowId: number, trigger: FlowTrigger): Promise<number> => {
-      const attempt = await startAttempt(flowId, trigger, null);
+      // The job's id is noted on the attempt first: recovery can then tell a job lost with the instance
+      // that took it before claiming the attempt (recovery.ts).
+      const jobId = randomUUID();
+      const attempt = await startAttempt(flowId, trigger, null, jobId);
       try {
-        await queue.send(QUEUES.flow, { attemptId: attempt.id, flowId });
+        await queue.send(QUEUES.flow, { attemptId: attempt.id, flowId }, jobId);
       } catch (error) {
         await failRunningAttempts(db, { flowId }, 'The run could not be queued.');
         throw error;

@@ -1,10 +1,17 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from '../logger';
+import type { StoredProperties } from '../properties';
 
 // Runs and discovery go through a job queue on Postgres (pg-boss): any instance on the same database
 // may pick a job up; claiming the attempt row makes sure only one executes it.
 
-export const QUEUES = { flow: 'flow-run', workflow: 'workflow-run', discovery: 'discovery', alert: 'alert-delivery' } as const;
+export const QUEUES = {
+  flow: 'flow-run',
+  workflow: 'workflow-run',
+  discovery: 'discovery',
+  alert: 'alert-delivery',
+  connectionCheck: 'connection-check',
+} as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /** What a job of each queue carries. */
@@ -13,6 +20,15 @@ export interface JobData {
   'workflow-run': { runId: number };
   discovery: { sourceId: number };
   'alert-delivery': { deliveryId: number };
+  /** Verify on a web instance: the settings as stored (secrets stay encrypted in the queue's table). */
+  'connection-check': { kind: 'source' | 'destination'; spec: string; properties: StoredProperties; timeoutMs: number };
+}
+
+/** Where a job stands: waiting, taken by a worker (since `startedOn`), or over (`output`: what its handler returned). */
+export interface JobState {
+  state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+  startedOn: Date | null;
+  output: unknown;
 }
 
 export interface JobQueueOptions {
@@ -33,7 +49,12 @@ export interface JobQueue {
   stop: () => Promise<void>;
   /** Starts this instance's workers of `queue`. */
   work: <Q extends QueueName>(queue: Q, handle: (data: JobData[Q]) => Promise<unknown>) => Promise<void>;
-  send: <Q extends QueueName>(queue: Q, data: JobData[Q]) => Promise<void>;
+  /** Queues a job; `id` (a UUID) lets the caller note the job before it is sent. */
+  send: <Q extends QueueName>(queue: Q, data: JobData[Q], id?: string) => Promise<void>;
+  /** The job's state, or null when the queue no longer has it. */
+  jobState: (queue: QueueName, id: string) => Promise<JobState | null>;
+  /** Withdraws a job nobody needs any more (a connection check whose asker gave up). */
+  cancel: (queue: QueueName, id: string) => Promise<void>;
 }
 
 export function createJobQueue(databaseUrl: string, logger: Logger, options: JobQueueOptions): JobQueue {
@@ -46,6 +67,8 @@ export function createJobQueue(databaseUrl: string, logger: Logger, options: Job
     async start() {
       await boss.start();
       for (const name of [QUEUES.flow, QUEUES.workflow, QUEUES.discovery]) await boss.createQueue(name, { name, retryLimit: 0, expireInHours: 23 });
+      // A connection check is asked for by a request that waits 10 s at most: never retried, soon expired.
+      await boss.createQueue(QUEUES.connectionCheck, { name: QUEUES.connectionCheck, retryLimit: 0, expireInSeconds: 60 });
       // A delivery is retried with backoff; a try that never ends (the instance died) expires and is retried too.
       const alertQueue = { retryLimit: options.alertMaxTries, retryDelay: options.alertRetryDelaySeconds, retryBackoff: true, expireInSeconds: 120 };
       await boss.createQueue(QUEUES.alert, { name: QUEUES.alert, ...alertQueue });
@@ -60,17 +83,24 @@ export function createJobQueue(databaseUrl: string, logger: Logger, options: Job
       const alerts = queue === QUEUES.alert;
       for (let i = 0; i < (alerts ? ALERT_WORKERS : WORKERS_PER_QUEUE); i += 1) {
         ids.push(
-          await boss.work<JobData[Q]>(queue, { pollingIntervalSeconds: alerts ? ALERT_POLLING_SECONDS : 0.5 }, async ([job]) => {
-            if (job) await handle(job.data);
-          }),
+          await boss.work<JobData[Q]>(queue, { pollingIntervalSeconds: alerts ? ALERT_POLLING_SECONDS : 0.5 }, async ([job]) =>
+            job ? handle(job.data) : undefined,
+          ),
         );
       }
     },
     // Workers poll every 0.5 s; waking this instance's idle ones after a send starts the job at once
     // (other instances still pick up work by polling).
-    async send(queue, data) {
-      await boss.send(queue, data);
-      for (const id of workerIds.get(queue) ?? []) boss.notifyWorker(id);
+    async send(queue, data, id) {
+      await boss.send(queue, data, id ? { id } : {});
+      for (const workerId of workerIds.get(queue) ?? []) boss.notifyWorker(workerId);
+    },
+    async jobState(queue, id) {
+      const job = await boss.getJobById(queue, id, { includeArchive: true });
+      return job ? { state: job.state, startedOn: job.startedOn, output: job.output } : null;
+    },
+    async cancel(queue, id) {
+      await boss.cancel(queue, id);
     },
   };
 }

@@ -1,15 +1,18 @@
 import { deliverAlert } from '../alerts/deliver';
 import { alertWatch } from '../alerts/watch';
+import type { VerificationMessage } from '../connectors/types';
 import type { Pool } from '../db/pool';
 import type { Logger } from '../logger';
+import { executesJobs, type Role } from '../role';
 import type { SecretBox } from '../secrets';
 import { type Instance, registerInstance } from '../store/instances';
 import type { SourceRow } from '../store/sources';
+import { answerConnectionCheck, checkConnectionHere, checkConnectionOnWorker, type ConnectionCheckRequest } from './connection-check';
 import { discoveryRuns } from './discovery';
 import { type FlowTrigger, flowRuns, type WorkflowTrigger } from './flow-runs';
 import { DEFAULT_LOG_RETENTION_DAYS, LOG_RETENTION_TICK_MS, pruneAttemptLogs } from './log-retention';
 import { createJobQueue, QUEUES } from './queue';
-import { recoverInterruptedRuns } from './recovery';
+import { recoverInterruptedRuns, requeueLostJobs } from './recovery';
 import { startDueRuns } from './scheduling';
 import { executeWorkflowRun } from './workflow-runner';
 import { workflowRuns } from './workflow-runs';
@@ -17,7 +20,8 @@ import { workflowRuns } from './workflow-runs';
 // The run service the routes call: it puts together the job queue (queue.ts), flow runs (flow-runs.ts,
 // executed by flow-runner.ts), workflow runs (workflow-runs.ts, workflow-runner.ts), discovery
 // (discovery.ts), the scheduler (scheduling.ts) and crash recovery (recovery.ts), and runs the last two
-// every few seconds.
+// every few seconds. An instance of the `web` role (role.ts) only queues: it takes no job and runs no
+// background pass, so any number of web instances and workers can share one database.
 
 const SCHEDULER_TICK_MS = 5_000;
 const RECOVERY_TICK_MS = 5_000;
@@ -38,6 +42,8 @@ export interface RunService {
   discoverNow: (sourceId: number) => Promise<SourceRow | undefined>;
   /** One scheduler pass (also run every 5 s); returns how many runs it started. */
   tick: () => Promise<number>;
+  /** Verify's connection check, here or on a worker (connection-check.ts). */
+  checkConnection: (request: ConnectionCheckRequest) => Promise<VerificationMessage[]>;
   /** One recovery pass (also run at start and every 5 s). */
   recover: () => Promise<number>;
   /** Deletes attempt log lines past the retention (also run at start and every hour); returns how many. */
@@ -62,10 +68,13 @@ export interface RunServiceOptions {
   publicOrigin: () => string;
   /** The first retry of a failed alert delivery waits 1–2 times this (15 s by default; tests shorten it). */
   alertRetryDelaySeconds?: number;
+  /** FLOWDECK_ROLE: a `web` instance queues work and executes none (`all` by default). */
+  role?: Role;
 }
 
 export function createRunService(options: RunServiceOptions): RunService {
   const { db, databaseUrl, box, logger, discoveryTimeoutMs = 30_000, logRetentionDays = DEFAULT_LOG_RETENTION_DAYS } = options;
+  const executes = executesJobs(options.role ?? 'all');
   const queue = createJobQueue(databaseUrl, logger, { alertRetryDelaySeconds: options.alertRetryDelaySeconds ?? 15, alertMaxTries: ALERT_MAX_TRIES });
   let instance: Instance | null = null;
   const instanceKey = () => {
@@ -90,12 +99,14 @@ export function createRunService(options: RunServiceOptions): RunService {
 
   const service: RunService = {
     async start() {
-      instance = await registerInstance(databaseUrl);
       await queue.start();
+      if (!executes) return;
+      instance = await registerInstance(databaseUrl);
       await queue.work(QUEUES.flow, (job) => flows.execute(job.attemptId, job.flowId));
       await queue.work(QUEUES.workflow, (job) => executeWorkflowRun(context, job.runId, instanceKey(), flows));
       await queue.work(QUEUES.discovery, (job) => discovery.discover(job.sourceId));
       await queue.work(QUEUES.alert, (job) => deliverAlert({ db, box, logger, maxTries: ALERT_MAX_TRIES }, job.deliveryId));
+      await queue.work(QUEUES.connectionCheck, (job) => answerConnectionCheck(box, logger, job));
       await service.recover();
       await alerts.queuePending();
       every(RECOVERY_TICK_MS, service.recover, 'recovery');
@@ -113,6 +124,7 @@ export function createRunService(options: RunServiceOptions): RunService {
       timers.length = 0;
       flows.abortAll();
       await queue.stop();
+      if (!executes) return;
       await instance?.release().catch(() => undefined);
       instance = null;
       await recoverInterruptedRuns(context).catch(() => 0);
@@ -125,7 +137,8 @@ export function createRunService(options: RunServiceOptions): RunService {
     requestDiscovery: discovery.requestDiscovery,
     discoverNow: discovery.discoverNow,
     tick: () => startDueRuns(db, logger, service),
-    recover: () => recoverInterruptedRuns(context),
+    checkConnection: (request) => (executes ? checkConnectionHere(box, request) : checkConnectionOnWorker(queue, request)),
+    recover: async () => (await recoverInterruptedRuns(context)) + (await requeueLostJobs(db, queue)),
     pruneLogs: () => pruneAttemptLogs(db, logRetentionDays),
     checkAlerts: alerts.checkFinishedRuns,
     checkLateFlows: alerts.checkLateFlows,

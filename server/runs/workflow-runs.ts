@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { MESSAGES, workflowAlreadyRunning } from '@/api/messages';
 import { Conflict } from '@/service-rules/errors';
 import { isUniqueViolation, type Pool } from '../db/pool';
@@ -18,15 +19,17 @@ export function workflowRuns(db: Pool, queue: JobQueue, flows: FlowRuns) {
       const workflow = await findWorkflow(db, workflowId);
       const read = workflow ? readDefinition(workflow.definition) : undefined;
       const steps = read && 'steps' in read ? read.steps : [];
+      // The job's id is noted on the run first, as for flow runs (recovery.ts).
+      const jobId = randomUUID();
       let run;
       try {
-        run = await insertPendingWorkflowRun(db, workflowId, trigger, steps);
+        run = await insertPendingWorkflowRun(db, workflowId, trigger, steps, jobId);
       } catch (error) {
         if (isUniqueViolation(error)) throw new Conflict(workflowAlreadyRunning(workflowId));
         throw error;
       }
       try {
-        await queue.send(QUEUES.workflow, { runId: run.id });
+        await queue.send(QUEUES.workflow, { runId: run.id }, jobId);
       } catch (error) {
         // Otherwise the pending run would block every later run of this workflow.
         await failLiveWorkflowRuns(db, workflowId, 'The run could not be queued.');

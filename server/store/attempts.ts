@@ -47,20 +47,27 @@ export async function findAttempt(db: Queryable, id: number): Promise<AttemptRow
  * Inserts a running attempt; the partial unique index makes a racing second insert fail, and the
  * database numbers it within its flow (a foreign-key violation: the flow is gone).
  */
-export async function insertRunningAttempt(db: Queryable, flowId: number, trigger: string, workflowRunId: number | null): Promise<AttemptRow> {
+/** `queueJobId`: the queue job that will execute it (none for a workflow's step, which its workflow run executes). */
+export async function insertRunningAttempt(
+  db: Queryable,
+  flowId: number,
+  trigger: string,
+  workflowRunId: number | null,
+  queueJobId: string | null = null,
+): Promise<AttemptRow> {
   const { rows } = await db.query<AttemptRow>(
-    "INSERT INTO run_attempts (flow_id, trigger, lifecycle, workflow_run_id) VALUES ($1, $2, 'running', $3) RETURNING *",
-    [flowId, trigger, workflowRunId],
+    "INSERT INTO run_attempts (flow_id, trigger, lifecycle, workflow_run_id, queue_job_id) VALUES ($1, $2, 'running', $3, $4) RETURNING *",
+    [flowId, trigger, workflowRunId, queueJobId],
   );
   return one(rows);
 }
 
 /** Takes the attempt for this instance; false when another instance has it or it has ended. */
 export async function claimAttempt(db: Queryable, id: number, instanceKey: number): Promise<boolean> {
-  const { rowCount } = await db.query("UPDATE run_attempts SET instance_key = $2 WHERE id = $1 AND lifecycle = 'running' AND instance_key IS NULL", [
-    id,
-    instanceKey,
-  ]);
+  const { rowCount } = await db.query(
+    "UPDATE run_attempts SET instance_key = $2, claimed_at = clock_timestamp() WHERE id = $1 AND lifecycle = 'running' AND instance_key IS NULL",
+    [id, instanceKey],
+  );
   return rowCount === 1;
 }
 

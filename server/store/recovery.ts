@@ -68,3 +68,36 @@ export async function failAbandonedRuns(db: Queryable, errors: { neverStarted: s
         );
   return (attempts.rowCount ?? 0) + ids.length + (steps.rowCount ?? 0);
 }
+
+/** Where each kind of queued run is kept, and what "queued, not claimed by any instance yet" means for it. */
+const UNCLAIMED = {
+  flow: { table: 'run_attempts', unclaimed: "lifecycle = 'running' AND instance_key IS NULL" },
+  workflow: { table: 'workflow_runs', unclaimed: "lifecycle = 'pending'" },
+} as const;
+export type QueuedKind = keyof typeof UNCLAIMED;
+
+export interface UnclaimedRun {
+  id: number;
+  queue_job_id: string;
+  /** The flow of a flow run (its job carries it); null for a workflow run. */
+  flow_id: number | null;
+}
+
+/** Queued runs no instance has claimed for `graceMs` (their job may have been lost with an instance). */
+export async function unclaimedRuns(db: Queryable, kind: QueuedKind, graceMs: number): Promise<UnclaimedRun[]> {
+  const { table, unclaimed } = UNCLAIMED[kind];
+  const flow = kind === 'flow' ? 'flow_id' : 'NULL::int AS flow_id';
+  const { rows } = await db.query<UnclaimedRun>(
+    `SELECT id, queue_job_id, ${flow} FROM ${table}
+     WHERE ${unclaimed} AND queue_job_id IS NOT NULL AND created_at < now() - $1 * interval '1 millisecond' ORDER BY id`,
+    [graceMs],
+  );
+  return rows;
+}
+
+/** Notes a new queue job for a still unclaimed run; false when another pass did it first or an instance claimed it. */
+export async function replaceQueueJob(db: Queryable, kind: QueuedKind, id: number, oldJobId: string, newJobId: string): Promise<boolean> {
+  const { table, unclaimed } = UNCLAIMED[kind];
+  const { rowCount } = await db.query(`UPDATE ${table} SET queue_job_id = $3 WHERE id = $1 AND queue_job_id = $2 AND ${unclaimed}`, [id, oldJobId, newJobId]);
+  return rowCount === 1;
+}

@@ -127,13 +127,20 @@ export async function workflowRunStepRows(db: Queryable, runIds: readonly number
  * A pending run with its steps, in one statement: the partial unique index makes a second live run of
  * the workflow fail, and no run exists without the steps it was asked with.
  */
-export async function insertPendingWorkflowRun(db: Queryable, workflowId: number, trigger: string, steps: readonly WorkflowStep[]): Promise<WorkflowRunRow> {
+/** `queueJobId`: the queue job that will execute it (recovery queues it again should that job be lost). */
+export async function insertPendingWorkflowRun(
+  db: Queryable,
+  workflowId: number,
+  trigger: string,
+  steps: readonly WorkflowStep[],
+  queueJobId: string | null = null,
+): Promise<WorkflowRunRow> {
   const { rows } = await db.query<WorkflowRunRow>(
-    `WITH run AS (INSERT INTO workflow_runs (workflow_id, trigger, lifecycle) VALUES ($1, $2, 'pending') RETURNING *),
+    `WITH run AS (INSERT INTO workflow_runs (workflow_id, trigger, lifecycle, queue_job_id) VALUES ($1, $2, 'pending', $4) RETURNING *),
        steps AS (INSERT INTO workflow_run_steps (workflow_run_id, step_id, position, flow_id, after)
          SELECT run.id, step.id, step.position, step.flow, step.after FROM run, jsonb_to_recordset($3::jsonb) AS step(id text, position int, flow int, after jsonb))
      SELECT * FROM run`,
-    [workflowId, trigger, JSON.stringify(steps.map((step, position) => ({ ...step, position })))],
+    [workflowId, trigger, JSON.stringify(steps.map((step, position) => ({ ...step, position }))), queueJobId],
   );
   return one(rows);
 }
