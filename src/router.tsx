@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { NotFoundPage } from '@/components/not-found-page';
-import { RouteError, RoutePending } from '@/components/route-states';
+import { createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router';
+import { RoutePending } from '@/components/route-states';
 import { routeTree } from './routeTree.gen';
 
 export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {
@@ -12,9 +11,10 @@ export function createAppRouter({ queryClient, history }: { queryClient: QueryCl
     // React Query owns freshness; the router asks it every time.
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
-    defaultErrorComponent: RouteError,
+    // Errors and unknown addresses are rare: their screens load when needed, not with every first screen.
+    defaultErrorComponent: lazyRouteComponent(() => import('@/components/route-error'), 'RouteError'),
     defaultPendingComponent: RoutePending,
-    defaultNotFoundComponent: NotFoundPage,
+    defaultNotFoundComponent: lazyRouteComponent(() => import('@/components/not-found-page'), 'NotFoundPage'),
     scrollRestoration: true,
   });
 }

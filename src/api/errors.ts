@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the client reads error bodies on the first screen (sign-in), where zod classic is not loaded.
+import { z } from 'zod/mini';
 import { MESSAGES } from './messages';
 
 /** What went wrong, in the terms a screen needs to pick its message. */

@@ -1,9 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { searchInt, withFallback } from './search-params';
 
 /** limit/offset in the URL: a bad value falls back to the default instead of an error screen. */
 export const listSearchSchema = z.object({
-  offset: z.coerce.number().int().min(0).catch(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).catch(25).default(25),
+  offset: withFallback(searchInt(z.minimum(0)), 0),
+  limit: withFallback(searchInt(z.minimum(1), z.maximum(100)), 25),
 });
 export type ListSearch = z.infer<typeof listSearchSchema>;
 
@@ -16,9 +17,9 @@ export const endpointListSearchDefaults = { q: '', sort: 'name', dir: 'asc', off
  * The sources and destinations lists: search, sort and page in the URL, so a view can be shared and
  * survives reload; every field falls back to its default.
  */
-export const endpointListSearchSchema = listSearchSchema.extend({
-  q: z.string().catch(endpointListSearchDefaults.q).default(endpointListSearchDefaults.q),
-  sort: z.enum(ENDPOINT_SORTS).catch(endpointListSearchDefaults.sort).default(endpointListSearchDefaults.sort),
-  dir: z.enum(['asc', 'desc']).catch(endpointListSearchDefaults.dir).default(endpointListSearchDefaults.dir),
+export const endpointListSearchSchema = z.extend(listSearchSchema, {
+  q: withFallback(z.string(), endpointListSearchDefaults.q),
+  sort: withFallback(z.enum(ENDPOINT_SORTS), endpointListSearchDefaults.sort),
+  dir: withFallback(z.enum(['asc', 'desc']), endpointListSearchDefaults.dir),
 });
 export type EndpointListSearch = z.infer<typeof endpointListSearchSchema>;

@@ -1,11 +1,11 @@
 import { NumberInput, Select, Switch, Text, Textarea, TextInput } from '@mantine/core';
-import { DateInput, DateTimePicker, TimeInput } from '@mantine/dates';
-import '@mantine/dates/styles.css';
+import { Suspense } from 'react';
 import { type Control, Controller } from 'react-hook-form';
 import type { PropertyDefinition } from '@/api/common';
 import { fieldLabel } from './property-schema';
 import type { PropertyFormValues } from './property-schema';
 import { type FieldValue, fieldKey, fieldKind, isSecretValue } from './property-values';
+import { DateFieldPending, LazyDateInput, LazyDateTimePicker, LazyTimeInput } from '@/components/lazy-date-inputs';
 import { RevealablePasswordInput } from './revealable-password-input';
 import { SecretField } from './secret-field';
 
@@ -95,31 +95,39 @@ export function PropertyField({ definition, index, control, clearedOnSave = fals
             );
           case 'DATE':
             return (
-              <DateInput
-                {...common}
-                valueFormat="YYYY-MM-DD"
-                placeholder="YYYY-MM-DD"
-                clearable
-                value={typeof value === 'string' && value !== '' ? value : null}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={error}
-              />
+              <Suspense fallback={<DateFieldPending label={label} />}>
+                <LazyDateInput
+                  {...common}
+                  valueFormat="YYYY-MM-DD"
+                  placeholder="YYYY-MM-DD"
+                  clearable
+                  value={typeof value === 'string' && value !== '' ? value : null}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={error}
+                />
+              </Suspense>
             );
           case 'DATETIME':
             return (
-              <DateTimePicker
-                {...common}
-                valueFormat="YYYY-MM-DD HH:mm"
-                placeholder="Pick a date and time"
-                clearable
-                value={typeof value === 'string' && value !== '' ? value : null}
-                onChange={field.onChange}
-                error={error}
-              />
+              <Suspense fallback={<DateFieldPending label={label} />}>
+                <LazyDateTimePicker
+                  {...common}
+                  valueFormat="YYYY-MM-DD HH:mm"
+                  placeholder="Pick a date and time"
+                  clearable
+                  value={typeof value === 'string' && value !== '' ? value : null}
+                  onChange={field.onChange}
+                  error={error}
+                />
+              </Suspense>
             );
           case 'TIME':
-            return <TimeInput {...common} value={asText(value)} onChange={field.onChange} onBlur={field.onBlur} error={error} />;
+            return (
+              <Suspense fallback={<DateFieldPending label={label} />}>
+                <LazyTimeInput {...common} value={asText(value)} onChange={field.onChange} onBlur={field.onBlur} error={error} />
+              </Suspense>
+            );
           case 'PASSWORD':
             return <RevealablePasswordInput {...common} value={asText(value)} onChange={field.onChange} onBlur={field.onBlur} error={error} />;
           case 'STRING':

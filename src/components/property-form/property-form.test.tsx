@@ -50,7 +50,7 @@ function renderForm(props: {
 }
 
 describe('PropertyForm', () => {
-  it('draws every property type with its label, help text and required mark', () => {
+  it('draws every property type with its label, help text and required mark', async () => {
     renderForm({ definitions: everyType });
     expect(screen.getByRole('textbox', { name: /^Host/ })).toHaveAttribute('required');
     expect(screen.getByText('Hostname of the server.')).toBeInTheDocument();
@@ -58,7 +58,8 @@ describe('PropertyForm', () => {
     expect(screen.getByRole('textbox', { name: 'Notes' }).tagName).toBe('TEXTAREA');
     expect(screen.getByRole('textbox', { name: 'Port' })).toHaveAttribute('inputmode', 'decimal');
     expect(screen.getByRole('switch', { name: 'Use SSL' })).not.toBeChecked();
-    expect(screen.getByRole('textbox', { name: 'Start date' })).toHaveAttribute('placeholder', 'YYYY-MM-DD');
+    // The date inputs load with the first date field.
+    expect(await screen.findByRole('textbox', { name: 'Start date' })).toHaveAttribute('placeholder', 'YYYY-MM-DD');
     expect(screen.getByRole('button', { name: 'Events since' })).toBeInTheDocument();
     expect(screen.getByLabelText('Daily at')).toHaveAttribute('type', 'time');
   });
@@ -96,7 +97,7 @@ describe('PropertyForm', () => {
     await user.type(screen.getByRole('textbox', { name: 'Notes' }), 'line one');
     await user.type(screen.getByRole('textbox', { name: 'Port' }), '5432');
     await user.click(screen.getByRole('switch', { name: 'Use SSL' }));
-    await user.type(screen.getByRole('textbox', { name: 'Start date' }), '2024-03-05');
+    await user.type(await screen.findByRole('textbox', { name: 'Start date' }), '2024-03-05');
     await user.tab();
     fireEvent.change(screen.getByLabelText('Daily at'), { target: { value: '02:30' } });
     await save();
@@ -109,7 +110,7 @@ describe('PropertyForm', () => {
     const { save, onSubmit } = renderForm({ definitions: everyType.slice(6, 7), saved: { since: '2024-06-01T12:00:00Z' } });
     const local = new Date('2024-06-01T12:00:00Z');
     const pad = (value: number) => String(value).padStart(2, '0');
-    expect(screen.getByRole('button', { name: 'Events since' })).toHaveTextContent(`2024-06-${pad(local.getDate())} ${pad(local.getHours())}:00`);
+    expect(await screen.findByRole('button', { name: 'Events since' })).toHaveTextContent(`2024-06-${pad(local.getDate())} ${pad(local.getHours())}:00`);
     await save();
     expect(onSubmit).not.toHaveBeenCalled();
     expect(await screen.findByText('Nothing changed, so nothing was sent.')).toBeInTheDocument();

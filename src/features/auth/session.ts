@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the session is read before the first screen renders, where zod classic is not loaded.
+import { z } from 'zod/mini';
 import { configureApi } from '@/api/client';
 
 /**
@@ -7,7 +8,7 @@ import { configureApi } from '@/api/client';
  */
 const STORAGE_KEY = 'flowdeck.session';
 
-const storedSessionSchema = z.object({ token: z.string().min(1), baseUrl: z.string() });
+const storedSessionSchema = z.object({ token: z.string().check(z.minLength(1)), baseUrl: z.string() });
 export type StoredSession = z.infer<typeof storedSessionSchema>;
 
 function read(storage: Storage): StoredSession | null {

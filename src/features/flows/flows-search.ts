@@ -1,5 +1,6 @@
-import { z } from 'zod';
-import { FRESHNESS_STATES } from '@/api/freshness';
+import { z } from 'zod/mini';
+import { FRESHNESS_STATES } from '@/api/schema-free-values';
+import { withFallback } from '@/lib/search-params';
 
 // The flows list's state lives in the URL, so a filtered, sorted view can be shared and survives reload.
 // Every field falls back to its default, so a hand-edited URL never shows an error screen.
@@ -13,11 +14,11 @@ export const FLOW_SORTS = ['name', 'id', 'schedule', 'source', 'destination'] as
 export const flowsSearchDefaults = { q: '', schedule: 'all', status: 'all', freshness: 'all', sort: 'name', dir: 'asc' } as const;
 
 export const flowsSearchSchema = z.object({
-  q: z.string().catch(flowsSearchDefaults.q).default(flowsSearchDefaults.q),
-  schedule: z.enum(SCHEDULE_FILTERS).catch(flowsSearchDefaults.schedule).default(flowsSearchDefaults.schedule),
-  status: z.enum(STATUS_FILTERS).catch(flowsSearchDefaults.status).default(flowsSearchDefaults.status),
-  freshness: z.enum(FRESHNESS_FILTERS).catch(flowsSearchDefaults.freshness).default(flowsSearchDefaults.freshness),
-  sort: z.enum(FLOW_SORTS).catch(flowsSearchDefaults.sort).default(flowsSearchDefaults.sort),
-  dir: z.enum(['asc', 'desc']).catch(flowsSearchDefaults.dir).default(flowsSearchDefaults.dir),
+  q: withFallback(z.string(), flowsSearchDefaults.q),
+  schedule: withFallback(z.enum(SCHEDULE_FILTERS), flowsSearchDefaults.schedule),
+  status: withFallback(z.enum(STATUS_FILTERS), flowsSearchDefaults.status),
+  freshness: withFallback(z.enum(FRESHNESS_FILTERS), flowsSearchDefaults.freshness),
+  sort: withFallback(z.enum(FLOW_SORTS), flowsSearchDefaults.sort),
+  dir: withFallback(z.enum(['asc', 'desc']), flowsSearchDefaults.dir),
 });
 export type FlowsSearch = z.infer<typeof flowsSearchSchema>;

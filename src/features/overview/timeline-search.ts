@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { withFallback } from '@/lib/search-params';
 
 /** The windows the overview's timeline offers, by their URL value. */
 export const TIMELINE_WINDOWS = {
@@ -14,9 +15,6 @@ export const overviewSearchDefaults = { window: '24h' } as const;
 
 /** The timeline's window is in the URL (`?window=6h`); anything else falls back to 24 hours, never an error. */
 export const overviewSearchSchema = z.object({
-  window: z
-    .enum(TIMELINE_WINDOW_KEYS as [TimelineWindowKey, ...TimelineWindowKey[]])
-    .catch(overviewSearchDefaults.window)
-    .default(overviewSearchDefaults.window),
+  window: withFallback(z.enum(TIMELINE_WINDOW_KEYS as [TimelineWindowKey, ...TimelineWindowKey[]]), overviewSearchDefaults.window),
 });
 export type OverviewSearch = z.infer<typeof overviewSearchSchema>;

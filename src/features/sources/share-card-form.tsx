@@ -1,13 +1,13 @@
+import { Suspense } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
-import '@mantine/dates/styles.css';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type CreateConfigurationCardInput } from '@/api/cards';
 import type { DateFormat } from '@/lib/format';
 import { useDateFormat } from '@/lib/time-zone';
 import { useNow } from '@/lib/use-now';
+import { DateFieldPending, LazyDateTimePicker } from '@/components/lazy-date-inputs';
 import { safeHttpUrl } from '@/lib/urls';
 
 /** The picker shows wall time in the chosen zone; the expiry it stands for is read back in that zone. */
@@ -60,16 +60,18 @@ export function ShareCardForm({ onSubmit, onCancel }: { onSubmit: (input: Create
           control={form.control}
           name="expiresAt"
           render={({ field }) => (
-            <DateTimePicker
-              label="Expires at"
-              description={`In ${format.zone === 'utc' ? 'UTC' : `your time zone (${format.zoneName})`}. The link stops working after this.`}
-              required
-              valueFormat="YYYY-MM-DD HH:mm"
-              minDate={format.toWallTime(now)}
-              value={field.value}
-              onChange={field.onChange}
-              error={errors.expiresAt?.message}
-            />
+            <Suspense fallback={<DateFieldPending label="Expires at" />}>
+              <LazyDateTimePicker
+                label="Expires at"
+                description={`In ${format.zone === 'utc' ? 'UTC' : `your time zone (${format.zoneName})`}. The link stops working after this.`}
+                required
+                valueFormat="YYYY-MM-DD HH:mm"
+                minDate={format.toWallTime(now)}
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.expiresAt?.message}
+              />
+            </Suspense>
           )}
         />
         <TextInput

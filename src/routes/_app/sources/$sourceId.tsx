@@ -1,14 +1,15 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isApiError } from '@/api/errors';
 import { SourcePage } from '@/features/sources/source-page';
 import { SOURCE_TABS, type SourceTab } from '@/features/sources/source-tab-names';
 import { UnreadableSourcePage } from '@/features/sources/unreadable-source-page';
 import { parseIdParam } from '@/lib/route-params';
+import { withFallback } from '@/lib/search-params';
 import { sourceQueries } from '@/resources/sources';
 
 export const Route = createFileRoute('/_app/sources/$sourceId')({
-  validateSearch: z.object({ tab: z.enum(SOURCE_TABS).catch('configuration').default('configuration') }),
+  validateSearch: z.object({ tab: withFallback(z.enum(SOURCE_TABS), 'configuration') }),
   loader: async ({ params, context }) => {
     const sourceId = parseIdParam(params.sourceId);
     try {
