@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readAllPages } from './all-pages';
+import { type PageRequest, readAllPages } from './all-pages';
 import { type CallOptions, request, writeBody } from './client';
 import {
   dataOf,
@@ -103,9 +103,13 @@ export const runAttemptsParamsSchema = z.strictObject({
 });
 export type RunAttemptsParams = z.input<typeof runAttemptsParamsSchema>;
 
-/** GET /v2/flows: every flow, read page by page where the service pages (Flowdeck's does, 1000 at a time). */
-export function listFlows(options: CallOptions = {}): Promise<Flow[]> {
-  return readAllPages((page) => request({ path: '/v2/flows', query: { ...page }, schema: dataOf(listOf(flowSchema)), ...options }));
+/**
+ * GET /v2/flows: every flow, read page by page where the service pages (Flowdeck's does, 1000 at a time);
+ * with `page`, that page alone (a service that does not page answers every flow).
+ */
+export function listFlows(options: CallOptions = {}, page?: PageRequest): Promise<Flow[]> {
+  const readPage = (which: PageRequest) => request({ path: '/v2/flows', query: { ...which }, schema: dataOf(listOf(flowSchema)), ...options });
+  return page ? readPage(page) : readAllPages(readPage);
 }
 
 /** POST /v2/flows/{id}/run: starts a run asynchronously; answers 201 `{ "message": "Created" }`. */
