@@ -29,6 +29,7 @@ import { parseIdParam } from '@/lib/route-params';
 import { watchStartedRun } from '@/lib/run-watch';
 import { useLiveAction } from '@/lib/use-live-action';
 import { useRefetchWhenChanged } from './follow-live';
+import { flowStatusBatches } from './flow-status-batches';
 import { resourceKeys } from './keys';
 
 /**
@@ -56,6 +57,9 @@ async function readFlowStatus(id: number, options: CallOptions): Promise<FlowSta
   return flowStatusOf(id, latest ?? null);
 }
 
+/** Rows drawn together ask together: one request for their statuses. */
+const readFlowStatusBatched = flowStatusBatches((id) => readFlowStatus(id, {}));
+
 export type AttemptsPage = Required<RunAttemptsParams>;
 
 export const flowKeys = resourceKeys('flows');
@@ -67,14 +71,14 @@ export const flowQueries = {
       queryKey: flowKeys.list(),
       // Page one is also the flows list's first query (below): asked at the same moment, it is read once.
       queryFn: ({ signal, client }) =>
-        readAllPages((page) => (page.offset === 0 ? client.fetchQuery({ ...flowQueries.firstPage(), staleTime: 0 }) : listFlows({ signal }, page))),
+        readAllPages((page) => (page.offset === 0 ? client.query({ ...flowQueries.firstPage(), staleTime: 0 }) : listFlows({ signal }, page))),
     }),
   /** The first page alone: the flows list draws it while the other pages are read (10,000 flows are ten pages). */
   firstPage: () => {
     const page = { limit: ALL_PAGES_LIMIT, offset: 0 };
     return queryOptions({ queryKey: flowKeys.list(page), queryFn: ({ signal }) => listFlows({ signal }, page) });
   },
-  status: (id: number) => queryOptions({ queryKey: flowKeys.detail(id, 'status'), queryFn: ({ signal }) => readFlowStatus(id, { signal }) }),
+  status: (id: number) => queryOptions({ queryKey: flowKeys.detail(id, 'status'), queryFn: () => readFlowStatusBatched(id) }),
   attempts: (id: number, page: AttemptsPage) =>
     queryOptions({ queryKey: flowKeys.detail(id, 'attempts', page), queryFn: ({ signal }) => listRunAttempts(id, page, { signal }) }),
   /** One attempt by its id: a link to an attempt that no loaded page of attempts holds (an old bar of the timeline). */

@@ -2,6 +2,7 @@ import { Button, Checkbox, Group, Progress, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useDeferredValue, useMemo, useState } from 'react';
+import type { Flow } from '@/api/flows';
 import { PageHeader } from '@/components/page-header';
 import { runStateOf } from '@/lib/run-status';
 import { destinationQueries } from '@/resources/destinations';
@@ -17,6 +18,7 @@ import { useStatusScan } from './use-status-scan';
 
 const route = getRouteApi('/_app/flows/');
 const countFormat = new Intl.NumberFormat();
+const NO_FLOWS: readonly Flow[] = [];
 
 export function FlowsPage() {
   const search = route.useSearch();
@@ -25,7 +27,7 @@ export function FlowsPage() {
   // The route's loader waits for the first page only: its rows show while the other pages are read.
   const all = useQuery(flowQueries.list());
   const firstPage = useQuery({ ...flowQueries.firstPage(), enabled: all.data === undefined });
-  const flows = all.data ?? firstPage.data ?? [];
+  const flows = all.data ?? firstPage.data ?? NO_FLOWS;
   const reading = all.data === undefined;
   // Names are a nicety: without them (an interface with no source list) the rows show ids.
   const sources = useQuery(sourceQueries.names()).data;
