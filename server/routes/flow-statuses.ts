@@ -12,7 +12,10 @@ import { attemptOnWire, attemptStatus } from './attempts-wire';
 export function flowStatusHandlers({ db, profile }: Services) {
   return {
     listFlowStatuses: async (c) => {
-      const { flowIds, newest } = await newestAttemptsOf(db, readIds((name) => c.req.query(name)));
+      const { flowIds, newest } = await newestAttemptsOf(
+        db,
+        readIds((name) => c.req.query(name)),
+      );
       return c.json({
         data: flowIds.map((id) => {
           const attempt = newest.get(id);

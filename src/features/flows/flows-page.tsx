@@ -70,7 +70,9 @@ export function FlowsPage() {
     <>
       <PageHeader
         title="Flows"
-        description={reading ? 'A source, a destination and a schedule each.' : `${countFormat.format(flows.length)} flows: a source, a destination and a schedule each.`}
+        description={
+          reading ? 'A source, a destination and a schedule each.' : `${countFormat.format(flows.length)} flows: a source, a destination and a schedule each.`
+        }
         actions={
           <Button component={Link} to="/flows/new">
             New flow
