@@ -48,8 +48,10 @@ afterEach(() => {
 
 describe('flows list with thousands of flows', () => {
   it('draws the first page while the others are read, then every flow', async () => {
-    let release = () => undefined as void;
-    const later = new Promise<void>((resolve) => (release = resolve));
+    let release: (value?: unknown) => void = () => undefined;
+    const later = new Promise((resolve) => {
+      release = resolve;
+    });
     server.use(
       http.get('*/v2/flows', async ({ request }) => {
         if (new URL(request.url).searchParams.get('offset') !== '0') await later;
