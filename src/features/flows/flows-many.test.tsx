@@ -8,7 +8,8 @@ import { mockService, server } from '@/test/server';
 // statuses of the rows in view asked in batches, never one request per row.
 
 const MANY = 2_500;
-const ROW_PX = 52;
+/** As tall as the list guesses a row to be, so the rows it has not drawn yet sit where drawn ones would. */
+const ROW_PX = 70;
 /** The one flow named apart, far down the list. */
 const FAR = 2_400;
 
