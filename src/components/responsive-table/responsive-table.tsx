@@ -18,7 +18,7 @@ interface ResponsiveTableProps<T> {
   /** Wide screens: below this width the table scrolls sideways (narrow screens get cards instead). */
   minWidth?: number;
   /** Draw only the rows in view, in a scrolling box of this height (long lists: flows). */
-  virtual?: { estimateRowPx: number; estimateCardPx: number; height: string; overscan?: number };
+  virtual?: { estimateRowPx: number; estimateCardPx: number; height: string };
 }
 
 // Two contexts, never a new one per render: a memoised row whose data did not change is not drawn again.
@@ -42,7 +42,6 @@ export function ResponsiveTable<T>({ label, columns, rows, rowKey, isSelected, b
         estimatePx={stacked ? virtual.estimateCardPx : virtual.estimateRowPx}
         label={label}
         height={virtual.height}
-        overscan={virtual.overscan}
       >
         {({ shown, count, padTop, padBottom, measure, isScrolling }) => {
           const context = isScrolling ? SCROLLING : STILL;

@@ -2,7 +2,7 @@ import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useRef } from 'react';
 import type { ShownRow } from './columns';
 
-/** Rows drawn beyond the visible ones, so a short scroll shows no blank (a list may ask for fewer). */
+/** Rows drawn beyond the visible ones, so a short scroll shows no blank. */
 const OVERSCAN = 8;
 const FALLBACK_RECT = { width: 1200, height: 900 };
 
@@ -23,8 +23,6 @@ interface VirtualRowsProps<T> {
   /** The scrolling box's name and height. */
   label: string;
   height: string;
-  /** Rows drawn beyond the visible ones; each one drawn is work redone whenever the rows change. */
-  overscan?: number;
   children: (window: VirtualWindow<T>) => ReactNode;
 }
 
@@ -32,14 +30,14 @@ interface VirtualRowsProps<T> {
  * Only the rows in view are in the DOM, so 10,000 rows scroll like 20: a scrolling box of its own, the rows in
  * view (measured as drawn) and the blank space for the others.
  */
-export function VirtualRows<T>({ rows, rowKey, estimatePx, label, height, overscan = OVERSCAN, children }: VirtualRowsProps<T>) {
+export function VirtualRows<T>({ rows, rowKey, estimatePx, label, height, children }: VirtualRowsProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders this component itself; nothing here is memoised
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => estimatePx,
-    overscan,
+    overscan: OVERSCAN,
     getItemKey: (index) => {
       const row = rows[index];
       return row === undefined ? index : rowKey(row);

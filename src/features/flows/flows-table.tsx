@@ -44,8 +44,7 @@ export interface FlowSelection {
 const rowKey = (row: FlowRow) => row.flow.id;
 // Most rows are two lines tall (a long name wraps, a cron shows its expression): guessing their height right
 // spares the list re-measuring and re-drawing itself as each new row is measured.
-// Three rows beyond the screen: a search redraws every row drawn, so each extra one costs every keystroke.
-const VIRTUAL = { estimateRowPx: 70, estimateCardPx: 170, height: 'max(360px, calc(100dvh - 300px))', overscan: 3 };
+const VIRTUAL = { estimateRowPx: 70, estimateCardPx: 170, height: 'max(360px, calc(100dvh - 300px))' };
 
 /**
  * Every flow, virtualised: only the rows in view are drawn, and only they ask for their status. Each row
