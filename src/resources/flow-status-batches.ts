@@ -4,18 +4,20 @@ import { type FlowStatus, listFlowStatuses, MAX_STATUS_IDS } from '@/api/flows';
 
 /**
  * Statuses asked at the same moment (the rows a list draws together, their polls falling due together) go as
- * one GET /v2/flow-statuses of up to 100 flows, so a list never asks once per row. A status asked alone goes
- * its own way (`readOne`), and so does every one on a service without the batch (the hosted one answers
- * 404), from then on.
+ * one GET /v2/flow-statuses of up to 100 flows, so a list never asks once per row; once the service has
+ * answered a batch, a status asked alone goes that way too. Until then a lone status goes its own way
+ * (`readOne`, which knows the other kinds of service), and so does every one on a service without the batch
+ * (the hosted one answers 404), from then on.
  */
 export function flowStatusBatches(readOne: (id: number) => Promise<FlowStatus>): (id: number) => Promise<FlowStatus> {
-  let serviceBatches = true;
+  let serviceBatches: boolean | 'unknown' = 'unknown';
   const eachAlone = (ids: readonly number[]) => Promise.all(ids.map((id) => readOne(id).catch((error: unknown) => toError(error))));
   const loader = new DataLoader<number, FlowStatus>(
     async (ids) => {
-      if (!serviceBatches || ids.length === 1) return eachAlone(ids);
+      if (serviceBatches === false || (serviceBatches === 'unknown' && ids.length === 1)) return eachAlone(ids);
       try {
         const answers = new Map((await listFlowStatuses(ids)).map((answer) => [answer.id, answer]));
+        serviceBatches = true;
         return await Promise.all(
           ids.map(async (id) => {
             const answer = answers.get(id);
@@ -25,7 +27,7 @@ export function flowStatusBatches(readOne: (id: number) => Promise<FlowStatus>):
           }),
         );
       } catch (error) {
-        if (!isApiError(error, 'not_found')) throw error;
+        if (serviceBatches === true || !isApiError(error, 'not_found')) throw error;
         serviceBatches = false;
         return eachAlone(ids);
       }
