@@ -14,6 +14,7 @@ import { attemptLogHandlers } from './routes/attempt-logs';
 import { alertHandlers } from './routes/alerts';
 import { recipientCardHandlers, sourceCardHandlers } from './routes/cards';
 import { destinationHandlers } from './routes/destinations';
+import { flowStatusHandlers } from './routes/flow-statuses';
 import { flowHandlers } from './routes/flows';
 import { sourceHandlers } from './routes/sources';
 import { specHandlers } from './routes/specs';
@@ -33,6 +34,7 @@ function handlersOf(services: Services): Handlers {
     ...specHandlers(),
     ...destinationHandlers(services),
     ...flowHandlers(services),
+    ...flowStatusHandlers(services),
     ...attemptLogHandlers(services),
     ...workflowHandlers(services),
     ...timelineHandlers(services),

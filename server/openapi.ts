@@ -54,7 +54,7 @@ function parameters(operation: Operation): object[] {
     schema: isTextParameter(match[1]) ? { type: 'string' } : { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
   }));
   const inQuery = [
-    ...page(operation.query !== undefined && operation.query !== 'logs').map((name) => ({
+    ...page(operation.query !== undefined && operation.query !== 'logs' && operation.query !== 'ids').map((name) => ({
       name,
       in: 'query',
       schema:
@@ -65,6 +65,17 @@ function parameters(operation: Operation): object[] {
           : { type: 'integer', minimum: 0, default: 0 },
     })),
     ...(operation.query === 'logs' ? logParameters : []),
+    ...(operation.query === 'ids'
+      ? [
+          {
+            name: 'ids',
+            in: 'query',
+            required: true,
+            schema: { type: 'string', pattern: '^\\d+(,\\d+){0,99}$' },
+            description: 'Comma-separated flow ids, 1 to 100.',
+          },
+        ]
+      : []),
     ...(operation.query === 'window'
       ? (['from', 'to'] as const).map((name) => ({
           name,

@@ -111,6 +111,11 @@ const REFUSALS: Refusal[] = [
     request: () => ['/v2/sources', { method: 'POST', body: { sourceSpec: 'no_such_spec', displayName: 'x', properties: {} } }],
   },
   { what: 'no API key', request: () => ['/v2/flows', { key: null }] },
+  { what: 'statuses of flows named by an id that is not a number', request: (ids) => [`/v2/flow-statuses?ids=${String(ids.flow)},abc`, {}] },
+  {
+    what: 'statuses of more than 100 flows',
+    request: () => [`/v2/flow-statuses?ids=${Array.from({ length: 101 }, (_, index) => String(index + 1)).join(',')}`, {}],
+  },
 ];
 
 describe('the mock service answers refused requests as the service does', () => {

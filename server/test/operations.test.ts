@@ -108,6 +108,7 @@ const CLIENT = {
   listAttemptLogs: [attemptLogs.listAttemptLogs, [1, 2]],
   cancelFlow: [flows.cancelFlow, [1]],
   getFlowStatus: [flows.getFlowStatus, [1]],
+  listFlowStatuses: [flows.listFlowStatuses, [[1, 2]]],
   listWorkflows: [workflows.listWorkflows, []],
   createWorkflow: [workflows.createWorkflow, [{ name: 'x', definition: { flows: [1] } }]],
   updateWorkflow: [workflows.updateWorkflow, [1, {}]],

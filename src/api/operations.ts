@@ -4,7 +4,7 @@ import { alertChannelSchema, alertDeliverySchema, createAlertChannelInputSchema,
 import { cardForRecipientSchema, configurationCardSchema, createConfigurationCardInputSchema, submitCardInputSchema } from './cards';
 import { messageResponseSchema } from './common';
 import { createDestinationInputSchema, destinationSchema, updateDestinationInputSchema, verificationMessageSchema } from './destinations';
-import { createFlowInputSchema, flowSchema, flowStatusAnswerSchema, runAttemptSchema, updateFlowInputSchema } from './flows';
+import { createFlowInputSchema, flowSchema, flowStatusAnswerSchema, flowStatusSchema, runAttemptSchema, updateFlowInputSchema } from './flows';
 import { resolverListSchema, updateResolversInputSchema } from './resolvers';
 import { createSourceInputSchema, sourceSchema, updateSourceInputSchema } from './sources';
 import { destinationSpecSummarySchema, sourceSpecSummarySchema } from './specs';
@@ -40,8 +40,8 @@ export interface Operation {
   wrapped?: boolean;
   status?: number;
   list?: boolean;
-  /** Its query parameters: `limit` and `offset` (page), those and the order (attempts), `after` and `limit` (logs), or the timeline's window and page. */
-  query?: 'page' | 'attempts' | 'logs' | 'window';
+  /** Its query parameters: `limit` and `offset` (page), those and the order (attempts), `after` and `limit` (logs), the timeline's window and page, or `ids` (a batch). */
+  query?: 'page' | 'attempts' | 'logs' | 'window' | 'ids';
   errors: readonly number[];
   /** Not in the interface document: Flowdeck's addition. */
   addition?: boolean;
@@ -391,6 +391,19 @@ export const OPERATIONS = [
     errors: [401, 404],
     addition: true,
     hosted: true,
+  },
+  {
+    name: 'listFlowStatuses',
+    access: 'key',
+    method: 'get',
+    path: '/flow-statuses',
+    summary:
+      'The statuses of up to 100 flows in one request (`ids`: comma-separated flow ids), each as GET /flows/{id}/status answers it, in the order asked; a flow that does not exist is left out. What a list of flows asks for the rows in view',
+    response: flowStatusSchema,
+    list: true,
+    query: 'ids',
+    errors: [400, 401],
+    addition: true,
   },
   {
     name: 'listTimeline',

@@ -70,7 +70,23 @@ export function cronUsesZone(cron: string): boolean {
 }
 
 /** Plain words for a cron expression, or null when it is not one a scheduler would accept. */
+/**
+ * Words by cron expression. Parsing and wording a cron costs ~0.1 ms; a list of 10,000 flows shares a few dozen
+ * expressions, so each is worded once (bounded, in case a session meets many).
+ */
+const cronWords = new Map<string, string | null>();
+const CRON_WORDS_KEPT = 1000;
+
 export function describeCron(cron: string): string | null {
+  const known = cronWords.get(cron);
+  if (known !== undefined) return known;
+  const words = wordCron(cron);
+  if (cronWords.size >= CRON_WORDS_KEPT) cronWords.clear();
+  cronWords.set(cron, words);
+  return words;
+}
+
+function wordCron(cron: string): string | null {
   if (!isValidCron(cron)) return null;
   try {
     return cronstrue.toString(cron, { use24HourTimeFormat: true, verbose: false });

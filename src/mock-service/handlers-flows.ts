@@ -3,7 +3,7 @@ import { createFlowInputSchema, updateFlowInputSchema, type UpdateFlowInput } fr
 import { doesNotExist, flowAlreadyRunning, MESSAGES } from '@/api/messages';
 import { Conflict, InvalidInput, NotFound } from '@/service-rules/errors';
 import { parseWith } from '@/service-rules/parse';
-import { readOrder } from '@/service-rules/request-params';
+import { readIds, readOrder } from '@/service-rules/request-params';
 import { scheduleAfter } from '@/service-rules/schedule';
 import { flowStatusOf } from '@/service-rules/status';
 import type { FlowRecord } from './records';
@@ -19,6 +19,12 @@ function findFlow(context: MockContext, input: RouteInput): FlowRecord {
 
 export function flowHandlers(context: MockContext): HttpHandler[] {
   const { db } = context;
+  /** A flow's status from its newest attempt, as the service builds it. */
+  const statusOf = (flowId: number) => {
+    const latest = db.state.flowRuns.filter((run) => run.flow === flowId).sort((a, b) => b.startedAt - a.startedAt || b.id - a.id)[0];
+    const now = db.now();
+    return flowStatusOf(flowId, latest && attemptStatus(latest, now), latest ? wireAttempt(latest, now) : null);
+  };
   return [
     route(context, 'listFlows', ({ url }) => dataResponse(paginate(db.state.flows, url).map((record) => wireFlow(db, record)))),
 
@@ -60,11 +66,12 @@ export function flowHandlers(context: MockContext): HttpHandler[] {
     }),
 
     // The hosted service's flow status with Flowdeck's `lastAttempt`, by the service's rule.
-    route(context, 'getFlowStatus', (input) => {
-      const flow = findFlow(context, input);
-      const latest = db.state.flowRuns.filter((run) => run.flow === flow.id).sort((a, b) => b.startedAt - a.startedAt || b.id - a.id)[0];
-      const now = db.now();
-      return HttpResponse.json(flowStatusOf(flow.id, latest && attemptStatus(latest, now), latest ? wireAttempt(latest, now) : null));
+    route(context, 'getFlowStatus', (input) => HttpResponse.json(statusOf(findFlow(context, input).id))),
+
+    // Flowdeck's addition: many statuses at once, flows that do not exist left out.
+    route(context, 'listFlowStatuses', ({ url }) => {
+      const ids = readIds((name) => url.searchParams.get(name));
+      return dataResponse(ids.filter((id) => db.state.flows.some((flow) => flow.id === id)).map(statusOf));
     }),
 
     // Flowdeck's additions: create, change and delete a flow, with the service's checks and messages.

@@ -1,7 +1,7 @@
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { readAllPages } from '@/api/all-pages';
+import { ALL_PAGES_LIMIT, readAllPages } from '@/api/all-pages';
 import type { CallOptions } from '@/api/client';
 import { ApiError, isApiError } from '@/api/errors';
 import {
@@ -29,6 +29,7 @@ import { parseIdParam } from '@/lib/route-params';
 import { watchStartedRun } from '@/lib/run-watch';
 import { useLiveAction } from '@/lib/use-live-action';
 import { useRefetchWhenChanged } from './follow-live';
+import { flowStatusBatches } from './flow-status-batches';
 import { resourceKeys } from './keys';
 
 /**
@@ -56,14 +57,28 @@ async function readFlowStatus(id: number, options: CallOptions): Promise<FlowSta
   return flowStatusOf(id, latest ?? null);
 }
 
+/** Rows drawn together ask together: one request for their statuses. */
+const readFlowStatusBatched = flowStatusBatches((id) => readFlowStatus(id, {}));
+
 export type AttemptsPage = Required<RunAttemptsParams>;
 
 export const flowKeys = resourceKeys('flows');
 
 export const flowQueries = {
   /** The interface has no get-flow operation: a flow's page reads it from this list too. */
-  list: () => queryOptions({ queryKey: flowKeys.list(), queryFn: ({ signal }) => listFlows({ signal }) }),
-  status: (id: number) => queryOptions({ queryKey: flowKeys.detail(id, 'status'), queryFn: ({ signal }) => readFlowStatus(id, { signal }) }),
+  list: () =>
+    queryOptions({
+      queryKey: flowKeys.list(),
+      // Page one is also the flows list's first query (below): asked at the same moment, it is read once.
+      queryFn: ({ signal, client }) =>
+        readAllPages((page) => (page.offset === 0 ? client.query({ ...flowQueries.firstPage(), staleTime: 0 }) : listFlows({ signal }, page))),
+    }),
+  /** The first page alone: the flows list draws it while the other pages are read (10,000 flows are ten pages). */
+  firstPage: () => {
+    const page = { limit: ALL_PAGES_LIMIT, offset: 0 };
+    return queryOptions({ queryKey: flowKeys.list(page), queryFn: ({ signal }) => listFlows({ signal }, page) });
+  },
+  status: (id: number) => queryOptions({ queryKey: flowKeys.detail(id, 'status'), queryFn: () => readFlowStatusBatched(id) }),
   attempts: (id: number, page: AttemptsPage) =>
     queryOptions({ queryKey: flowKeys.detail(id, 'attempts', page), queryFn: ({ signal }) => listRunAttempts(id, page, { signal }) }),
   /** One attempt by its id: a link to an attempt that no loaded page of attempts holds (an old bar of the timeline). */
@@ -102,6 +117,17 @@ export async function loadFlowRoute(client: QueryClient, rawId: string): Promise
   const flows = await client.query({ ...flowQueries.list(), staleTime: 'static' });
   if (!flows.some((flow) => flow.id === flowId)) throw notFound();
   return { flowId };
+}
+
+/**
+ * The flows list's loader: starts reading every flow and waits only for the first page (or for nothing when
+ * the whole list is cached), so the first rows show while the other pages arrive.
+ */
+export async function loadFlowsList(client: QueryClient): Promise<void> {
+  const all = client.query({ ...flowQueries.list(), staleTime: 'static' });
+  // A later page that fails is the list's to show (it keeps the first page on screen), not the route's.
+  all.catch(() => undefined);
+  await Promise.race([all, client.query({ ...flowQueries.firstPage(), staleTime: 'static' })]);
 }
 
 /** Creates a flow; `onCreated` runs once the cached list holds it, so the flow's page can open at once. */

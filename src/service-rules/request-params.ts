@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_LIMIT } from '@/api/page-params';
+import { MAX_STATUS_IDS } from '@/api/flows';
 import { DEFAULT_TIMELINE_LIMIT, MAX_TIMELINE_LIMIT, MAX_TIMELINE_WINDOW_MS } from '@/api/timeline';
 import { InvalidInput } from './errors';
 
@@ -74,4 +75,12 @@ export function readTimelineQuery(query: QueryReader): TimelineQuery {
   if (to.getTime() <= from.getTime()) throw new InvalidInput('to must be after from.');
   if (to.getTime() - from.getTime() > MAX_TIMELINE_WINDOW_MS) throw new InvalidInput('The window from from to to may be at most 31 days.');
   return { from, to, limit: intQuery(query, 'limit', 1, MAX_TIMELINE_LIMIT, DEFAULT_TIMELINE_LIMIT), offset: intQuery(query, 'offset', 0, MAX_ID, 0) };
+}
+
+/** `ids`: 1 to 100 flow ids, comma-separated (a batch of statuses); each named once, in the order given. */
+export function readIds(query: QueryReader): number[] {
+  const raw = query('ids') ?? '';
+  const parts = raw.split(',');
+  if (raw === '' || parts.length > MAX_STATUS_IDS) throw new InvalidInput(`ids must name 1 to ${String(MAX_STATUS_IDS)} flows, comma-separated.`);
+  return [...new Set(parts.map((part) => readId(part, 'Each of ids')))];
 }

@@ -21,7 +21,9 @@ interface ResponsiveTableProps<T> {
   virtual?: { estimateRowPx: number; estimateCardPx: number; height: string };
 }
 
+// Two contexts, never a new one per render: a memoised row whose data did not change is not drawn again.
 const STILL: CellContext = { isScrolling: false };
+const SCROLLING: CellContext = { isScrolling: true };
 
 /**
  * Every list of the dashboard: a table on wide screens, stacked cards below 600 px wide (the key fields of
@@ -42,7 +44,7 @@ export function ResponsiveTable<T>({ label, columns, rows, rowKey, isSelected, b
         height={virtual.height}
       >
         {({ shown, count, padTop, padBottom, measure, isScrolling }) => {
-          const context = { isScrolling };
+          const context = isScrolling ? SCROLLING : STILL;
           return stacked ? (
             <CardView {...common} shown={shown} context={context} virtual={{ count, padTop, padBottom, measure }} />
           ) : (

@@ -65,12 +65,17 @@ function compare(a: FlowRow, b: FlowRow, sort: FlowsSearch['sort']): number {
   }
 }
 
-/** Search (every word must match), schedule kind, freshness, then sort; ties keep id order so the list never jumps. */
-export function filterFlowRows(rows: readonly FlowRow[], search: Pick<FlowsSearch, 'q' | 'schedule' | 'freshness' | 'sort' | 'dir'>): FlowRow[] {
+/** Sorted once per list and order, not per keystroke: ties keep id order so the list never jumps. */
+export function sortFlowRows(rows: readonly FlowRow[], sort: FlowsSearch['sort'], dir: FlowsSearch['dir']): FlowRow[] {
+  const direction = dir === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => direction * compare(a, b, sort) || a.flow.id - b.flow.id);
+}
+
+/** Search (every word must match), schedule kind and freshness; the rows keep the order they come in. */
+export function filterFlowRows(rows: readonly FlowRow[], search: Pick<FlowsSearch, 'q' | 'schedule' | 'freshness'>): readonly FlowRow[] {
   const words = search.q.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0 && search.schedule === 'all' && search.freshness === 'all') return rows;
   const bySchedule = (row: FlowRow) => search.schedule === 'all' || (search.schedule === 'paused' ? row.flow.paused : row.scheduleKind === search.schedule);
   const byFreshness = (row: FlowRow) => search.freshness === 'all' || row.flow.freshness === search.freshness;
-  const matched = rows.filter((row) => bySchedule(row) && byFreshness(row) && words.every((word) => row.haystack.includes(word)));
-  const direction = search.dir === 'asc' ? 1 : -1;
-  return matched.sort((a, b) => direction * compare(a, b, search.sort) || a.flow.id - b.flow.id);
+  return rows.filter((row) => bySchedule(row) && byFreshness(row) && words.every((word) => row.haystack.includes(word)));
 }

@@ -1,13 +1,14 @@
 import { Button, Checkbox, Group, Progress, Text } from '@mantine/core';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useDeferredValue, useMemo, useState } from 'react';
+import type { Flow } from '@/api/flows';
 import { PageHeader } from '@/components/page-header';
 import { runStateOf } from '@/lib/run-status';
 import { destinationQueries } from '@/resources/destinations';
 import { flowQueries } from '@/resources/flows';
 import { sourceQueries } from '@/resources/sources';
-import { filterFlowRows, toFlowRows } from './filter-flows';
+import { filterFlowRows, sortFlowRows, toFlowRows } from './filter-flows';
 import { FlowFilters } from './flow-filters';
 import { flowsSearchDefaults, type FlowsSearch } from './flows-search';
 import { FlowsBulkActions } from './flows-bulk-actions';
@@ -17,12 +18,17 @@ import { useStatusScan } from './use-status-scan';
 
 const route = getRouteApi('/_app/flows/');
 const countFormat = new Intl.NumberFormat();
+const NO_FLOWS: readonly Flow[] = [];
 
 export function FlowsPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const router = useRouter();
-  const { data: flows } = useSuspenseQuery(flowQueries.list());
+  // The route's loader waits for the first page only: its rows show while the other pages are read.
+  const all = useQuery(flowQueries.list());
+  const firstPage = useQuery({ ...flowQueries.firstPage(), enabled: all.data === undefined });
+  const flows = all.data ?? firstPage.data ?? NO_FLOWS;
+  const reading = all.data === undefined;
   // Names are a nicety: without them (an interface with no source list) the rows show ids.
   const sources = useQuery(sourceQueries.names()).data;
   const destinations = useQuery(destinationQueries.names()).data;
@@ -32,9 +38,10 @@ export function FlowsPage() {
   // A service that does not report freshness (the hosted one) gets neither the column nor the filter.
   const reportsFreshness = flows.some((flow) => flow.freshness !== null);
   const allRows = useMemo(() => toFlowRows(flows, sources, destinations), [flows, sources, destinations]);
+  const sortedRows = useMemo(() => sortFlowRows(allRows, search.sort, search.dir), [allRows, search.sort, search.dir]);
   const candidates = useMemo(
-    () => filterFlowRows(allRows, { q, schedule: search.schedule, freshness: search.freshness, sort: search.sort, dir: search.dir }),
-    [allRows, q, search.schedule, search.freshness, search.sort, search.dir],
+    () => filterFlowRows(sortedRows, { q, schedule: search.schedule, freshness: search.freshness }),
+    [sortedRows, q, search.schedule, search.freshness],
   );
   const candidateIds = useMemo(() => candidates.map((row) => row.flow.id), [candidates]);
   const byStatus = search.status !== 'all';
@@ -63,7 +70,9 @@ export function FlowsPage() {
     <>
       <PageHeader
         title="Flows"
-        description={`${countFormat.format(flows.length)} flows: a source, a destination and a schedule each.`}
+        description={
+          reading ? 'A source, a destination and a schedule each.' : `${countFormat.format(flows.length)} flows: a source, a destination and a schedule each.`
+        }
         actions={
           <Button component={Link} to="/flows/new">
             New flow
@@ -83,12 +92,19 @@ export function FlowsPage() {
           )}
           <Text size="sm" c="dimmed" role="status">
             {filtered ? `${countFormat.format(rows.length)} of ${countFormat.format(flows.length)} flows match` : `${countFormat.format(flows.length)} flows`}
+            {reading && !all.isError && ' so far (reading the others)'}
+            {all.isError && `; the others could not be read (${all.error.message})`}
             {byStatus &&
               scan.checked < scan.total &&
               ` so far (checked the status of ${countFormat.format(scan.checked)} of ${countFormat.format(scan.total)})`}
             {byStatus && scan.failed > 0 && `; ${countFormat.format(scan.failed)} statuses could not be read`}
           </Text>
         </Group>
+        {all.isError && (
+          <Button variant="subtle" size="compact-sm" onClick={() => void all.refetch()}>
+            Read all flows again
+          </Button>
+        )}
         {filtered && (
           <Button
             variant="subtle"
@@ -114,7 +130,9 @@ export function FlowsPage() {
       {byStatus && scan.checked < scan.total && (
         <Progress value={(scan.checked / Math.max(1, scan.total)) * 100} size="xs" mb="xs" aria-label="Status check progress" />
       )}
-      {flows.length === 0 ? (
+      {flows.length === 0 && reading ? (
+        <Text c="dimmed">Reading flows…</Text>
+      ) : flows.length === 0 ? (
         <Text c="dimmed">No flows yet.</Text>
       ) : rows.length === 0 && !(byStatus && scan.checked < scan.total) ? (
         <Text c="dimmed">No flow matches these filters.</Text>

@@ -1,4 +1,5 @@
 import { Checkbox, Text } from '@mantine/core';
+import { memo, useMemo } from 'react';
 import { AnchorLink } from '@/components/anchor-link';
 import { FreshnessBadge } from '@/components/freshness-badge';
 import { type Column, ResponsiveTable } from '@/components/responsive-table/responsive-table';
@@ -40,34 +41,43 @@ export interface FlowSelection {
   toggleAll: () => void;
 }
 
+const rowKey = (row: FlowRow) => row.flow.id;
+// Most rows are two lines tall (a long name wraps, a cron shows its expression): guessing their height right
+// spares the list re-measuring and re-drawing itself as each new row is measured.
+const VIRTUAL = { estimateRowPx: 70, estimateCardPx: 170, height: 'max(360px, calc(100dvh - 300px))' };
+
 /**
  * Every flow, virtualised: only the rows in view are drawn, and only they ask for their status. Each row
  * has a checkbox for the bulk actions (a card's comes last); "select all" sits above the list, where it
- * serves the table and the cards alike.
+ * serves the table and the cards alike. Memoised: the page draws itself on every keystroke, the table only
+ * when its rows, the selection or the columns change.
  */
-export function FlowsTable({ rows, selection, showFreshness }: { rows: readonly FlowRow[]; selection: FlowSelection; showFreshness: boolean }) {
-  const select: Column<FlowRow> = {
-    key: 'select',
-    header: '',
-    width: 44,
-    cell: ({ flow }) => (
-      <Checkbox
-        aria-label={`Select ${flowName(flow)}`}
-        checked={selection.selected.has(flow.id)}
-        onChange={() => {
-          selection.toggle(flow.id);
-        }}
-      />
-    ),
-  };
-  return (
-    <ResponsiveTable
-      label="Flows"
-      columns={[select, ...(showFreshness ? columns : columns.filter((column) => column.key !== 'freshness'))]}
-      rows={rows}
-      rowKey={(row) => row.flow.id}
-      minWidth={900}
-      virtual={{ estimateRowPx: 52, estimateCardPx: 170, height: 'max(360px, calc(100dvh - 300px))' }}
-    />
-  );
-}
+export const FlowsTable = memo(function FlowsTable({
+  rows,
+  selection,
+  showFreshness,
+}: {
+  rows: readonly FlowRow[];
+  selection: FlowSelection;
+  showFreshness: boolean;
+}) {
+  const { selected, toggle } = selection;
+  const shownColumns = useMemo(() => {
+    const select: Column<FlowRow> = {
+      key: 'select',
+      header: '',
+      width: 44,
+      cell: ({ flow }) => (
+        <Checkbox
+          aria-label={`Select ${flowName(flow)}`}
+          checked={selected.has(flow.id)}
+          onChange={() => {
+            toggle(flow.id);
+          }}
+        />
+      ),
+    };
+    return [select, ...(showFreshness ? columns : columns.filter((column) => column.key !== 'freshness'))];
+  }, [selected, toggle, showFreshness]);
+  return <ResponsiveTable label="Flows" columns={shownColumns} rows={rows} rowKey={rowKey} minWidth={900} virtual={VIRTUAL} />;
+});
