@@ -12,12 +12,11 @@
 // Vite in the same run. No React page can ship less, so figure ÷ floor says how much the dashboard adds.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { DEMO_KEY, launchChromium, startLocalService } from './local-service.mjs';
+import { DEMO_KEY, freePort, launchChromium, startLocalService } from './local-service.mjs';
 
 const FIRST_SCREEN_BUDGET = 160 * 1024;
 const ROUTE_BUDGET = 60 * 1024;
@@ -100,15 +99,6 @@ async function firstScreen(browser, url, path, signedIn) {
   await context.close();
   const bodies = [...scripts.values()];
   return { files: bodies.length, raw: bodies.reduce((sum, body) => sum + body.length, 0), gzip: bodies.reduce((sum, body) => sum + gzipSize(body), 0) };
-}
-
-/** A port nobody listens on now, asked of the system. */
-async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 const manifestDir = join(tmpdir(), `flowdeck-bench-manifest-${String(process.pid)}`);

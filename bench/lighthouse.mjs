@@ -6,13 +6,12 @@
 // same run: what this machine and Lighthouse's throttling give a page with no script at all. LCP ÷ the floor's LCP
 // says how much the dashboard adds. Fails when a page's performance is below 0.95 or its accessibility below 1.
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { DEMO_KEY, startLocalService } from './local-service.mjs';
+import { DEMO_KEY, freePort, startLocalService } from './local-service.mjs';
 
 const MIN_PERFORMANCE = 0.95;
 const MIN_ACCESSIBILITY = 1;
@@ -24,15 +23,6 @@ const PAGES = [
   { path: '/flows', signedIn: true },
 ];
 const FLOOR_FILE = 'lighthouse-floor.html';
-
-/** A port nobody listens on now, asked of the system. */
-async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The session the dashboard keeps when "remember me" is ticked, set before the audit loads the page. */
 async function storeSession(port, origin) {

@@ -2,11 +2,21 @@
 // service with it (embedded Postgres, demo data) on a temporary database, then stops it by its process id.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 
 export const DEMO_KEY = 'flowdeck-demo-key';
+
+/** A port nobody listens on now, asked of the system. */
+export async function freePort() {
+  const server = createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 export async function startLocalService(port) {
   const dataDir = mkdtempSync(join(tmpdir(), 'flowdeck-bench-'));
