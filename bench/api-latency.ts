@@ -8,7 +8,16 @@
 // Both servers are compared on identity bodies (no Accept-Encoding): the floor compresses nothing, and
 // compressing is CPU the floor would not spend. The gzip case is printed for the record, not judged.
 //
-// Budget per case: Flowdeck's p99 ≤ 50 ms and its throughput ≥ 0.8 of the floor's; exit 1 when missed.
+// Each case is measured twice, Flowdeck and the floor alike:
+// - throughput: 50 connections in a closed loop (each sends again the moment its answer is in), the most
+//   each server answers per second;
+// - latency: 50 connections offered an even load of half the floor's throughput in that run (open loop,
+//   bench/http-load.mjs), the load a service sized with room to spare runs at. In a closed loop at
+//   saturation, p99 measures only the queue the clients build (50 in flight ÷ throughput: 125 KB answers
+//   at limit=1000 queue for 300 ms even on the bare floor), not how long a request takes; that p99 is
+//   printed for the record, not judged.
+// Budget per case: Flowdeck's throughput ≥ 0.8 of the floor's, and its p99 ≤ 50 ms at the offered load;
+// exit 1 when missed.
 // BENCH_SECONDS sets each measurement's length (default 8, in two halves); BENCH_CPU_PROF=<folder> profiles the service.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -22,6 +31,8 @@ const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const P99_BUDGET_MS = 50;
 const RATIO_BUDGET = 0.8;
+/** The latency load, as a share of the floor's closed-loop throughput in the same run. */
+const OFFERED_SHARE = 0.5;
 const AUTH = { Authorization: `Bearer ${DEMO_KEYS.team}` };
 
 interface Case {
@@ -71,9 +82,10 @@ async function waitUntilAnswering(url: string, child: ChildProcess): Promise<voi
   }
 }
 
-function load(url: string, headers: Record<string, string>, seconds: number): Promise<Load> {
+/** `rate` (requests per second) offers an even open-loop load; without it, a closed loop finds the most. */
+function load(url: string, headers: Record<string, string>, seconds: number, rate?: number): Promise<Load> {
   return new Promise((resolveLoad, reject) => {
-    const child = spawn(process.execPath, ['bench/http-load.mjs', JSON.stringify({ url, connections: CONNECTIONS, seconds, headers })], {
+    const child = spawn(process.execPath, ['bench/http-load.mjs', JSON.stringify({ url, connections: CONNECTIONS, seconds, rate, headers })], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let output = '';
@@ -147,7 +159,9 @@ try {
   }
 
   console.log(`GET /v2/flows, ${String(FLOWS)} flows, ${String(CONNECTIONS)} connections, ${String(SECONDS)} s each, load ${load1()} at start`);
-  console.log(`budget: p99 ≤ ${String(P99_BUDGET_MS)} ms and ≥ ${String(RATIO_BUDGET)} of the floor's req/s`);
+  console.log(
+    `budget: ≥ ${String(RATIO_BUDGET)} of the floor's req/s (closed loop), and p99 ≤ ${String(P99_BUDGET_MS)} ms at ${String(OFFERED_SHARE)} of the floor's req/s (open loop)`,
+  );
   for (const { path, headers = {}, judged } of CASES) {
     const label = `${path}${headers['Accept-Encoding'] ? ` (${headers['Accept-Encoding']})` : ''}`.padEnd(42);
     const flowdeckUrl = serviceUrl + path;
@@ -162,18 +176,27 @@ try {
     // Flowdeck, floor, floor, Flowdeck: the other helpers' load on this machine drifts within a case,
     // and this order gives both servers the same share of it.
     const half = SECONDS / 2;
-    const ours1 = await load(flowdeckUrl, AUTH, half);
-    const theirs1 = await load(floorUrl + path, AUTH, half);
-    const theirs2 = await load(floorUrl + path, AUTH, half);
-    const ours2 = await load(flowdeckUrl, AUTH, half);
-    const [ours, theirs] = [combine(ours1, ours2), combine(theirs1, theirs2)];
+    const alternate = async (rate?: number) => {
+      const ours1 = await load(flowdeckUrl, AUTH, half, rate);
+      const theirs1 = await load(floorUrl + path, AUTH, half, rate);
+      const theirs2 = await load(floorUrl + path, AUTH, half, rate);
+      const ours2 = await load(flowdeckUrl, AUTH, half, rate);
+      return [combine(ours1, ours2), combine(theirs1, theirs2)] as const;
+    };
+    const [ours, theirs] = await alternate();
+    const offered = Math.round(theirs.rps * OFFERED_SHARE);
+    const [oursPaced, theirsPaced] = await alternate(offered);
     const ratio = ours.rps / theirs.rps;
-    const met = ours.p99 <= P99_BUDGET_MS && ratio >= RATIO_BUDGET && ours.bad === 0;
+    const met = oursPaced.p99 <= P99_BUDGET_MS && ratio >= RATIO_BUDGET && ours.bad + oursPaced.bad === 0;
     if (!met) failed = true;
     // The floor past the p99 budget says the budget is out of any server's reach on this machine now.
-    const floorNote = theirs.p99 > P99_BUDGET_MS ? ' (the floor misses p99 too)' : '';
+    const floorNote = theirsPaced.p99 > P99_BUDGET_MS ? ' (the floor misses p99 too)' : '';
+    console.log(`  ${label} ${met ? 'ok' : `MISSED${floorNote}`}`);
     console.log(
-      `  ${label} ${describe(ours)} | floor ${theirs.rps.toFixed(0).padStart(5)} req/s p99 ${ms(theirs.p99)} | ratio ${ratio.toFixed(2)} ${met ? 'ok' : `MISSED${floorNote}`}`,
+      `    most:    ${describe(ours)} | floor ${theirs.rps.toFixed(0).padStart(5)} req/s p99 ${ms(theirs.p99)} | ratio ${ratio.toFixed(2)} (p99 here is queueing, not judged)`,
+    );
+    console.log(
+      `    at ${String(offered).padStart(4)}/s: ${describe(oursPaced)} | floor p50 ${ms(theirsPaced.p50)} p99 ${ms(theirsPaced.p99)} | p99 ratio ${(oursPaced.p99 / theirsPaced.p99).toFixed(2)}`,
     );
   }
   console.log(`load ${load1()} at end`);
