@@ -51,7 +51,13 @@ export const RunTimeline = memo(function RunTimeline({ flows, workflows, window,
   }, []);
   // Its place is kept from the start: one row per flow and per workflow, known as soon as the lists are.
   const chartPlaceholder = (
-    <Skeleton height={chartHeight(flows.length + workflows.length || PLACEHOLDER_ROWS)} radius="sm" role="status" aria-label="Loading the timeline" aria-busy="true" />
+    <Skeleton
+      height={chartHeight(flows.length + workflows.length || PLACEHOLDER_ROWS)}
+      radius="sm"
+      role="status"
+      aria-label="Loading the timeline"
+      aria-busy="true"
+    />
   );
 
   return (

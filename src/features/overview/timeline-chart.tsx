@@ -14,7 +14,6 @@ import { TimelineRowView } from './timeline-row';
 import { axisAt, percentAt, type TimelineRow, timelineRows } from './timeline-rows';
 import classes from './run-timeline.module.css';
 
-
 interface TimelineChartProps {
   flows: readonly Flow[];
   workflows: readonly Workflow[];
@@ -81,7 +80,13 @@ export function TimelineChart({ flows, workflows, spans, windowMs, narrow, onHov
           </span>
         </div>
       </div>
-      <VirtualRows rows={rows} rowKey={(row) => row.key} estimatePx={ROW_HEIGHT} label="Timeline rows" height={`${String(Math.min(rows.length, VISIBLE_ROWS) * ROW_HEIGHT + 2)}px`}>
+      <VirtualRows
+        rows={rows}
+        rowKey={(row) => row.key}
+        estimatePx={ROW_HEIGHT}
+        label="Timeline rows"
+        height={`${String(Math.min(rows.length, VISIBLE_ROWS) * ROW_HEIGHT + 2)}px`}
+      >
         {(shown) => (
           <div role="list" aria-label="Runs by flow and workflow" style={{ paddingTop: shown.padTop, paddingBottom: shown.padBottom }} onClick={openRun}>
             {shown.shown.map(({ row, key }) => (
