@@ -41,6 +41,9 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](history|store|react-store|router-core|react-router|query-core|react-query))[\\/]/,
             },
+            // Everything the entry imports statically (its Mantine pieces, the sign-in page, the session) runs on
+            // every first screen: one file instead of a dozen, fewer round trips before the first paint.
+            { name: 'initial', tags: ['$initial'] },
           ],
         },
       },

@@ -3,8 +3,15 @@ import { createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/
 import { RoutePending } from '@/components/route-states';
 import { routeTree } from './routeTree.gen';
 
+/**
+ * On a later navigation the current page stays on screen while the next one loads: a skeleton only after this
+ * long, then kept at least PENDING_MIN_MS so it does not flash. The router's own defaults.
+ */
+const PENDING_MS = 1_000;
+const PENDING_MIN_MS = 500;
+
 export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     history,
     context: { queryClient },
@@ -14,9 +21,18 @@ export function createAppRouter({ queryClient, history }: { queryClient: QueryCl
     // Errors and unknown addresses are rare: their screens load when needed, not with every first screen.
     defaultErrorComponent: lazyRouteComponent(() => import('@/components/route-error'), 'RouteError'),
     defaultPendingComponent: RoutePending,
+    // The first load has nothing on screen to keep: the shell and the page's skeleton paint at once, while the
+    // page's code and data arrive, and the page replaces its skeleton as soon as it is ready.
+    defaultPendingMs: 0,
+    defaultPendingMinMs: 0,
     defaultNotFoundComponent: lazyRouteComponent(() => import('@/components/not-found-page'), 'NotFoundPage'),
     scrollRestoration: true,
   });
+  const unsubscribe = router.subscribe('onResolved', () => {
+    unsubscribe();
+    router.update({ ...router.options, defaultPendingMs: PENDING_MS, defaultPendingMinMs: PENDING_MIN_MS });
+  });
+  return router;
 }
 
 declare module '@tanstack/react-router' {

@@ -1,6 +1,7 @@
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import { clearSession, hasSession } from '@/features/auth/session';
 import { AppLayout } from '@/features/shell/app-layout';
+import { ShellSkeleton } from '@/features/shell/shell-skeleton';
 import { isDemo } from '@/lib/demo';
 import { useClearCache } from '@/lib/query-client';
 
@@ -9,6 +10,8 @@ export const Route = createFileRoute('/_app')({
   beforeLoad: ({ location }) => {
     if (!hasSession()) throw redirect({ to: '/sign-in', search: { redirect: location.href } });
   },
+  // Not split from the entry (vite.config.ts): it paints while the shell's own code is on its way.
+  pendingComponent: ShellSkeleton,
   component: function AppRoute() {
     const router = useRouter();
     const clearCache = useClearCache();

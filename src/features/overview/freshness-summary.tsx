@@ -2,6 +2,7 @@ import { Card, Group, Text } from '@mantine/core';
 import type { Flow } from '@/api/flows';
 import type { Workflow } from '@/api/workflows';
 import { AnchorLink } from '@/components/anchor-link';
+import { InlineSkeleton } from '@/components/skeletons';
 
 const countFormat = new Intl.NumberFormat();
 const WORRYING = ['late', 'failing'] as const;
@@ -12,7 +13,26 @@ const countOf = (items: readonly { freshness: string | null }[], state: string) 
  * "3 late, 1 failing" for the flows (each a link to the flows list filtered so) and the workflows: what
  * a morning look needs first. Nothing when the service does not report freshness (the hosted one).
  */
-export function FreshnessSummary({ flows, workflows }: { flows: readonly Flow[] | undefined; workflows: readonly Workflow[] | undefined }) {
+export function FreshnessSummary({
+  flows,
+  workflows,
+  loading = false,
+}: {
+  flows: readonly Flow[] | undefined;
+  workflows: readonly Workflow[] | undefined;
+  /** While the lists load its place is kept, so the timeline under it does not move when it appears. */
+  loading?: boolean;
+}) {
+  // A plain box, not yet the "Freshness" region: that is named once it says something.
+  if (loading)
+    return (
+      <Card withBorder padding="md" mb="lg">
+        <Group gap="xs" wrap="wrap">
+          <Text fw={600}>Freshness:</Text>
+          <InlineSkeleton label="Loading freshness" width={180} />
+        </Group>
+      </Card>
+    );
   const flowList = flows ?? [];
   const workflowList = workflows ?? [];
   if (![...flowList, ...workflowList].some((item) => item.freshness !== null)) return null;

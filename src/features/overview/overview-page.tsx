@@ -192,7 +192,7 @@ export function OverviewPage() {
         <CountCard label="Flows" to="/flows" query={flows} />
         <CountCard label="Workflows" to="/workflows" query={workflows} />
       </SimpleGrid>
-      <FreshnessSummary flows={flows.data} workflows={workflows.data} />
+      <FreshnessSummary flows={flows.data} workflows={workflows.data} loading={flows.isPending || workflows.isPending} />
       <RunTimeline flows={flows.data ?? NONE} workflows={workflows.data ?? NONE} window={search.window} onWindow={setWindow} />
       <Section title="Running now" watched={watched}>
         {flowCount > MAX_WATCHED_FLOWS && (

@@ -1,27 +1,22 @@
-import { Alert, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useNavigate } from '@tanstack/react-router';
-import { type CSSProperties, memo, type MouseEvent, useCallback, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import type { Flow } from '@/api/flows';
-import type { RunSpan } from '@/api/timeline';
 import type { Workflow } from '@/api/workflows';
 import { ErrorState } from '@/components/error-state';
 import { LiveStamp } from '@/components/live-stamp';
-import { VirtualRows } from '@/components/responsive-table/virtual-rows';
-import { BlockSkeleton } from '@/components/skeletons';
-import { attemptLabel } from '@/lib/attempt-numbers';
-import { formatCount, formatDuration, runDurationMs } from '@/lib/format';
+import { formatCount } from '@/lib/format';
 import { liveScopes, useLiveQuery } from '@/lib/live-query';
-import { RUN_STATE_COLORS, RUN_STATE_LABELS, runStateLabel } from '@/lib/run-status';
-import { useDateFormat } from '@/lib/time-zone';
-import { useNow } from '@/lib/use-now';
+import { RUN_STATE_COLORS, RUN_STATE_LABELS } from '@/lib/run-status';
 import { hasTimelineData, MAX_TIMELINE_SPANS, timelineQueries, useTimelineMissing } from '@/resources/timeline';
-import { TimelineRowView } from './timeline-row';
-import { axisAt, percentAt, type TimelineRow, timelineRows } from './timeline-rows';
+import { chartHeight } from './timeline-geometry';
 import { TIMELINE_WINDOW_KEYS, TIMELINE_WINDOWS, type TimelineWindowKey } from './timeline-search';
 import classes from './run-timeline.module.css';
 
-const ROW_HEIGHT = 28;
+const loadChart = () => import('./timeline-chart').then(({ TimelineChart: component }) => ({ default: component }));
+const TimelineChart = lazy(loadChart);
+/** The placeholder's rows while the lists of flows and workflows are on their way. */
+const PLACEHOLDER_ROWS = 4;
 const LEGEND = ['succeeded', 'failed', 'running', 'pending', 'cancelled'] as const;
 
 interface RunTimelineProps {
@@ -47,46 +42,23 @@ export const RunTimeline = memo(function RunTimeline({ flows, workflows, window,
     enabled: !unsupported,
   });
   const narrow = useMediaQuery('(max-width: 600px)');
-  const format = useDateFormat();
-  const now = useNow(1_000);
-  const axis = useMemo(() => axisAt(now, windowMs), [now, windowMs]);
   const data = hasTimelineData(timeline.data) ? timeline.data : undefined;
   const spans = data?.spans;
-  const rows = useMemo(() => timelineRows(flows, workflows, spans ?? []), [flows, workflows, spans]);
   const [hovered, setHovered] = useState<string | null>(null);
-  const navigate = useNavigate();
-  // One handler for every bar: a plain click opens the run in the app, a modified one (new tab) is the browser's.
-  const openRun = useCallback(
-    (event: MouseEvent<HTMLElement>) => {
-      const bar = (event.target as HTMLElement).closest<HTMLAnchorElement>('a[data-run]');
-      if (!bar || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      event.preventDefault();
-      const owner = bar.dataset.owner ?? '';
-      if (bar.dataset.kind === 'flow') void navigate({ to: '/flows/$flowId', params: { flowId: owner }, search: { attempt: Number(bar.dataset.run) } });
-      else void navigate({ to: '/workflows/$workflowId', params: { workflowId: owner } });
-    },
-    [navigate],
+  // The chart's code is asked for with the page, not once the timeline's data is here.
+  useEffect(() => {
+    void loadChart();
+  }, []);
+  // Its place is kept from the start: one row per flow and per workflow, known as soon as the lists are.
+  const chartPlaceholder = (
+    <Skeleton
+      height={chartHeight(flows.length + workflows.length || PLACEHOLDER_ROWS)}
+      radius="sm"
+      role="status"
+      aria-label="Loading the timeline"
+      aria-busy="true"
+    />
   );
-
-  const describe = useCallback(
-    (row: TimelineRow, span: RunSpan) => {
-      const took = runDurationMs(span.createdAt, span.completedAt, Date.now());
-      const what = row.kind === 'flow' ? `attempt ${attemptLabel(span.number ?? undefined)}` : `workflow run ${String(span.id)}`;
-      const timing = took === null ? '' : `, ${span.completedAt ? 'took' : 'running for'} ${formatDuration(took)}`;
-      return `${row.name}: ${what}, ${runStateLabel(span)}, started ${format.dateTime(span.createdAt)}${timing}`;
-    },
-    [format],
-  );
-  const describeTicks = useCallback(
-    (ticks: readonly Date[]) =>
-      `${ticks.length === 1 ? '1 scheduled run' : `${String(ticks.length)} scheduled runs`} ahead, next ${format.dateTimeMinutes(ticks[0])}`,
-    [format],
-  );
-  const style = {
-    '--timeline-name-width': narrow ? '110px' : '220px',
-    '--timeline-row-height': `${String(ROW_HEIGHT)}px`,
-    '--timeline-now': `${String(percentAt(axis, axis.now))}%`,
-  } as CSSProperties;
 
   return (
     <Card withBorder padding="lg" mb="lg" component="section" aria-labelledby="timeline-title">
@@ -130,40 +102,15 @@ export const RunTimeline = memo(function RunTimeline({ flows, workflows, window,
           </Alert>
         )}
         {data ? (
-          <div style={style}>
-            <div className={classes.axis} aria-hidden>
-              <span />
-              <div className={classes.axisTrack}>
-                <span className={classes.axisLabel} style={{ left: 0 }}>
-                  {narrow ? format.weekdayTime(axis.start).replace(/^\w+, /, '') : format.weekdayTime(axis.start)}
-                </span>
-                <span className={classes.axisLabel} style={{ left: 'var(--timeline-now)', transform: 'translateX(-50%)' }}>
-                  now
-                </span>
-              </div>
-            </div>
-            <VirtualRows
-              rows={rows}
-              rowKey={(row) => row.key}
-              estimatePx={ROW_HEIGHT}
-              label="Timeline rows"
-              height={`${String(Math.min(rows.length, 14) * ROW_HEIGHT + 2)}px`}
-            >
-              {(shown) => (
-                <div role="list" aria-label="Runs by flow and workflow" style={{ paddingTop: shown.padTop, paddingBottom: shown.padBottom }} onClick={openRun}>
-                  {shown.shown.map(({ row, key }) => (
-                    <TimelineRowView key={key} row={row} axis={axis} describe={describe} describeTicks={describeTicks} onHover={setHovered} />
-                  ))}
-                </div>
-              )}
-            </VirtualRows>
-          </div>
+          <Suspense fallback={chartPlaceholder}>
+            <TimelineChart flows={flows} workflows={workflows} spans={data.spans} windowMs={windowMs} narrow={narrow} onHover={setHovered} />
+          </Suspense>
         ) : unsupported ? (
           <Text c="dimmed">This service does not list runs by time (the timeline is a Flowdeck addition to the interface).</Text>
         ) : timeline.error ? (
           <ErrorState error={timeline.error} onRetry={() => void timeline.refetch()} />
         ) : (
-          <BlockSkeleton label="Loading the timeline" rows={4} />
+          chartPlaceholder
         )}
       </Stack>
     </Card>

@@ -1,0 +1,46 @@
+import { screen, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
+
+/** Holds every answer to GET `path` until the returned function is called. */
+function holdAnswers(path: string): () => void {
+  let release: (value?: unknown) => void = () => undefined;
+  const later = new Promise((resolve) => {
+    release = resolve;
+  });
+  server.use(
+    http.get(`*${path}`, async () => {
+      await later;
+      // Nothing answered here: the mock service answers once let through.
+    }),
+  );
+  return () => {
+    release();
+  };
+}
+
+describe('first screen', () => {
+  it('paints the frame and the page skeleton at once while the page waits for its data, then the shell and the page', async () => {
+    const release = holdAnswers('/v2/flows');
+    renderApp('/flows');
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(screen.getByText('Flowdeck')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    release();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Flows' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Sections' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading' })).toBeNull();
+  });
+
+  it('keeps the overview timeline in its place while its runs load, then draws its rows', async () => {
+    const release = holdAnswers('/v2/timeline');
+    renderApp('/');
+    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    expect(await within(timeline).findByRole('status', { name: 'Loading the timeline' })).toBeInTheDocument();
+    release();
+    expect(await within(timeline).findByRole('list', { name: 'Runs by flow and workflow' })).toBeInTheDocument();
+    expect(within(timeline).queryByRole('status', { name: 'Loading the timeline' })).toBeNull();
+  });
+});
