@@ -11,7 +11,7 @@ import { flowName } from '@/lib/flow-name';
 import { liveScopes, useLiveQuery } from '@/lib/live-query';
 import { isRunActive } from '@/lib/run-status';
 import { useWatchFlowPage } from '@/lib/run-watch';
-import { scheduleOf } from '@/lib/schedule';
+import { scheduleOf } from '@/lib/schedule-basics';
 import { destinationQueries } from '@/resources/destinations';
 import { flowQueries, useAttemptNumbers, useRefetchAttemptsOnNewAttempt } from '@/resources/flows';
 import { sourceQueries } from '@/resources/sources';
