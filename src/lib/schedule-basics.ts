@@ -72,6 +72,7 @@ export function cronUsesZone(cron: string): boolean {
 /** What schedule.ts gives once loaded: the cron-dependent functions, for use-schedule-engine.ts. */
 export interface ScheduleEngine {
   describeCron: (cron: string) => string | null;
+  isValidCron: (cron: string) => boolean;
   describeSchedule: (schedule: Schedule) => string;
   upcomingRuns: (schedule: Schedule, lastRunAt: string | null | undefined, count: number, now?: Date) => UpcomingRuns;
 }

@@ -121,4 +121,4 @@ export function scheduledRunsBetween(schedule: Schedule, lastRunAt: string | nul
   return runs;
 }
 
-provideScheduleEngine({ describeCron, describeSchedule, upcomingRuns });
+provideScheduleEngine({ describeCron, describeSchedule, isValidCron, upcomingRuns });

@@ -1,10 +1,10 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { loadedScheduleEngine, onScheduleEngine, type ScheduleEngine } from './schedule-basics';
 
-let loading: Promise<unknown> | null = null;
+let loading: Promise<ScheduleEngine> | null = null;
 
 /** Fetches the cron library (schedule.ts registers itself when evaluated); on intent, or when a cron is drawn. */
-export function loadScheduleEngine(): Promise<unknown> {
+export function loadScheduleEngine(): Promise<ScheduleEngine> {
   loading ??= import('./schedule');
   return loading;
 }

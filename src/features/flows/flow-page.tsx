@@ -4,6 +4,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import type { Flow } from '@/api/flows';
 import { AnchorLink } from '@/components/anchor-link';
+import { endpointFallbackName } from '@/components/endpoint-noun';
 import { NotFoundPage } from '@/components/not-found-page';
 import { FreshnessBadge } from '@/components/freshness-badge';
 import { PageHeader } from '@/components/page-header';
@@ -17,7 +18,6 @@ import { flowQueries, useAttemptNumbers, useRefetchAttemptsOnNewAttempt } from '
 import { sourceQueries } from '@/resources/sources';
 import { AttemptDrawer } from './attempt-drawer';
 import { AttemptsTable } from './attempts-table';
-import { destinationLabel, sourceLabel } from './filter-flows';
 import { FlowActions } from './flow-actions';
 import type { FlowPageSearch } from './flow-page-search';
 import { LatestAttemptCard } from './latest-attempt-card';
@@ -84,13 +84,13 @@ function FlowDetail({ flow }: { flow: Flow }) {
               Flow {flow.id}:
             </Text>
             <AnchorLink to="/sources/$sourceId" params={{ sourceId: String(flow.source) }} size="sm">
-              {sourceLabel(sources, flow.source)}
+              {sources?.get(flow.source) ?? endpointFallbackName('source', flow.source)}
             </AnchorLink>
             <Text span size="sm" aria-label="to">
               →
             </Text>
             <AnchorLink to="/destinations/$destinationId" params={{ destinationId: String(flow.destination) }} size="sm">
-              {destinationLabel(destinations, flow.destination)}
+              {destinations?.get(flow.destination) ?? endpointFallbackName('destination', flow.destination)}
             </AnchorLink>
             <FreshnessBadge freshness={flow.freshness} size="sm" />
           </Group>
