@@ -1,18 +1,17 @@
 import { Drawer, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { Suspense } from 'react';
 import type { RunAttempt } from '@/api/flows';
 import { BlockSkeleton } from '@/components/skeletons';
 import { attemptLabel } from '@/lib/attempt-numbers';
 import { flowQueries } from '@/resources/flows';
 import type { FlowPageSearch } from './flow-page-search';
-import { LazyAttemptView } from './lazy-attempt-view';
+import { AttemptView } from './attempt-view';
 import { HISTORY_PAGE } from './run-history-figures';
 
 const route = getRouteApi('/_app/flows/$flowId');
 
-interface AttemptDrawerProps {
+export interface AttemptDrawerProps {
   flowId: number;
   /** The attempts table's page; the open attempt is read from the URL here. */
   search: Omit<FlowPageSearch, 'attempt'>;
@@ -45,9 +44,7 @@ export function AttemptDrawer({ flowId, search, latest, numberOf, onClose }: Att
       title={<Text fw={600}>{attempt ? `Attempt ${attemptLabel(numberOf(attempt))}` : 'Attempt'}</Text>}
     >
       {attempt ? (
-        <Suspense fallback={<BlockSkeleton label="Loading the attempt" rows={4} />}>
-          <LazyAttemptView flowId={flowId} attempt={attempt} number={numberOf(attempt)} />
-        </Suspense>
+        <AttemptView flowId={flowId} attempt={attempt} number={numberOf(attempt)} />
       ) : alone.isError ? (
         <Text c="dimmed">{`No attempt with id ${String(attemptId)} was found for this flow (${alone.error.message}).`}</Text>
       ) : (

@@ -5,7 +5,7 @@ import { BlockSkeleton } from '@/components/skeletons';
 import { AttemptLogs } from './attempt-logs/attempt-logs';
 import { AttemptSummary } from './attempt-summary';
 
-/** The attempt drawer's body: its summary and its log (lazy-attempt-view.tsx loads it when an attempt is first opened). */
+/** The attempt drawer's body: its summary and its log. */
 export function AttemptView({ flowId, attempt, number }: { flowId: number; attempt: RunAttempt; number: number | undefined }) {
   return (
     <Stack gap="lg">

@@ -13,7 +13,7 @@ import { triggerLabel } from '@/lib/run-status';
 import { useNow } from '@/lib/use-now';
 import { flowQueries } from '@/resources/flows';
 import linkClasses from './attempt-link.module.css';
-import { preloadAttemptView } from './lazy-attempt-view';
+import { preloadAttemptDrawer } from './lazy-attempt-drawer';
 import { ATTEMPT_PAGE_SIZES, type FlowPageSearch } from './flow-page-search';
 
 const route = getRouteApi('/_app/flows/$flowId');
@@ -50,8 +50,8 @@ export function AttemptsTable({ flowId, search, latest, numberOf, onSearch }: At
               onClick={() => {
                 onSearch({ attempt: attempt.id });
               }}
-              onMouseEnter={preloadAttemptView}
-              onFocus={preloadAttemptView}
+              onMouseEnter={preloadAttemptDrawer}
+              onFocus={preloadAttemptDrawer}
               className={linkClasses.link}
               fz="sm"
               aria-label={`Open attempt ${label}`}

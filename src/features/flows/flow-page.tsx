@@ -16,10 +16,10 @@ import { scheduleOf } from '@/lib/schedule-basics';
 import { destinationQueries } from '@/resources/destinations';
 import { flowQueries, useAttemptNumbers, useRefetchAttemptsOnNewAttempt } from '@/resources/flows';
 import { sourceQueries } from '@/resources/sources';
-import { AttemptDrawer } from './attempt-drawer';
 import { AttemptsTable } from './attempts-table';
 import { FlowActions } from './flow-actions';
 import type { FlowPageSearch } from './flow-page-search';
+import { AttemptDrawerOnOpen } from './lazy-attempt-drawer';
 import { LatestAttemptCard } from './latest-attempt-card';
 import { RunHistory } from './run-history';
 import { ScheduleCard } from './schedule-card';
@@ -103,7 +103,7 @@ function FlowDetail({ flow }: { flow: Flow }) {
         <ScheduleCard schedule={scheduleOf(flow)} lastRunAt={status.data ? (latest?.createdAt ?? null) : undefined} paused={flow.paused} />
         <AttemptsTable flowId={flow.id} search={search} latest={latest} numberOf={numberOf} onSearch={setSearch} />
       </Stack>
-      <AttemptDrawer flowId={flow.id} search={search} latest={latest} numberOf={numberOf} onClose={closeAttempt} />
+      <AttemptDrawerOnOpen flowId={flow.id} search={search} latest={latest} numberOf={numberOf} onClose={closeAttempt} />
     </>
   );
 }

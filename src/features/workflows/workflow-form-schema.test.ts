@@ -43,6 +43,9 @@ describe('the workflow form', () => {
     expect(values).toMatchObject({ steps: [], keepDefinition: true });
     expect(definitionToSave(await workflowFormSchema().parseAsync(values), { graph: 'opaque' })).toBeUndefined();
     const withStep = { ...values, steps: [{ stepId: 'a', flow: '1', after: [] }] };
-    expect(definitionToSave(await workflowFormSchema().parseAsync(withStep), { graph: 'opaque' })).toEqual({ graph: 'opaque', steps: [{ id: 'a', flow: 1, after: [] }] });
+    expect(definitionToSave(await workflowFormSchema().parseAsync(withStep), { graph: 'opaque' })).toEqual({
+      graph: 'opaque',
+      steps: [{ id: 'a', flow: 1, after: [] }],
+    });
   });
 });
