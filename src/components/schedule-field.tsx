@@ -1,5 +1,4 @@
-import { Input, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useId } from 'react';
+import { Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { type Control, Controller, type FieldValues, useWatch } from 'react-hook-form';
 import { FREQUENCIES } from '@/api/flows';
 import { NextRuns } from '@/components/next-runs';
@@ -35,29 +34,24 @@ export function ScheduleField<T extends FieldValues & ScheduleFormValues>({ cont
   const control = formControl as unknown as Control<ScheduleFormValues>;
   const kind = useWatch({ control, name: 'scheduleKind' });
   const cron = useWatch({ control, name: 'cron' });
-  const labelId = useId();
   return (
     <Stack gap="xs">
       <Controller
         control={control}
         name="scheduleKind"
         render={({ field }) => (
-          // Two radios (arrow keys move between them) drawn as a segmented control, which the shell has already loaded.
-          <Input.Wrapper label="Schedule" labelElement="div" id={labelId}>
-            <SegmentedControl
-              mt={4}
-              role="radiogroup"
-              aria-labelledby={`${labelId}-label`}
-              value={field.value}
-              onChange={(next) => {
-                field.onChange(next);
-              }}
-              data={[
-                { value: 'frequency', label: 'Repeat on a frequency' },
-                { value: 'cron', label: 'Cron expression' },
-              ]}
-            />
-          </Input.Wrapper>
+          <Radio.Group
+            label="Schedule"
+            value={field.value}
+            onChange={(next) => {
+              field.onChange(next);
+            }}
+          >
+            <Group mt={4}>
+              <Radio value="frequency" label="Repeat on a frequency" />
+              <Radio value="cron" label="Cron expression" />
+            </Group>
+          </Radio.Group>
         )}
       />
       {kind === 'frequency' ? (

@@ -54,7 +54,7 @@ export function WorkflowForm({ defaults, submitLabel, onSubmit, pending, error, 
                 {...form.register('name')}
               />
               {/* A plain textarea: Mantine's Textarea brings its autosize code (1.6 KB gzip) even when it does not grow. */}
-              <InputBase component="textarea" label="Description" rows={3} {...form.register('description')} />
+              <InputBase component="textarea" multiline label="Description" rows={3} {...form.register('description')} />
               <Controller
                 control={form.control}
                 name="enabled"

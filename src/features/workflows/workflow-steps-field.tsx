@@ -1,12 +1,9 @@
-import { Box, Button, Fieldset, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { Button, Fieldset, Group, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { type Control, Controller, useFieldArray, useWatch } from 'react-hook-form';
 import type { Flow } from '@/api/flows';
-import { FieldPending } from '@/components/property-form/lazy-field-inputs';
 import type { DefinitionProblem } from '@/service-rules/workflow-definition';
 import { asSentence, stepIdFor, type WorkflowFormValues } from './workflow-form-schema';
-
-const MultiSelect = lazy(async () => ({ default: (await import('./multi-select')).MultiSelect }));
 
 interface StepsFieldProps {
   control: Control<WorkflowFormValues>;
@@ -95,28 +92,20 @@ export function StepsField({ control, flows, problems, submitted }: StepsFieldPr
               control={control}
               name={`steps.${index}.after`}
               render={({ field: after }) => (
-                <Suspense
-                  fallback={
-                    <Box mt="sm">
-                      <FieldPending label="Waits for" />
-                    </Box>
-                  }
-                >
-                  <MultiSelect
-                    label="Waits for"
-                    placeholder={after.value.length === 0 ? 'Starts when the run starts' : undefined}
-                    data={afterOptions}
-                    value={after.value}
-                    onChange={after.onChange}
-                    onBlur={after.onBlur}
-                    ref={after.ref}
-                    searchable
-                    clearable
-                    nothingFoundMessage="No other step"
-                    error={problemsAt(index, 'after')}
-                    mt="sm"
-                  />
-                </Suspense>
+                <MultiSelect
+                  label="Waits for"
+                  placeholder={after.value.length === 0 ? 'Starts when the run starts' : undefined}
+                  data={afterOptions}
+                  value={after.value}
+                  onChange={after.onChange}
+                  onBlur={after.onBlur}
+                  ref={after.ref}
+                  searchable
+                  clearable
+                  nothingFoundMessage="No other step"
+                  error={problemsAt(index, 'after')}
+                  mt="sm"
+                />
               )}
             />
             <Group justify="flex-end" mt="xs">
