@@ -2,7 +2,8 @@ import { Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { type Control, Controller, type FieldValues, useWatch } from 'react-hook-form';
 import { FREQUENCIES } from '@/api/flows';
 import { NextRuns } from '@/components/next-runs';
-import { cronUsesZone, describeCron, describeFrequency } from '@/lib/schedule';
+import { cronUsesZone, describeFrequency } from '@/lib/schedule-basics';
+import { useScheduleEngine } from '@/lib/use-schedule-engine';
 import type { ScheduleFormValues } from '@/lib/schedule-form';
 
 const FREQUENCY_OPTIONS = FREQUENCIES.map((frequency) => ({ value: frequency, label: describeFrequency(frequency) }));
@@ -10,7 +11,9 @@ const FREQUENCY_OPTIONS = FREQUENCIES.map((frequency) => ({ value: frequency, la
 /** The expression in words (UTC, as the service reads it) and its next runs while typing, so a wrong cron shows before saving. */
 function CronExplanation({ cron }: { cron: string }) {
   const trimmed = cron.trim();
-  const words = trimmed === '' ? null : describeCron(trimmed);
+  const engine = useScheduleEngine(true);
+  // Until the cron library arrives (it is asked for as soon as Cron is picked), the help text stands in for the words.
+  const words = trimmed === '' || !engine ? null : engine.describeCron(trimmed);
   if (!words) return <>Five fields, in UTC: minute, hour, day of month, month, day of week. For example 30 2 * * * is 02:30 UTC every day.</>;
   return (
     <>

@@ -1,7 +1,9 @@
-import { Code, Stack, Text, Tooltip } from '@mantine/core';
-import { describeSchedule, frequencyMs, type Schedule } from '@/lib/schedule';
+import { Code, Stack, Tooltip } from '@mantine/core';
+import { frequencyMs, type Schedule } from '@/lib/schedule-basics';
+import { useScheduleEngine } from '@/lib/use-schedule-engine';
 import { NextRuns } from './next-runs';
 import { PausedBadge } from './paused-badge';
+import { ScheduleWords, scheduleWordsNow } from './schedule-words';
 
 interface ScheduleLabelProps {
   schedule: Schedule;
@@ -13,18 +15,18 @@ interface ScheduleLabelProps {
 
 /** The schedule in words (cron times say UTC); for cron the expression too; the next runs on hover or focus. */
 export function ScheduleLabel({ schedule, lastRunAt, paused = false }: ScheduleLabelProps) {
-  const words = describeSchedule(schedule);
+  const words = scheduleWordsNow(schedule, useScheduleEngine(schedule.kind === 'cron'));
   if (paused) {
     return (
       <Stack gap={4} align="flex-start">
-        <Text size="sm">{words}</Text>
+        <ScheduleWords size="sm" words={words} />
         {schedule.kind === 'cron' && <Code style={{ whiteSpace: 'nowrap', width: 'fit-content' }}>{schedule.cron}</Code>}
         <PausedBadge size="sm" />
       </Stack>
     );
   }
   const hasNext = schedule.kind === 'cron' || (schedule.kind === 'frequency' && frequencyMs(schedule.frequency) !== null && lastRunAt !== undefined);
-  if (!hasNext) return <Text size="sm">{words}</Text>;
+  if (!hasNext) return <ScheduleWords size="sm" words={words} />;
   return (
     // The tooltip renders its label only while open, so a long list computes no next runs for hidden rows.
     <Tooltip
@@ -34,7 +36,7 @@ export function ScheduleLabel({ schedule, lastRunAt, paused = false }: ScheduleL
       events={{ hover: true, focus: true, touch: true }}
     >
       <Stack gap={2} tabIndex={0} w="fit-content">
-        <Text size="sm">{words}</Text>
+        <ScheduleWords size="sm" words={words} />
         {schedule.kind === 'cron' && <Code style={{ whiteSpace: 'nowrap', width: 'fit-content' }}>{schedule.cron}</Code>}
       </Stack>
     </Tooltip>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FREQUENCIES } from '@/api/flows';
-import { isValidCron } from './schedule';
+import { loadedScheduleEngine, type ScheduleEngine } from './schedule-basics';
+import { loadScheduleEngine } from './use-schedule-engine';
 
 // The schedule part of the forms that set one (new flow, new and edit workflow): a frequency from the
 // interface's list or a cron expression, checked as typed by the same library the service checks with.
@@ -17,12 +18,27 @@ export interface ScheduleFormValues {
   cron: string;
 }
 
-/** For a form's superRefine: an empty or unreadable cron, when cron is the chosen kind. */
-export function checkScheduleForm(values: ScheduleFormValues, context: z.RefinementCtx): void {
+/**
+ * For a form's superRefine: an empty or unreadable cron, when cron is the chosen kind. The cron library comes with
+ * the form's first cron (the schedule field asks for it when Cron is picked), so a check may wait for it: the
+ * forms validate with parseAsync.
+ */
+export function checkScheduleForm(values: ScheduleFormValues, context: z.RefinementCtx): void | Promise<void> {
   if (values.scheduleKind !== 'cron') return;
+  if (values.cron === '') {
+    context.addIssue({ code: 'custom', path: ['cron'], message: 'Enter a cron expression' });
+    return;
+  }
   // The service checks cron with the same library (croner, UTC), so what passes here it accepts.
-  if (values.cron === '') context.addIssue({ code: 'custom', path: ['cron'], message: 'Enter a cron expression' });
-  else if (!isValidCron(values.cron)) context.addIssue({ code: 'custom', path: ['cron'], message: 'Not a cron expression the scheduler accepts' });
+  const check = (engine: ScheduleEngine) => {
+    if (!engine.isValidCron(values.cron)) context.addIssue({ code: 'custom', path: ['cron'], message: 'Not a cron expression the scheduler accepts' });
+  };
+  const engine = loadedScheduleEngine();
+  if (engine) {
+    check(engine);
+    return;
+  }
+  return loadScheduleEngine().then(check);
 }
 
 const isFrequency = (value: string | null): value is ScheduleFormValues['frequency'] => (FREQUENCIES as readonly (string | null)[]).includes(value);

@@ -1,73 +1,29 @@
 import { Cron } from 'croner';
 import cronstrue from 'cronstrue';
+import {
+  cronUsesZone,
+  describeFrequency,
+  frequencyMs,
+  nextFrequencyRun,
+  provideScheduleEngine,
+  upcomingFrequencyRuns,
+  type Schedule,
+  type UpcomingRuns,
+} from './schedule-basics';
 
-/** A flow's or workflow's schedule: `cron` wins over `frequency` (the public interface says so). */
-export type Schedule = { kind: 'cron'; cron: string } | { kind: 'frequency'; frequency: string } | { kind: 'none' };
-
-export function scheduleOf({ frequency, cron }: { frequency: string | null; cron: string | null }): Schedule {
-  if (cron) return { kind: 'cron', cron };
-  if (frequency) return { kind: 'frequency', frequency };
-  return { kind: 'none' };
-}
-
-const UNITS: Record<string, [singular: string, plural: string]> = { m: ['minute', 'minutes'], h: ['hour', 'hours'], d: ['day', 'days'] };
-
-const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
-
-/** `6h` as an amount and a unit, or null for `manual` and values the interface does not list. */
-function parseFrequency(frequency: string): { amount: number; unit: string } | null {
-  const match = /^(\d+)\s*([mhd])$/i.exec(frequency.trim());
-  const amount = Number(match?.[1]);
-  const unit = match?.[2]?.toLowerCase();
-  return unit && amount > 0 ? { amount, unit } : null;
-}
-
-/** `6h` reads "Every 6 hours"; a value the interface does not list is shown as it came. */
-export function describeFrequency(frequency: string): string {
-  if (frequency.toLowerCase() === 'manual') return 'Manual only';
-  const parsed = parseFrequency(frequency);
-  const unit = parsed ? UNITS[parsed.unit] : undefined;
-  if (!parsed || !unit) return frequency;
-  return parsed.amount === 1 ? `Every ${unit[0]}` : `Every ${String(parsed.amount)} ${unit[1]}`;
-}
-
-/** `6h` reads "6 hours", `1h` "1 hour"; null for `manual` and values the interface does not list. */
-export function describeInterval(frequency: string): string | null {
-  const parsed = parseFrequency(frequency);
-  const unit = parsed ? UNITS[parsed.unit] : undefined;
-  if (!parsed || !unit) return null;
-  return `${String(parsed.amount)} ${parsed.amount === 1 ? unit[0] : unit[1]}`;
-}
-
-/** How long a frequency waits between runs; null for `manual` and values the interface does not list. */
-export function frequencyMs(frequency: string): number | null {
-  const parsed = parseFrequency(frequency);
-  const unitMs = parsed ? UNIT_MS[parsed.unit] : undefined;
-  return parsed && unitMs ? parsed.amount * unitMs : null;
-}
-
-/**
- * When a flow on a frequency runs next: `frequency` after its last run started. Null when that is not
- * known: a flow that never ran is due `frequency` after its creation, which the interface does not report.
- * A time already past means the run is due now.
- */
-export function nextFrequencyRun(frequency: string, lastRunAt: string | null): Date | null {
-  const every = frequencyMs(frequency);
-  const last = lastRunAt ? Date.parse(lastRunAt) : Number.NaN;
-  return every === null || Number.isNaN(last) ? null : new Date(last + every);
-}
-
-/**
- * Whether a cron expression's times depend on the zone: the service reads cron in UTC, so any hour, day or
- * month field fixes UTC times. One that sets only the minute fires at the same instants in every zone.
- */
-export function cronUsesZone(cron: string): boolean {
-  return cron
-    .trim()
-    .split(/\s+/)
-    .slice(1)
-    .some((field) => field !== '*');
-}
+// Everything schedules need, the cron library included. Pages that may never show a cron import schedule-basics.ts
+// and get these functions through use-schedule-engine.ts instead.
+export {
+  cronUsesZone,
+  describeFrequency,
+  describeInterval,
+  frequencyMs,
+  nextFrequencyRun,
+  type Schedule,
+  scheduleOf,
+  upcomingFrequencyRuns,
+  type UpcomingRuns,
+} from './schedule-basics';
 
 /** Plain words for a cron expression, or null when it is not one a scheduler would accept. */
 /**
@@ -125,16 +81,6 @@ export function describeSchedule(schedule: Schedule): string {
   }
 }
 
-/** What to say about a schedule's next runs. */
-export type UpcomingRuns =
-  | { kind: 'at'; runs: Date[] }
-  /** A frequency that never ran: due one frequency after the flow's creation, a time the interface does not report. */
-  | { kind: 'after-creation'; interval: string }
-  /** The last run is not known yet (still loading, or not reported). */
-  | { kind: 'unknown' }
-  | { kind: 'none' }
-  | { kind: 'invalid' };
-
 /**
  * The next `count` runs of a schedule from `now`: a cron's next ticks, or a frequency's next run after the
  * last run's start (`lastRunAt`: null never ran, undefined not known).
@@ -145,13 +91,8 @@ export function upcomingRuns(schedule: Schedule, lastRunAt: string | null | unde
       const runs = nextCronRuns(schedule.cron, count, now);
       return runs.length > 0 ? { kind: 'at', runs } : { kind: 'invalid' };
     }
-    case 'frequency': {
-      const interval = describeInterval(schedule.frequency);
-      if (interval === null) return { kind: 'none' };
-      if (lastRunAt === undefined) return { kind: 'unknown' };
-      const next = nextFrequencyRun(schedule.frequency, lastRunAt);
-      return next ? { kind: 'at', runs: [next] } : { kind: 'after-creation', interval };
-    }
+    case 'frequency':
+      return upcomingFrequencyRuns(schedule.frequency, lastRunAt);
     case 'none':
       return { kind: 'none' };
   }
@@ -179,3 +120,5 @@ export function scheduledRunsBetween(schedule: Schedule, lastRunAt: string | nul
   for (let at = Math.max(next.getTime(), from.getTime()); at <= to.getTime() && runs.length < max; at += every) runs.push(new Date(at));
   return runs;
 }
+
+provideScheduleEngine({ describeCron, describeSchedule, isValidCron, upcomingRuns });

@@ -1,4 +1,4 @@
-import { NumberInput, Select, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { Suspense } from 'react';
 import { type Control, Controller } from 'react-hook-form';
 import type { PropertyDefinition } from '@/api/common';
@@ -6,6 +6,7 @@ import { fieldLabel } from './property-schema';
 import type { PropertyFormValues } from './property-schema';
 import { type FieldValue, fieldKey, fieldKind, isSecretValue } from './property-values';
 import { DateFieldPending, LazyDateInput, LazyDateTimePicker, LazyTimeInput } from '@/components/lazy-date-inputs';
+import { FieldPending, LazyNumberInput, LazySelect } from './lazy-field-inputs';
 import { RevealablePasswordInput } from './revealable-password-input';
 import { SecretField } from './secret-field';
 
@@ -53,18 +54,20 @@ export function PropertyField({ definition, index, control, clearedOnSave = fals
           // A saved value outside the choices stays shown rather than silently dropped.
           const data = current === '' || definition.choices.includes(current) ? definition.choices : [...definition.choices, current];
           return (
-            <Select
-              {...common}
-              data={data}
-              value={current === '' ? null : current}
-              onChange={(next) => {
-                field.onChange(next ?? '');
-              }}
-              onBlur={field.onBlur}
-              error={error}
-              allowDeselect={!definition.required}
-              clearable={!definition.required}
-            />
+            <Suspense fallback={<FieldPending {...common} />}>
+              <LazySelect
+                {...common}
+                data={data}
+                value={current === '' ? null : current}
+                onChange={(next) => {
+                  field.onChange(next ?? '');
+                }}
+                onBlur={field.onBlur}
+                error={error}
+                allowDeselect={!definition.required}
+                clearable={!definition.required}
+              />
+            </Suspense>
           );
         }
         switch (kind) {
@@ -72,13 +75,15 @@ export function PropertyField({ definition, index, control, clearedOnSave = fals
             return <Textarea {...common} rows={3} resize="vertical" value={asText(value)} onChange={field.onChange} onBlur={field.onBlur} error={error} />;
           case 'NUMBER':
             return (
-              <NumberInput
-                {...common}
-                value={typeof value === 'number' ? value : asText(value)}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={error}
-              />
+              <Suspense fallback={<FieldPending {...common} />}>
+                <LazyNumberInput
+                  {...common}
+                  value={typeof value === 'number' ? value : asText(value)}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={error}
+                />
+              </Suspense>
             );
           case 'BOOLEAN':
             return (

@@ -56,7 +56,7 @@ describe('PropertyForm', () => {
     expect(screen.getByText('Hostname of the server.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Password/, { selector: 'input' })).toHaveAttribute('type', 'password');
     expect(screen.getByRole('textbox', { name: 'Notes' }).tagName).toBe('TEXTAREA');
-    expect(screen.getByRole('textbox', { name: 'Port' })).toHaveAttribute('inputmode', 'decimal');
+    expect(await screen.findByRole('textbox', { name: 'Port' })).toHaveAttribute('inputmode', 'decimal');
     expect(screen.getByRole('switch', { name: 'Use SSL' })).not.toBeChecked();
     // The date inputs load with the first date field.
     expect(await screen.findByRole('textbox', { name: 'Start date' })).toHaveAttribute('placeholder', 'YYYY-MM-DD');
@@ -64,9 +64,9 @@ describe('PropertyForm', () => {
     expect(screen.getByLabelText('Daily at')).toHaveAttribute('type', 'time');
   });
 
-  it('reads lowercase types, falls back to the name as label, and draws an unknown type as text with a note', () => {
+  it('reads lowercase types, falls back to the name as label, and draws an unknown type as text with a note', async () => {
     renderForm({ definitions: [definition('port', 'number'), definition('secret_key', 'password'), definition('shade', 'color')] });
-    expect(screen.getByRole('textbox', { name: 'port' })).toHaveAttribute('inputmode', 'decimal');
+    expect(await screen.findByRole('textbox', { name: 'port' })).toHaveAttribute('inputmode', 'decimal');
     expect(screen.getByLabelText('secret_key', { selector: 'input' })).toHaveAttribute('type', 'password');
     expect(screen.getByRole('textbox', { name: 'shade' })).toBeInTheDocument();
     expect(screen.getByText(/does not know the type “color”/)).toBeInTheDocument();
@@ -95,7 +95,7 @@ describe('PropertyForm', () => {
     await user.type(screen.getByRole('textbox', { name: /^Host/ }), 'db.example.com');
     await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'hunter2');
     await user.type(screen.getByRole('textbox', { name: 'Notes' }), 'line one');
-    await user.type(screen.getByRole('textbox', { name: 'Port' }), '5432');
+    await user.type(await screen.findByRole('textbox', { name: 'Port' }), '5432');
     await user.click(screen.getByRole('switch', { name: 'Use SSL' }));
     await user.type(await screen.findByRole('textbox', { name: 'Start date' }), '2024-03-05');
     await user.tab();
@@ -119,7 +119,7 @@ describe('PropertyForm', () => {
   it('draws a property with choices as a pick list, sends the pick, and keeps a saved value outside the choices', async () => {
     const format = definition('format', 'STRING', { displayName: 'Format', required: true, choices: ['jsonl', 'csv', 'parquet'] });
     const { user, save, onSubmit, unmount } = renderForm({ definitions: [format], saved: { format: 'jsonl' } });
-    const select = screen.getByRole('combobox', { name: /^Format/ });
+    const select = await screen.findByRole('combobox', { name: /^Format/ });
     expect(select).toHaveValue('jsonl');
     await user.click(select);
     await user.click(await screen.findByRole('option', { name: 'parquet' }));
@@ -128,7 +128,7 @@ describe('PropertyForm', () => {
     unmount();
 
     renderForm({ definitions: [format], saved: { format: 'JSON' } });
-    expect(screen.getByRole('combobox', { name: /^Format/ })).toHaveValue('JSON');
+    expect(await screen.findByRole('combobox', { name: /^Format/ })).toHaveValue('JSON');
   });
 
   describe('a saved secret', () => {
@@ -252,7 +252,7 @@ describe('PropertyForm', () => {
       ];
       const first = renderForm({ definitions: postgres, saved: { host: 'db', port: 5432, password: MASKED_SECRET, ssl_key: MASKED_SECRET } });
       await first.user.type(screen.getByRole('textbox', { name: 'Host' }), '2');
-      await first.user.type(screen.getByRole('textbox', { name: 'Port' }), '1');
+      await first.user.type(await screen.findByRole('textbox', { name: 'Port' }), '1');
       expect(screen.getByText('Changing Host and Port clears the saved Password and SSL key; enter them again.')).toBeInTheDocument();
       first.unmount();
 

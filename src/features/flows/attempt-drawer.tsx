@@ -1,19 +1,17 @@
-import { Drawer, Stack, Text } from '@mantine/core';
+import { Drawer, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useDeferredValue } from 'react';
 import type { RunAttempt } from '@/api/flows';
 import { BlockSkeleton } from '@/components/skeletons';
 import { attemptLabel } from '@/lib/attempt-numbers';
 import { flowQueries } from '@/resources/flows';
-import { AttemptLogs } from './attempt-logs/attempt-logs';
-import { AttemptSummary } from './attempt-summary';
 import type { FlowPageSearch } from './flow-page-search';
+import { AttemptView } from './attempt-view';
 import { HISTORY_PAGE } from './run-history-figures';
 
 const route = getRouteApi('/_app/flows/$flowId');
 
-interface AttemptDrawerProps {
+export interface AttemptDrawerProps {
   flowId: number;
   /** The attempts table's page; the open attempt is read from the URL here. */
   search: Omit<FlowPageSearch, 'attempt'>;
@@ -46,10 +44,7 @@ export function AttemptDrawer({ flowId, search, latest, numberOf, onClose }: Att
       title={<Text fw={600}>{attempt ? `Attempt ${attemptLabel(numberOf(attempt))}` : 'Attempt'}</Text>}
     >
       {attempt ? (
-        <Stack gap="lg">
-          <AttemptSummary attempt={attempt} number={numberOf(attempt)} />
-          <DeferredLogs flowId={flowId} attempt={attempt} />
-        </Stack>
+        <AttemptView flowId={flowId} attempt={attempt} number={numberOf(attempt)} />
       ) : alone.isError ? (
         <Text c="dimmed">{`No attempt with id ${String(attemptId)} was found for this flow (${alone.error.message}).`}</Text>
       ) : (
@@ -57,14 +52,4 @@ export function AttemptDrawer({ flowId, search, latest, numberOf, onClose }: Att
       )}
     </Drawer>
   );
-}
-
-/**
- * The log is the drawer's heavy part (a virtualised list that measures itself as it mounts): it mounts in the render
- * just after the one that shows the dialog, so the dialog and its summary appear at once and the log joins them
- * while the drawer slides in.
- */
-function DeferredLogs({ flowId, attempt }: { flowId: number; attempt: RunAttempt }) {
-  const ready = useDeferredValue(true, false);
-  return ready ? <AttemptLogs flowId={flowId} attempt={attempt} /> : <BlockSkeleton label="Loading the log" rows={4} />;
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Select, SegmentedControl, Text, Title, UnstyledButton } from '@mantine/core';
+import { Button, Card, Group, NativeSelect, SegmentedControl, Text, Title, UnstyledButton } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -13,6 +13,7 @@ import { triggerLabel } from '@/lib/run-status';
 import { useNow } from '@/lib/use-now';
 import { flowQueries } from '@/resources/flows';
 import linkClasses from './attempt-link.module.css';
+import { preloadAttemptDrawer } from './lazy-attempt-drawer';
 import { ATTEMPT_PAGE_SIZES, type FlowPageSearch } from './flow-page-search';
 
 const route = getRouteApi('/_app/flows/$flowId');
@@ -49,6 +50,8 @@ export function AttemptsTable({ flowId, search, latest, numberOf, onSearch }: At
               onClick={() => {
                 onSearch({ attempt: attempt.id });
               }}
+              onMouseEnter={preloadAttemptDrawer}
+              onFocus={preloadAttemptDrawer}
               className={linkClasses.link}
               fz="sm"
               aria-label={`Open attempt ${label}`}
@@ -103,14 +106,14 @@ export function AttemptsTable({ flowId, search, latest, numberOf, onSearch }: At
               { value: 'ASC', label: 'Oldest first' },
             ]}
           />
-          <Select
+          {/* The browser's own list: a fixed handful of sizes needs no searchable combobox (about 19 KB gzip). */}
+          <NativeSelect
             aria-label="Attempts per page"
             size="xs"
             w={130}
-            allowDeselect={false}
             value={String(search.limit)}
-            onChange={(value) => {
-              onSearch({ limit: Number(value ?? 25), offset: 0 });
+            onChange={(event) => {
+              onSearch({ limit: Number(event.currentTarget.value), offset: 0 });
             }}
             data={[...new Set([...ATTEMPT_PAGE_SIZES, search.limit])]
               .sort((a, b) => a - b)

@@ -34,7 +34,7 @@ describe('flow page: Edit', () => {
     await waitFor(() => {
       expect(screen.getByRole('combobox', { name: 'Source' })).toHaveValue('Production orders DB');
     });
-    expect(screen.getByRole('radio', { name: 'Cron expression' })).toBeChecked();
+    expect(within(screen.getByRole('radiogroup', { name: 'Schedule' })).getByRole('radio', { name: 'Cron expression' })).toBeChecked();
     expect(screen.getByRole('textbox', { name: 'Cron expression' })).toHaveValue('0 */6 * * *');
   });
 

@@ -4,6 +4,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import type { Flow } from '@/api/flows';
 import { AnchorLink } from '@/components/anchor-link';
+import { endpointFallbackName } from '@/components/endpoint-noun';
 import { NotFoundPage } from '@/components/not-found-page';
 import { FreshnessBadge } from '@/components/freshness-badge';
 import { PageHeader } from '@/components/page-header';
@@ -11,15 +12,14 @@ import { flowName } from '@/lib/flow-name';
 import { liveScopes, useLiveQuery } from '@/lib/live-query';
 import { isRunActive } from '@/lib/run-status';
 import { useWatchFlowPage } from '@/lib/run-watch';
-import { scheduleOf } from '@/lib/schedule';
+import { scheduleOf } from '@/lib/schedule-basics';
 import { destinationQueries } from '@/resources/destinations';
 import { flowQueries, useAttemptNumbers, useRefetchAttemptsOnNewAttempt } from '@/resources/flows';
 import { sourceQueries } from '@/resources/sources';
-import { AttemptDrawer } from './attempt-drawer';
 import { AttemptsTable } from './attempts-table';
-import { destinationLabel, sourceLabel } from './filter-flows';
 import { FlowActions } from './flow-actions';
 import type { FlowPageSearch } from './flow-page-search';
+import { AttemptDrawerOnOpen } from './lazy-attempt-drawer';
 import { LatestAttemptCard } from './latest-attempt-card';
 import { RunHistory } from './run-history';
 import { ScheduleCard } from './schedule-card';
@@ -84,13 +84,13 @@ function FlowDetail({ flow }: { flow: Flow }) {
               Flow {flow.id}:
             </Text>
             <AnchorLink to="/sources/$sourceId" params={{ sourceId: String(flow.source) }} size="sm">
-              {sourceLabel(sources, flow.source)}
+              {sources?.get(flow.source) ?? endpointFallbackName('source', flow.source)}
             </AnchorLink>
             <Text span size="sm" aria-label="to">
               →
             </Text>
             <AnchorLink to="/destinations/$destinationId" params={{ destinationId: String(flow.destination) }} size="sm">
-              {destinationLabel(destinations, flow.destination)}
+              {destinations?.get(flow.destination) ?? endpointFallbackName('destination', flow.destination)}
             </AnchorLink>
             <FreshnessBadge freshness={flow.freshness} size="sm" />
           </Group>
@@ -103,7 +103,7 @@ function FlowDetail({ flow }: { flow: Flow }) {
         <ScheduleCard schedule={scheduleOf(flow)} lastRunAt={status.data ? (latest?.createdAt ?? null) : undefined} paused={flow.paused} />
         <AttemptsTable flowId={flow.id} search={search} latest={latest} numberOf={numberOf} onSearch={setSearch} />
       </Stack>
-      <AttemptDrawer flowId={flow.id} search={search} latest={latest} numberOf={numberOf} onClose={closeAttempt} />
+      <AttemptDrawerOnOpen flowId={flow.id} search={search} latest={latest} numberOf={numberOf} onClose={closeAttempt} />
     </>
   );
 }

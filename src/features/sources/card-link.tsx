@@ -1,9 +1,13 @@
-import { Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { QRCodeSVG } from 'qrcode.react';
+import { Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import type { ConfigurationCard } from '@/api/cards';
 import { CopyButton } from '@/components/copy-button';
 import { ExpiryCountdown } from '@/components/expiry-countdown';
 import { ImagePreview } from '@/components/image-preview';
+
+// The QR code's encoder (about 6 KB gzip) comes with the first link made, not with the source page.
+const QRCodeSVG = lazy(async () => ({ default: (await import('qrcode.react')).QRCodeSVG }));
+const QR_SIZE = 144;
 
 /** A freshly created link: copy it, scan it, see when it expires and what the recipient will see. */
 export function CardLink({ card }: { card: ConfigurationCard }) {
@@ -30,7 +34,9 @@ export function CardLink({ card }: { card: ConfigurationCard }) {
           <ImagePreview src={card.imageUrl} alt="Image shown to the recipient" />
         </Stack>
         <Stack gap={4} align="center">
-          <QRCodeSVG value={card.url} size={144} marginSize={2} role="img" aria-label="QR code of the configuration link" />
+          <Suspense fallback={<Skeleton width={QR_SIZE} height={QR_SIZE} radius={0} aria-label="Drawing the QR code" />}>
+            <QRCodeSVG value={card.url} size={QR_SIZE} marginSize={2} role="img" aria-label="QR code of the configuration link" />
+          </Suspense>
           <Text size="xs" c="dimmed">
             Scan to open
           </Text>

@@ -7,7 +7,7 @@ import { ErrorState } from '@/components/error-state';
 import { type Column, ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { ScheduleLabel } from '@/components/schedule-label';
 import { BlockSkeleton } from '@/components/skeletons';
-import { scheduleOf } from '@/lib/schedule';
+import { scheduleOf } from '@/lib/schedule-basics';
 import { flowQueries } from '@/resources/flows';
 
 const columns: Column<Flow>[] = [

@@ -6,8 +6,8 @@ import { EndpointHeader } from '@/components/endpoint-header';
 import { SpecSummary } from '@/components/spec-summary';
 import { useUsedBy } from '@/resources/endpoints';
 import { sourceQueries, useDeleteSource, useUpdateSource } from '@/resources/sources';
-import { ConfigureSource } from './source-configuration';
 import type { SourceTab } from './source-tab-names';
+import { LazyConfigureSource } from './source-tab-panels';
 import { SourceTabs } from './source-tabs';
 
 export function SourcePage({ sourceId, tab, onTab }: { sourceId: number; tab: SourceTab; onTab: (tab: SourceTab) => void }) {
@@ -44,7 +44,7 @@ export function SourcePage({ sourceId, tab, onTab }: { sourceId: number; tab: So
                 </Alert>
               </Group>
             )}
-            <ConfigureSource
+            <LazyConfigureSource
               source={source}
               onSaved={(updated) => {
                 setSavedAt(updated.updatedAt ?? new Date().toISOString());

@@ -1,10 +1,11 @@
 import { Tabs } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import type { Source } from '@/api/sources';
-import { SourceCards } from './source-cards';
-import { SourceFlows } from './source-flows';
-import { SourceResolvers } from './source-resolvers';
+import { BlockSkeleton } from '@/components/skeletons';
 import { SOURCE_TABS, type SourceTab } from './source-tab-names';
+import { LazySourceCards, LazySourceFlows, LazySourceResolvers, preloadSourceTab } from './source-tab-panels';
+
+const TAB_LABELS: Record<SourceTab, string> = { configuration: 'Configuration', resolvers: 'Resolvers', cards: 'Configuration cards', flows: 'Flows' };
 
 /** A source's tabs (kept in the URL); only the configuration tab differs between a readable source and one known by id. */
 export function SourceTabs({
@@ -28,21 +29,41 @@ export function SourceTabs({
       keepMounted={false}
     >
       <Tabs.List mb="md">
-        <Tabs.Tab value="configuration">Configuration</Tabs.Tab>
-        <Tabs.Tab value="resolvers">Resolvers</Tabs.Tab>
-        <Tabs.Tab value="cards">Configuration cards</Tabs.Tab>
-        <Tabs.Tab value="flows">Flows</Tabs.Tab>
+        {SOURCE_TABS.map((value) => (
+          // A tab's body is fetched on intent, so it is usually there by the time the click lands.
+          <Tabs.Tab
+            key={value}
+            value={value}
+            onMouseEnter={() => {
+              preloadSourceTab(value);
+            }}
+            onFocus={() => {
+              preloadSourceTab(value);
+            }}
+          >
+            {TAB_LABELS[value]}
+          </Tabs.Tab>
+        ))}
       </Tabs.List>
-      <Tabs.Panel value="configuration">{configuration}</Tabs.Panel>
-      <Tabs.Panel value="resolvers">
-        <SourceResolvers sourceId={source.id} />
-      </Tabs.Panel>
-      <Tabs.Panel value="cards">
-        <SourceCards source={source} />
-      </Tabs.Panel>
-      <Tabs.Panel value="flows">
-        <SourceFlows sourceId={source.id} />
-      </Tabs.Panel>
+      <Panel value="configuration">{configuration}</Panel>
+      <Panel value="resolvers">
+        <LazySourceResolvers sourceId={source.id} />
+      </Panel>
+      <Panel value="cards">
+        <LazySourceCards source={source} />
+      </Panel>
+      <Panel value="flows">
+        <LazySourceFlows sourceId={source.id} />
+      </Panel>
     </Tabs>
+  );
+}
+
+/** A tab's body, with the shape of a few lines while its chunk arrives (only the open tab is mounted). */
+function Panel({ value, children }: { value: SourceTab; children: ReactNode }) {
+  return (
+    <Tabs.Panel value={value}>
+      <Suspense fallback={<BlockSkeleton label={`Loading ${TAB_LABELS[value]}`} rows={6} />}>{children}</Suspense>
+    </Tabs.Panel>
   );
 }

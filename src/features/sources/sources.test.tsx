@@ -176,7 +176,7 @@ describe('configuration cards tab', () => {
     const link = within(created).getByRole('textbox', { name: 'Configuration link' });
     expect((link as HTMLInputElement).value).toMatch(/^http:\/\/localhost\/cards\/[A-Za-z0-9_-]{22,}$/);
     expect(within(created).getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
-    expect(within(created).getByRole('img', { name: 'QR code of the configuration link' })).toBeInTheDocument();
+    expect(await within(created).findByRole('img', { name: 'QR code of the configuration link' })).toBeInTheDocument();
     expect(within(created).getByText(/^Expires in 6 d 23 h$/)).toBeInTheDocument();
     expect(within(created).getByRole('img', { name: 'Image shown to the recipient' })).toHaveAttribute('src', 'https://example.com/logo.png');
 

@@ -1,5 +1,5 @@
-import { Alert, Autocomplete, Button, Group, PasswordInput, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Button, Group, PasswordInput, TextInput } from '@mantine/core';
+import { useId, useState } from 'react';
 import { ErrorState } from '@/components/error-state';
 import { useCreateWebhookTrigger } from '@/resources/webhooks';
 
@@ -8,6 +8,7 @@ const PROVIDERS = ['slack'];
 /** Creates a trigger; a failed save keeps what was typed. The signing secret is sent once and never shown again. */
 export function NewWebhookTriggerForm({ workflowId }: { workflowId: number }) {
   const [provider, setProvider] = useState('slack');
+  const providersId = useId();
   const [eventType, setEventType] = useState('');
   const [signingSecret, setSigningSecret] = useState('');
   const create = useCreateWebhookTrigger(workflowId, {
@@ -25,7 +26,23 @@ export function NewWebhookTriggerForm({ workflowId }: { workflowId: number }) {
       }}
     >
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <Autocomplete label="Provider" data={PROVIDERS} value={provider} onChange={setProvider} required w={160} />
+        {/* Any provider may be typed; the known ones are suggested by the browser's own list (no combobox library). */}
+        <TextInput
+          label="Provider"
+          list={providersId}
+          autoComplete="off"
+          value={provider}
+          onChange={(event) => {
+            setProvider(event.currentTarget.value);
+          }}
+          required
+          w={160}
+        />
+        <datalist id={providersId}>
+          {PROVIDERS.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
         <TextInput
           label="Event type"
           placeholder="message, app_mention…"

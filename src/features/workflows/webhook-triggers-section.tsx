@@ -1,56 +1,15 @@
-import { Button, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
-import { useQueries, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Card, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { isApiError } from '@/api/errors';
-import type { WebhookTrigger } from '@/api/webhooks';
 import { ErrorState } from '@/components/error-state';
 import { BlockSkeleton } from '@/components/skeletons';
 import { webhookQueries } from '@/resources/webhooks';
 import { NewWebhookTriggerForm } from './new-webhook-trigger-form';
 import { WebhookTriggerTable } from './webhook-trigger-table';
 
-/** The interface only gets a trigger by id: where the service cannot list them, the user opens them by id. */
-function OpenTriggersById({ workflowId }: { workflowId: number }) {
-  const [ids, setIds] = useState<number[]>([]);
-  const [typed, setTyped] = useState<string | number>('');
-  const opened = useQueries({ queries: ids.map((id) => webhookQueries.detail(workflowId, id)) });
-  const found = opened.flatMap((query) => (query.data ? [query.data] : []));
-  const failures = opened.flatMap((query, index) => (query.error ? [{ id: ids[index], error: query.error }] : []));
-  return (
-    <Stack gap="sm">
-      <Text size="sm" c="dimmed">
-        This service does not list webhook triggers. Open one by its id.
-      </Text>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          const id = Number(typed);
-          if (Number.isSafeInteger(id) && id > 0 && !ids.includes(id)) setIds([...ids, id]);
-          setTyped('');
-        }}
-      >
-        <Group align="flex-end" gap="sm">
-          <NumberInput label="Trigger id" value={typed} onChange={setTyped} min={1} allowDecimal={false} w={160} />
-          <Button type="submit" variant="light">
-            Open
-          </Button>
-        </Group>
-      </form>
-      {failures.map(({ id, error }) => (
-        <ErrorState key={id} error={isApiError(error, 'not_found') ? new Error(`Trigger ${String(id)} does not exist on this workflow.`) : error} />
-      ))}
-      {found.length > 0 && (
-        <WebhookTriggerTable
-          workflowId={workflowId}
-          triggers={found}
-          onDeleted={(trigger: WebhookTrigger) => {
-            setIds((current) => current.filter((id) => id !== trigger.id));
-          }}
-        />
-      )}
-    </Stack>
-  );
-}
+// Only a service that cannot list triggers shows this (with its number input): it loads when it is shown.
+const OpenTriggersById = lazy(async () => ({ default: (await import('./open-triggers-by-id')).OpenTriggersById }));
 
 export function WebhookTriggersSection({ workflowId }: { workflowId: number }) {
   const list = useQuery({ ...webhookQueries.list(workflowId), retry: false });
@@ -61,7 +20,9 @@ export function WebhookTriggersSection({ workflowId }: { workflowId: number }) {
         Webhook triggers
       </Title>
       {unlisted ? (
-        <OpenTriggersById workflowId={workflowId} />
+        <Suspense fallback={<BlockSkeleton label="Loading webhook triggers" rows={2} />}>
+          <OpenTriggersById workflowId={workflowId} />
+        </Suspense>
       ) : list.error ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : !list.data ? (

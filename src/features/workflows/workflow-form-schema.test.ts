@@ -21,14 +21,14 @@ describe('the workflow form', () => {
     expect(stepIdFor('—', [])).toBe('step');
   });
 
-  it('edits a { flows } definition as steps and saves { steps }, keeping its other members', () => {
+  it('edits a { flows } definition as steps and saves { steps }, keeping its other members', async () => {
     const values = workflowFormDefaults(workflow({ flows: [3, 4], note: 'kept' }));
     expect(values.steps).toEqual([
       { stepId: 'step-1', flow: '3', after: [] },
       { stepId: 'step-2', flow: '4', after: ['step-1'] },
     ]);
     expect(values).toMatchObject({ scheduleKind: 'cron', cron: '0 2 * * *', keepDefinition: false });
-    const parsed = workflowFormSchema(() => true).parse(values);
+    const parsed = await workflowFormSchema(() => true).parseAsync(values);
     expect(definitionToSave(parsed, { flows: [3, 4], note: 'kept' })).toEqual({
       note: 'kept',
       steps: [
@@ -38,11 +38,14 @@ describe('the workflow form', () => {
     });
   });
 
-  it('keeps a definition it cannot show as steps, unless steps are added', () => {
+  it('keeps a definition it cannot show as steps, unless steps are added', async () => {
     const values = workflowFormDefaults(workflow({ graph: 'opaque' }));
     expect(values).toMatchObject({ steps: [], keepDefinition: true });
-    expect(definitionToSave(workflowFormSchema().parse(values), { graph: 'opaque' })).toBeUndefined();
+    expect(definitionToSave(await workflowFormSchema().parseAsync(values), { graph: 'opaque' })).toBeUndefined();
     const withStep = { ...values, steps: [{ stepId: 'a', flow: '1', after: [] }] };
-    expect(definitionToSave(workflowFormSchema().parse(withStep), { graph: 'opaque' })).toEqual({ graph: 'opaque', steps: [{ id: 'a', flow: 1, after: [] }] });
+    expect(definitionToSave(await workflowFormSchema().parseAsync(withStep), { graph: 'opaque' })).toEqual({
+      graph: 'opaque',
+      steps: [{ id: 'a', flow: 1, after: [] }],
+    });
   });
 });

@@ -38,12 +38,13 @@ export function workflowFormSchema(flowExists?: (flowId: number) => boolean) {
       keepDefinition: z.boolean(),
     })
     .superRefine((values, context) => {
-      checkScheduleForm(values, context);
-      if (values.keepDefinition && values.steps.length === 0) return;
+      const scheduleChecked = checkScheduleForm(values, context);
+      if (values.keepDefinition && values.steps.length === 0) return scheduleChecked;
       for (const problem of formStepProblems(values.steps, flowExists)) {
         const path = problem.step === undefined ? ['steps'] : ['steps', problem.step, problem.field ? FIELDS[problem.field] : 'stepId'];
         context.addIssue({ code: 'custom', path, message: asSentence(problem.message) });
       }
+      return scheduleChecked;
     });
 }
 

@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { ScheduleLabel } from '@/components/schedule-label';
 import { liveScopes, useLiveQuery } from '@/lib/live-query';
 import { isRunActive } from '@/lib/run-status';
-import { scheduleOf } from '@/lib/schedule';
+import { scheduleOf } from '@/lib/schedule-basics';
 import { workflowQueries } from '@/resources/workflows';
 import { WebhookTriggersSection } from './webhook-triggers-section';
 import { WorkflowActions } from './workflow-actions';

@@ -7,7 +7,7 @@ import { FreshnessBadge } from '@/components/freshness-badge';
 import { PageHeader } from '@/components/page-header';
 import { type Column, ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { ScheduleLabel } from '@/components/schedule-label';
-import { scheduleOf } from '@/lib/schedule';
+import { scheduleOf } from '@/lib/schedule-basics';
 import { workflowQueries } from '@/resources/workflows';
 import { WorkflowEnabledSwitch } from './workflow-enabled-switch';
 import { WorkflowStatusBadge } from './workflow-status-badge';

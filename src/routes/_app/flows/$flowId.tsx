@@ -1,6 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { FlowPage } from '@/features/flows/flow-page';
 import { flowPageSearchDefaults, flowPageSearchSchema } from '@/features/flows/flow-page-search';
+import { preloadAttemptDrawer } from '@/features/flows/lazy-attempt-drawer';
 import { HISTORY_PAGE } from '@/features/flows/run-history-figures';
 import { parseIdParam } from '@/lib/route-params';
 import { flowQueries, loadFlowRoute } from '@/resources/flows';
@@ -8,7 +9,9 @@ import { flowQueries, loadFlowRoute } from '@/resources/flows';
 export const Route = createFileRoute('/_app/flows/$flowId')({
   validateSearch: flowPageSearchSchema,
   search: { middlewares: [stripSearchParams(flowPageSearchDefaults)] },
-  loader: ({ context, params }) => {
+  loader: ({ context, params, location }) => {
+    // A shared link to an attempt opens the drawer at once: its body is fetched beside the data, not after.
+    if ((location.search as { attempt?: unknown }).attempt !== undefined) preloadAttemptDrawer();
     // Not awaited, and only when not cached (the page keeps them fresh itself): the run history's attempts are read
     // while the flows list is, not after it, and opening an attempt (a search change) asks for nothing.
     void context.queryClient.query({ ...flowQueries.attempts(parseIdParam(params.flowId), HISTORY_PAGE), staleTime: 'static' }).catch(() => undefined);

@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import { isApiError } from '@/api/errors';
 import { SourcePage } from '@/features/sources/source-page';
 import { SOURCE_TABS, type SourceTab } from '@/features/sources/source-tab-names';
+import { preloadSourceTab } from '@/features/sources/source-tab-panels';
 import { UnreadableSourcePage } from '@/features/sources/unreadable-source-page';
 import { parseIdParam } from '@/lib/route-params';
 import { withFallback } from '@/lib/search-params';
@@ -10,8 +11,11 @@ import { sourceQueries } from '@/resources/sources';
 
 export const Route = createFileRoute('/_app/sources/$sourceId')({
   validateSearch: z.object({ tab: withFallback(z.enum(SOURCE_TABS), 'configuration') }),
-  loader: async ({ params, context }) => {
+  loader: async ({ params, context, location }) => {
     const sourceId = parseIdParam(params.sourceId);
+    // The open tab's body is fetched beside the source, not after the page first draws.
+    const tab = SOURCE_TABS.find((name) => name === (location.search as { tab?: unknown }).tab) ?? 'configuration';
+    preloadSourceTab(tab);
     try {
       await context.queryClient.query({ ...sourceQueries.detail(sourceId), staleTime: 'static' });
       return { sourceId, readable: true };

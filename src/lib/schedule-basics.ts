@@ -1,0 +1,120 @@
+// The light half of schedules: kinds, frequencies, and what needs no cron library. Cron words and times
+// (croner and cronstrue, about 17 KB gzip) are in schedule.ts, which a page showing a cron loads when it first
+// draws one (use-schedule-engine.ts): a page whose schedules are frequencies never fetches them.
+/** A flow's or workflow's schedule: `cron` wins over `frequency` (the public interface says so). */
+export type Schedule = { kind: 'cron'; cron: string } | { kind: 'frequency'; frequency: string } | { kind: 'none' };
+
+export function scheduleOf({ frequency, cron }: { frequency: string | null; cron: string | null }): Schedule {
+  if (cron) return { kind: 'cron', cron };
+  if (frequency) return { kind: 'frequency', frequency };
+  return { kind: 'none' };
+}
+
+const UNITS: Record<string, [singular: string, plural: string]> = { m: ['minute', 'minutes'], h: ['hour', 'hours'], d: ['day', 'days'] };
+
+const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `6h` as an amount and a unit, or null for `manual` and values the interface does not list. */
+function parseFrequency(frequency: string): { amount: number; unit: string } | null {
+  const match = /^(\d+)\s*([mhd])$/i.exec(frequency.trim());
+  const amount = Number(match?.[1]);
+  const unit = match?.[2]?.toLowerCase();
+  return unit && amount > 0 ? { amount, unit } : null;
+}
+
+/** `6h` reads "Every 6 hours"; a value the interface does not list is shown as it came. */
+export function describeFrequency(frequency: string): string {
+  if (frequency.toLowerCase() === 'manual') return 'Manual only';
+  const parsed = parseFrequency(frequency);
+  const unit = parsed ? UNITS[parsed.unit] : undefined;
+  if (!parsed || !unit) return frequency;
+  return parsed.amount === 1 ? `Every ${unit[0]}` : `Every ${String(parsed.amount)} ${unit[1]}`;
+}
+
+/** `6h` reads "6 hours", `1h` "1 hour"; null for `manual` and values the interface does not list. */
+export function describeInterval(frequency: string): string | null {
+  const parsed = parseFrequency(frequency);
+  const unit = parsed ? UNITS[parsed.unit] : undefined;
+  if (!parsed || !unit) return null;
+  return `${String(parsed.amount)} ${parsed.amount === 1 ? unit[0] : unit[1]}`;
+}
+
+/** How long a frequency waits between runs; null for `manual` and values the interface does not list. */
+export function frequencyMs(frequency: string): number | null {
+  const parsed = parseFrequency(frequency);
+  const unitMs = parsed ? UNIT_MS[parsed.unit] : undefined;
+  return parsed && unitMs ? parsed.amount * unitMs : null;
+}
+
+/**
+ * When a flow on a frequency runs next: `frequency` after its last run started. Null when that is not
+ * known: a flow that never ran is due `frequency` after its creation, which the interface does not report.
+ * A time already past means the run is due now.
+ */
+export function nextFrequencyRun(frequency: string, lastRunAt: string | null): Date | null {
+  const every = frequencyMs(frequency);
+  const last = lastRunAt ? Date.parse(lastRunAt) : Number.NaN;
+  return every === null || Number.isNaN(last) ? null : new Date(last + every);
+}
+
+/**
+ * Whether a cron expression's times depend on the zone: the service reads cron in UTC, so any hour, day or
+ * month field fixes UTC times. One that sets only the minute fires at the same instants in every zone.
+ */
+export function cronUsesZone(cron: string): boolean {
+  return cron
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .some((field) => field !== '*');
+}
+
+/** What schedule.ts gives once loaded: the cron-dependent functions, for use-schedule-engine.ts. */
+export interface ScheduleEngine {
+  describeCron: (cron: string) => string | null;
+  isValidCron: (cron: string) => boolean;
+  describeSchedule: (schedule: Schedule) => string;
+  upcomingRuns: (schedule: Schedule, lastRunAt: string | null | undefined, count: number, now?: Date) => UpcomingRuns;
+}
+
+/** What to say about a schedule's next runs. */
+export type UpcomingRuns =
+  | { kind: 'at'; runs: Date[] }
+  /** A frequency that never ran: due one frequency after the flow's creation, a time the interface does not report. */
+  | { kind: 'after-creation'; interval: string }
+  /** The last run is not known yet (still loading, or not reported). */
+  | { kind: 'unknown' }
+  | { kind: 'none' }
+  | { kind: 'invalid' };
+
+/** A frequency's next run: one frequency after the last start (`lastRunAt`: null never ran, undefined not known). */
+export function upcomingFrequencyRuns(frequency: string, lastRunAt: string | null | undefined): UpcomingRuns {
+  const interval = describeInterval(frequency);
+  if (interval === null) return { kind: 'none' };
+  if (lastRunAt === undefined) return { kind: 'unknown' };
+  const next = nextFrequencyRun(frequency, lastRunAt);
+  return next ? { kind: 'at', runs: [next] } : { kind: 'after-creation', interval };
+}
+
+let engine: ScheduleEngine | null = null;
+const engineListeners = new Set<() => void>();
+
+/**
+ * Set by schedule.ts when it is evaluated, whichever way it came (a static import on a page that always needs
+ * it, or the lazy one): a page that already has it draws cron words in its first render, with no placeholder.
+ */
+export function provideScheduleEngine(loaded: ScheduleEngine): void {
+  engine = loaded;
+  for (const listener of engineListeners) listener();
+}
+
+export function loadedScheduleEngine(): ScheduleEngine | null {
+  return engine;
+}
+
+export function onScheduleEngine(listener: () => void): () => void {
+  engineListeners.add(listener);
+  return () => {
+    engineListeners.delete(listener);
+  };
+}
