@@ -51,7 +51,7 @@ async function openLoop() {
     });
   const start = performance.now();
   const pending = [];
-  for (let sent = 0; sent < total; ) {
+  for (let sent = 0; sent < total;) {
     const now = performance.now();
     // Every request due by now leaves now; each keeps its own due time.
     for (; sent < total && start + (sent * 1000) / rate <= now; sent += 1) pending.push(send(start + (sent * 1000) / rate));
