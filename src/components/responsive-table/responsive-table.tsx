@@ -17,8 +17,11 @@ interface ResponsiveTableProps<T> {
   busy?: boolean;
   /** Wide screens: below this width the table scrolls sideways (narrow screens get cards instead). */
   minWidth?: number;
-  /** Draw only the rows in view, in a scrolling box of this height (long lists: flows). */
-  virtual?: { estimateRowPx: number; estimateCardPx: number; height: string };
+  /**
+   * Draw only the rows in view, in a scrolling box of this height (long lists: flows). `fixedRows`: every table
+   * row is `estimateRowPx` tall (its cells keep to their lines), so rows are not measured one by one.
+   */
+  virtual?: { estimateRowPx: number; estimateCardPx: number; height: string; fixedRows?: boolean };
 }
 
 // Two contexts, never a new one per render: a memoised row whose data did not change is not drawn again.
@@ -40,16 +43,17 @@ export function ResponsiveTable<T>({ label, columns, rows, rowKey, isSelected, b
         rows={rows}
         rowKey={rowKey}
         estimatePx={stacked ? virtual.estimateCardPx : virtual.estimateRowPx}
+        fixed={!stacked && virtual.fixedRows === true}
         label={label}
         height={virtual.height}
       >
-        {({ shown, count, padTop, padBottom, measure, isScrolling }) => {
+        {({ shown, count, padTop, padBottom, measure, rowPx, isScrolling }) => {
           const context = isScrolling ? SCROLLING : STILL;
           return stacked ? (
             <CardView {...common} shown={shown} context={context} virtual={{ count, padTop, padBottom, measure }} />
           ) : (
             // No scroll container of its own: the header sticks to the virtual box, which scrolls both ways.
-            <TableView {...common} minWidth={minWidth} shown={shown} context={context} virtual={{ count, padTop, padBottom, measure }} />
+            <TableView {...common} minWidth={minWidth} shown={shown} context={context} virtual={{ count, padTop, padBottom, measure, rowPx }} />
           );
         }}
       </VirtualRows>

@@ -1,6 +1,7 @@
 import { Table } from '@mantine/core';
-import { memo, type ReactNode, type Ref } from 'react';
+import { type CSSProperties, memo, type ReactNode, type Ref } from 'react';
 import type { CellContext, Column, ViewProps } from './columns';
+import classes from './table-view.module.css';
 
 interface TableViewProps<T> extends ViewProps<T, HTMLTableRowElement> {
   /** Inside a virtualised list's own scrolling box, the table keeps this width and the box scrolls sideways. */
@@ -49,6 +50,7 @@ export function TableView<T>({ label, columns, shown, context, isSelected, busy,
             context={context}
             selected={isSelected?.(row) ?? false}
             measure={virtual?.measure}
+            fixedPx={virtual?.rowPx}
             rowIndex={virtual ? index + 2 : undefined}
           />
         ))}
@@ -66,20 +68,30 @@ interface TableRowProps<T> {
   selected: boolean;
   measure: Ref<HTMLTableRowElement> | undefined;
   rowIndex: number | undefined;
+  /** Every row this tall (a virtualised list of fixed row height). */
+  fixedPx: number | undefined;
 }
 
 /**
  * One row, memoised: a change that leaves a row as it was (another row selected, with columns the list keeps the
- * same) does not draw its cells again.
+ * same) does not draw its cells again. Plain elements styled like Mantine's (table-view.module.css): a list
+ * draws rows by the dozen on every keystroke of its search.
  */
-const TableRow = memo(function TableRow<T>({ row, index, columns, context, selected, measure, rowIndex }: TableRowProps<T>) {
+const TableRow = memo(function TableRow<T>({ row, index, columns, context, selected, measure, rowIndex, fixedPx }: TableRowProps<T>) {
   return (
-    <Table.Tr ref={measure} data-index={index} aria-rowindex={rowIndex} bg={selected ? 'var(--mantine-primary-color-light)' : undefined}>
+    <tr
+      ref={measure}
+      data-index={index}
+      aria-rowindex={rowIndex}
+      data-selected={selected || undefined}
+      className={fixedPx === undefined ? classes.row : `${classes.row} ${classes.fixed}`}
+      style={fixedPx === undefined ? undefined : ({ '--row-px': `${String(fixedPx)}px` } as CSSProperties)}
+    >
       {columns.map((column) => (
-        <Table.Td key={column.key} ta={column.align}>
-          {column.cell(row, context)}
-        </Table.Td>
+        <td key={column.key} className={classes.cell} data-align={column.align}>
+          {column.cell(row, context, selected)}
+        </td>
       ))}
-    </Table.Tr>
+    </tr>
   );
 }) as <T>(props: TableRowProps<T>) => ReactNode;

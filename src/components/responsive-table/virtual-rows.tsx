@@ -1,5 +1,5 @@
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import type { ShownRow } from './columns';
 
 /** Rows drawn beyond the visible ones, so a short scroll shows no blank. */
@@ -11,7 +11,9 @@ export interface VirtualWindow<T> {
   count: number;
   padTop: number;
   padBottom: number;
-  measure: (element: Element | null) => void;
+  /** Measures each drawn row; undefined when every row has the same height (`rowPx`). */
+  measure: ((element: Element | null) => void) | undefined;
+  rowPx: number | undefined;
   isScrolling: boolean;
 }
 
@@ -20,6 +22,11 @@ interface VirtualRowsProps<T> {
   rowKey: (row: T) => string | number;
   /** A first guess of a row's height; rows are measured once drawn. */
   estimatePx: number;
+  /**
+   * Every row is `estimatePx` tall (its cells keep to their lines): one drawn row is measured once, to the
+   * pixel, instead of each row as it is drawn, which forces a layout of the list in every commit.
+   */
+  fixed?: boolean;
   /** The scrolling box's name and height. */
   label: string;
   height: string;
@@ -30,13 +37,15 @@ interface VirtualRowsProps<T> {
  * Only the rows in view are in the DOM, so 10,000 rows scroll like 20: a scrolling box of its own, the rows in
  * view (measured as drawn) and the blank space for the others.
  */
-export function VirtualRows<T>({ rows, rowKey, estimatePx, label, height, children }: VirtualRowsProps<T>) {
+export function VirtualRows<T>({ rows, rowKey, estimatePx, fixed = false, label, height, children }: VirtualRowsProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const [measuredPx, setMeasuredPx] = useState<number | null>(null);
+  const sizePx = fixed ? (measuredPx ?? estimatePx) : estimatePx;
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders this component itself; nothing here is memoised
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => estimatePx,
+    estimateSize: () => sizePx,
     overscan: OVERSCAN,
     getItemKey: (index) => {
       const row = rows[index];
@@ -50,6 +59,17 @@ export function VirtualRows<T>({ rows, rowKey, estimatePx, label, height, childr
       }),
   });
   const items = virtualizer.getVirtualItems();
+  const drawnCount = items.length;
+  useLayoutEffect(() => {
+    if (!fixed || measuredPx !== null || drawnCount === 0) return;
+    const drawn = scrollRef.current?.querySelector('[data-index]');
+    const px = drawn?.getBoundingClientRect().height ?? 0;
+    // jsdom (and a box not laid out yet) measures nothing: keep the estimate.
+    if (px > 0) setMeasuredPx(px);
+  }, [fixed, measuredPx, drawnCount]);
+  useLayoutEffect(() => {
+    if (measuredPx !== null) virtualizer.measure();
+  }, [measuredPx, virtualizer]);
   const shown = items.flatMap((item): ShownRow<T>[] => {
     const row = rows[item.index];
     return row === undefined ? [] : [{ row, index: item.index, key: item.key as string | number }];
@@ -61,7 +81,8 @@ export function VirtualRows<T>({ rows, rowKey, estimatePx, label, height, childr
         count: rows.length,
         padTop: items[0]?.start ?? 0,
         padBottom: virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0),
-        measure: virtualizer.measureElement,
+        measure: fixed ? undefined : virtualizer.measureElement,
+        rowPx: fixed ? estimatePx : undefined,
         isScrolling: virtualizer.isScrolling,
       })}
     </div>

@@ -1,14 +1,14 @@
 import { Button, Checkbox, Group, Progress, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { Flow } from '@/api/flows';
 import { PageHeader } from '@/components/page-header';
 import { runStateOf } from '@/lib/run-status';
 import { destinationQueries } from '@/resources/destinations';
-import { flowQueries } from '@/resources/flows';
+import { type BulkOutcome, flowQueries } from '@/resources/flows';
 import { sourceQueries } from '@/resources/sources';
-import { filterFlowRows, sortFlowRows, toFlowRows } from './filter-flows';
+import { narrowingFilter, sortFlowRows, toFlowRows } from './filter-flows';
 import { FlowFilters } from './flow-filters';
 import { flowsSearchDefaults, type FlowsSearch } from './flows-search';
 import { FlowsBulkActions } from './flows-bulk-actions';
@@ -32,16 +32,29 @@ export function FlowsPage() {
   // Names are a nicety: without them (an interface with no source list) the rows show ids.
   const sources = useQuery(sourceQueries.names()).data;
   const destinations = useQuery(destinationQueries.names()).data;
-  const [typed, setTyped] = useState<string | null>(null);
-  const q = useDeferredValue(typed ?? search.q);
+  // What the search field holds now: the rows follow each keystroke in the same frame (one light render: the
+  // filters, the header and the bulk bar are memoised, and only rows that change draw again); the URL follows
+  // a moment after typing stops.
+  // `base` is the URL's search when it was typed: once the URL has caught up (or moved elsewhere, back or
+  // forward), the URL says what to filter by. Until then the typed text does, so the rows never flash back to
+  // the URL's older search as it is written.
+  const [typed, setTyped] = useState<{ text: string; base: string } | null>(null);
+  const q = typed !== null && typed.base === search.q ? typed.text : search.q;
+  const onQueryInput = useCallback(
+    (text: string) => {
+      setTyped({ text, base: search.q });
+    },
+    [search.q],
+  );
 
   // A service that does not report freshness (the hosted one) gets neither the column nor the filter.
   const reportsFreshness = flows.some((flow) => flow.freshness !== null);
   const allRows = useMemo(() => toFlowRows(flows, sources, destinations), [flows, sources, destinations]);
   const sortedRows = useMemo(() => sortFlowRows(allRows, search.sort, search.dir), [allRows, search.sort, search.dir]);
+  const [filter] = useState(narrowingFilter);
   const candidates = useMemo(
-    () => filterFlowRows(sortedRows, { q, schedule: search.schedule, freshness: search.freshness }),
-    [sortedRows, q, search.schedule, search.freshness],
+    () => filter(sortedRows, { q, schedule: search.schedule, freshness: search.freshness }),
+    [filter, sortedRows, q, search.schedule, search.freshness],
   );
   const candidateIds = useMemo(() => candidates.map((row) => row.flow.id), [candidates]);
   const byStatus = search.status !== 'all';
@@ -55,19 +68,33 @@ export function FlowsPage() {
 
   const listedIds = useMemo(() => rows.map((row) => row.flow.id), [rows]);
   const selection = useFlowSelection(listedIds);
-  const selectedFlows = rows.filter((row) => selection.selected.has(row.flow.id)).map((row) => row.flow);
+  const selectedFlows = useMemo(
+    () => (selection.selected.size === 0 ? NO_FLOWS : rows.filter((row) => selection.selected.has(row.flow.id)).map((row) => row.flow)),
+    [rows, selection.selected],
+  );
 
-  const update = (patch: Partial<FlowsSearch>) => {
-    // The search reaches the URL a moment after typing: by then the user may have clicked a flow, and
-    // writing it would pull them back to the list.
-    if (router.latestLocation.pathname !== '/flows') return;
-    if (patch.q !== undefined) setTyped(null);
-    void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true });
-  };
-  const filtered = q !== '' || search.schedule !== 'all' || search.freshness !== 'all' || byStatus;
-
-  return (
-    <>
+  const update = useCallback(
+    (patch: Partial<FlowsSearch>) => {
+      // The search reaches the URL a moment after typing: by then the user may have clicked a flow, and
+      // writing it would pull them back to the list.
+      if (router.latestLocation.pathname !== '/flows') return;
+      void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true });
+    },
+    [router, navigate],
+  );
+  const { replace } = selection;
+  const clearSelection = useCallback(() => {
+    replace([]);
+  }, [replace]);
+  const keepFailed = useCallback(
+    (outcomes: readonly BulkOutcome[]) => {
+      replace(outcomes.filter((outcome) => outcome.result === 'failed').map((outcome) => outcome.flow.id));
+    },
+    [replace],
+  );
+  // The same element while the count and the flows are the same: a keystroke does not draw the header again.
+  const header = useMemo(
+    () => (
       <PageHeader
         title="Flows"
         description={
@@ -79,7 +106,15 @@ export function FlowsPage() {
           </Button>
         }
       />
-      <FlowFilters search={search} onQueryInput={setTyped} onChange={update} showFreshness={reportsFreshness} />
+    ),
+    [reading, flows.length],
+  );
+  const filtered = q !== '' || search.schedule !== 'all' || search.freshness !== 'all' || byStatus;
+
+  return (
+    <>
+      {header}
+      <FlowFilters search={search} onQueryInput={onQueryInput} onChange={update} showFreshness={reportsFreshness} />
       <Group justify="space-between" mb="xs" mih={28}>
         <Group gap="sm" wrap="nowrap">
           {rows.length > 0 && (
@@ -118,15 +153,7 @@ export function FlowsPage() {
           </Button>
         )}
       </Group>
-      <FlowsBulkActions
-        flows={selectedFlows}
-        onClear={() => {
-          selection.replace([]);
-        }}
-        onFinished={(outcomes) => {
-          selection.replace(outcomes.filter((outcome) => outcome.result === 'failed').map((outcome) => outcome.flow.id));
-        }}
-      />
+      <FlowsBulkActions flows={selectedFlows} onClear={clearSelection} onFinished={keepFailed} />
       {byStatus && scan.checked < scan.total && (
         <Progress value={(scan.checked / Math.max(1, scan.total)) * 100} size="xs" mb="xs" aria-label="Status check progress" />
       )}
@@ -137,7 +164,7 @@ export function FlowsPage() {
       ) : rows.length === 0 && !(byStatus && scan.checked < scan.total) ? (
         <Text c="dimmed">No flow matches these filters.</Text>
       ) : (
-        <FlowsTable rows={rows} selection={selection} showFreshness={reportsFreshness} />
+        <FlowsTable rows={rows} selected={selection.selected} toggle={selection.toggle} showFreshness={reportsFreshness} />
       )}
     </>
   );
