@@ -17,6 +17,21 @@ function Spacer({ height, columns }: { height: number; columns: number }) {
   );
 }
 
+/** The header row: drawn again only when the columns change, not with every change of rows. */
+const Head = memo(function Head({ columns }: { columns: readonly Pick<Column<unknown>, 'key' | 'width' | 'align' | 'header'>[] }) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {columns.map((column) => (
+          <Table.Th key={column.key} w={column.width} ta={column.align}>
+            {column.header}
+          </Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
+  );
+});
+
 /** A real <table> (the semantics screen readers and tests rely on), with spacer rows when virtualised. */
 export function TableView<T>({ label, columns, shown, context, isSelected, busy, minWidth, virtual }: TableViewProps<T>) {
   return (
@@ -30,15 +45,7 @@ export function TableView<T>({ label, columns, shown, context, isSelected, busy,
       verticalSpacing="xs"
       miw={minWidth}
     >
-      <Table.Thead>
-        <Table.Tr>
-          {columns.map((column) => (
-            <Table.Th key={column.key} w={column.width} ta={column.align}>
-              {column.header}
-            </Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
+      <Head columns={columns} />
       <Table.Tbody>
         <Spacer height={virtual?.padTop ?? 0} columns={columns.length} />
         {shown.map(({ row, index, key }) => (

@@ -1,9 +1,9 @@
 import { Group, Select } from '@mantine/core';
-import { memo } from 'react';
+import { memo, useCallback } from 'react';
 import { SortControl } from '@/components/sort-control';
-import { UrlSearchField } from '@/components/url-search-field';
 import { FRESHNESS_STATES } from '@/api/freshness';
 import { FRESHNESS_LABELS, RUN_STATE_LABELS } from '@/lib/run-status';
+import { FlowsSearchField } from './flows-search-field';
 import type { FlowsSearch } from './flows-search';
 
 const scheduleOptions = [
@@ -40,18 +40,15 @@ interface FlowFiltersProps {
 
 /** Memoised: its props hold still while the user types (the URL follows later), so a keystroke draws no Select. */
 export const FlowFilters = memo(function FlowFilters({ search, onQueryInput, onChange, showFreshness }: FlowFiltersProps) {
+  const commitQuery = useCallback(
+    (q: string) => {
+      onChange({ q });
+    },
+    [onChange],
+  );
   return (
     <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
-      <UrlSearchField
-        label="Search"
-        placeholder="Name, id, source, destination"
-        q={search.q}
-        onQueryInput={onQueryInput}
-        onCommit={(q) => {
-          onChange({ q });
-        }}
-        w={280}
-      />
+      <FlowsSearchField q={search.q} onQueryInput={onQueryInput} onCommit={commitQuery} />
       <ChoiceFilters
         schedule={search.schedule}
         status={search.status}

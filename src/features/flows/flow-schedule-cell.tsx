@@ -1,25 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type CSSProperties, useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { Flow } from '@/api/flows';
 import { NextRuns } from '@/components/next-runs';
-import { describeSchedule, frequencyMs, scheduleOf } from '@/lib/schedule';
+import { frequencyMs, scheduleOf } from '@/lib/schedule';
 import { flowQueries } from '@/resources/flows';
 import { CellBadge } from './flow-cells';
 import classes from './flows-list.module.css';
 
 /**
- * A row's schedule in words (cron times say UTC), a cron's expression beneath, Paused for a paused flow; the
- * next runs on hover or focus. A frequency's next run comes from the last attempt the row's status cell reads:
- * this only looks in the cache (the status cell does the asking), so it costs no request. The next runs are
- * worked out and drawn only while shown, so a keystroke that draws new rows computes none.
+ * A row's schedule in words (cron times say UTC; worked out once per list, `words`), a cron's expression
+ * beneath, Paused for a paused flow; the next runs on hover or focus. A frequency's next run comes from the
+ * last attempt the row's status cell reads: the hint looks in the cache when it opens (the status cell does the
+ * asking), so it costs no request, and a row drawn by a keystroke watches nothing. The next runs are worked
+ * out and drawn only while shown.
  */
-export function FlowScheduleCell({ flow }: { flow: Flow }) {
-  const { data } = useQuery({ ...flowQueries.status(flow.id), enabled: false });
-  const lastRunAt = data ? (data.lastAttempt?.createdAt ?? null) : undefined;
+export function FlowScheduleCell({ flow, words }: { flow: Flow; words: string }) {
+  const client = useQueryClient();
   const schedule = scheduleOf(flow);
-  const words = describeSchedule(schedule);
-  const [anchor, setAnchor] = useState<DOMRect | null>(null);
+  const [hint, setHint] = useState<{ anchor: DOMRect; lastRunAt: string | null | undefined } | null>(null);
   const hintId = useId();
   const cron = schedule.kind === 'cron' && <code className={classes.code}>{schedule.cron}</code>;
   if (flow.paused)
@@ -34,20 +33,24 @@ export function FlowScheduleCell({ flow }: { flow: Flow }) {
         </span>
       </div>
     );
-  const hasNext = schedule.kind === 'cron' || (schedule.kind === 'frequency' && frequencyMs(schedule.frequency) !== null && lastRunAt !== undefined);
+  const hasNext = schedule.kind === 'cron' || (schedule.kind === 'frequency' && frequencyMs(schedule.frequency) !== null);
   if (!hasNext) return <span className={classes.line}>{words}</span>;
   const show = (event: { currentTarget: HTMLElement }) => {
-    setAnchor(event.currentTarget.getBoundingClientRect());
+    const status = client.getQueryData(flowQueries.status(flow.id).queryKey);
+    const lastRunAt = status ? (status.lastAttempt?.createdAt ?? null) : undefined;
+    // A frequency's next run is not known before its last attempt is: nothing to tell yet.
+    if (schedule.kind === 'frequency' && lastRunAt === undefined) return;
+    setHint({ anchor: event.currentTarget.getBoundingClientRect(), lastRunAt });
   };
   const hide = () => {
-    setAnchor(null);
+    setHint(null);
   };
   return (
     <div
       className={classes.schedule}
       // Focusable, like the tooltip it replaces: a keyboard reaches the next runs too.
       tabIndex={0}
-      aria-describedby={anchor ? hintId : undefined}
+      aria-describedby={hint ? hintId : undefined}
       onPointerEnter={show}
       onPointerLeave={hide}
       onFocus={show}
@@ -58,10 +61,10 @@ export function FlowScheduleCell({ flow }: { flow: Flow }) {
     >
       <span className={classes.line}>{words}</span>
       {cron}
-      {anchor &&
+      {hint &&
         createPortal(
-          <div id={hintId} role="tooltip" className={classes.tip} style={hintPosition(anchor)}>
-            <NextRuns schedule={schedule} lastRunAt={lastRunAt} count={3} variant="inline" />
+          <div id={hintId} role="tooltip" className={classes.tip} style={hintPosition(hint.anchor)}>
+            <NextRuns schedule={schedule} lastRunAt={hint.lastRunAt} count={3} variant="inline" />
           </div>,
           document.body,
         )}

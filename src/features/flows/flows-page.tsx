@@ -1,7 +1,8 @@
-import { Button, Checkbox, Group, Progress, Text } from '@mantine/core';
+import { Button, Group, Progress, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
+import classes from './flows-list.module.css';
 import type { Flow } from '@/api/flows';
 import { PageHeader } from '@/components/page-header';
 import { runStateOf } from '@/lib/run-status';
@@ -117,14 +118,7 @@ export function FlowsPage() {
       <FlowFilters search={search} onQueryInput={onQueryInput} onChange={update} showFreshness={reportsFreshness} />
       <Group justify="space-between" mb="xs" mih={28}>
         <Group gap="sm" wrap="nowrap">
-          {rows.length > 0 && (
-            <Checkbox
-              aria-label={`Select all ${countFormat.format(rows.length)} listed flows`}
-              checked={selectedFlows.length === rows.length}
-              indeterminate={selectedFlows.length > 0 && selectedFlows.length < rows.length}
-              onChange={selection.toggleAll}
-            />
-          )}
+          {rows.length > 0 && <SelectAll listed={rows.length} selected={selectedFlows.length} onToggle={selection.toggleAll} />}
           <Text size="sm" c="dimmed" role="status">
             {filtered ? `${countFormat.format(rows.length)} of ${countFormat.format(flows.length)} flows match` : `${countFormat.format(flows.length)} flows`}
             {reading && !all.isError && ' so far (reading the others)'}
@@ -167,5 +161,22 @@ export function FlowsPage() {
         <FlowsTable rows={rows} selected={selection.selected} toggle={selection.toggle} showFreshness={reportsFreshness} />
       )}
     </>
+  );
+}
+
+/** "Select all", a plain checkbox like each row's: it changes with every keystroke that changes the count. */
+function SelectAll({ listed, selected, onToggle }: { listed: number; selected: number; onToggle: () => void }) {
+  const some = selected > 0 && selected < listed;
+  return (
+    <input
+      type="checkbox"
+      className={classes.check}
+      aria-label={`Select all ${countFormat.format(listed)} listed flows`}
+      checked={selected === listed}
+      ref={(box) => {
+        if (box) box.indeterminate = some;
+      }}
+      onChange={onToggle}
+    />
   );
 }

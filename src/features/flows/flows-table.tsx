@@ -146,7 +146,7 @@ export const FlowsTable = memo(function FlowsTable({
       },
       { key: 'source', header: 'Source', width: '15%', cell: (row) => truncated(row.sourceName) },
       { key: 'destination', header: 'Destination', width: '15%', cell: (row) => truncated(row.destinationName) },
-      { key: 'schedule', header: 'Schedule', width: '16%', cell: ({ flow }) => <FlowScheduleCell flow={flow} /> },
+      { key: 'schedule', header: 'Schedule', width: '16%', cell: ({ flow, scheduleWords }) => <FlowScheduleCell flow={flow} words={scheduleWords} /> },
       { key: 'freshness', header: 'Freshness', width: '12%', cell: ({ flow }) => freshnessCell(flow.freshness) },
       // While the list scrolls, rows flying by ask for no status.
       { key: 'status', header: 'Last attempt', width: '20%', cell: ({ flow }, { isScrolling }) => <FlowStatusCell flowId={flow.id} enabled={!isScrolling} /> },
