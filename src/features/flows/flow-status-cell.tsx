@@ -1,4 +1,7 @@
 import { Loader } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { FlowStatus } from '@/api/flows';
 import { formatTimeAgo } from '@/lib/format';
 import { liveScopes, useLiveQuery } from '@/lib/live-query';
 import { isRunActive, RUN_STATE_COLORS, runStateLabel, runStateOf } from '@/lib/run-status';
@@ -6,20 +9,60 @@ import { flowQueries } from '@/resources/flows';
 import { CellBadge, useFlowsClock } from './flow-cells';
 import classes from './flows-list.module.css';
 
+// Rows drawn by a keystroke show their flow's status from the cache at once and start watching it a moment
+// later, all together in one render: a live query per row is most of what drawing a row costs, and the
+// keystroke's frame need not wait for it.
+const waiting = new Set<() => void>();
+let flushing: ReturnType<typeof setTimeout> | undefined;
+
+function whenDrawn(start: () => void): () => void {
+  waiting.add(start);
+  flushing ??= setTimeout(() => {
+    flushing = undefined;
+    const all = [...waiting];
+    waiting.clear();
+    for (const each of all) each();
+  }, 0);
+  return () => {
+    waiting.delete(start);
+  };
+}
+
 /**
  * The last attempt of one visible row, live (fast while it runs). Rows scrolled out of view unmount, so only
  * visible flows are asked; while the list scrolls nothing new is asked at all. Plain elements: a keystroke
  * in the search draws a screenful of these.
  */
 export function FlowStatusCell({ flowId, enabled }: { flowId: number; enabled: boolean }) {
+  const [live, setLive] = useState(false);
+  useEffect(
+    () =>
+      whenDrawn(() => {
+        setLive(true);
+      }),
+    [],
+  );
+  return live ? <LiveStatus flowId={flowId} enabled={enabled} /> : <CachedStatus flowId={flowId} />;
+}
+
+function LiveStatus({ flowId, enabled }: { flowId: number; enabled: boolean }) {
   const { data, isError } = useLiveQuery(flowQueries.status(flowId), {
     isActive: isRunActive,
     scopes: [liveScopes.flow(flowId)],
     staleTime: 15_000,
     enabled,
   });
-  const { now, format } = useFlowsClock();
   if (isError && !data) return <span aria-label="Status unavailable">?</span>;
+  return <StatusView status={data} />;
+}
+
+function CachedStatus({ flowId }: { flowId: number }) {
+  const client = useQueryClient();
+  return <StatusView status={client.getQueryData(flowQueries.status(flowId).queryKey)} />;
+}
+
+function StatusView({ status: data }: { status: FlowStatus | undefined }) {
+  const { now, format } = useFlowsClock();
   if (!data) return <span className={classes.skeleton} style={{ width: 90 }} role="status" aria-label="Loading status" aria-busy="true" />;
   const status = data.lastAttempt ? data : null;
   const state = runStateOf(status);
