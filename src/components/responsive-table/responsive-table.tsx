@@ -21,7 +21,14 @@ interface ResponsiveTableProps<T> {
    * Draw only the rows in view, in a scrolling box of this height (long lists: flows). `fixedRows`: every table
    * row is `estimateRowPx` tall (its cells keep to their lines), so rows are not measured one by one.
    */
-  virtual?: { estimateRowPx: number; estimateCardPx: number; height: string; fixedRows?: boolean };
+  virtual?: {
+    estimateRowPx: number;
+    estimateCardPx: number;
+    height: string;
+    fixedRows?: boolean;
+    /** `height` in pixels, worked out without laying the page out (from the window's size). */
+    heightPx?: () => number;
+  };
 }
 
 // Two contexts, never a new one per render: a memoised row whose data did not change is not drawn again.
@@ -44,6 +51,7 @@ export function ResponsiveTable<T>({ label, columns, rows, rowKey, isSelected, b
         rowKey={rowKey}
         estimatePx={stacked ? virtual.estimateCardPx : virtual.estimateRowPx}
         fixed={!stacked && virtual.fixedRows === true}
+        expectedHeightPx={virtual.heightPx}
         label={label}
         height={virtual.height}
       >

@@ -1,5 +1,5 @@
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ShownRow } from './columns';
 
 /** Rows drawn beyond the visible ones, so a short scroll shows no blank. */
@@ -27,6 +27,8 @@ interface VirtualRowsProps<T> {
    * pixel, instead of each row as it is drawn, which forces a layout of the list in every commit.
    */
   fixed?: boolean;
+  /** The scrolling box's height in pixels as `height` will make it, worked out without laying out the page. */
+  expectedHeightPx?: (() => number) | undefined;
   /** The scrolling box's name and height. */
   label: string;
   height: string;
@@ -37,7 +39,7 @@ interface VirtualRowsProps<T> {
  * Only the rows in view are in the DOM, so 10,000 rows scroll like 20: a scrolling box of its own, the rows in
  * view (measured as drawn) and the blank space for the others.
  */
-export function VirtualRows<T>({ rows, rowKey, estimatePx, fixed = false, label, height, children }: VirtualRowsProps<T>) {
+export function VirtualRows<T>({ rows, rowKey, estimatePx, fixed = false, expectedHeightPx, label, height, children }: VirtualRowsProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [measuredPx, setMeasuredPx] = useState<number | null>(null);
   const sizePx = fixed ? (measuredPx ?? estimatePx) : estimatePx;
@@ -52,15 +54,29 @@ export function VirtualRows<T>({ rows, rowKey, estimatePx, fixed = false, label,
       return row === undefined ? index : rowKey(row);
     },
     // A box not laid out yet (or jsdom, which lays out nothing) measures 0: assume a screenful of rows.
-    initialRect: FALLBACK_RECT,
-    observeElementRect: (instance, callback) =>
-      observeElementRect(instance, (rect) => {
+    initialRect: expectedHeightPx ? { width: FALLBACK_RECT.width, height: expectedHeightPx() } : FALLBACK_RECT,
+    observeElementRect: (instance, callback) => {
+      const element = instance.scrollElement;
+      const follow = (rect: { width: number; height: number }) => {
         callback(rect.height > 0 ? rect : FALLBACK_RECT);
-      }),
+      };
+      // Knowing the box's height ahead, the first draw does not lay out the page to measure it (in the middle
+      // of React's commit, and again once the rows' effects have run): the box is measured once the browser
+      // lays it out anyway, and the rows follow if the guess was wrong.
+      if (!expectedHeightPx || !element || typeof ResizeObserver === 'undefined') return observeElementRect(instance, follow);
+      const observer = new ResizeObserver(() => {
+        follow({ width: element.offsetWidth, height: element.offsetHeight });
+      });
+      observer.observe(element);
+      return () => {
+        observer.disconnect();
+      };
+    },
   });
   const items = virtualizer.getVirtualItems();
   const drawnCount = items.length;
-  useLayoutEffect(() => {
+  // After the first rows are painted (a layout effect would lay the page out in the middle of the commit).
+  useEffect(() => {
     if (!fixed || measuredPx !== null || drawnCount === 0) return;
     const drawn = scrollRef.current?.querySelector('[data-index]');
     const px = drawn?.getBoundingClientRect().height ?? 0;

@@ -59,7 +59,13 @@ const rowKey = (row: FlowRow) => row.flow.id;
  * to two (a cron's expression beneath its words). The list then measures one row, not each as it is drawn.
  */
 const FLOW_ROW_PX = 70;
-const VIRTUAL = { estimateRowPx: FLOW_ROW_PX, fixedRows: true, estimateCardPx: 170, height: 'max(360px, calc(100dvh - 300px))' };
+const VIRTUAL = {
+  estimateRowPx: FLOW_ROW_PX,
+  fixedRows: true,
+  estimateCardPx: 170,
+  height: 'max(360px, calc(100dvh - 300px))',
+  heightPx: () => Math.max(360, window.innerHeight - 300),
+};
 
 /**
  * Every flow, virtualised: only the rows in view are drawn, and only they ask for their status. Each row
