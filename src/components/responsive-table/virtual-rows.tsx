@@ -1,10 +1,12 @@
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import { elementScroll, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ShownRow } from './columns';
 
 /** Rows drawn beyond the visible ones, so a short scroll shows no blank. */
 const OVERSCAN = 8;
 const FALLBACK_RECT = { width: 1200, height: 900 };
+/** Scrolling boxes the virtualiser has been given: the first time it sets one to the top, it is already there. */
+const placed = new WeakSet<Element>();
 
 export interface VirtualWindow<T> {
   shown: ShownRow<T>[];
@@ -52,6 +54,16 @@ export function VirtualRows<T>({ rows, rowKey, estimatePx, fixed = false, expect
     getItemKey: (index) => {
       const row = rows[index];
       return row === undefined ? index : rowKey(row);
+    },
+    // On mounting, the virtualiser scrolls the box to where it already is (the top of a box just drawn), which
+    // lays the page out in the middle of React's commit: that first scroll is left out.
+    scrollToFn: (offset, options, instance) => {
+      const element = instance.scrollElement;
+      if (element && !placed.has(element)) {
+        placed.add(element);
+        if (offset === 0 && !options.adjustments) return;
+      }
+      elementScroll(offset, options, instance);
     },
     // A box not laid out yet (or jsdom, which lays out nothing) measures 0: assume a screenful of rows.
     initialRect: expectedHeightPx ? { width: FALLBACK_RECT.width, height: expectedHeightPx() } : FALLBACK_RECT,
