@@ -31,11 +31,18 @@ export function destinationLabel(names: NameIndex | undefined, id: number): stri
 
 export function toFlowRows(flows: readonly Flow[], sources: NameIndex | undefined, destinations: NameIndex | undefined): FlowRow[] {
   const facets = new Map<string, string>();
+  // Thousands of flows share a handful of schedules: each is put in words once.
+  const wordsBySchedule = new Map<string, string>();
   return flows.map((flow) => {
     const schedule = scheduleOf(flow);
     const sourceName = sourceLabel(sources, flow.source);
     const destinationName = destinationLabel(destinations, flow.destination);
-    const scheduleWords = describeSchedule(schedule);
+    const scheduleKey = `${flow.cron ?? ''}\n${flow.frequency ?? ''}`;
+    let scheduleWords = wordsBySchedule.get(scheduleKey);
+    if (scheduleWords === undefined) {
+      scheduleWords = describeSchedule(schedule);
+      wordsBySchedule.set(scheduleKey, scheduleWords);
+    }
     const scheduleKind =
       schedule.kind === 'cron' ? 'cron' : schedule.kind === 'frequency' && flow.frequency?.toLowerCase() !== 'manual' ? 'frequency' : 'manual';
     const name = flowName(flow);
