@@ -24,7 +24,9 @@ export function FlowScheduleCell({ flow, words }: { flow: Flow; words: string })
   if (flow.paused)
     return (
       <div className={classes.schedule}>
-        <span className={classes.line}>{words}</span>
+        <span className={classes.line} title={words}>
+          {words}
+        </span>
         <span className={classes.pair}>
           {cron}
           <CellBadge color="gray" variant="outline">
@@ -34,7 +36,12 @@ export function FlowScheduleCell({ flow, words }: { flow: Flow; words: string })
       </div>
     );
   const hasNext = schedule.kind === 'cron' || (schedule.kind === 'frequency' && frequencyMs(schedule.frequency) !== null);
-  if (!hasNext) return <span className={classes.line}>{words}</span>;
+  if (!hasNext)
+    return (
+      <span className={classes.line} title={words}>
+        {words}
+      </span>
+    );
   const show = (event: { currentTarget: HTMLElement }) => {
     const status = client.getQueryData(flowQueries.status(flow.id).queryKey);
     const lastRunAt = status ? (status.lastAttempt?.createdAt ?? null) : undefined;
@@ -59,7 +66,9 @@ export function FlowScheduleCell({ flow, words }: { flow: Flow; words: string })
         if (event.key === 'Escape') hide();
       }}
     >
-      <span className={classes.line}>{words}</span>
+      <span className={classes.line} title={words}>
+        {words}
+      </span>
       {cron}
       {hint &&
         createPortal(
