@@ -6,7 +6,7 @@ import classes from './card-view.module.css';
  * Each row a card: the primary column as its title, the other kept fields as label and value, the actions
  * (columns without a header) at the end. A list of cards never scrolls sideways.
  */
-export function CardView<T>({ label, columns, shown, context, isSelected, busy, virtual }: ViewProps<T, HTMLLIElement>) {
+export function CardView<T>({ label, columns, shown, context, isSelected, highlightSelected = true, busy, virtual }: ViewProps<T, HTMLLIElement>) {
   const kept = columns.filter((column) => !column.hideInCard);
   const primary = kept.find((column) => column.primary);
   const fields = kept.filter((column) => column !== primary && column.header !== '');
@@ -24,7 +24,7 @@ export function CardView<T>({ label, columns, shown, context, isSelected, busy, 
             aria-posinset={virtual ? index + 1 : undefined}
             className={classes.item}
           >
-            <Card withBorder padding="sm" radius="md" bg={selected ? 'var(--mantine-primary-color-light)' : undefined}>
+            <Card withBorder padding="sm" radius="md" bg={highlightSelected && selected ? 'var(--mantine-primary-color-light)' : undefined}>
               <Stack gap={6}>
                 {primary && <div className={classes.title}>{primary.cell(row, context, selected)}</div>}
                 {fields.length > 0 && (

@@ -38,6 +38,8 @@ export interface ViewProps<T, E extends Element> {
   shown: readonly ShownRow<T>[];
   context: CellContext;
   isSelected?: ((row: T) => boolean) | undefined;
+  /** False: selected rows are not coloured apart. */
+  highlightSelected?: boolean | undefined;
   busy?: boolean | undefined;
   /**
    * Virtualised: the whole list's length, the blank space above and below the drawn rows, and their measure

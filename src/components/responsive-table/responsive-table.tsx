@@ -14,6 +14,8 @@ interface ResponsiveTableProps<T> {
   rows: readonly T[];
   rowKey: (row: T) => string | number;
   isSelected?: (row: T) => boolean;
+  /** False: a selected row looks like the others (its cells, a checkbox, say it); true by default. */
+  highlightSelected?: boolean;
   busy?: boolean;
   /** Wide screens: below this width the table scrolls sideways (narrow screens get cards instead). */
   minWidth?: number;
@@ -39,9 +41,9 @@ const SCROLLING: CellContext = { isScrolling: true };
  * Every list of the dashboard: a table on wide screens, stacked cards below 600 px wide (the key fields of
  * each row visible, nothing scrolling sideways), virtualised for long lists in either form.
  */
-export function ResponsiveTable<T>({ label, columns, rows, rowKey, isSelected, busy, minWidth, virtual }: ResponsiveTableProps<T>) {
+export function ResponsiveTable<T>({ label, columns, rows, rowKey, isSelected, highlightSelected = true, busy, minWidth, virtual }: ResponsiveTableProps<T>) {
   const stacked = useStackedLayout();
-  const common = { label, columns, isSelected, busy };
+  const common = { label, columns, isSelected, highlightSelected, busy };
   if (virtual) {
     return (
       <VirtualRows

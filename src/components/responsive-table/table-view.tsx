@@ -33,7 +33,7 @@ const Head = memo(function Head({ columns }: { columns: readonly Pick<Column<unk
 });
 
 /** A real <table> (the semantics screen readers and tests rely on), with spacer rows when virtualised. */
-export function TableView<T>({ label, columns, shown, context, isSelected, busy, minWidth, virtual }: TableViewProps<T>) {
+export function TableView<T>({ label, columns, shown, context, isSelected, highlightSelected = true, busy, minWidth, virtual }: TableViewProps<T>) {
   return (
     <Table
       aria-label={label}
@@ -56,6 +56,7 @@ export function TableView<T>({ label, columns, shown, context, isSelected, busy,
             columns={columns}
             context={context}
             selected={isSelected?.(row) ?? false}
+            highlight={highlightSelected}
             measure={virtual?.measure}
             fixedPx={virtual?.rowPx}
             rowIndex={virtual ? index + 2 : undefined}
@@ -73,6 +74,7 @@ interface TableRowProps<T> {
   columns: readonly Column<T>[];
   context: CellContext;
   selected: boolean;
+  highlight: boolean;
   measure: Ref<HTMLTableRowElement> | undefined;
   rowIndex: number | undefined;
   /** Every row this tall (a virtualised list of fixed row height). */
@@ -84,13 +86,13 @@ interface TableRowProps<T> {
  * same) does not draw its cells again. Plain elements styled like Mantine's (table-view.module.css): a list
  * draws rows by the dozen on every keystroke of its search.
  */
-const TableRow = memo(function TableRow<T>({ row, index, columns, context, selected, measure, rowIndex, fixedPx }: TableRowProps<T>) {
+const TableRow = memo(function TableRow<T>({ row, index, columns, context, selected, highlight, measure, rowIndex, fixedPx }: TableRowProps<T>) {
   return (
     <tr
       ref={measure}
       data-index={index}
       aria-rowindex={rowIndex}
-      data-selected={selected || undefined}
+      data-selected={(highlight && selected) || undefined}
       className={fixedPx === undefined ? classes.row : `${classes.row} ${classes.fixed}`}
       style={fixedPx === undefined ? undefined : ({ '--row-px': `${String(fixedPx)}px` } as CSSProperties)}
     >
