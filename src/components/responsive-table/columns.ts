@@ -13,7 +13,8 @@ export interface Column<T> {
   key: string;
   /** The column's header, and the label of its line in a card; empty for an actions column. */
   header: string;
-  cell: (row: T, context: CellContext) => ReactNode;
+  /** `selected`: the list's `isSelected` says this row is (a selection checkbox reads it; the row redraws when it changes). */
+  cell: (row: T, context: CellContext, selected: boolean) => ReactNode;
   /** The card's title (one column per list, usually the name). */
   primary?: boolean;
   /** Left out of cards: a detail the table has room for. */
@@ -37,7 +38,12 @@ export interface ViewProps<T, E extends Element> {
   shown: readonly ShownRow<T>[];
   context: CellContext;
   isSelected?: ((row: T) => boolean) | undefined;
+  /** False: selected rows are not coloured apart. */
+  highlightSelected?: boolean | undefined;
   busy?: boolean | undefined;
-  /** Virtualised: the whole list's length, the blank space above and below the drawn rows, and their measure. */
-  virtual?: { count: number; padTop: number; padBottom: number; measure: Ref<E> } | undefined;
+  /**
+   * Virtualised: the whole list's length, the blank space above and below the drawn rows, and their measure
+   * (none when every row has the same height, `rowPx`).
+   */
+  virtual?: { count: number; padTop: number; padBottom: number; measure: Ref<E> | undefined; rowPx?: number | undefined } | undefined;
 }

@@ -14,11 +14,23 @@ interface ResponsiveTableProps<T> {
   rows: readonly T[];
   rowKey: (row: T) => string | number;
   isSelected?: (row: T) => boolean;
+  /** False: a selected row looks like the others (its cells, a checkbox, say it); true by default. */
+  highlightSelected?: boolean;
   busy?: boolean;
   /** Wide screens: below this width the table scrolls sideways (narrow screens get cards instead). */
   minWidth?: number;
-  /** Draw only the rows in view, in a scrolling box of this height (long lists: flows). */
-  virtual?: { estimateRowPx: number; estimateCardPx: number; height: string };
+  /**
+   * Draw only the rows in view, in a scrolling box of this height (long lists: flows). `fixedRows`: every table
+   * row is `estimateRowPx` tall (its cells keep to their lines), so rows are not measured one by one.
+   */
+  virtual?: {
+    estimateRowPx: number;
+    estimateCardPx: number;
+    height: string;
+    fixedRows?: boolean;
+    /** `height` in pixels, worked out without laying the page out (from the window's size). */
+    heightPx?: () => number;
+  };
 }
 
 // Two contexts, never a new one per render: a memoised row whose data did not change is not drawn again.
@@ -29,9 +41,9 @@ const SCROLLING: CellContext = { isScrolling: true };
  * Every list of the dashboard: a table on wide screens, stacked cards below 600 px wide (the key fields of
  * each row visible, nothing scrolling sideways), virtualised for long lists in either form.
  */
-export function ResponsiveTable<T>({ label, columns, rows, rowKey, isSelected, busy, minWidth, virtual }: ResponsiveTableProps<T>) {
+export function ResponsiveTable<T>({ label, columns, rows, rowKey, isSelected, highlightSelected = true, busy, minWidth, virtual }: ResponsiveTableProps<T>) {
   const stacked = useStackedLayout();
-  const common = { label, columns, isSelected, busy };
+  const common = { label, columns, isSelected, highlightSelected, busy };
   if (virtual) {
     return (
       <VirtualRows
@@ -40,16 +52,18 @@ export function ResponsiveTable<T>({ label, columns, rows, rowKey, isSelected, b
         rows={rows}
         rowKey={rowKey}
         estimatePx={stacked ? virtual.estimateCardPx : virtual.estimateRowPx}
+        fixed={!stacked && virtual.fixedRows === true}
+        expectedHeightPx={virtual.heightPx}
         label={label}
         height={virtual.height}
       >
-        {({ shown, count, padTop, padBottom, measure, isScrolling }) => {
+        {({ shown, count, padTop, padBottom, measure, rowPx, isScrolling }) => {
           const context = isScrolling ? SCROLLING : STILL;
           return stacked ? (
             <CardView {...common} shown={shown} context={context} virtual={{ count, padTop, padBottom, measure }} />
           ) : (
             // No scroll container of its own: the header sticks to the virtual box, which scrolls both ways.
-            <TableView {...common} minWidth={minWidth} shown={shown} context={context} virtual={{ count, padTop, padBottom, measure }} />
+            <TableView {...common} minWidth={minWidth} shown={shown} context={context} virtual={{ count, padTop, padBottom, measure, rowPx }} />
           );
         }}
       </VirtualRows>

@@ -1,6 +1,7 @@
 import { Table } from '@mantine/core';
-import { memo, type ReactNode, type Ref } from 'react';
+import { type CSSProperties, memo, type ReactNode, type Ref } from 'react';
 import type { CellContext, Column, ViewProps } from './columns';
+import classes from './table-view.module.css';
 
 interface TableViewProps<T> extends ViewProps<T, HTMLTableRowElement> {
   /** Inside a virtualised list's own scrolling box, the table keeps this width and the box scrolls sideways. */
@@ -16,8 +17,23 @@ function Spacer({ height, columns }: { height: number; columns: number }) {
   );
 }
 
+/** The header row: drawn again only when the columns change, not with every change of rows. */
+const Head = memo(function Head({ columns }: { columns: readonly Pick<Column<unknown>, 'key' | 'width' | 'align' | 'header'>[] }) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {columns.map((column) => (
+          <Table.Th key={column.key} w={column.width} ta={column.align}>
+            {column.header}
+          </Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
+  );
+});
+
 /** A real <table> (the semantics screen readers and tests rely on), with spacer rows when virtualised. */
-export function TableView<T>({ label, columns, shown, context, isSelected, busy, minWidth, virtual }: TableViewProps<T>) {
+export function TableView<T>({ label, columns, shown, context, isSelected, highlightSelected = true, busy, minWidth, virtual }: TableViewProps<T>) {
   return (
     <Table
       aria-label={label}
@@ -29,15 +45,7 @@ export function TableView<T>({ label, columns, shown, context, isSelected, busy,
       verticalSpacing="xs"
       miw={minWidth}
     >
-      <Table.Thead>
-        <Table.Tr>
-          {columns.map((column) => (
-            <Table.Th key={column.key} w={column.width} ta={column.align}>
-              {column.header}
-            </Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
+      <Head columns={columns} />
       <Table.Tbody>
         <Spacer height={virtual?.padTop ?? 0} columns={columns.length} />
         {shown.map(({ row, index, key }) => (
@@ -48,7 +56,9 @@ export function TableView<T>({ label, columns, shown, context, isSelected, busy,
             columns={columns}
             context={context}
             selected={isSelected?.(row) ?? false}
+            highlight={highlightSelected}
             measure={virtual?.measure}
+            fixedPx={virtual?.rowPx}
             rowIndex={virtual ? index + 2 : undefined}
           />
         ))}
@@ -64,22 +74,33 @@ interface TableRowProps<T> {
   columns: readonly Column<T>[];
   context: CellContext;
   selected: boolean;
+  highlight: boolean;
   measure: Ref<HTMLTableRowElement> | undefined;
   rowIndex: number | undefined;
+  /** Every row this tall (a virtualised list of fixed row height). */
+  fixedPx: number | undefined;
 }
 
 /**
  * One row, memoised: a change that leaves a row as it was (another row selected, with columns the list keeps the
- * same) does not draw its cells again.
+ * same) does not draw its cells again. Plain elements styled like Mantine's (table-view.module.css): a list
+ * draws rows by the dozen on every keystroke of its search.
  */
-const TableRow = memo(function TableRow<T>({ row, index, columns, context, selected, measure, rowIndex }: TableRowProps<T>) {
+const TableRow = memo(function TableRow<T>({ row, index, columns, context, selected, highlight, measure, rowIndex, fixedPx }: TableRowProps<T>) {
   return (
-    <Table.Tr ref={measure} data-index={index} aria-rowindex={rowIndex} bg={selected ? 'var(--mantine-primary-color-light)' : undefined}>
+    <tr
+      ref={measure}
+      data-index={index}
+      aria-rowindex={rowIndex}
+      data-selected={(highlight && selected) || undefined}
+      className={fixedPx === undefined ? classes.row : `${classes.row} ${classes.fixed}`}
+      style={fixedPx === undefined ? undefined : ({ '--row-px': `${String(fixedPx)}px` } as CSSProperties)}
+    >
       {columns.map((column) => (
-        <Table.Td key={column.key} ta={column.align}>
-          {column.cell(row, context)}
-        </Table.Td>
+        <td key={column.key} className={classes.cell} data-align={column.align}>
+          {column.cell(row, context, selected)}
+        </td>
       ))}
-    </Table.Tr>
+    </tr>
   );
 }) as <T>(props: TableRowProps<T>) => ReactNode;

@@ -1,8 +1,9 @@
 import { Group, Select } from '@mantine/core';
+import { memo, useCallback } from 'react';
 import { SortControl } from '@/components/sort-control';
-import { UrlSearchField } from '@/components/url-search-field';
 import { FRESHNESS_STATES } from '@/api/freshness';
 import { FRESHNESS_LABELS, RUN_STATE_LABELS } from '@/lib/run-status';
+import { FlowsSearchField } from './flows-search-field';
 import type { FlowsSearch } from './flows-search';
 
 const scheduleOptions = [
@@ -37,23 +38,48 @@ interface FlowFiltersProps {
   showFreshness: boolean;
 }
 
-export function FlowFilters({ search, onQueryInput, onChange, showFreshness }: FlowFiltersProps) {
+/** Memoised: its props hold still while the user types (the URL follows later), so a keystroke draws no Select. */
+export const FlowFilters = memo(function FlowFilters({ search, onQueryInput, onChange, showFreshness }: FlowFiltersProps) {
+  const commitQuery = useCallback(
+    (q: string) => {
+      onChange({ q });
+    },
+    [onChange],
+  );
   return (
     <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
-      <UrlSearchField
-        label="Search"
-        placeholder="Name, id, source, destination"
-        q={search.q}
-        onQueryInput={onQueryInput}
-        onCommit={(q) => {
-          onChange({ q });
-        }}
-        w={280}
+      <FlowsSearchField q={search.q} onQueryInput={onQueryInput} onCommit={commitQuery} />
+      <ChoiceFilters
+        schedule={search.schedule}
+        status={search.status}
+        freshness={search.freshness}
+        sort={search.sort}
+        dir={search.dir}
+        onChange={onChange}
+        showFreshness={showFreshness}
       />
+    </Group>
+  );
+});
+
+type Choices = Pick<FlowsSearch, 'schedule' | 'status' | 'freshness' | 'sort' | 'dir'>;
+
+/** The filters besides the search, apart: the search reaching the URL draws none of them again. */
+const ChoiceFilters = memo(function ChoiceFilters({
+  schedule,
+  status,
+  freshness,
+  sort,
+  dir,
+  onChange,
+  showFreshness,
+}: Choices & Pick<FlowFiltersProps, 'onChange' | 'showFreshness'>) {
+  return (
+    <>
       <Select
         label="Schedule"
         data={scheduleOptions}
-        value={search.schedule}
+        value={schedule}
         allowDeselect={false}
         onChange={(value) => {
           onChange({ schedule: (value ?? 'all') as FlowsSearch['schedule'] });
@@ -63,7 +89,7 @@ export function FlowFilters({ search, onQueryInput, onChange, showFreshness }: F
       <Select
         label="Last attempt"
         data={statusOptions}
-        value={search.status}
+        value={status}
         allowDeselect={false}
         onChange={(value) => {
           onChange({ status: (value ?? 'all') as FlowsSearch['status'] });
@@ -74,7 +100,7 @@ export function FlowFilters({ search, onQueryInput, onChange, showFreshness }: F
         <Select
           label="Freshness"
           data={freshnessOptions}
-          value={search.freshness}
+          value={freshness}
           allowDeselect={false}
           onChange={(value) => {
             onChange({ freshness: (value ?? 'all') as FlowsSearch['freshness'] });
@@ -84,12 +110,12 @@ export function FlowFilters({ search, onQueryInput, onChange, showFreshness }: F
       )}
       <SortControl
         options={sortOptions}
-        sort={search.sort}
-        dir={search.dir}
+        sort={sort}
+        dir={dir}
         onChange={(patch) => {
           onChange(patch);
         }}
       />
-    </Group>
+    </>
   );
-}
+});

@@ -1,16 +1,51 @@
-import { Group } from '@mantine/core';
-import { InlineSkeleton } from '@/components/skeletons';
-import { StatusBadge } from '@/components/status-badge';
-import { TimeAgo } from '@/components/time-ago';
+import { Loader } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { FlowStatus } from '@/api/flows';
+import { formatTimeAgo } from '@/lib/format';
 import { liveScopes, useLiveQuery } from '@/lib/live-query';
-import { isRunActive } from '@/lib/run-status';
+import { isRunActive, RUN_STATE_COLORS, runStateLabel, runStateOf } from '@/lib/run-status';
 import { flowQueries } from '@/resources/flows';
+import { CellBadge, useFlowsClock } from './flow-cells';
+import classes from './flows-list.module.css';
+
+// Rows drawn by a keystroke show their flow's status from the cache at once and start watching it a moment
+// later, all together in one render: a live query per row is most of what drawing a row costs, and the
+// keystroke's frame need not wait for it.
+const waiting = new Set<() => void>();
+let flushing: ReturnType<typeof setTimeout> | undefined;
+
+function whenDrawn(start: () => void): () => void {
+  waiting.add(start);
+  flushing ??= setTimeout(() => {
+    flushing = undefined;
+    const all = [...waiting];
+    waiting.clear();
+    for (const each of all) each();
+  }, 0);
+  return () => {
+    waiting.delete(start);
+  };
+}
 
 /**
  * The last attempt of one visible row, live (fast while it runs). Rows scrolled out of view unmount, so only
- * visible flows are asked; while the list scrolls nothing new is asked at all.
+ * visible flows are asked; while the list scrolls nothing new is asked at all. Plain elements: a keystroke
+ * in the search draws a screenful of these.
  */
 export function FlowStatusCell({ flowId, enabled }: { flowId: number; enabled: boolean }) {
+  const [live, setLive] = useState(false);
+  useEffect(
+    () =>
+      whenDrawn(() => {
+        setLive(true);
+      }),
+    [],
+  );
+  return live ? <LiveStatus flowId={flowId} enabled={enabled} /> : <CachedStatus flowId={flowId} />;
+}
+
+function LiveStatus({ flowId, enabled }: { flowId: number; enabled: boolean }) {
   const { data, isError } = useLiveQuery(flowQueries.status(flowId), {
     isActive: isRunActive,
     scopes: [liveScopes.flow(flowId)],
@@ -18,11 +53,39 @@ export function FlowStatusCell({ flowId, enabled }: { flowId: number; enabled: b
     enabled,
   });
   if (isError && !data) return <span aria-label="Status unavailable">?</span>;
-  if (!data) return <InlineSkeleton label="Loading status" />;
+  return <StatusView status={data} />;
+}
+
+function CachedStatus({ flowId }: { flowId: number }) {
+  const client = useQueryClient();
+  return <StatusView status={client.getQueryData(flowQueries.status(flowId).queryKey)} />;
+}
+
+function StatusView({ status: data }: { status: FlowStatus | undefined }) {
+  const { now, format } = useFlowsClock();
+  if (!data) return <span className={classes.skeleton} style={{ width: 90 }} role="status" aria-label="Loading status" aria-busy="true" />;
+  const status = data.lastAttempt ? data : null;
+  const state = runStateOf(status);
+  const moving = state === 'running' || state === 'pending';
+  const createdAt = data.lastAttempt?.createdAt;
+  const at = createdAt === undefined ? Number.NaN : Date.parse(createdAt);
   return (
-    <Group gap={6} wrap="nowrap">
-      <StatusBadge status={data.lastAttempt ? data : null} size="sm" />
-      {data.lastAttempt && <TimeAgo iso={data.lastAttempt.createdAt} size="xs" c="dimmed" />}
-    </Group>
+    <span className={classes.pair}>
+      <CellBadge color={RUN_STATE_COLORS[state]} variant={state === 'never' ? 'outline' : 'light'}>
+        {moving && <Loader size={10} color={RUN_STATE_COLORS[state]} aria-hidden />}
+        {runStateLabel(status)}
+      </CellBadge>
+      {createdAt !== undefined && (
+        <span className={classes.dimmed}>
+          {Number.isNaN(at) ? (
+            createdAt
+          ) : (
+            <time dateTime={createdAt} title={format.dateTime(createdAt)}>
+              {formatTimeAgo(at, now)}
+            </time>
+          )}
+        </span>
+      )}
+    </span>
   );
 }

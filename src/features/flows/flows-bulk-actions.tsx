@@ -1,6 +1,6 @@
 import { Alert, Button, Group, List, Paper, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { Flow } from '@/api/flows';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorState } from '@/components/error-state';
@@ -22,7 +22,8 @@ interface FlowsBulkActionsProps {
 }
 
 /** The bar for the selected flows (Run, Pause, Resume, Delete) and one summary of what happened to each. */
-export function FlowsBulkActions({ flows, onClear, onFinished }: FlowsBulkActionsProps) {
+/** Memoised: a keystroke in the search that leaves the selection as it was does not draw the bar again. */
+export const FlowsBulkActions = memo(function FlowsBulkActions({ flows, onClear, onFinished }: FlowsBulkActionsProps) {
   const bulk = useBulkFlowAction();
   const [summary, setSummary] = useState<{ action: BulkFlowAction; outcomes: readonly BulkOutcome[] } | null>(null);
   const [confirmingDelete, confirmDelete] = useDisclosure(false);
@@ -105,7 +106,7 @@ export function FlowsBulkActions({ flows, onClear, onFinished }: FlowsBulkAction
       </ConfirmDialog>
     </>
   );
-}
+});
 
 function BulkSummary({ action, outcomes, onClose }: { action: BulkFlowAction; outcomes: readonly BulkOutcome[]; onClose: () => void }) {
   const failed = outcomes.filter((outcome) => outcome.result === 'failed').length;

@@ -46,6 +46,42 @@ describe('flows list', () => {
     });
   });
 
+  it('keeps a ticked flow ticked while the search hides and shows it again', async () => {
+    const { user } = renderApp('/flows');
+    const table = await screen.findByRole('table');
+    await user.click(within(table).getByRole('checkbox', { name: 'Select CRM to warehouse' }));
+    const field = screen.getByRole('searchbox', { name: 'Search' });
+    await user.type(field, 'billing');
+    await waitFor(() => {
+      expect(within(table).queryByRole('link', { name: 'CRM to warehouse' })).not.toBeInTheDocument();
+    });
+    // Ticked but not listed: the bulk actions are for listed flows only.
+    expect(screen.queryByRole('region', { name: 'Selected flows' })).not.toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, 'crm');
+    await waitFor(() => {
+      expect(flowNames()).toEqual(['CRM to reporting', 'CRM to warehouse']);
+    });
+    expect(within(table).getByRole('checkbox', { name: 'Select CRM to warehouse' })).toBeChecked();
+    expect(within(table).getByRole('checkbox', { name: 'Select CRM to reporting' })).not.toBeChecked();
+    expect(screen.getByRole('region', { name: 'Selected flows' })).toHaveTextContent('1 selected');
+  });
+
+  it('empties the search field when Clear filters empties the search', async () => {
+    const { user, router } = renderApp('/flows');
+    await screen.findByRole('table');
+    const field = screen.getByRole('searchbox', { name: 'Search' });
+    await user.type(field, 'crm');
+    await waitFor(() => {
+      expect(router.state.location.search).toMatchObject({ q: 'crm' });
+    });
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => {
+      expect(field).toHaveValue('');
+    });
+    expect(screen.getByText(`${String(mockService.db.state.flows.length)} flows`)).toBeInTheDocument();
+  });
+
   it('reads schedule filter and sort from the URL', async () => {
     renderApp('/flows?schedule=cron&sort=name&dir=desc');
     await screen.findByRole('table');

@@ -1,13 +1,14 @@
 import { useCallback, useMemo, useState } from 'react';
+import type { FlowRow } from './filter-flows';
 import type { FlowSelection } from './flows-table';
 
 /**
- * The rows ticked in the flows list, by flow id. `listed` are the ids the filters show: "select all"
+ * The rows ticked in the flows list, by flow id. `listed` are the rows the filters show: "select all"
  * means those, and a ticked flow the filters hide stays ticked but is not acted on (the page passes only
- * listed ones to the bulk actions). The object stays the same while nothing in it changes, so a keystroke
- * in the search field does not draw the table again before its result is ready.
+ * listed ones to the bulk actions). `toggle` and `replace` never change, so rows drawn by a keystroke do not
+ * need the selection's other parts.
  */
-export function useFlowSelection(listed: readonly number[]): FlowSelection & { replace: (ids: readonly number[]) => void } {
+export function useFlowSelection(listed: readonly FlowRow[]): FlowSelection & { replace: (ids: readonly number[]) => void } {
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const toggle = useCallback((flowId: number) => {
     setSelected((previous) => {
@@ -18,11 +19,11 @@ export function useFlowSelection(listed: readonly number[]): FlowSelection & { r
   }, []);
   const toggleAll = useCallback(() => {
     setSelected((previous) => {
-      const all = listed.length > 0 && listed.every((id) => previous.has(id));
+      const all = listed.length > 0 && listed.every((row) => previous.has(row.flow.id));
       const next = new Set(previous);
-      for (const id of listed) {
-        if (all) next.delete(id);
-        else next.add(id);
+      for (const { flow } of listed) {
+        if (all) next.delete(flow.id);
+        else next.add(flow.id);
       }
       return next;
     });
