@@ -55,19 +55,21 @@ function notifyListeners() {
   for (const listener of listeners) listener();
 }
 
+// One subscribe function for every render: a new one per render would make React unsubscribe and subscribe
+// again, the count drop to zero in between, and the permission be read afresh on every render.
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    // Nothing shows it any more: read afresh when something does again.
+    if (listeners.size === 0) current = null;
+  };
+}
+
+const serverSnapshot = (): NotifyState => 'unsupported';
+
 export function useNotifyState(): NotifyState {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-        // Nothing shows it any more: read afresh when something does again.
-        if (listeners.size === 0) current = null;
-      };
-    },
-    snapshot,
-    () => 'unsupported',
-  );
+  return useSyncExternalStore(subscribe, snapshot, serverSnapshot);
 }
 
 /** Asks the browser once (only while it has not answered) and turns notifications on when allowed. */
