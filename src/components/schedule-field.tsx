@@ -1,10 +1,22 @@
 import { Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { type Control, Controller, type FieldValues, useWatch } from 'react-hook-form';
 import { FREQUENCIES } from '@/api/flows';
-import { NextRuns } from '@/components/next-runs';
 import { cronUsesZone, describeFrequency } from '@/lib/schedule-basics';
 import { useScheduleEngine } from '@/lib/use-schedule-engine';
 import type { ScheduleFormValues } from '@/lib/schedule-form';
+
+type NextRunsModule = typeof import('@/components/next-runs');
+
+// The next runs (their list, dates and clock, about 2.5 KB gzip) matter only once a cron is typed: they come
+// with the cron library, not with the form.
+let nextRunsModule: NextRunsModule | null = null;
+let nextRunsLoading: Promise<NextRunsModule> | null = null;
+const loadNextRuns = () =>
+  (nextRunsLoading ??= import('@/components/next-runs').then((module) => {
+    nextRunsModule = module;
+    return module;
+  }));
 
 const FREQUENCY_OPTIONS = FREQUENCIES.map((frequency) => ({ value: frequency, label: describeFrequency(frequency) }));
 
@@ -12,15 +24,20 @@ const FREQUENCY_OPTIONS = FREQUENCIES.map((frequency) => ({ value: frequency, la
 function CronExplanation({ cron }: { cron: string }) {
   const trimmed = cron.trim();
   const engine = useScheduleEngine(true);
-  // Until the cron library arrives (it is asked for as soon as Cron is picked), the help text stands in for the words.
+  const [nextRuns, setNextRuns] = useState(() => nextRunsModule);
+  useEffect(() => {
+    if (!nextRuns) void loadNextRuns().then(setNextRuns);
+  }, [nextRuns]);
+  // Until the cron library and the next runs arrive (both asked for as soon as Cron is picked), the help text
+  // stands in for the words; then words and times show together.
   const words = trimmed === '' || !engine ? null : engine.describeCron(trimmed);
-  if (!words) return <>Five fields, in UTC: minute, hour, day of month, month, day of week. For example 30 2 * * * is 02:30 UTC every day.</>;
+  if (!words || !nextRuns) return <>Five fields, in UTC: minute, hour, day of month, month, day of week. For example 30 2 * * * is 02:30 UTC every day.</>;
   return (
     <>
       <Text span size="xs" fw={600} c="var(--mantine-color-text)">
         {words}
       </Text>
-      {cronUsesZone(trimmed) && ' (UTC)'} · <NextRuns schedule={{ kind: 'cron', cron: trimmed }} count={3} variant="inline" />
+      {cronUsesZone(trimmed) && ' (UTC)'} · <nextRuns.NextRuns schedule={{ kind: 'cron', cron: trimmed }} count={3} variant="inline" />
     </>
   );
 }

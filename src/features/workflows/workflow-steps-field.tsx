@@ -1,8 +1,10 @@
-import { Button, Fieldset, Group, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, Input, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { type Control, Controller, useFieldArray, useWatch } from 'react-hook-form';
 import type { Flow } from '@/api/flows';
 import type { DefinitionProblem } from '@/service-rules/workflow-definition';
+import { useMultiSelect } from './use-multi-select';
+import classes from './workflow-form.module.css';
 import { asSentence, stepIdFor, type WorkflowFormValues } from './workflow-form-schema';
 
 interface StepsFieldProps {
@@ -26,6 +28,8 @@ export function StepsField({ control, flows, problems, submitted }: StepsFieldPr
   const { fields, append, remove } = useFieldArray({ control, name: 'steps' });
   const steps = useWatch({ control, name: 'steps' });
   const [search, setSearch] = useState('');
+  // Asked for as the form mounts: by the time a step is added, its "Waits for" is usually here.
+  const MultiSelect = useMultiSelect();
   const flowOptions = (flows ?? []).map((flow) => ({ value: String(flow.id), label: flow.displayName || `Flow ${String(flow.id)}` }));
   const problemsAt = (index: number, field: DefinitionProblem['field']) =>
     messages(problems.filter((problem) => problem.step === index && problem.field === field));
@@ -51,7 +55,7 @@ export function StepsField({ control, flows, problems, submitted }: StepsFieldPr
         const name = own && own.stepId !== '' ? own.stepId : String(index + 1);
         return (
           <Fieldset key={field.id} legend={`Step ${String(index + 1)}`} variant="filled" p="sm">
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <div className={classes.stepGrid}>
               <Controller
                 control={control}
                 name={`steps.${index}.flow`}
@@ -87,26 +91,33 @@ export function StepsField({ control, flows, problems, submitted }: StepsFieldPr
                   />
                 )}
               />
-            </SimpleGrid>
+            </div>
             <Controller
               control={control}
               name={`steps.${index}.after`}
-              render={({ field: after }) => (
-                <MultiSelect
-                  label="Waits for"
-                  placeholder={after.value.length === 0 ? 'Starts when the run starts' : undefined}
-                  data={afterOptions}
-                  value={after.value}
-                  onChange={after.onChange}
-                  onBlur={after.onBlur}
-                  ref={after.ref}
-                  searchable
-                  clearable
-                  nothingFoundMessage="No other step"
-                  error={problemsAt(index, 'after')}
-                  mt="sm"
-                />
-              )}
+              render={({ field: after }) =>
+                MultiSelect ? (
+                  <MultiSelect
+                    label="Waits for"
+                    placeholder={after.value.length === 0 ? 'Starts when the run starts' : undefined}
+                    data={afterOptions}
+                    value={after.value}
+                    onChange={after.onChange}
+                    onBlur={after.onBlur}
+                    ref={after.ref}
+                    searchable
+                    clearable
+                    nothingFoundMessage="No other step"
+                    error={problemsAt(index, 'after')}
+                    mt="sm"
+                  />
+                ) : (
+                  // Its label, input height and problem while the control loads, so the step does not jump when it arrives.
+                  <Input.Wrapper label="Waits for" error={problemsAt(index, 'after')} mt="sm">
+                    <Skeleton height={36} role="status" aria-label="Loading Waits for" aria-busy="true" />
+                  </Input.Wrapper>
+                )
+              }
             />
             <Group justify="flex-end" mt="xs">
               <Button
