@@ -2,12 +2,16 @@ import { SegmentedControl, Tooltip } from '@mantine/core';
 import { dateFormat } from '@/lib/format';
 import { setTimeZoneChoice, useTimeZoneChoice } from '@/lib/time-zone';
 
+/** The local zone's name is read (an Intl formatter built) only when the tooltip shows, not in the shell's first render. */
+function LocalZoneHint() {
+  return <>Dates in your time zone ({dateFormat('local').zoneName})</>;
+}
+
 /** Local or UTC for every date on screen, remembered on this device. */
 export function TimeZoneSwitch() {
   const choice = useTimeZoneChoice();
-  const local = dateFormat('local').zoneName;
   return (
-    <Tooltip label={choice === 'utc' ? 'Dates in UTC, the zone schedules run in' : `Dates in your time zone (${local})`}>
+    <Tooltip label={choice === 'utc' ? 'Dates in UTC, the zone schedules run in' : <LocalZoneHint />}>
       <SegmentedControl
         size="xs"
         aria-label="Time zone of dates"

@@ -6,10 +6,19 @@ import utc from 'dayjs/plugin/utc';
 
 dayjs.extend(utc);
 
-const countFormat = new Intl.NumberFormat(undefined);
+/**
+ * Built on first use, then kept: an Intl formatter costs milliseconds to build (the first one also loads the
+ * locale's data), and built at module load they ran in the first screen's render task, before its first paint.
+ */
+function lazy<T>(build: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= build());
+}
+
+const countFormat = lazy(() => new Intl.NumberFormat(undefined));
 
 export function formatCount(value: number): string {
-  return countFormat.format(value);
+  return countFormat().format(value);
 }
 
 export type Zone = 'local' | 'utc';
@@ -40,21 +49,27 @@ const CLOCK_TIME = 'HH:mm:ss.SSS';
 
 function create(zone: Zone): DateFormat {
   const timeZone = zone === 'utc' ? 'UTC' : undefined;
-  const seconds = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', ...clock, second: '2-digit', timeZone });
-  const minutes = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', ...clock, timeZone });
-  const weekday = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', ...clock, timeZone });
-  const readable = (format: Intl.DateTimeFormat) => (value: DateInput | null | undefined) => {
+  const seconds = lazy(() => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', ...clock, second: '2-digit', timeZone }));
+  const minutes = lazy(() => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', ...clock, timeZone }));
+  const weekday = lazy(() => new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', ...clock, timeZone }));
+  const readable = (format: () => Intl.DateTimeFormat) => (value: DateInput | null | undefined) => {
     if (value === null || value === undefined || value === '') return '—';
     const date = new Date(value);
-    return Number.isNaN(date.getTime()) ? String(value) : format.format(date);
+    return Number.isNaN(date.getTime()) ? String(value) : format().format(date);
   };
-  const zoneName = minutes.formatToParts(new Date()).find((part) => part.type === 'timeZoneName')?.value ?? (zone === 'utc' ? 'UTC' : 'local time');
+  const zoneName = lazy(
+    () =>
+      new Intl.DateTimeFormat(undefined, { timeZoneName: 'short', timeZone }).formatToParts(new Date()).find((part) => part.type === 'timeZoneName')?.value ??
+      (zone === 'utc' ? 'UTC' : 'local time'),
+  );
   return {
     zone,
-    zoneName,
+    get zoneName() {
+      return zoneName();
+    },
     dateTime: readable(seconds),
     dateTimeMinutes: readable(minutes),
-    weekdayTime: (value) => readable(weekday)(value),
+    weekdayTime: readable(weekday),
     clockTime: (value) => (zone === 'utc' ? dayjs.utc(value) : dayjs(value)).format(CLOCK_TIME),
     toWallTime: (value) => (zone === 'utc' ? dayjs.utc(value) : dayjs(value)).format(WALL_TIME),
     fromWallTime: (wallTime) => (zone === 'utc' ? dayjs.utc(wallTime) : dayjs(wallTime)).toDate(),
@@ -90,7 +105,7 @@ export function formatDuration(ms: number): string {
  */
 export function formatRate(rows: number, ms: number | null): string {
   if (ms === null || ms < 1_000) return '—';
-  return `${countFormat.format(Math.round((rows * 1_000) / ms))} rows/s`;
+  return `${countFormat().format(Math.round((rows * 1_000) / ms))} rows/s`;
 }
 
 /** How long a run took, or has been going (completedAt null while running). */

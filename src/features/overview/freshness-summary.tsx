@@ -3,8 +3,8 @@ import type { Flow } from '@/api/flows';
 import type { Workflow } from '@/api/workflows';
 import { AnchorLink } from '@/components/anchor-link';
 import { InlineSkeleton } from '@/components/skeletons';
+import { formatCount } from '@/lib/format';
 
-const countFormat = new Intl.NumberFormat();
 const WORRYING = ['late', 'failing'] as const;
 
 const countOf = (items: readonly { freshness: string | null }[], state: string) => items.filter((item) => item.freshness === state).length;
@@ -51,7 +51,7 @@ export function FreshnessSummary({
               <span key={state}>
                 {index > 0 && ', '}
                 <AnchorLink to="/flows" search={{ freshness: state }} c={state === 'failing' ? 'red' : 'orange'} fw={600}>
-                  {countFormat.format(count)} {state}
+                  {formatCount(count)} {state}
                 </AnchorLink>
               </span>
             ))}
@@ -61,7 +61,7 @@ export function FreshnessSummary({
           <Text>
             {flowCounts.length > 0 && '· '}Workflows{' '}
             <AnchorLink to="/workflows" fw={600} c="orange">
-              {workflowCounts.map(({ state, count }) => `${countFormat.format(count)} ${state}`).join(', ')}
+              {workflowCounts.map(({ state, count }) => `${formatCount(count)} ${state}`).join(', ')}
             </AnchorLink>
           </Text>
         )}
