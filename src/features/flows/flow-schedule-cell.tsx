@@ -3,7 +3,7 @@ import { type CSSProperties, useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { Flow } from '@/api/flows';
 import { NextRuns } from '@/components/next-runs';
-import { frequencyMs, scheduleOf } from '@/lib/schedule';
+import { frequencyMs, scheduleOf } from '@/lib/schedule-basics';
 import { flowQueries } from '@/resources/flows';
 import { CellBadge } from './flow-cells';
 import classes from './flows-list.module.css';
