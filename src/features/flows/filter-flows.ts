@@ -1,6 +1,6 @@
 import type { Flow } from '@/api/flows';
 import { endpointFallbackName } from '@/components/endpoint-noun';
-import { describeSchedule, scheduleOf } from '@/lib/schedule';
+import { describeFrequency, loadedScheduleEngine, type Schedule, scheduleOf } from '@/lib/schedule-basics';
 import type { NameIndex } from '@/resources/endpoints';
 import type { FlowsSearch } from './flows-search';
 import { flowName } from '@/lib/flow-name';
@@ -29,7 +29,27 @@ export function destinationLabel(names: NameIndex | undefined, id: number): stri
   return names?.get(id) ?? endpointFallbackName('destination', id);
 }
 
-export function toFlowRows(flows: readonly Flow[], sources: NameIndex | undefined, destinations: NameIndex | undefined): FlowRow[] {
+/**
+ * A schedule in words without the cron library: a cron reads as its expression until the library has come
+ * (the list then puts its rows in words again), so the first rows never wait for it.
+ */
+export function describeScheduleBasic(schedule: Schedule): string {
+  switch (schedule.kind) {
+    case 'cron':
+      return schedule.cron;
+    case 'frequency':
+      return describeFrequency(schedule.frequency);
+    case 'none':
+      return 'No schedule';
+  }
+}
+
+export function toFlowRows(
+  flows: readonly Flow[],
+  sources: NameIndex | undefined,
+  destinations: NameIndex | undefined,
+  describeSchedule: (schedule: Schedule) => string = loadedScheduleEngine()?.describeSchedule ?? describeScheduleBasic,
+): FlowRow[] {
   const facets = new Map<string, string>();
   // Thousands of flows share a handful of schedules: each is put in words once.
   const wordsBySchedule = new Map<string, string>();

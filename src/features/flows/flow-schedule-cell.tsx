@@ -1,12 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type CSSProperties, useId, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { Flow } from '@/api/flows';
-import { NextRuns } from '@/components/next-runs';
-import { frequencyMs, scheduleOf } from '@/lib/schedule';
+import { frequencyMs, scheduleOf } from '@/lib/schedule-basics';
 import { flowQueries } from '@/resources/flows';
 import { CellBadge } from './flow-cells';
 import classes from './flows-list.module.css';
+
+// Only a hovered or focused schedule shows its next runs: they are fetched then, not with the first rows.
+const loadNextRuns = () => import('@/components/next-runs');
+const NextRuns = lazy(() => loadNextRuns().then((module) => ({ default: module.NextRuns })));
 
 /**
  * A row's schedule in words (cron times say UTC; worked out once per list, `words`), a cron's expression
@@ -43,6 +46,7 @@ export function FlowScheduleCell({ flow, words }: { flow: Flow; words: string })
       </span>
     );
   const show = (event: { currentTarget: HTMLElement }) => {
+    void loadNextRuns();
     const status = client.getQueryData(flowQueries.status(flow.id).queryKey);
     const lastRunAt = status ? (status.lastAttempt?.createdAt ?? null) : undefined;
     // A frequency's next run is not known before its last attempt is: nothing to tell yet.
@@ -72,9 +76,12 @@ export function FlowScheduleCell({ flow, words }: { flow: Flow; words: string })
       {cron}
       {hint &&
         createPortal(
-          <div id={hintId} role="tooltip" className={classes.tip} style={hintPosition(hint.anchor)}>
-            <NextRuns schedule={schedule} lastRunAt={hint.lastRunAt} count={3} variant="inline" />
-          </div>,
+          // Nothing until the next runs' code is here: no empty tip.
+          <Suspense fallback={null}>
+            <div id={hintId} role="tooltip" className={classes.tip} style={hintPosition(hint.anchor)}>
+              <NextRuns schedule={schedule} lastRunAt={hint.lastRunAt} count={3} variant="inline" />
+            </div>
+          </Suspense>,
           document.body,
         )}
     </div>

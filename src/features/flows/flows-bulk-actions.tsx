@@ -1,17 +1,15 @@
 import { Alert, Button, Group, List, Paper, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { memo, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import type { Flow } from '@/api/flows';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorState } from '@/components/error-state';
-import { flowName } from '@/lib/flow-name';
 import { type BulkFlowAction, type BulkOutcome, useBulkFlowAction } from '@/resources/flows';
 import { outcomeLine, outcomeTitle } from './bulk-outcomes';
-import { WorkflowsUsingFlows } from './workflows-using-flows';
+
+const loadDeleteDialog = () => import('./flows-delete-dialog');
+const FlowsDeleteDialog = lazy(() => loadDeleteDialog().then((module) => ({ default: module.FlowsDeleteDialog })));
 
 const LABELS: Record<BulkFlowAction, string> = { run: 'Run now', pause: 'Pause', resume: 'Resume', delete: 'Delete' };
-/** Names listed in the delete dialog before "and N more". */
-const NAMED = 8;
 
 interface FlowsBulkActionsProps {
   /** The selected flows among those listed. */
@@ -27,6 +25,10 @@ export const FlowsBulkActions = memo(function FlowsBulkActions({ flows, onClear,
   const bulk = useBulkFlowAction();
   const [summary, setSummary] = useState<{ action: BulkFlowAction; outcomes: readonly BulkOutcome[] } | null>(null);
   const [confirmingDelete, confirmDelete] = useDisclosure(false);
+  const [deleteWanted, setDeleteWanted] = useState(false);
+  const wantDelete = () => {
+    void loadDeleteDialog();
+  };
 
   const start = (action: BulkFlowAction) => {
     setSummary(null);
@@ -75,7 +77,18 @@ export const FlowsBulkActions = memo(function FlowsBulkActions({ flows, onClear,
                   {LABELS[action]}
                 </Button>
               ))}
-              <Button size="xs" color="red" variant="light" disabled={bulk.isPending} onClick={confirmDelete.open}>
+              <Button
+                size="xs"
+                color="red"
+                variant="light"
+                disabled={bulk.isPending}
+                onPointerEnter={wantDelete}
+                onFocus={wantDelete}
+                onClick={() => {
+                  setDeleteWanted(true);
+                  confirmDelete.open();
+                }}
+              >
                 {LABELS.delete}
               </Button>
               <Button size="xs" variant="subtle" disabled={bulk.isPending} onClick={onClear}>
@@ -85,25 +98,20 @@ export const FlowsBulkActions = memo(function FlowsBulkActions({ flows, onClear,
           </Group>
         </Paper>
       )}
-      <ConfirmDialog
-        opened={confirmingDelete}
-        title={flows.length === 1 && flows[0] ? `Delete the flow “${flowName(flows[0])}”?` : `Delete ${String(flows.length)} flows?`}
-        confirmLabel={flows.length === 1 ? 'Delete flow' : `Delete ${String(flows.length)} flows`}
-        pending={pendingAction === 'delete'}
-        onConfirm={() => {
-          start('delete');
-        }}
-        onClose={confirmDelete.close}
-      >
-        <List size="sm">
-          {flows.slice(0, NAMED).map((flow) => (
-            <List.Item key={flow.id}>{flowName(flow)}</List.Item>
-          ))}
-          {flows.length > NAMED && <List.Item>and {flows.length - NAMED} more</List.Item>}
-        </List>
-        <Text size="sm">Runs in progress are cancelled first. Their run history goes with them; data already loaded stays in the destinations.</Text>
-        {confirmingDelete && <WorkflowsUsingFlows flowIds={flows.map((flow) => flow.id)} />}
-      </ConfirmDialog>
+      {/* Fetched when Delete is pointed at or pressed; drawn from then on, so it can close as it opened. */}
+      {deleteWanted && (
+        <Suspense fallback={null}>
+          <FlowsDeleteDialog
+            opened={confirmingDelete}
+            flows={flows}
+            pending={pendingAction === 'delete'}
+            onConfirm={() => {
+              start('delete');
+            }}
+            onClose={confirmDelete.close}
+          />
+        </Suspense>
+      )}
     </>
   );
 });

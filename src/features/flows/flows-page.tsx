@@ -5,10 +5,11 @@ import { memo, useCallback, useMemo, useState, useSyncExternalStore } from 'reac
 import type { Flow } from '@/api/flows';
 import { PageHeader } from '@/components/page-header';
 import { runStateOf } from '@/lib/run-status';
+import { useScheduleEngine } from '@/lib/use-schedule-engine';
 import { destinationQueries } from '@/resources/destinations';
 import { type BulkOutcome, flowQueries } from '@/resources/flows';
 import { sourceQueries } from '@/resources/sources';
-import { type FlowRow, narrowingFilter, sortFlowRows, toFlowRows } from './filter-flows';
+import { describeScheduleBasic, type FlowRow, narrowingFilter, sortFlowRows, toFlowRows } from './filter-flows';
 import { FlowFilters } from './flow-filters';
 import { flowsSearchDefaults, type FlowsSearch } from './flows-search';
 import { FlowsBulkActions } from './flows-bulk-actions';
@@ -75,7 +76,10 @@ export function FlowsPage() {
 
   // A service that does not report freshness (the hosted one) gets neither the column nor the filter.
   const reportsFreshness = flows.some((flow) => flow.freshness !== null);
-  const allRows = useMemo(() => toFlowRows(flows, sources, destinations), [flows, sources, destinations]);
+  // Cron words (croner and cronstrue) come after the first rows: a cron reads as its expression until then.
+  const hasCron = flows.some((flow) => Boolean(flow.cron));
+  const describeSchedule = useScheduleEngine(hasCron)?.describeSchedule ?? describeScheduleBasic;
+  const allRows = useMemo(() => toFlowRows(flows, sources, destinations, describeSchedule), [flows, sources, destinations, describeSchedule]);
   const sortedRows = useMemo(() => sortFlowRows(allRows, search.sort, search.dir), [allRows, search.sort, search.dir]);
 
   const update = useCallback(
