@@ -94,6 +94,19 @@ export const FRESHNESS_LABELS: Record<(typeof FRESHNESS_STATES)[number], string>
   never_run: 'Never run',
 };
 
+/** The badge colour of each freshness (the flows list's light badge and FreshnessBadge alike). */
+export const FRESHNESS_COLORS: Record<string, string> = { on_time: 'green', late: 'yellow', failing: 'red', paused: 'gray', manual: 'gray', never_run: 'gray' };
+
+/** What each freshness means, shown on hover of its badge. */
+export const FRESHNESS_EXPLAINED: Record<string, string> = {
+  on_time: 'Its last scheduled run started on time.',
+  late: 'A scheduled run did not start or succeed within its interval plus a grace period.',
+  failing: 'Its last finished run failed.',
+  paused: 'Its schedule is paused or disabled.',
+  manual: 'It has no schedule: it runs only when asked.',
+  never_run: 'It has not run yet.',
+};
+
 /** A freshness the service names but the dashboard does not know is shown as it came. */
 export function freshnessLabel(freshness: string): string {
   return (FRESHNESS_LABELS as Record<string, string | undefined>)[freshness] ?? freshness;

@@ -1,7 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { memo, type MouseEvent, useCallback, useMemo } from 'react';
 import { type Column, ResponsiveTable } from '@/components/responsive-table/responsive-table';
-import { freshnessLabel } from '@/lib/run-status';
+import { FRESHNESS_COLORS, FRESHNESS_EXPLAINED, freshnessLabel } from '@/lib/run-status';
 import { dateFormat } from '@/lib/format';
 import { flowName } from '@/lib/flow-name';
 import { useTimeZoneChoice } from '@/lib/time-zone';
@@ -18,16 +18,6 @@ const truncated = (text: string) => (
     {text}
   </span>
 );
-
-const FRESHNESS_COLORS: Record<string, string> = { on_time: 'green', late: 'yellow', failing: 'red', paused: 'gray', manual: 'gray', never_run: 'gray' };
-const FRESHNESS_EXPLAINED: Record<string, string> = {
-  on_time: 'Its last scheduled run started on time.',
-  late: 'A scheduled run did not start or succeed within its interval plus a grace period.',
-  failing: 'Its last finished run failed.',
-  paused: 'Its schedule is paused or disabled.',
-  manual: 'It has no schedule: it runs only when asked.',
-  never_run: 'It has not run yet.',
-};
 
 /** As FreshnessBadge says it (its colours and its explanation, here on hover), as one element. */
 function freshnessCell(freshness: Freshness) {
