@@ -1,22 +1,14 @@
 import { Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { type Control, Controller, type FieldValues, useWatch } from 'react-hook-form';
 import { FREQUENCIES } from '@/api/flows';
+import { onDemand, useOnDemand } from '@/lib/on-demand';
 import { cronUsesZone, describeFrequency } from '@/lib/schedule-basics';
 import { useScheduleEngine } from '@/lib/use-schedule-engine';
 import type { ScheduleFormValues } from '@/lib/schedule-form';
 
-type NextRunsModule = typeof import('@/components/next-runs');
-
 // The next runs (their list, dates and clock, about 2.5 KB gzip) matter only once a cron is typed: they come
 // with the cron library, not with the form.
-let nextRunsModule: NextRunsModule | null = null;
-let nextRunsLoading: Promise<NextRunsModule> | null = null;
-const loadNextRuns = () =>
-  (nextRunsLoading ??= import('@/components/next-runs').then((module) => {
-    nextRunsModule = module;
-    return module;
-  }));
+const nextRunsModule = onDemand(() => import('@/components/next-runs'));
 
 const FREQUENCY_OPTIONS = FREQUENCIES.map((frequency) => ({ value: frequency, label: describeFrequency(frequency) }));
 
@@ -24,10 +16,7 @@ const FREQUENCY_OPTIONS = FREQUENCIES.map((frequency) => ({ value: frequency, la
 function CronExplanation({ cron }: { cron: string }) {
   const trimmed = cron.trim();
   const engine = useScheduleEngine(true);
-  const [nextRuns, setNextRuns] = useState(() => nextRunsModule);
-  useEffect(() => {
-    if (!nextRuns) void loadNextRuns().then(setNextRuns);
-  }, [nextRuns]);
+  const nextRuns = useOnDemand(nextRunsModule);
   // Until the cron library and the next runs arrive (both asked for as soon as Cron is picked), the help text
   // stands in for the words; then words and times show together.
   const words = trimmed === '' || !engine ? null : engine.describeCron(trimmed);

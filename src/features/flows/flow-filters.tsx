@@ -1,5 +1,6 @@
 import { ActionIcon, Group, TextInput } from '@mantine/core';
 import { type Dispatch, type KeyboardEvent, memo, type SetStateAction, useCallback, useState } from 'react';
+import { onDemand, useOnDemand } from '@/lib/on-demand';
 import { FlowsSearchField } from './flows-search-field';
 import type { FlowsSearch } from './flows-search';
 import {
@@ -13,15 +14,8 @@ import {
   statusOptions,
 } from './flow-filter-options';
 
-type Choices = (typeof import('./flow-choice-filters'))['ChoiceFilters'];
-let choicesChunk: Promise<Choices> | null = null;
-/** Once here, a later visit to the list draws the Selects at once. */
-let loadedChoices: Choices | null = null;
-/** The Selects' chunk (Combobox, Popover, floating-ui, ScrollArea), fetched once. */
-function loadChoices(): Promise<Choices> {
-  choicesChunk ??= import('./flow-choice-filters').then((module) => (loadedChoices = module.ChoiceFilters));
-  return choicesChunk;
-}
+/** The Selects' chunk (Combobox, Popover, floating-ui, ScrollArea), fetched once; a later visit draws them at once. */
+const choiceFilters = onDemand(() => import('./flow-choice-filters'));
 
 /** The field the user reached before the Selects came, and whether they asked it to open. */
 type Pending = { field: FilterField; open: boolean } | null;
@@ -46,12 +40,11 @@ export const FlowFilters = memo(function FlowFilters({ search, onQueryInput, onC
   // The Selects come on first use: the pointer nearing the bar, a focus, a touch. Until then (and the list's
   // first rows never wait for them) the bar draws fields of the same size, label and value.
   // No Suspense: the look-alike stays (and keeps the focus) until the Selects are here, then they take its place.
-  const [ChoiceFilters, setChoiceFilters] = useState<Choices | null>(() => loadedChoices);
+  const [wanted, setWanted] = useState(false);
+  const ChoiceFilters = useOnDemand(choiceFilters, wanted)?.ChoiceFilters;
   const [pending, setPending] = useState<Pending>(null);
   const want = useCallback(() => {
-    void loadChoices().then((loaded) => {
-      setChoiceFilters(() => loaded);
-    });
+    setWanted(true);
   }, []);
   const choices = {
     schedule: search.schedule,
