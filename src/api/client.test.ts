@@ -1,4 +1,4 @@
-import { describe, expect, it, beforeEach } from 'vitest';
+import { describe, expect, it, beforeEach, vi } from 'vitest';
 import { z } from 'zod';
 import { apiError, signIn } from '@/mock-service/api-test-helpers';
 import { DEMO_API_KEY } from '@/mock-service/auth';
@@ -6,9 +6,10 @@ import { OPERATIONS } from '@/mock-service/operations';
 import { SEED } from '@/mock-service/seed';
 import { mockService } from '@/test/server';
 import { createConfigurationCard } from './cards';
-import { buildUrl, configureApi, request, writeBody } from './client';
+import { buildUrl, configureApi, request, sendAhead, writeBody } from './client';
 import { propertiesInputSchema } from './common';
 import { createDestination, getDestination, updateDestination, verifyDestination } from './destinations';
+import { FIRST_FLOWS_PAGE, sendFirstFlowsPageAhead } from './flow-pages';
 import { cancelFlow, listFlows, listRunAttempts, runFlow } from './flows';
 import { getResolvers } from './resolvers';
 import { createSource, updateSource } from './sources';
@@ -99,6 +100,57 @@ describe('request', () => {
   it('answers a delayed request normally when it is within the timeout', async () => {
     mockService.failNext('getSourceSpec', { delayMs: 20 });
     await expect(getSourceSpec('sample')).resolves.toMatchObject({ name: 'sample' });
+  });
+});
+
+describe('sendAhead', () => {
+  // Counted as sent (the mock service records a call only once it has answered it).
+  let sent: string[] = [];
+  beforeEach(() => {
+    sent = [];
+    const fetch = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      sent.push(input instanceof Request ? input.url : String(input));
+      return fetch(input, init);
+    });
+  });
+  const listCalls = () => sent.filter((url) => url.includes('/v2/flows')).length;
+
+  it('sends the first page of flows at once, and listFlows of that page reads that answer instead of asking again', async () => {
+    sendFirstFlowsPageAhead();
+    expect(listCalls()).toBe(1);
+    const flows = await listFlows({}, { offset: 0, limit: FIRST_FLOWS_PAGE.limit });
+    expect(flows.length).toBeGreaterThan(0);
+    expect(flows[0]).toMatchObject({ id: expect.any(Number) as number, paused: expect.any(Boolean) as boolean });
+    expect(listCalls()).toBe(1);
+    // Taken once: the next read of the page asks the service.
+    await listFlows({}, FIRST_FLOWS_PAGE);
+    expect(listCalls()).toBe(2);
+  });
+
+  it('never hands an answer to a request under another key', async () => {
+    signIn('another-key');
+    sendAhead('/v2/flows', { limit: 1000, offset: 0 });
+    signIn();
+    await listFlows({}, FIRST_FLOWS_PAGE);
+    expect(listCalls()).toBe(2);
+    expect(mockService.calls.filter((call) => call.authorization === `Bearer ${DEMO_API_KEY}`)).toHaveLength(1);
+  });
+
+  it('reads a failure sent ahead as that request failing', async () => {
+    mockService.failNext('listFlows', { status: 502, rawBody: 'Bad gateway from proxy' });
+    sendFirstFlowsPageAhead();
+    expect(await apiError(listFlows({}, FIRST_FLOWS_PAGE))).toMatchObject({ kind: 'server', status: 502 });
+  });
+
+  it("lets the taker's cancellation through while the answer is still on its way", async () => {
+    mockService.failNext('listFlows', { delayMs: 300 });
+    sendFirstFlowsPageAhead();
+    const controller = new AbortController();
+    const pending = listFlows({ signal: controller.signal }, FIRST_FLOWS_PAGE);
+    controller.abort();
+    await expect(pending).rejects.toSatisfy((error: unknown) => error instanceof Error && error.name === 'AbortError');
+    expect(listCalls()).toBe(1);
   });
 });
 

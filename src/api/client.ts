@@ -49,28 +49,95 @@ export function buildUrl(baseUrl: string, path: string, query?: Query): string {
   return `${baseUrl.replace(/\/+$/, '')}${path}${qs ? `?${qs}` : ''}`;
 }
 
+function headersFor(token: string | null, withBody: boolean): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (withBody) headers['Content-Type'] = 'application/json';
+  return headers;
+}
+
+/** A GET sent before anyone asked for its answer, and the timeout it runs under. */
+interface SentAhead {
+  response: Promise<Response>;
+  timeout: AbortSignal;
+}
+
+/** Keyed by key and URL (its parameters in a fixed order): an answer is only ever read under the key that asked. */
+const sentAhead = new Map<string, SentAhead>();
+const aheadKey = (token: string | null, url: string) => {
+  const at = url.indexOf('?');
+  if (at < 0) return `${token ?? ''} ${url}`;
+  const params = new URLSearchParams(url.slice(at + 1));
+  params.sort();
+  return `${token ?? ''} ${url.slice(0, at)}?${params.toString()}`;
+};
+
+/**
+ * Sends a GET now, before the code that reads its answer has arrived (a route's loader, while its page's code and
+ * schemas are on their way): the next `request` of the same URL under the same key takes this answer instead of
+ * asking again, and parses it as usual. An answer nobody takes within the timeout is dropped.
+ */
+export function sendAhead(path: string, query?: Query): void {
+  const url = buildUrl(session.baseUrl, path, query);
+  const key = aheadKey(session.token, url);
+  if (sentAhead.has(key)) return;
+  const timeout = AbortSignal.timeout(DEFAULT_TIMEOUT_MS);
+  const response = fetch(url, { headers: headersFor(session.token, false), signal: timeout });
+  // Its taker sees the failure; until one comes, it is no unhandled rejection.
+  response.catch(() => undefined);
+  const entry = { response, timeout };
+  sentAhead.set(key, entry);
+  setTimeout(() => {
+    if (sentAhead.get(key) === entry) sentAhead.delete(key);
+  }, DEFAULT_TIMEOUT_MS);
+}
+
+function takeAhead(url: string, token: string | null): SentAhead | undefined {
+  if (sentAhead.size === 0) return undefined;
+  const key = aheadKey(token, url);
+  const entry = sentAhead.get(key);
+  sentAhead.delete(key);
+  return entry;
+}
+
+/** The answer sent ahead, or the caller's cancellation, whichever comes first. */
+function unlessAborted(response: Promise<Response>, signal: AbortSignal | undefined): Promise<Response> {
+  if (!signal) return response;
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise((resolve, reject) => {
+    const abort = () => {
+      reject(signal.reason as Error);
+    };
+    signal.addEventListener('abort', abort, { once: true });
+    response.then(resolve, reject).finally(() => {
+      signal.removeEventListener('abort', abort);
+    });
+  });
+}
+
 export async function request<S extends z.ZodType>(options: RequestOptions<S>): Promise<z.output<S>> {
   const { method = 'GET', path, query, body, schema, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
   const token = options.token ?? session.token;
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const url = buildUrl(session.baseUrl, path, query);
+  const ahead = method === 'GET' && body === undefined ? takeAhead(url, token) : undefined;
 
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  const limitMs = ahead ? DEFAULT_TIMEOUT_MS : timeoutMs;
+  const timeout = ahead?.timeout ?? AbortSignal.timeout(limitMs);
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(session.baseUrl, path, query), {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: combined,
-    });
+    response = ahead
+      ? await unlessAborted(ahead.response, signal)
+      : await fetch(url, {
+          method,
+          headers: headersFor(token, body !== undefined),
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        });
   } catch (cause) {
     if (signal?.aborted) throw cause; // the caller cancelled (React Query does on unmount): not an error to show
     if (timeout.aborted) {
-      throw new ApiError('timeout', `The service did not answer within ${String(Math.round(timeoutMs / 1000))} s.`, { cause });
+      throw new ApiError('timeout', `The service did not answer within ${String(Math.round(limitMs / 1000))} s.`, { cause });
     }
     throw new ApiError('network', undefined, { cause });
   }
