@@ -9,20 +9,40 @@ import { flowQueries } from '@/resources/flows';
 import { CellBadge, useFlowsClock } from './flow-cells';
 import classes from './flows-list.module.css';
 
-// Rows drawn by a keystroke show their flow's status from the cache at once and start watching it a moment
-// later, all together in one render: a live query per row is most of what drawing a row costs, and the
-// keystroke's frame need not wait for it.
+// Rows drawn by a keystroke show their flow's status from the cache at once and start watching it once the
+// frame that shows them has been painted, all together in one render: a live query per row is most of what
+// drawing a row costs, and the keystroke's frame need not wait for it. (A timer alone runs before that frame.)
 const waiting = new Set<() => void>();
-let flushing: ReturnType<typeof setTimeout> | undefined;
+let flushing = false;
+/** A tab in the background paints no frames: its rows start watching after this long anyway. */
+const UNPAINTED_MS = 100;
+
+function startWaiting() {
+  flushing = false;
+  const all = [...waiting];
+  waiting.clear();
+  for (const each of all) each();
+}
+
+function afterNextPaint(run: () => void) {
+  if (typeof requestAnimationFrame !== 'function') {
+    setTimeout(run, 0);
+    return;
+  }
+  const fallback = setTimeout(run, UNPAINTED_MS);
+  requestAnimationFrame(() => {
+    clearTimeout(fallback);
+    // The frame's rendering follows its animation callbacks: a task queued here runs once it is painted.
+    setTimeout(run, 0);
+  });
+}
 
 function whenDrawn(start: () => void): () => void {
   waiting.add(start);
-  flushing ??= setTimeout(() => {
-    flushing = undefined;
-    const all = [...waiting];
-    waiting.clear();
-    for (const each of all) each();
-  }, 0);
+  if (!flushing) {
+    flushing = true;
+    afterNextPaint(startWaiting);
+  }
   return () => {
     waiting.delete(start);
   };
