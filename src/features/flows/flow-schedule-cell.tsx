@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type CSSProperties, lazy, Suspense, useId, useState } from 'react';
+import { type CSSProperties, lazy, memo, Suspense, useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { Flow } from '@/api/flows';
 import { frequencyMs, scheduleOf } from '@/lib/schedule-basics';
@@ -18,7 +18,7 @@ const NextRuns = lazy(() => loadNextRuns().then((module) => ({ default: module.N
  * asking), so it costs no request, and a row drawn by a keystroke watches nothing. The next runs are worked
  * out and drawn only while shown.
  */
-export function FlowScheduleCell({ flow, words }: { flow: Flow; words: string }) {
+export const FlowScheduleCell = memo(function FlowScheduleCell({ flow, words }: { flow: Flow; words: string }) {
   const client = useQueryClient();
   const schedule = scheduleOf(flow);
   const [hint, setHint] = useState<{ anchor: DOMRect; lastRunAt: string | null | undefined } | null>(null);
@@ -86,7 +86,7 @@ export function FlowScheduleCell({ flow, words }: { flow: Flow; words: string })
         )}
     </div>
   );
-}
+});
 
 /** Above the schedule, as Mantine's tooltip sits; below it near the top of the window. */
 function hintPosition(anchor: DOMRect): CSSProperties {

@@ -1,6 +1,6 @@
 import { Loader } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { FlowStatus } from '@/api/flows';
 import { formatTimeAgo } from '@/lib/format';
 import { liveScopes, useLiveQuery } from '@/lib/live-query';
@@ -53,7 +53,7 @@ function whenDrawn(start: () => void): () => void {
  * visible flows are asked; while the list scrolls nothing new is asked at all. Plain elements: a keystroke
  * in the search draws a screenful of these.
  */
-export function FlowStatusCell({ flowId, enabled }: { flowId: number; enabled: boolean }) {
+export const FlowStatusCell = memo(function FlowStatusCell({ flowId, enabled }: { flowId: number; enabled: boolean }) {
   const [live, setLive] = useState(false);
   useEffect(
     () =>
@@ -63,7 +63,7 @@ export function FlowStatusCell({ flowId, enabled }: { flowId: number; enabled: b
     [],
   );
   return live ? <LiveStatus flowId={flowId} enabled={enabled} /> : <CachedStatus flowId={flowId} />;
-}
+});
 
 function LiveStatus({ flowId, enabled }: { flowId: number; enabled: boolean }) {
   const { data, isError } = useLiveQuery(flowQueries.status(flowId), {

@@ -6,6 +6,7 @@ import { dateFormat } from '@/lib/format';
 import { flowName } from '@/lib/flow-name';
 import { useTimeZoneChoice } from '@/lib/time-zone';
 import { useNow } from '@/lib/use-now';
+import type { Flow } from '@/api/flows';
 import type { Freshness } from '@/api/freshness';
 import type { FlowRow } from './filter-flows';
 import { CellBadge, FlowsClockContext } from './flow-cells';
@@ -20,7 +21,7 @@ const truncated = (text: string) => (
 );
 
 /** As FreshnessBadge says it (its colours and its explanation, here on hover), as one element. */
-function freshnessCell(freshness: Freshness) {
+const FreshnessCell = memo(function FreshnessCell({ freshness }: { freshness: Freshness }) {
   if (freshness === null) return null;
   const alarming = freshness === 'late' || freshness === 'failing';
   return (
@@ -34,7 +35,34 @@ function freshnessCell(freshness: Freshness) {
       {freshnessLabel(freshness)}
     </CellBadge>
   );
+});
+
+interface FlowLinkProps {
+  flow: Flow;
+  onClick: (event: MouseEvent<HTMLAnchorElement>) => void;
+  onIntent: (event: { currentTarget: HTMLAnchorElement }) => void;
+  onAbandon: () => void;
 }
+
+/** A flow's name, linking to its page. */
+const FlowLink = memo(function FlowLink({ flow, onClick, onIntent, onAbandon }: FlowLinkProps) {
+  const name = flowName(flow);
+  return (
+    <a
+      href={`/flows/${String(flow.id)}`}
+      data-flow-id={flow.id}
+      className={`${classes.link} ${classes.line}`}
+      title={name}
+      onClick={onClick}
+      onPointerEnter={onIntent}
+      onPointerLeave={onAbandon}
+      onFocus={onIntent}
+      onBlur={onAbandon}
+    >
+      {name}
+    </a>
+  );
+});
 
 export interface FlowSelection {
   selected: ReadonlySet<number>;
@@ -61,7 +89,9 @@ const VIRTUAL = {
  * Every flow, virtualised: only the rows in view are drawn, and only they ask for their status. Each row
  * has a checkbox for the bulk actions (a card's comes last); "select all" sits above the list, where it
  * serves the table and the cards alike. Memoised: the page draws itself on every keystroke, the table only
- * when its rows, the selection or the columns change; a row only when its flow, its place or its tick does.
+ * when its rows, the selection or the columns change; a row only when its flow, its place or its tick does, and
+ * then its cells (each memoised on its flow) only when their flow did: a keystroke that moves a row up the list
+ * draws its <tr> and nothing inside.
  */
 export const FlowsTable = memo(function FlowsTable({
   rows,
@@ -121,29 +151,12 @@ export const FlowsTable = memo(function FlowsTable({
         header: 'Name',
         width: '22%',
         primary: true,
-        cell: ({ flow }) => {
-          const name = flowName(flow);
-          return (
-            <a
-              href={`/flows/${String(flow.id)}`}
-              data-flow-id={flow.id}
-              className={`${classes.link} ${classes.line}`}
-              title={name}
-              onClick={follow}
-              onPointerEnter={intend}
-              onPointerLeave={abandon}
-              onFocus={intend}
-              onBlur={abandon}
-            >
-              {name}
-            </a>
-          );
-        },
+        cell: ({ flow }) => <FlowLink flow={flow} onClick={follow} onIntent={intend} onAbandon={abandon} />,
       },
       { key: 'source', header: 'Source', width: '15%', cell: (row) => truncated(row.sourceName) },
       { key: 'destination', header: 'Destination', width: '15%', cell: (row) => truncated(row.destinationName) },
       { key: 'schedule', header: 'Schedule', width: '16%', cell: ({ flow, scheduleWords }) => <FlowScheduleCell flow={flow} words={scheduleWords} /> },
-      { key: 'freshness', header: 'Freshness', width: '12%', cell: ({ flow }) => freshnessCell(flow.freshness) },
+      { key: 'freshness', header: 'Freshness', width: '12%', cell: ({ flow }) => <FreshnessCell freshness={flow.freshness} /> },
       // While the list scrolls, rows flying by ask for no status.
       { key: 'status', header: 'Last attempt', width: '20%', cell: ({ flow }, { isScrolling }) => <FlowStatusCell flowId={flow.id} enabled={!isScrolling} /> },
     ];
