@@ -15,10 +15,11 @@ interface SegmentedRadiosProps<V extends string> extends Omit<ComponentPropsWith
  * screen's render; here the checked option paints its own background and nothing is measured. Other props (a
  * Tooltip's ref and handlers among them) go to the group's element.
  */
-export function SegmentedRadios<V extends string>({ value, onChange, data, size = 'sm', ...others }: SegmentedRadiosProps<V>) {
+export function SegmentedRadios<V extends string>({ value, onChange, data, size = 'sm', className, ...others }: SegmentedRadiosProps<V>) {
   const name = useId();
+  // A Tooltip hands its child a className (often empty): ours is kept beside it.
   return (
-    <div role="radiogroup" className={classes.root} data-size={size} {...others}>
+    <div role="radiogroup" className={className ? `${classes.root} ${className}` : classes.root} data-size={size} {...others}>
       {data.map((option) => (
         <label key={option.value} className={classes.option}>
           <input
