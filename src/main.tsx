@@ -1,5 +1,6 @@
-// Only the core styles up front: the date pickers' and the charts' styles come with the components that use them.
-import '@mantine/core/styles.css';
+// Only the core styles the dashboard uses up front (mantine-styles.css): the date pickers' and the charts' styles come
+// with the components that use them.
+import './mantine-styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { restoreSession } from '@/features/auth/session';

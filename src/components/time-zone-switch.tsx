@@ -1,6 +1,7 @@
-import { SegmentedControl, Tooltip } from '@mantine/core';
+import { Tooltip } from '@mantine/core';
 import { dateFormat } from '@/lib/format';
 import { setTimeZoneChoice, useTimeZoneChoice } from '@/lib/time-zone';
+import { SegmentedRadios } from './segmented-radios';
 
 /** The local zone's name is read (an Intl formatter built) only when the tooltip shows, not in the shell's first render. */
 function LocalZoneHint() {
@@ -12,7 +13,7 @@ export function TimeZoneSwitch() {
   const choice = useTimeZoneChoice();
   return (
     <Tooltip label={choice === 'utc' ? 'Dates in UTC, the zone schedules run in' : <LocalZoneHint />}>
-      <SegmentedControl
+      <SegmentedRadios
         size="xs"
         aria-label="Time zone of dates"
         value={choice}

@@ -1,9 +1,11 @@
 import { Table } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { onDemand, useOnDemand } from '@/lib/on-demand';
 import { CardView } from './card-view';
 import type { CellContext, Column, ShownRow } from './columns';
 import { TableView } from './table-view';
 import { useStackedLayout } from './use-stacked-layout';
-import { VirtualRows } from './virtual-rows';
+import type { VirtualWindow } from './virtual-rows';
 
 export type { CellContext, Column } from './columns';
 
@@ -38,6 +40,47 @@ const STILL: CellContext = { isScrolling: false };
 const SCROLLING: CellContext = { isScrolling: true };
 
 /**
+ * Up to this many rows a virtual list draws them all in its box, without the virtualiser: they cost less to draw
+ * than the virtualiser's code (about 10 KB gzip) costs to fetch and run, which comes only for longer lists.
+ */
+export const VIRTUAL_FROM_ROWS = 60;
+const virtualRows = onDemand(() => import('./virtual-rows'));
+
+/** The virtual list's scrolling box with every row in it (a short list), or its first rows while the virtualiser loads. */
+function AllRows<T>({
+  rows,
+  rowKey,
+  label,
+  height,
+  estimatePx,
+  fixed,
+  children,
+}: {
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  label: string;
+  height: string;
+  estimatePx: number;
+  fixed: boolean;
+  children: (window: VirtualWindow<T>) => ReactNode;
+}) {
+  const drawn = rows.slice(0, VIRTUAL_FROM_ROWS);
+  return (
+    <div tabIndex={0} role="region" aria-label={`${label}, scrollable`} style={{ height, overflow: 'auto', contain: 'strict' }}>
+      {children({
+        shown: drawn.map((row, index) => ({ row, index, key: rowKey(row) })),
+        count: rows.length,
+        padTop: 0,
+        padBottom: (rows.length - drawn.length) * estimatePx,
+        measure: undefined,
+        rowPx: fixed ? estimatePx : undefined,
+        isScrolling: false,
+      })}
+    </div>
+  );
+}
+
+/**
  * Every list of the dashboard: a table on wide screens, stacked cards below 600 px wide (the key fields of
  * each row visible, nothing scrolling sideways), virtualised for long lists in either form.
  */
@@ -45,32 +88,51 @@ export function ResponsiveTable<T>({ label, columns, rows, rowKey, isSelected, h
   const stacked = useStackedLayout();
   const common = { label, columns, isSelected, highlightSelected, busy };
   if (virtual) {
+    const render = ({ shown, count, padTop, padBottom, measure, rowPx, isScrolling }: VirtualWindow<T>) => {
+      const context = isScrolling ? SCROLLING : STILL;
+      return stacked ? (
+        <CardView {...common} shown={shown} context={context} virtual={{ count, padTop, padBottom, measure }} />
+      ) : (
+        // No scroll container of its own: the header sticks to the virtual box, which scrolls both ways.
+        <TableView {...common} minWidth={minWidth} shown={shown} context={context} virtual={{ count, padTop, padBottom, measure, rowPx }} />
+      );
+    };
+    const estimatePx = stacked ? virtual.estimateCardPx : virtual.estimateRowPx;
+    const fixed = !stacked && virtual.fixedRows === true;
     return (
-      <VirtualRows
-        // Cards and rows differ in height: a change of form measures afresh.
-        key={stacked ? 'cards' : 'table'}
-        rows={rows}
-        rowKey={rowKey}
-        estimatePx={stacked ? virtual.estimateCardPx : virtual.estimateRowPx}
-        fixed={!stacked && virtual.fixedRows === true}
-        expectedHeightPx={virtual.heightPx}
-        label={label}
-        height={virtual.height}
-      >
-        {({ shown, count, padTop, padBottom, measure, rowPx, isScrolling }) => {
-          const context = isScrolling ? SCROLLING : STILL;
-          return stacked ? (
-            <CardView {...common} shown={shown} context={context} virtual={{ count, padTop, padBottom, measure }} />
+      <VirtualBox long={rows.length > VIRTUAL_FROM_ROWS}>
+        {(VirtualRows) =>
+          VirtualRows ? (
+            <VirtualRows
+              // Cards and rows differ in height: a change of form measures afresh.
+              key={stacked ? 'cards' : 'table'}
+              rows={rows}
+              rowKey={rowKey}
+              estimatePx={estimatePx}
+              fixed={fixed}
+              expectedHeightPx={virtual.heightPx}
+              label={label}
+              height={virtual.height}
+            >
+              {render}
+            </VirtualRows>
           ) : (
-            // No scroll container of its own: the header sticks to the virtual box, which scrolls both ways.
-            <TableView {...common} minWidth={minWidth} shown={shown} context={context} virtual={{ count, padTop, padBottom, measure, rowPx }} />
-          );
-        }}
-      </VirtualRows>
+            <AllRows rows={rows} rowKey={rowKey} label={label} height={virtual.height} estimatePx={estimatePx} fixed={fixed}>
+              {render}
+            </AllRows>
+          )
+        }
+      </VirtualBox>
     );
   }
   const shown = rows.map((row, index): ShownRow<T> => ({ row, index, key: rowKey(row) }));
   if (stacked) return <CardView {...common} shown={shown} context={STILL} />;
   const table = <TableView {...common} shown={shown} context={STILL} />;
   return minWidth ? <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer> : table;
+}
+
+/** The virtualiser for a long list (fetched when a list first grows long, then kept), else none. */
+function VirtualBox({ long, children }: { long: boolean; children: (rows: typeof import('./virtual-rows').VirtualRows | null) => ReactNode }) {
+  const module = useOnDemand(virtualRows, long);
+  return children(long ? (module?.VirtualRows ?? null) : null);
 }

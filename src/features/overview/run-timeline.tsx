@@ -1,10 +1,11 @@
-import { Alert, Card, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import type { Flow } from '@/api/flows';
 import type { Workflow } from '@/api/workflows';
 import { ErrorState } from '@/components/error-state';
 import { LiveStamp } from '@/components/live-stamp';
+import { SegmentedRadios } from '@/components/segmented-radios';
 import { formatCount } from '@/lib/format';
 import { liveScopes, useLiveQuery } from '@/lib/live-query';
 import { RUN_STATE_COLORS, RUN_STATE_LABELS } from '@/lib/run-status';
@@ -71,14 +72,13 @@ export const RunTimeline = memo(function RunTimeline({ flows, workflows, window,
         )}
       </Group>
       <Stack gap="xs">
-        <SegmentedControl
+        <SegmentedRadios
           aria-label="Timeline window"
           value={window}
           onChange={(value) => {
             onWindow(value);
           }}
           data={TIMELINE_WINDOW_KEYS.map((key) => ({ value: key, label: TIMELINE_WINDOWS[key].short }))}
-          w="fit-content"
         />
         <Group gap="md" wrap="wrap" aria-label="Legend">
           {LEGEND.map((state) => (
