@@ -23,6 +23,9 @@ const PAGES = [
   { path: '/flows', signedIn: true },
 ];
 const FLOOR_FILE = 'lighthouse-floor.html';
+// Lighthouse errors that say the trace was lost, not that the page failed: Chromium 156 now and then records no
+// navigation start.
+const TRACE_LOST = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED']);
 
 /** The session the dashboard keeps when "remember me" is ticked, set before the audit loads the page. */
 async function storeSession(port, origin) {
@@ -36,7 +39,7 @@ async function storeSession(port, origin) {
   await browser.close();
 }
 
-async function audit(url, preset, signedIn) {
+async function auditOnce(url, preset, signedIn, attempt) {
   const chrome = await launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
@@ -46,7 +49,10 @@ async function audit(url, preset, signedIn) {
     // Storage is kept (the session); the cache is empty anyway: this Chromium has just started.
     const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: signedIn };
     const { lhr } = await lighthouse(url, flags, PRESETS[preset]);
-    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      if (TRACE_LOST.has(lhr.runtimeError.code) && attempt < 3) return undefined;
+      throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    }
     const audits = lhr.audits;
     return {
       finalUrl: lhr.finalDisplayedUrl,
@@ -64,6 +70,14 @@ async function audit(url, preset, signedIn) {
     };
   } finally {
     chrome.kill();
+  }
+}
+
+/** One audit; a run whose trace Chromium lost is run again (Lighthouse's own advice), up to three times. */
+async function audit(url, preset, signedIn) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await auditOnce(url, preset, signedIn, attempt);
+    if (result) return result;
   }
 }
 
