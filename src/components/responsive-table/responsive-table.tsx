@@ -1,5 +1,5 @@
 import { Table } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, type RefObject, useRef } from 'react';
 import { onDemand, useOnDemand } from '@/lib/on-demand';
 import { CardView } from './card-view';
 import type { CellContext, Column, ShownRow } from './columns';
@@ -46,27 +46,54 @@ const SCROLLING: CellContext = { isScrolling: true };
 export const VIRTUAL_FROM_ROWS = 60;
 const virtualRows = onDemand(() => import('./virtual-rows'));
 
-/** The virtual list's scrolling box with every row in it (a short list), or its first rows while the virtualiser loads. */
+/**
+ * How many rows of a long list to draw while its virtualiser loads: as many as its box shows, no more. A row
+ * drawn is a row that asks for its status; drawing 60 when 8 are in view asked for 52 statuses nobody saw.
+ */
+function rowsInBox(heightPx: (() => number) | undefined, estimatePx: number): number {
+  const box = heightPx ? heightPx() : window.innerHeight;
+  return Math.min(VIRTUAL_FROM_ROWS, Math.ceil(box / estimatePx) + 1);
+}
+
+/** The virtual list's scrolling box with every row in it (a short list), or the rows in view while the virtualiser loads. */
 function AllRows<T>({
   rows,
   rowKey,
   label,
   height,
+  heightPx,
   estimatePx,
   fixed,
+  takeOverRef,
   children,
 }: {
   rows: readonly T[];
   rowKey: (row: T) => string | number;
   label: string;
   height: string;
+  heightPx: (() => number) | undefined;
   estimatePx: number;
   fixed: boolean;
+  takeOverRef: RefObject<TakeOver>;
   children: (window: VirtualWindow<T>) => ReactNode;
 }) {
-  const drawn = rows.slice(0, VIRTUAL_FROM_ROWS);
+  const drawn = rows.length > VIRTUAL_FROM_ROWS ? rows.slice(0, rowsInBox(heightPx, estimatePx)) : rows;
   return (
-    <div tabIndex={0} role="region" aria-label={`${label}, scrollable`} style={{ height, overflow: 'auto', contain: 'strict' }}>
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label={`${label}, scrollable`}
+      style={{ height, overflow: 'auto', contain: 'strict' }}
+      onScroll={(event) => {
+        takeOverRef.current.offset = event.currentTarget.scrollTop;
+      }}
+      onFocus={(event) => {
+        if (event.target === event.currentTarget) takeOverRef.current.focused = true;
+      }}
+      onBlur={(event) => {
+        if (event.target === event.currentTarget) takeOverRef.current.focused = false;
+      }}
+    >
       {children({
         shown: drawn.map((row, index) => ({ row, index, key: rowKey(row) })),
         count: rows.length,
@@ -86,6 +113,10 @@ function AllRows<T>({
  */
 export function ResponsiveTable<T>({ label, columns, rows, rowKey, isSelected, highlightSelected = true, busy, minWidth, virtual }: ResponsiveTableProps<T>) {
   const stacked = useStackedLayout();
+  // The virtualiser comes when a list first grows long, and is kept.
+  const long = virtual !== undefined && rows.length > VIRTUAL_FROM_ROWS;
+  const virtualiser = useOnDemand(virtualRows, long);
+  const takeOverRef = useRef<TakeOver>({ offset: 0, focused: false });
   const common = { label, columns, isSelected, highlightSelected, busy };
   if (virtual) {
     const render = ({ shown, count, padTop, padBottom, measure, rowPx, isScrolling }: VirtualWindow<T>) => {
@@ -99,30 +130,35 @@ export function ResponsiveTable<T>({ label, columns, rows, rowKey, isSelected, h
     };
     const estimatePx = stacked ? virtual.estimateCardPx : virtual.estimateRowPx;
     const fixed = !stacked && virtual.fixedRows === true;
-    return (
-      <VirtualBox long={rows.length > VIRTUAL_FROM_ROWS}>
-        {(VirtualRows) =>
-          VirtualRows ? (
-            <VirtualRows
-              // Cards and rows differ in height: a change of form measures afresh.
-              key={stacked ? 'cards' : 'table'}
-              rows={rows}
-              rowKey={rowKey}
-              estimatePx={estimatePx}
-              fixed={fixed}
-              expectedHeightPx={virtual.heightPx}
-              label={label}
-              height={virtual.height}
-            >
-              {render}
-            </VirtualRows>
-          ) : (
-            <AllRows rows={rows} rowKey={rowKey} label={label} height={virtual.height} estimatePx={estimatePx} fixed={fixed}>
-              {render}
-            </AllRows>
-          )
-        }
-      </VirtualBox>
+    const VirtualRows = long ? virtualiser?.VirtualRows : undefined;
+    return VirtualRows ? (
+      <VirtualRows
+        // Cards and rows differ in height: a change of form measures afresh.
+        key={stacked ? 'cards' : 'table'}
+        rows={rows}
+        rowKey={rowKey}
+        estimatePx={estimatePx}
+        fixed={fixed}
+        expectedHeightPx={virtual.heightPx}
+        label={label}
+        height={virtual.height}
+        takeOverRef={takeOverRef}
+      >
+        {render}
+      </VirtualRows>
+    ) : (
+      <AllRows
+        rows={rows}
+        rowKey={rowKey}
+        label={label}
+        height={virtual.height}
+        heightPx={virtual.heightPx}
+        estimatePx={estimatePx}
+        fixed={fixed}
+        takeOverRef={takeOverRef}
+      >
+        {render}
+      </AllRows>
     );
   }
   const shown = rows.map((row, index): ShownRow<T> => ({ row, index, key: rowKey(row) }));
@@ -131,8 +167,11 @@ export function ResponsiveTable<T>({ label, columns, rows, rowKey, isSelected, h
   return minWidth ? <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer> : table;
 }
 
-/** The virtualiser for a long list (fetched when a list first grows long, then kept), else none. */
-function VirtualBox({ long, children }: { long: boolean; children: (rows: typeof import('./virtual-rows').VirtualRows | null) => ReactNode }) {
-  const module = useOnDemand(virtualRows, long);
-  return children(long ? (module?.VirtualRows ?? null) : null);
+/**
+ * Where the first rows' box was scrolled to and whether it had focus: the virtualiser's box replaces it and
+ * takes both over, so a user who scrolled or tabbed in before it arrived stays where they were.
+ */
+export interface TakeOver {
+  offset: number;
+  focused: boolean;
 }
