@@ -14,7 +14,11 @@ async function start() {
     await startMockWorker();
   }
   restoreSession();
-  const { App } = createApp();
+  const { App, router } = createApp();
+  // The route's code and data are asked for now, not once React has drawn the first frame (the router would start
+  // loading as it mounts): on a first load that frame costs tens of milliseconds, more on a slow phone. The
+  // router's mount sees the load under way and does not start another.
+  void router.load();
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(
