@@ -7,19 +7,7 @@ import { mockService } from '@/test/server';
 // ones in view, and only they ask for their statuses: on a slow network that wait is long enough for every
 // drawn row to ask.
 
-const gate = vi.hoisted(() => {
-  const held: { release?: () => void } = {};
-  const opened = new Promise<void>((resolve) => {
-    held.release = resolve;
-  });
-  return {
-    opened,
-    open: () => {
-      held.release?.();
-    },
-  };
-});
-
+const gate = await vi.hoisted(async () => (await import('@/test/gate')).createGate());
 vi.mock('@/components/responsive-table/virtual-rows', async (importOriginal) => {
   await gate.opened;
   return importOriginal();

@@ -6,18 +6,7 @@ import { mockService } from '@/test/server';
 
 // "Waits for" (Mantine's MultiSelect) comes in its own chunk after the form: here it is held back until the test
 // lets it through, to see that the form works meanwhile and that nothing typed or saved is lost when it arrives.
-const gate = vi.hoisted(() => {
-  const opening: { resolve?: () => void } = {};
-  const opened = new Promise<void>((resolve) => {
-    opening.resolve = resolve;
-  });
-  return {
-    opened,
-    open: () => {
-      opening.resolve?.();
-    },
-  };
-});
+const gate = await vi.hoisted(async () => (await import('@/test/gate')).createGate());
 vi.mock('./multi-select', async () => {
   await gate.opened;
   return vi.importActual('./multi-select');
