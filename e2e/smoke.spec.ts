@@ -75,3 +75,27 @@ test('the dashboard runs under a strict Content-Security-Policy: injected inline
   // This violation is the one the test provoked; any other would fail it.
   cspViolations.length = 0;
 });
+
+test('on a phone the navigation opens from the burger, and closes once a section is chosen', async ({ page }) => {
+  await page.goto('/sign-in');
+  await signIn(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Sections' });
+  const burger = page.getByRole('button', { name: 'Toggle navigation' });
+  await expect(nav).toBeHidden();
+  await expect(burger).toHaveAttribute('aria-expanded', 'false');
+  await burger.click();
+  await expect(nav).toBeVisible();
+  await expect(burger).toHaveAttribute('aria-expanded', 'true');
+  // The panel lies over the page, below the header: the header stays usable.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Flowdeck' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await nav.getByRole('link', { name: 'Workflows', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Workflows' })).toBeVisible();
+  await expect(nav).toBeHidden();
+  // Wide again, the navigation is always there and the burger is gone.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(nav).toBeVisible();
+  await expect(burger).toBeHidden();
+});

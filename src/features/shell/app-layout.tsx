@@ -1,24 +1,11 @@
-import {
-  ActionIcon,
-  AppShell,
-  Badge,
-  Box,
-  Burger,
-  Button,
-  em,
-  Group,
-  NavLink,
-  Text,
-  Tooltip,
-  useComputedColorScheme,
-  useMantineColorScheme,
-} from '@mantine/core';
+import { ActionIcon, Badge, Box, Burger, Button, em, Group, NavLink, Text, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useMatchRoute } from '@tanstack/react-router';
 import { TimeZoneSwitch } from '@/components/time-zone-switch';
 import { NotifyControl } from './notify-control';
 import { RunNotifier } from './run-notifier';
 import { RunningTitle } from './running-title';
+import frame from './shell-frame.module.css';
 
 const sections = [
   { to: '/', label: 'Overview', exact: true },
@@ -28,6 +15,9 @@ const sections = [
   { to: '/destinations', label: 'Destinations', exact: false },
   { to: '/alerts', label: 'Alerts', exact: false },
 ] as const;
+
+/** The navigation's id, for the burger that opens it on a phone. */
+const NAV_ID = 'sections-navigation';
 
 function ColorSchemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
@@ -56,12 +46,14 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
   const wide = useMediaQuery(`(min-width: ${em(768)})`, true, { getInitialValueInEffect: false });
 
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpen } }} padding="lg">
-      <AppShell.Header>
+    <>
+      {/* react-remove-scroll's class (Mantine's modals lock the page's scroll with it): a fixed header keeps its place
+          when the scroll bar goes, as AppShell's did. */}
+      <header className={`${frame.header} right-scroll-bar-position`}>
         {/* One line down to a 390 px phone: compact controls, nothing wraps under the fixed-height header. */}
-        <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap">
+        <Group w="100%" justify="space-between" wrap="nowrap">
           <Group gap={6} wrap="nowrap">
-            <Burger opened={navOpen} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Burger opened={navOpen} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" aria-controls={NAV_ID} aria-expanded={navOpen} />
             <Text fw={700} size="lg" component={Link} to="/">
               Flowdeck
             </Text>
@@ -90,8 +82,8 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
             )}
           </Group>
         </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Sections">
+      </header>
+      <nav id={NAV_ID} className={frame.navbar} data-open={navOpen || undefined} aria-label="Sections">
         {sections.map((section) => (
           <NavLink
             key={section.to}
@@ -108,12 +100,12 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
             Sign out
           </Button>
         )}
-      </AppShell.Navbar>
-      <AppShell.Main>
+      </nav>
+      <main className={frame.main}>
         <RunNotifier />
         <RunningTitle />
         <Outlet />
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </>
   );
 }
