@@ -21,6 +21,25 @@ describe('app shell', () => {
     }
   });
 
+  it('marks the section the page belongs to, its nested pages and searches included', async () => {
+    const activeSections = () =>
+      within(screen.getByRole('navigation', { name: 'Sections' }))
+        .getAllByRole('link')
+        .filter((link) => link.hasAttribute('data-active'))
+        .map((link) => link.textContent);
+    const overview = renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Overview' });
+    expect(activeSections()).toEqual(['Overview']);
+    overview.unmount();
+    const flow = renderApp('/flows/1');
+    await screen.findByRole('heading', { level: 1 });
+    expect(activeSections()).toEqual(['Flows']);
+    flow.unmount();
+    renderApp('/workflows?q=nightly');
+    await screen.findByRole('heading', { level: 1, name: 'Workflows' });
+    expect(activeSections()).toEqual(['Workflows']);
+  });
+
   it('shows the flows the service returns', async () => {
     renderApp('/flows');
     const table = await screen.findByRole('table');

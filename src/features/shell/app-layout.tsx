@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Box, Burger, Button, em, Group, NavLink, Text, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { Link, Outlet, useMatchRoute } from '@tanstack/react-router';
+import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import { TimeZoneSwitch } from '@/components/time-zone-switch';
 import { NotifyControl } from './notify-control';
 import { RunNotifier } from './run-notifier';
@@ -41,7 +41,8 @@ function ColorSchemeToggle() {
 
 export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; demo?: boolean }) {
   const [navOpen, { toggle, close }] = useDisclosure(false);
-  const matchRoute = useMatchRoute();
+  // The path alone: a page writing its search to the URL (the flows list, on every keystroke) does not draw the shell again.
+  const pathname = useLocation({ select: (location) => location.pathname });
   // Below the navigation's breakpoint Sign out moves to the end of the navigation: in the header it ran past a 390 px screen.
   const wide = useMediaQuery(`(min-width: ${em(768)})`, true, { getInitialValueInEffect: false });
 
@@ -91,7 +92,7 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
             to={section.to}
             label={section.label}
             onClick={close}
-            active={Boolean(matchRoute({ to: section.to, fuzzy: !section.exact }))}
+            active={section.exact ? pathname === section.to : pathname === section.to || pathname.startsWith(`${section.to}/`)}
           />
         ))}
         <NotifyControl placement="navbar" />
