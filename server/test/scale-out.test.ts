@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,9 +6,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERRUPTED } from '../runs/recovery';
 import { insertApiKey, newApiKey } from '../store/api-keys';
+import { insertPendingWorkflowRun } from '../store/workflows';
 import { INSTANCE_LOCK_CLASS, THIS_DATABASE } from '../store/instances';
 import { type ChildService, runChildServiceToExit, startChildService } from './child-service';
-import { createFailingFilesDestination, createFilesDestination, createFlow, createSampleSource, expectStatus } from './fixtures';
+import { createFailingFilesDestination, createFilesDestination, createFlow, createSampleSource, createWorkflow, expectStatus } from './fixtures';
 import { type Api, apiClient, createTestDatabase, eventually } from './harness';
 
 // Scale out by role: one web instance and three workers, each `npm start` in a child process, on one
@@ -195,6 +196,29 @@ describe('one web instance and three workers on one database', () => {
       'the lost run to be queued again and run',
     );
     expect(ended.disposition).toBe('succeeded');
+    for (const table of TABLES) expect(filesOf(join(filesDir, destination.folder, table))).toHaveLength(1);
+  });
+  it('queues again a workflow run whose job was lost before any worker claimed it, and runs its step once', async () => {
+    // The workflow counterpart of the case above: a pending run, its steps stored, its job gone with the worker
+    // that took it. Recovery finds it unclaimed past the grace period and queues it again.
+    const source = await createSampleSource(api, { row_count: 10 });
+    const destination = await createFilesDestination(api, `lost-workflow-${randomBytes(4).toString('hex')}`);
+    const flow = await createFlow(api, source.id, destination.id);
+    const workflow = await createWorkflow(api, { steps: [{ id: 'load', flow: flow.id, after: [] }] });
+    const run = await insertPendingWorkflowRun(db, workflow.id, 'manual', [{ id: 'load', flow: flow.id, after: [] }], randomUUID());
+    await query("UPDATE workflow_runs SET created_at = now() - interval '1 minute' WHERE id = $1", [run.id]);
+    const ended = await eventually(
+      async () => {
+        const [row] = await query<{ disposition: string; lifecycle: string }>('SELECT disposition, lifecycle FROM workflow_runs WHERE id = $1', [run.id]);
+        return row?.lifecycle === 'not_running' ? row : undefined;
+      },
+      60_000,
+      'the lost workflow run to be queued again and run',
+    );
+    expect(ended.disposition).toBe('succeeded');
+    // Its one step ran its flow once: one attempt, one file per table.
+    const attempts = await query<{ id: number }>('SELECT id FROM run_attempts WHERE workflow_run_id = $1', [run.id]);
+    expect(attempts).toHaveLength(1);
     for (const table of TABLES) expect(filesOf(join(filesDir, destination.folder, table))).toHaveLength(1);
   });
 });
