@@ -6,7 +6,8 @@ export const DEMO_KEY = 'flowdeck-demo-key';
 export async function signIn(page: Page, key = DEMO_KEY) {
   await page.getByLabel(/^API key/).fill(key);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  // The signed-in shell's header: its Sign out sits in the closed navigation on a phone, out of sight.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Flowdeck' })).toBeVisible();
 }
 
 /** Opens /flows, signs in, finds the flow by name and opens its page. */
