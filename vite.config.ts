@@ -22,6 +22,18 @@ export default defineConfig({
       },
     }),
     react(),
+    // Mantine's ScrollArea (in every table) imports only `useMergeRefs` from @floating-ui/react, a single module
+    // that then came whole to the first screen; its Tooltip and Popovers, the real users, load on demand.
+    {
+      name: 'scroll-area-merge-refs',
+      enforce: 'pre',
+      resolveId(source, importer) {
+        if (source === '@floating-ui/react' && importer && /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer)) {
+          return fileURLToPath(new URL('./src/lib/merge-refs.ts', import.meta.url));
+        }
+        return null;
+      },
+    },
     // Brotli and gzip copies beside each asset, made once at build: the service sends the one the browser
     // accepts (server/http/static-assets.ts) instead of compressing on every request. Source maps are
     // fetched only by developer tools, so they stay as they are.

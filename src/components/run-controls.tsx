@@ -1,9 +1,10 @@
-import { Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import type { LiveAction } from '@/lib/use-live-action';
 import { ActionFeedback } from './action-feedback';
 import { ConfirmDialog } from './confirm-dialog';
+import { Hint } from './hint';
 
 interface RunControlsProps {
   run: LiveAction;
@@ -29,7 +30,7 @@ export function RunControls({ run, cancel, running, subject, children }: RunCont
     <Stack gap="xs" align="flex-end">
       <Group gap="xs" justify="flex-end">
         {/* A disabled button gets no pointer events: each sits in a span the tooltip can watch. */}
-        <Tooltip label="A run is going: wait for it to end, or cancel it" disabled={running !== true}>
+        <Hint label="A run is going: wait for it to end, or cancel it" disabled={running !== true}>
           <span>
             <Button
               onClick={() => {
@@ -42,14 +43,14 @@ export function RunControls({ run, cancel, running, subject, children }: RunCont
               Run now
             </Button>
           </span>
-        </Tooltip>
-        <Tooltip label="Nothing is running right now" disabled={running !== false}>
+        </Hint>
+        <Hint label="Nothing is running right now" disabled={running !== false}>
           <span>
             <Button color="red" variant="light" onClick={confirm.open} loading={cancel.isPending} disabled={run.isPending || running === false}>
               Cancel run
             </Button>
           </span>
-        </Tooltip>
+        </Hint>
         {children}
       </Group>
       <ActionFeedback

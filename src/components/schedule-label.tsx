@@ -1,9 +1,10 @@
-import { Code, Stack, Tooltip } from '@mantine/core';
+import { Code, Stack } from '@mantine/core';
 import { frequencyMs, type Schedule } from '@/lib/schedule-basics';
 import { useScheduleEngine } from '@/lib/use-schedule-engine';
 import { NextRuns } from './next-runs';
 import { PausedBadge } from './paused-badge';
 import { ScheduleWords, scheduleWordsNow } from './schedule-words';
+import { Hint } from './hint';
 
 interface ScheduleLabelProps {
   schedule: Schedule;
@@ -29,7 +30,7 @@ export function ScheduleLabel({ schedule, lastRunAt, paused = false }: ScheduleL
   if (!hasNext) return <ScheduleWords size="sm" words={words} />;
   return (
     // The tooltip renders its label only while open, so a long list computes no next runs for hidden rows.
-    <Tooltip
+    <Hint
       label={<NextRuns schedule={schedule} lastRunAt={lastRunAt} count={3} variant="inline" />}
       multiline
       w={280}
@@ -39,6 +40,6 @@ export function ScheduleLabel({ schedule, lastRunAt, paused = false }: ScheduleL
         <ScheduleWords size="sm" words={words} />
         {schedule.kind === 'cron' && <Code style={{ whiteSpace: 'nowrap', width: 'fit-content' }}>{schedule.cron}</Code>}
       </Stack>
-    </Tooltip>
+    </Hint>
   );
 }

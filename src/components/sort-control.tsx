@@ -1,4 +1,5 @@
-import { ActionIcon, Group, Select, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Select } from '@mantine/core';
+import { Hint } from './hint';
 
 interface SortControlProps<S extends string> {
   options: readonly { value: S; label: string }[];
@@ -22,7 +23,7 @@ export function SortControl<S extends string>({ options, sort, dir, onChange }: 
         }}
         w={190}
       />
-      <Tooltip label={dir === 'asc' ? 'Ascending: click for descending' : 'Descending: click for ascending'}>
+      <Hint label={dir === 'asc' ? 'Ascending: click for descending' : 'Descending: click for ascending'}>
         <ActionIcon
           variant="default"
           size={36}
@@ -33,7 +34,7 @@ export function SortControl<S extends string>({ options, sort, dir, onChange }: 
         >
           {dir === 'asc' ? '↑' : '↓'}
         </ActionIcon>
-      </Tooltip>
+      </Hint>
     </Group>
   );
 }

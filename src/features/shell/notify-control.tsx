@@ -1,4 +1,5 @@
-import { Button, Tooltip } from '@mantine/core';
+import { Button } from '@mantine/core';
+import { Hint } from '@/components/hint';
 import { disableNotifications, enableNotifications, type NotifyState, useNotifyState } from '@/lib/browser-notifications';
 
 const WORDS: Record<Exclude<NotifyState, 'unsupported'>, { label: string; hint: string }> = {
@@ -22,7 +23,7 @@ export function NotifyControl({ placement }: { placement: 'header' | 'navbar' })
   };
   const pressed = state === 'blocked' ? undefined : state === 'on';
   return (
-    <Tooltip label={hint} multiline w={260}>
+    <Hint label={hint} multiline w={260}>
       <Button
         variant={placement === 'header' ? 'default' : 'subtle'}
         size="compact-sm"
@@ -36,6 +37,6 @@ export function NotifyControl({ placement }: { placement: 'header' | 'navbar' })
       >
         {label}
       </Button>
-    </Tooltip>
+    </Hint>
   );
 }
