@@ -1,6 +1,6 @@
 import { Code, Stack } from '@mantine/core';
 import { frequencyMs, type Schedule } from '@/lib/schedule-basics';
-import { useScheduleEngine } from '@/lib/use-schedule-engine';
+import { loadScheduleEngine, useScheduleWords } from '@/lib/use-schedule-engine';
 import { NextRuns } from './next-runs';
 import { PausedBadge } from './paused-badge';
 import { ScheduleWords, scheduleWordsNow } from './schedule-words';
@@ -16,7 +16,7 @@ interface ScheduleLabelProps {
 
 /** The schedule in words (cron times say UTC); for cron the expression too; the next runs on hover or focus. */
 export function ScheduleLabel({ schedule, lastRunAt, paused = false }: ScheduleLabelProps) {
-  const words = scheduleWordsNow(schedule, useScheduleEngine(schedule.kind === 'cron'));
+  const words = scheduleWordsNow(schedule, useScheduleWords(schedule.kind === 'cron'));
   if (paused) {
     return (
       <Stack gap={4} align="flex-start">
@@ -28,6 +28,9 @@ export function ScheduleLabel({ schedule, lastRunAt, paused = false }: ScheduleL
   }
   const hasNext = schedule.kind === 'cron' || (schedule.kind === 'frequency' && frequencyMs(schedule.frequency) !== null && lastRunAt !== undefined);
   if (!hasNext) return <ScheduleWords size="sm" words={words} />;
+  // A cron's next runs need the scheduler's library, which a list does not fetch for its words: asked for with
+  // the tooltip's own code on the first hover or focus, not after it.
+  const fetchCronTimes = schedule.kind === 'cron' ? () => void loadScheduleEngine().catch(() => undefined) : undefined;
   return (
     // The tooltip renders its label only while open, so a long list computes no next runs for hidden rows.
     <Hint
@@ -36,7 +39,7 @@ export function ScheduleLabel({ schedule, lastRunAt, paused = false }: ScheduleL
       w={280}
       events={{ hover: true, focus: true, touch: true }}
     >
-      <Stack gap={2} tabIndex={0} w="fit-content">
+      <Stack gap={2} tabIndex={0} w="fit-content" onPointerEnter={fetchCronTimes} onFocus={fetchCronTimes}>
         <ScheduleWords size="sm" words={words} />
         {schedule.kind === 'cron' && <Code style={{ whiteSpace: 'nowrap', width: 'fit-content' }}>{schedule.cron}</Code>}
       </Stack>

@@ -1,11 +1,11 @@
 import { Skeleton, Text, type TextProps } from '@mantine/core';
-import { type ScheduleEngine, type Schedule, describeFrequency } from '@/lib/schedule-basics';
+import { type Schedule, type ScheduleWords, describeFrequency } from '@/lib/schedule-basics';
 
 /** The schedule in words, without the cron library when it is not a cron. */
-export function scheduleWordsNow(schedule: Schedule, engine: ScheduleEngine | null): string | null {
+export function scheduleWordsNow(schedule: Schedule, words: ScheduleWords | null): string | null {
   if (schedule.kind === 'frequency') return describeFrequency(schedule.frequency);
   if (schedule.kind === 'none') return 'No schedule';
-  return engine ? engine.describeSchedule(schedule) : null;
+  return words ? words.describeSchedule(schedule) : null;
 }
 
 /** A line of words, or a placeholder one line high while the cron library loads (the cron itself is shown beside it). */

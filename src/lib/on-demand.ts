@@ -14,19 +14,39 @@ export interface OnDemand<T> {
   subscribe: (listener: () => void) => () => void;
 }
 
-export function onDemand<T>(importer: () => Promise<T>): OnDemand<T> {
+/**
+ * Where a module's value waits for its readers. A module that may come by a static import as well as by a fetch
+ * hands itself over here when evaluated; the store lives apart from the fetch, so the module need not import
+ * the code that fetches it (an import cycle).
+ */
+export type Provided<T> = Omit<OnDemand<T>, 'load'>;
+
+export function provided<T>(): Provided<T> {
   let value: T | null = null;
-  let loading: Promise<T> | null = null;
   const listeners = new Set<() => void>();
-  const provide = (arrived: T) => {
-    value = arrived;
-    for (const listener of listeners) listener();
-  };
   return {
+    loaded: () => value,
+    provide: (arrived: T) => {
+      value = arrived;
+      for (const listener of listeners) listener();
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+export function onDemand<T>(importer: () => Promise<T>, store: Provided<T> = provided<T>()): OnDemand<T> {
+  let loading: Promise<T> | null = null;
+  return {
+    ...store,
     load: () =>
       (loading ??= importer().then(
         (arrived) => {
-          provide(arrived);
+          store.provide(arrived);
           return arrived;
         },
         (error: unknown) => {
@@ -34,14 +54,6 @@ export function onDemand<T>(importer: () => Promise<T>): OnDemand<T> {
           throw error;
         },
       )),
-    loaded: () => value,
-    provide,
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
   };
 }
 

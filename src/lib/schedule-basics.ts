@@ -1,6 +1,9 @@
-// The light half of schedules: kinds, frequencies, and what needs no cron library. Cron words and times
-// (croner and cronstrue, about 17 KB gzip) are in schedule.ts, which a page showing a cron loads when it first
-// draws one (use-schedule-engine.ts): a page whose schedules are frequencies never fetches them.
+// The light half of schedules: kinds, frequencies, and what needs no cron library. Cron words (cronstrue, about
+// 7 KB gzip) are in cron-words.ts, which a list showing a cron loads when it first draws one; the cron scheduler's
+// own library (croner, about 10 KB more) comes only with what checks a cron or tells its times (schedule.ts). See
+// use-schedule-engine.ts: a page whose schedules are frequencies fetches neither.
+import { provided } from './on-demand';
+
 /** A flow's or workflow's schedule: `cron` wins over `frequency` (the public interface says so). */
 export type Schedule = { kind: 'cron'; cron: string } | { kind: 'frequency'; frequency: string } | { kind: 'none' };
 
@@ -69,13 +72,21 @@ export function cronUsesZone(cron: string): boolean {
     .some((field) => field !== '*');
 }
 
-/** What schedule.ts gives once loaded: the cron-dependent functions, for use-schedule-engine.ts. */
-export interface ScheduleEngine {
+/** What cron-words.ts gives once loaded: a cron in plain words, all a list of schedules needs. */
+export interface ScheduleWords {
   describeCron: (cron: string) => string | null;
-  isValidCron: (cron: string) => boolean;
   describeSchedule: (schedule: Schedule) => string;
+}
+
+/** What schedule.ts gives once loaded: the words, checked by the scheduler's own library, and a cron's times. */
+export interface ScheduleEngine extends ScheduleWords {
+  isValidCron: (cron: string) => boolean;
   upcomingRuns: (schedule: Schedule, lastRunAt: string | null | undefined, count: number, now?: Date) => UpcomingRuns;
 }
+
+/** Each hands itself over when evaluated, however it came (use-schedule-engine.ts fetches them). */
+export const scheduleWordsStore = provided<ScheduleWords>();
+export const scheduleEngineStore = provided<ScheduleEngine>();
 
 /** What to say about a schedule's next runs. */
 export type UpcomingRuns =
@@ -94,27 +105,4 @@ export function upcomingFrequencyRuns(frequency: string, lastRunAt: string | nul
   if (lastRunAt === undefined) return { kind: 'unknown' };
   const next = nextFrequencyRun(frequency, lastRunAt);
   return next ? { kind: 'at', runs: [next] } : { kind: 'after-creation', interval };
-}
-
-let engine: ScheduleEngine | null = null;
-const engineListeners = new Set<() => void>();
-
-/**
- * Set by schedule.ts when it is evaluated, whichever way it came (a static import on a page that always needs
- * it, or the lazy one): a page that already has it draws cron words in its first render, with no placeholder.
- */
-export function provideScheduleEngine(loaded: ScheduleEngine): void {
-  engine = loaded;
-  for (const listener of engineListeners) listener();
-}
-
-export function loadedScheduleEngine(): ScheduleEngine | null {
-  return engine;
-}
-
-export function onScheduleEngine(listener: () => void): () => void {
-  engineListeners.add(listener);
-  return () => {
-    engineListeners.delete(listener);
-  };
 }

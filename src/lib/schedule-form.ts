@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FREQUENCIES } from '@/api/flows';
-import { loadedScheduleEngine, type ScheduleEngine } from './schedule-basics';
-import { loadScheduleEngine } from './use-schedule-engine';
+import type { ScheduleEngine } from './schedule-basics';
+import { loadScheduleEngine, scheduleEngineOnDemand } from './use-schedule-engine';
 
 // The schedule part of the forms that set one (new flow, new and edit workflow): a frequency from the
 // interface's list or a cron expression, checked as typed by the same library the service checks with.
@@ -33,7 +33,7 @@ export function checkScheduleForm(values: ScheduleFormValues, context: z.Refinem
   const check = (engine: ScheduleEngine) => {
     if (!engine.isValidCron(values.cron)) context.addIssue({ code: 'custom', path: ['cron'], message: 'Not a cron expression the scheduler accepts' });
   };
-  const engine = loadedScheduleEngine();
+  const engine = scheduleEngineOnDemand.loaded();
   if (engine) {
     check(engine);
     return;

@@ -1,11 +1,10 @@
 import { Cron } from 'croner';
-import cronstrue from 'cronstrue';
+import { cronWords, scheduleInWords } from './cron-words';
 import {
-  cronUsesZone,
-  describeFrequency,
   frequencyMs,
   nextFrequencyRun,
-  provideScheduleEngine,
+  type ScheduleEngine,
+  scheduleEngineStore,
   upcomingFrequencyRuns,
   type Schedule,
   type UpcomingRuns,
@@ -25,30 +24,9 @@ export {
   type UpcomingRuns,
 } from './schedule-basics';
 
-/** Plain words for a cron expression, or null when it is not one a scheduler would accept. */
-/**
- * Words by cron expression. Parsing and wording a cron costs ~0.1 ms; a list of 10,000 flows shares a few dozen
- * expressions, so each is worded once (bounded, in case a session meets many).
- */
-const cronWords = new Map<string, string | null>();
-const CRON_WORDS_KEPT = 1000;
-
+/** Plain words for a cron expression, or null when it is not one the scheduler would accept. */
 export function describeCron(cron: string): string | null {
-  const known = cronWords.get(cron);
-  if (known !== undefined) return known;
-  const words = wordCron(cron);
-  if (cronWords.size >= CRON_WORDS_KEPT) cronWords.clear();
-  cronWords.set(cron, words);
-  return words;
-}
-
-function wordCron(cron: string): string | null {
-  if (!isValidCron(cron)) return null;
-  try {
-    return cronstrue.toString(cron, { use24HourTimeFormat: true, verbose: false });
-  } catch {
-    return null;
-  }
+  return isValidCron(cron) ? cronWords(cron) : null;
 }
 
 export function isValidCron(cron: string): boolean {
@@ -68,17 +46,7 @@ export function nextCronRuns(cron: string, count: number, from: Date = new Date(
 
 /** The schedule in words; a cron expression that fixes times says they are UTC, as the service reads them. */
 export function describeSchedule(schedule: Schedule): string {
-  switch (schedule.kind) {
-    case 'cron': {
-      const words = describeCron(schedule.cron);
-      if (words === null) return `Unreadable cron: ${schedule.cron}`;
-      return cronUsesZone(schedule.cron) ? `${words} (UTC)` : words;
-    }
-    case 'frequency':
-      return describeFrequency(schedule.frequency);
-    case 'none':
-      return 'No schedule';
-  }
+  return scheduleInWords(schedule, describeCron);
 }
 
 /**
@@ -121,4 +89,6 @@ export function scheduledRunsBetween(schedule: Schedule, lastRunAt: string | nul
   return runs;
 }
 
-provideScheduleEngine({ describeCron, describeSchedule, isValidCron, upcomingRuns });
+export const scheduleEngine: ScheduleEngine = { describeCron, describeSchedule, isValidCron, upcomingRuns };
+
+scheduleEngineStore.provide(scheduleEngine);

@@ -1,12 +1,18 @@
-import { useEffect, useSyncExternalStore } from 'react';
-import { loadedScheduleEngine, onScheduleEngine, type ScheduleEngine } from './schedule-basics';
+import { onDemand, useOnDemand } from './on-demand';
+import { type ScheduleEngine, scheduleEngineStore, type ScheduleWords, scheduleWordsStore } from './schedule-basics';
 
-let loading: Promise<ScheduleEngine> | null = null;
+// Each module hands itself over to its store when evaluated, whichever way it came: a static import on a page that
+// always needs it, or the fetch below. A page that already has it draws cron words in its first render.
 
-/** Fetches the cron library (schedule.ts registers itself when evaluated); on intent, or when a cron is drawn. */
+/** Cron words alone (cronstrue): the lists. schedule.ts brings them too, so a page with the engine has both. */
+export const scheduleWordsOnDemand = onDemand<ScheduleWords>(() => import('./cron-words').then((module) => module.scheduleWords), scheduleWordsStore);
+
+/** The words checked by the scheduler's library, and cron times (croner): forms, next runs, the timeline. */
+export const scheduleEngineOnDemand = onDemand<ScheduleEngine>(() => import('./schedule').then((module) => module.scheduleEngine), scheduleEngineStore);
+
+/** Fetches the cron library; on intent, or when a cron is checked before it came. */
 export function loadScheduleEngine(): Promise<ScheduleEngine> {
-  loading ??= import('./schedule');
-  return loading;
+  return scheduleEngineOnDemand.load();
 }
 
 /**
@@ -14,9 +20,10 @@ export function loadScheduleEngine(): Promise<ScheduleEngine> {
  * never fetches them. Whatever shows a cron draws a placeholder of its size until they arrive.
  */
 export function useScheduleEngine(needed: boolean): ScheduleEngine | null {
-  const engine = useSyncExternalStore(onScheduleEngine, loadedScheduleEngine);
-  useEffect(() => {
-    if (needed && !engine) void loadScheduleEngine();
-  }, [needed, engine]);
-  return engine;
+  return useOnDemand(scheduleEngineOnDemand, needed);
+}
+
+/** Cron words only, for what shows a schedule and nothing of its times: without the scheduler's library. */
+export function useScheduleWords(needed: boolean): ScheduleWords | null {
+  return useOnDemand(scheduleWordsOnDemand, needed);
 }

@@ -1,6 +1,7 @@
 import type { Flow } from '@/api/flows';
 import { endpointFallbackName } from '@/components/endpoint-noun';
-import { describeFrequency, loadedScheduleEngine, type Schedule, scheduleOf } from '@/lib/schedule-basics';
+import { describeFrequency, type Schedule, scheduleOf } from '@/lib/schedule-basics';
+import { scheduleWordsOnDemand } from '@/lib/use-schedule-engine';
 import type { NameIndex } from '@/resources/endpoints';
 import type { FlowsSearch } from './flows-search';
 import { flowName } from '@/lib/flow-name';
@@ -48,7 +49,7 @@ export function toFlowRows(
   flows: readonly Flow[],
   sources: NameIndex | undefined,
   destinations: NameIndex | undefined,
-  describeSchedule: (schedule: Schedule) => string = loadedScheduleEngine()?.describeSchedule ?? describeScheduleBasic,
+  describeSchedule: (schedule: Schedule) => string = scheduleWordsOnDemand.loaded()?.describeSchedule ?? describeScheduleBasic,
 ): FlowRow[] {
   const facets = new Map<string, string>();
   // Thousands of flows share a handful of schedules: each is put in words once.

@@ -5,7 +5,7 @@ import { memo, useCallback, useMemo, useState, useSyncExternalStore } from 'reac
 import type { Flow } from '@/api/flows';
 import { PageHeader } from '@/components/page-header';
 import { runStateOf } from '@/lib/run-status';
-import { useScheduleEngine } from '@/lib/use-schedule-engine';
+import { useScheduleWords } from '@/lib/use-schedule-engine';
 import { destinationQueries } from '@/resources/destinations';
 import { type BulkOutcome, flowQueries } from '@/resources/flows';
 import { sourceQueries } from '@/resources/sources';
@@ -76,9 +76,9 @@ export function FlowsPage() {
 
   // A service that does not report freshness (the hosted one) gets neither the column nor the filter.
   const reportsFreshness = flows.some((flow) => flow.freshness !== null);
-  // Cron words (croner and cronstrue) come after the first rows: a cron reads as its expression until then.
+  // Cron words (cronstrue, without the scheduler's croner) come after the first rows: a cron reads as its expression until then.
   const hasCron = flows.some((flow) => Boolean(flow.cron));
-  const describeSchedule = useScheduleEngine(hasCron)?.describeSchedule ?? describeScheduleBasic;
+  const describeSchedule = useScheduleWords(hasCron)?.describeSchedule ?? describeScheduleBasic;
   const allRows = useMemo(() => toFlowRows(flows, sources, destinations, describeSchedule), [flows, sources, destinations, describeSchedule]);
   const sortedRows = useMemo(() => sortFlowRows(allRows, search.sort, search.dir), [allRows, search.sort, search.dir]);
 

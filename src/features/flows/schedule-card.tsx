@@ -3,7 +3,7 @@ import { NextRuns } from '@/components/next-runs';
 import { PausedBadge } from '@/components/paused-badge';
 import { ScheduleWords, scheduleWordsNow } from '@/components/schedule-words';
 import { cronUsesZone, type Schedule } from '@/lib/schedule-basics';
-import { useScheduleEngine } from '@/lib/use-schedule-engine';
+import { useScheduleWords } from '@/lib/use-schedule-engine';
 
 /**
  * The schedule in words, for cron the expression too (read in UTC by the service, as it says), and the
@@ -11,7 +11,7 @@ import { useScheduleEngine } from '@/lib/use-schedule-engine';
  * A paused flow keeps its schedule but has no next runs until it is resumed.
  */
 export function ScheduleCard({ schedule, lastRunAt, paused }: { schedule: Schedule; lastRunAt: string | null | undefined; paused: boolean }) {
-  const words = scheduleWordsNow(schedule, useScheduleEngine(schedule.kind === 'cron'));
+  const words = scheduleWordsNow(schedule, useScheduleWords(schedule.kind === 'cron'));
   return (
     <Card withBorder padding="lg" mb="lg" component="section" aria-labelledby="schedule-title">
       <Group gap="sm" mb="xs">
