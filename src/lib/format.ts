@@ -1,10 +1,6 @@
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-
 // Numbers, dates and durations as the screens show them: the one module that formats them. Dates are told in
 // the zone the user chose (lib/time-zone.ts: the browser's or UTC), always with the zone's name, 24-hour clock.
-
-dayjs.extend(utc);
+// A date picker's wall time is in wall-time.ts, with the pickers' dayjs.
 
 /**
  * Built on first use, then kept: an Intl formatter costs milliseconds to build (the first one also loads the
@@ -38,20 +34,18 @@ export interface DateFormat {
   weekdayTime: (value: DateInput) => string;
   /** `04:19:03.250`: a log line's time of day, to the millisecond (the zone is the header's choice). */
   clockTime: (value: DateInput) => string;
-  /** A date picker's wall time (`YYYY-MM-DD HH:mm:ss`) in this zone, and back to an instant. */
-  toWallTime: (value: DateInput) => string;
-  fromWallTime: (wallTime: string) => Date;
 }
 
 const clock = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' } as const;
-const WALL_TIME = 'YYYY-MM-DD HH:mm:ss';
-const CLOCK_TIME = 'HH:mm:ss.SSS';
 
 function create(zone: Zone): DateFormat {
   const timeZone = zone === 'utc' ? 'UTC' : undefined;
   const seconds = lazy(() => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', ...clock, second: '2-digit', timeZone }));
   const minutes = lazy(() => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', ...clock, timeZone }));
   const weekday = lazy(() => new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', ...clock, timeZone }));
+  const timeOfDay = lazy(
+    () => new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3, hourCycle: 'h23', timeZone }),
+  );
   const readable = (format: () => Intl.DateTimeFormat) => (value: DateInput | null | undefined) => {
     if (value === null || value === undefined || value === '') return '—';
     const date = new Date(value);
@@ -70,10 +64,16 @@ function create(zone: Zone): DateFormat {
     dateTime: readable(seconds),
     dateTimeMinutes: readable(minutes),
     weekdayTime: readable(weekday),
-    clockTime: (value) => (zone === 'utc' ? dayjs.utc(value) : dayjs(value)).format(CLOCK_TIME),
-    toWallTime: (value) => (zone === 'utc' ? dayjs.utc(value) : dayjs(value)).format(WALL_TIME),
-    fromWallTime: (wallTime) => (zone === 'utc' ? dayjs.utc(wallTime) : dayjs(wallTime)).toDate(),
+    // Assembled from its parts, so every locale reads it the same way in a column of log lines.
+    clockTime: (value) => {
+      const part = partsOf(timeOfDay().formatToParts(new Date(value)));
+      return `${part('hour')}:${part('minute')}:${part('second')}.${part('fractionalSecond')}`;
+    },
   };
+}
+
+function partsOf(parts: Intl.DateTimeFormatPart[]): (type: Intl.DateTimeFormatPartTypes) => string {
+  return (type) => parts.find((part) => part.type === type)?.value ?? '';
 }
 
 const formats = new Map<Zone, DateFormat>();

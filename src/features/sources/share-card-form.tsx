@@ -9,6 +9,7 @@ import { useDateFormat } from '@/lib/time-zone';
 import { useNow } from '@/lib/use-now';
 import { DateFieldPending, LazyDateTimePicker } from '@/components/lazy-date-inputs';
 import { safeHttpUrl } from '@/lib/urls';
+import { fromWallTime, toWallTime } from '@/lib/wall-time';
 
 /** The picker shows wall time in the chosen zone; the expiry it stands for is read back in that zone. */
 function shareSchema(format: DateFormat) {
@@ -18,7 +19,7 @@ function shareSchema(format: DateFormat) {
       .nullable()
       .refine((value) => value !== null && value !== '', 'Choose when the link expires.')
       .refine(
-        (value) => value === null || Number.isNaN(format.fromWallTime(value).getTime()) || format.fromWallTime(value).getTime() > Date.now(),
+        (value) => value === null || Number.isNaN(fromWallTime(format.zone, value).getTime()) || fromWallTime(format.zone, value).getTime() > Date.now(),
         'The expiry must be in the future.',
       ),
     imageUrl: z
@@ -34,7 +35,7 @@ const WEEK_MS = 7 * 24 * 3_600_000;
 
 /** A week from now, to the minute, as the picker's wall time. */
 export function defaultExpiry(format: DateFormat, now = Date.now()): string {
-  return format.toWallTime(Math.floor((now + WEEK_MS) / 60_000) * 60_000);
+  return toWallTime(format.zone, Math.floor((now + WEEK_MS) / 60_000) * 60_000);
 }
 
 /** Expiry (7 days ahead by default, in the future), an http(s) image and an instruction for the recipient. */
@@ -47,7 +48,7 @@ export function ShareCardForm({ onSubmit, onCancel }: { onSubmit: (input: Create
   });
   const submit = form.handleSubmit(async (values) => {
     await onSubmit({
-      expiresAt: format.fromWallTime(values.expiresAt ?? '').toISOString(),
+      expiresAt: fromWallTime(format.zone, values.expiresAt ?? '').toISOString(),
       imageUrl: values.imageUrl === '' ? undefined : values.imageUrl,
       instruction: values.instruction.trim() === '' ? undefined : values.instruction,
     });
@@ -66,7 +67,7 @@ export function ShareCardForm({ onSubmit, onCancel }: { onSubmit: (input: Create
                 description={`In ${format.zone === 'utc' ? 'UTC' : `your time zone (${format.zoneName})`}. The link stops working after this.`}
                 required
                 valueFormat="YYYY-MM-DD HH:mm"
-                minDate={format.toWallTime(now)}
+                minDate={toWallTime(format.zone, now)}
                 value={field.value}
                 onChange={field.onChange}
                 error={errors.expiresAt?.message}

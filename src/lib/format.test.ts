@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { dateFormat } from './format';
+import { fromWallTime, toWallTime } from './wall-time';
+
+describe('times of day and wall times', () => {
+  it('tells a log line’s time to the millisecond on a 24-hour clock, midnight as 00', () => {
+    const utc = dateFormat('utc');
+    expect(utc.clockTime('2026-11-24T04:19:03.250Z')).toBe('04:19:03.250');
+    expect(utc.clockTime('2026-11-24T00:00:00.007Z')).toBe('00:00:00.007');
+    expect(utc.clockTime(Date.UTC(2026, 10, 24, 23, 59, 59, 999))).toBe('23:59:59.999');
+  });
+
+  it('reads a picker’s wall time back to the instant it was made from, in either zone', () => {
+    const instant = Date.UTC(2026, 10, 24, 4, 19, 0);
+    expect(toWallTime('utc', instant)).toBe('2026-11-24 04:19:00');
+    expect(fromWallTime('utc', '2026-11-24 04:19:00').getTime()).toBe(instant);
+    expect(fromWallTime('local', toWallTime('local', instant)).getTime()).toBe(instant);
+  });
+});
