@@ -1,6 +1,7 @@
-import { Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { type Control, Controller, type FieldValues, useWatch } from 'react-hook-form';
 import { FREQUENCIES } from '@/api/flows';
+import { LookAlikeSelect } from '@/components/look-alike-select';
 import { onDemand, useOnDemand } from '@/lib/on-demand';
 import { cronUsesZone, describeFrequency } from '@/lib/schedule-basics';
 import { useScheduleEngine } from '@/lib/use-schedule-engine';
@@ -65,7 +66,7 @@ export function ScheduleField<T extends FieldValues & ScheduleFormValues>({ cont
           control={control}
           name="frequency"
           render={({ field, fieldState }) => (
-            <Select
+            <LookAlikeSelect
               label="Frequency"
               description={field.value === 'manual' ? manualHint : undefined}
               data={FREQUENCY_OPTIONS}

@@ -1,5 +1,6 @@
-import { ActionIcon, Group, Select } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import { Hint } from './hint';
+import { LookAlikeSelect } from './look-alike-select';
 
 interface SortControlProps<S extends string> {
   options: readonly { value: S; label: string }[];
@@ -12,7 +13,7 @@ interface SortControlProps<S extends string> {
 export function SortControl<S extends string>({ options, sort, dir, onChange }: SortControlProps<S>) {
   return (
     <Group gap={4} align="flex-end">
-      <Select
+      <LookAlikeSelect
         label="Sort by"
         data={options}
         value={sort}

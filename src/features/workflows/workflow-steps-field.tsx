@@ -1,7 +1,8 @@
-import { Button, Fieldset, Group, Input, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, Input, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { type Control, Controller, useFieldArray, useWatch } from 'react-hook-form';
 import type { Flow } from '@/api/flows';
+import { LookAlikeSelect } from '@/components/look-alike-select';
 import type { DefinitionProblem } from '@/service-rules/workflow-definition';
 import { useMultiSelect } from './use-multi-select';
 import classes from './workflow-form.module.css';
@@ -60,7 +61,7 @@ export function StepsField({ control, flows, problems, submitted }: StepsFieldPr
                 control={control}
                 name={`steps.${index}.flow`}
                 render={({ field: flow }) => (
-                  <Select
+                  <LookAlikeSelect
                     label="Flow"
                     placeholder="Search your flows"
                     searchable
@@ -135,7 +136,7 @@ export function StepsField({ control, flows, problems, submitted }: StepsFieldPr
           </Fieldset>
         );
       })}
-      <Select
+      <LookAlikeSelect
         label={fields.length === 0 ? 'Add a step' : 'Add another step'}
         description="Pick the flow it runs; its id comes from the flow's name."
         placeholder={flows ? 'Search your flows' : 'Loading flows…'}

@@ -1,0 +1,75 @@
+import { type ComboboxItem, type ComboboxItemGroup, type Select as MantineSelect, type SelectProps, TextInput } from '@mantine/core';
+import { useMergedRef } from '@mantine/hooks';
+import { Chevron, type Intent, useSelectIntent, useTakeOver } from './select-intent';
+
+type SelectData = readonly (ComboboxItem | ComboboxItemGroup<ComboboxItem>)[];
+
+// Only props the look-alike can mirror (or that matter only once the real Select is here): a prop it ignored
+// would make the field move or change when the Select replaces it.
+type LookAlikeSelectProps = Pick<
+  SelectProps,
+  | 'label'
+  | 'description'
+  | 'error'
+  | 'placeholder'
+  | 'required'
+  | 'disabled'
+  | 'searchable'
+  | 'allowDeselect'
+  | 'nothingFoundMessage'
+  | 'searchValue'
+  | 'onSearchChange'
+  | 'comboboxProps'
+  | 'w'
+  | 'onBlur'
+  | 'ref'
+> & {
+  data: SelectData;
+  value: string | null;
+  onChange: (value: string | null) => void;
+};
+
+/**
+ * Mantine's Select, fetched when the user first reaches for a pick field (its chunk brings floating-ui and the
+ * Combobox, too much for a page's first render). Until it is here a read-only text field takes its place: same
+ * label, accessible name and role, the chosen option's label or the placeholder, description and error, same
+ * size. A pointer, a focus or a touch fetches the Select; it then replaces every look-alike in one render,
+ * takes the focus and what was typed, and opens if it was clicked or asked to open by key.
+ */
+export function LookAlikeSelect(props: LookAlikeSelectProps) {
+  const { label, description, error, placeholder, required, disabled, searchable, w, data, value, onBlur, ref } = props;
+  const { selects, intent, lookAlikeProps } = useSelectIntent({ searchable, onBlur });
+  if (selects) return <RealSelect {...props} Select={selects.Select} intent={intent} />;
+  return (
+    <TextInput
+      {...lookAlikeProps}
+      ref={ref}
+      label={label}
+      description={description}
+      error={error}
+      placeholder={placeholder}
+      required={required}
+      disabled={disabled}
+      w={w}
+      value={intent?.typed ?? optionLabel(data, value)}
+      pointer={!searchable}
+      rightSection={<Chevron error={Boolean(error)} />}
+      rightSectionPointerEvents="none"
+    />
+  );
+}
+
+// Drawn in the look-alike's place: it takes over the look-alike's focus and the user's gesture (useTakeOver).
+function RealSelect({ Select, intent, ref, ...props }: LookAlikeSelectProps & { Select: typeof MantineSelect; intent: Intent | null }) {
+  const takeOver = useTakeOver(intent);
+  const merged = useMergedRef(ref, takeOver);
+  return <Select {...props} ref={merged} />;
+}
+
+function optionLabel(data: SelectData, value: string | null): string {
+  for (const entry of data) {
+    const found = 'group' in entry ? entry.items.find((item) => item.value === value) : entry.value === value ? entry : undefined;
+    if (found) return found.label;
+  }
+  return '';
+}
