@@ -14,6 +14,15 @@ describe('times of day and wall times', () => {
     const instant = Date.UTC(2026, 10, 24, 4, 19, 0);
     expect(toWallTime('utc', instant)).toBe('2026-11-24 04:19:00');
     expect(fromWallTime('utc', '2026-11-24 04:19:00').getTime()).toBe(instant);
-    expect(fromWallTime('local', toWallTime('local', instant)).getTime()).toBe(instant);
+    expect(fromWallTime('local', toWallTime('local', instant) ?? '').getTime()).toBe(instant);
+    // A saved ISO instant, with its offset, shows as the wall time of the zone asked for.
+    expect(toWallTime('utc', '2026-11-24T05:19:00+01:00')).toBe('2026-11-24 04:19:00');
+  });
+
+  it('refuses what is not a wall time rather than rolling it over', () => {
+    expect(fromWallTime('utc', '2026-02-31 10:00:00').getTime()).toBeNaN();
+    expect(fromWallTime('utc', 'tomorrow').getTime()).toBeNaN();
+    expect(toWallTime('local', 'not a date')).toBeNull();
+    expect(fromWallTime('utc', '2026-11-24 04:19').getTime()).toBe(Date.UTC(2026, 10, 24, 4, 19));
   });
 });

@@ -1,6 +1,6 @@
 // Numbers, dates and durations as the screens show them: the one module that formats them. Dates are told in
 // the zone the user chose (lib/time-zone.ts: the browser's or UTC), always with the zone's name, 24-hour clock.
-// A date picker's wall time is in wall-time.ts, with the pickers' dayjs.
+// A date picker's wall time, and back, is in wall-time.ts.
 
 /**
  * Built on first use, then kept: an Intl formatter costs milliseconds to build (the first one also loads the

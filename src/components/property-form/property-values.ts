@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import {
   isKnownPropertyType,
   isMaskedSecret,
@@ -8,6 +7,7 @@ import {
   type PropertyDefinition,
   type PropertyScalar,
 } from '@/api/common';
+import { readInstant, toWallTime } from '@/lib/wall-time';
 
 // Saved properties to form values and back. Pure, so the "only what changed, never a mask" rule is
 // proven by a property-based test rather than by looking at forms.
@@ -51,9 +51,6 @@ export function isSecretField(definition: PropertyDefinition, saved: Properties)
   return fieldKind(definition) === 'PASSWORD' || isMaskedSecret(savedValue(saved, definition));
 }
 
-/** DATETIME pickers work in local 'YYYY-MM-DD HH:mm:ss'; the wire carries ISO 8601 in UTC. */
-const LOCAL_DATETIME = 'YYYY-MM-DD HH:mm:ss';
-
 function initialValue(definition: PropertyDefinition, saved: Properties): FieldValue {
   const value = savedValue(saved, definition);
   if (isSecretField(definition, saved)) {
@@ -69,10 +66,9 @@ function initialValue(definition: PropertyDefinition, saved: Properties): FieldV
       return value === true || text.toLowerCase() === 'true';
     case 'DATE':
       return /^\d{4}-\d{2}-\d{2}/.test(text) ? text.slice(0, 10) : null;
-    case 'DATETIME': {
-      const parsed = text === '' ? null : dayjs(text);
-      return parsed?.isValid() ? parsed.format(LOCAL_DATETIME) : null;
-    }
+    // DATETIME pickers work in local wall time ('YYYY-MM-DD HH:mm:ss'); the wire carries ISO 8601 in UTC.
+    case 'DATETIME':
+      return text === '' ? null : toWallTime('local', text);
     default:
       return text;
   }
@@ -99,8 +95,8 @@ export function wireValue(definition: PropertyDefinition, value: FieldValue | un
     case 'BOOLEAN':
       return value === true;
     case 'DATETIME': {
-      const parsed = dayjs(String(value));
-      return parsed.isValid() ? parsed.toISOString() : String(value);
+      const instant = readInstant('local', String(value));
+      return Number.isNaN(instant.getTime()) ? String(value) : instant.toISOString();
     }
     default:
       return typeof value === 'string' ? value : String(value);

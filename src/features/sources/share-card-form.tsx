@@ -35,7 +35,7 @@ const WEEK_MS = 7 * 24 * 3_600_000;
 
 /** A week from now, to the minute, as the picker's wall time. */
 export function defaultExpiry(format: DateFormat, now = Date.now()): string {
-  return toWallTime(format.zone, Math.floor((now + WEEK_MS) / 60_000) * 60_000);
+  return toWallTime(format.zone, Math.floor((now + WEEK_MS) / 60_000) * 60_000) ?? '';
 }
 
 /** Expiry (7 days ahead by default, in the future), an http(s) image and an instruction for the recipient. */
@@ -67,7 +67,7 @@ export function ShareCardForm({ onSubmit, onCancel }: { onSubmit: (input: Create
                 description={`In ${format.zone === 'utc' ? 'UTC' : `your time zone (${format.zoneName})`}. The link stops working after this.`}
                 required
                 valueFormat="YYYY-MM-DD HH:mm"
-                minDate={toWallTime(format.zone, now)}
+                minDate={toWallTime(format.zone, now) ?? undefined}
                 value={field.value}
                 onChange={field.onChange}
                 error={errors.expiresAt?.message}
