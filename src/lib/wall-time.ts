@@ -23,7 +23,14 @@ function wallFormat(zone: Zone): Intl.DateTimeFormat {
 export function fromWallTime(zone: Zone, wallTime: string): Date {
   const match = WALL_TIME.exec(wallTime.trim());
   if (!match) return new Date(Number.NaN);
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((field) => Number(field ?? 0)) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((field: string | undefined) => Number(field ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const ms = Number((match[7] ?? '0').padEnd(3, '0'));
   const date = zone === 'utc' ? new Date(Date.UTC(year, month - 1, day, hour, minute, second, ms)) : new Date(year, month - 1, day, hour, minute, second, ms);
   // 2026-02-31 would roll over into March: not a wall time.
