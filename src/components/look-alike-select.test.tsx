@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -30,7 +30,7 @@ const FRUITS = [
   { value: 'plum', label: 'Plum' },
 ];
 
-async function renderFruit({ error }: { error?: string } = {}) {
+async function renderFruit({ error, searchable = false }: { error?: string; searchable?: boolean } = {}) {
   const { MantineProvider } = await import('@mantine/core');
   const { LookAlikeSelect } = await import('./look-alike-select');
   const chosen: (string | null)[] = [];
@@ -46,6 +46,7 @@ async function renderFruit({ error }: { error?: string } = {}) {
           data={FRUITS}
           value={value}
           allowDeselect={false}
+          searchable={searchable}
           onChange={(next) => {
             chosen.push(next);
             setValue(next);
@@ -116,5 +117,24 @@ describe('LookAlikeSelect', () => {
     expect(field).toHaveAttribute('aria-expanded', 'false');
     expect(field).toHaveValue('Plum');
     expect(field).toHaveFocus();
+  });
+
+  it('keeps text pasted as the field takes the focus, and the Select that comes searches it', async () => {
+    await renderFruit({ searchable: true });
+    const field = screen.getByRole('combobox', { name: 'Fruit' });
+    // One task, as a paste or a browser's autofill does it: the focus's update has not been drawn when the text comes.
+    act(() => {
+      field.focus();
+      fireEvent.change(field, { target: { value: 'Plu' } });
+    });
+    expect(screen.getByRole('combobox', { name: 'Fruit' })).toHaveValue('Plu');
+    held.gate.open();
+    const listbox = await screen.findByRole('listbox');
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Plum']);
+    expect(screen.getByRole('combobox', { name: 'Fruit' })).toHaveFocus();
   });
 });

@@ -59,7 +59,10 @@ export function useSelectIntent({ searchable = false, onBlur }: { searchable?: b
       open(event.code);
     },
     onChange: (event: { currentTarget: HTMLInputElement }) => {
-      setIntent((previous) => ({ opener: previous?.opener ?? null, typed: event.currentTarget.value }));
+      // Read now: the updater may run after the event (behind the focus's update, when text is pasted as the field
+      // takes the focus), and React's event has no currentTarget then.
+      const typed = event.currentTarget.value;
+      setIntent((previous) => ({ opener: previous?.opener ?? null, typed }));
     },
   } as const;
   return { selects: module, intent, lookAlikeProps };
