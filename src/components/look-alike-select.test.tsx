@@ -63,6 +63,11 @@ async function renderFruit({ error, searchable = false }: { error?: string; sear
   return { user: userEvent.setup(), chosen };
 }
 
+const optionNames = (listbox: HTMLElement) =>
+  within(listbox)
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+
 describe('LookAlikeSelect', () => {
   it('draws a labelled combobox with the chosen label, description and error, and fetches nothing until the user reaches for it', async () => {
     await renderFruit({ error: 'Pick a ripe one' });
@@ -87,11 +92,7 @@ describe('LookAlikeSelect', () => {
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     held.gate.open();
     const listbox = await screen.findByRole('listbox');
-    expect(
-      within(listbox)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['Apple', 'Pear', 'Plum']);
+    expect(optionNames(listbox)).toEqual(['Apple', 'Pear', 'Plum']);
     await user.click(within(listbox).getByRole('option', { name: 'Plum' }));
     expect(chosen).toEqual(['plum']);
     expect(screen.getByRole('combobox', { name: 'Fruit' })).toHaveValue('Plum');
@@ -130,11 +131,7 @@ describe('LookAlikeSelect', () => {
     expect(screen.getByRole('combobox', { name: 'Fruit' })).toHaveValue('Plu');
     held.gate.open();
     const listbox = await screen.findByRole('listbox');
-    expect(
-      within(listbox)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['Plum']);
+    expect(optionNames(listbox)).toEqual(['Plum']);
     expect(screen.getByRole('combobox', { name: 'Fruit' })).toHaveFocus();
   });
 });
