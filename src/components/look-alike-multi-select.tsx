@@ -1,5 +1,5 @@
 import { type ComboboxItem, type MultiSelect as MantineMultiSelect, type MultiSelectProps, Pill, PillsInput } from '@mantine/core';
-import { useId, useMergedRef } from '@mantine/hooks';
+import { useId } from '@mantine/hooks';
 import { Chevron, type Intent, useSelectIntent, useTakeOver } from './select-intent';
 
 type LookAlikeMultiSelectProps = Pick<
@@ -57,7 +57,6 @@ function RealMultiSelect({
   ref,
   ...props
 }: LookAlikeMultiSelectProps & { MultiSelect: typeof MantineMultiSelect; intent: Intent | null }) {
-  const takeOver = useTakeOver(intent);
-  const merged = useMergedRef(ref, takeOver);
-  return <MultiSelect {...props} ref={merged} />;
+  const takeOver = useTakeOver(intent, ref);
+  return <MultiSelect {...props} ref={takeOver} />;
 }

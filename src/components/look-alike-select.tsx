@@ -1,5 +1,4 @@
 import { type ComboboxItem, type ComboboxItemGroup, type Select as MantineSelect, type SelectProps, TextInput } from '@mantine/core';
-import { useMergedRef } from '@mantine/hooks';
 import { Chevron, type Intent, useSelectIntent, useTakeOver } from './select-intent';
 
 type SelectData = readonly (ComboboxItem | ComboboxItemGroup<ComboboxItem>)[];
@@ -33,7 +32,7 @@ type LookAlikeSelectProps = Pick<
  * Mantine's Select, fetched when the user first reaches for a pick field (its chunk brings floating-ui and the
  * Combobox, too much for a page's first render). Until it is here a read-only text field takes its place: same
  * label, accessible name and role, the chosen option's label or the placeholder, description and error, same
- * size. A pointer, a focus or a touch fetches the Select; it then replaces every look-alike in one render,
+ * size. A press, a focus or a touch fetches the Select (a mere hover does not); it then replaces every look-alike in one render,
  * takes the focus and what was typed, and opens if it was clicked or asked to open by key.
  */
 export function LookAlikeSelect(props: LookAlikeSelectProps) {
@@ -61,9 +60,8 @@ export function LookAlikeSelect(props: LookAlikeSelectProps) {
 
 // Drawn in the look-alike's place: it takes over the look-alike's focus and the user's gesture (useTakeOver).
 function RealSelect({ Select, intent, ref, ...props }: LookAlikeSelectProps & { Select: typeof MantineSelect; intent: Intent | null }) {
-  const takeOver = useTakeOver(intent);
-  const merged = useMergedRef(ref, takeOver);
-  return <Select {...props} ref={merged} />;
+  const takeOver = useTakeOver(intent, ref);
+  return <Select {...props} ref={takeOver} />;
 }
 
 function optionLabel(data: SelectData, value: string | null): string {

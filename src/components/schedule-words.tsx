@@ -1,8 +1,8 @@
 import { Skeleton, Text, type TextProps } from '@mantine/core';
-import { type Schedule, type ScheduleWords, describeFrequency } from '@/lib/schedule-basics';
+import { type CronWording, type Schedule, describeFrequency } from '@/lib/schedule-basics';
 
 /** The schedule in words, without the cron library when it is not a cron. */
-export function scheduleWordsNow(schedule: Schedule, words: ScheduleWords | null): string | null {
+export function scheduleWordsNow(schedule: Schedule, words: CronWording | null): string | null {
   if (schedule.kind === 'frequency') return describeFrequency(schedule.frequency);
   if (schedule.kind === 'none') return 'No schedule';
   return words ? words.describeSchedule(schedule) : null;

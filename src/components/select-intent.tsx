@@ -1,4 +1,5 @@
-import { type FocusEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { useMergedRef } from '@mantine/hooks';
+import { type FocusEvent, type KeyboardEvent, type Ref, useEffect, useRef, useState } from 'react';
 import { onDemand, useOnDemand } from '@/lib/on-demand';
 
 const selects = onDemand(() => import('./select-on-demand'));
@@ -69,12 +70,12 @@ export function useSelectIntent({ searchable = false, onBlur }: { searchable?: b
 }
 
 /**
- * For the real control drawn in a look-alike's place (call it where that control mounts): the input it returns
+ * For the real control drawn in a look-alike's place (call it where that control mounts): the ref it returns
  * takes the focus the look-alike had, and the click or key and the text the user gave the look-alike are given
  * again to it, so it opens (with the option Mantine would mark) as if the user had reached it, and their next
  * key lands where they are.
  */
-export function useTakeOver(intent: Intent | null) {
+export function useTakeOver(intent: Intent | null, ref: Ref<HTMLInputElement> | undefined) {
   const input = useRef<HTMLInputElement>(null);
   // Only as it arrives; later changes of the look-alike's state are not the real control's.
   const arrival = useRef(intent);
@@ -87,7 +88,8 @@ export function useTakeOver(intent: Intent | null) {
     else if (at.opener !== null) element.dispatchEvent(new KeyboardEvent('keydown', { code: at.opener, key: KEYS[at.opener], bubbles: true }));
     if (at.typed !== null) typeInto(element, at.typed);
   }, []);
-  return input;
+  // The call site's own ref (react-hook-form's, to focus a field with an error) keeps the element too.
+  return useMergedRef(ref, input);
 }
 
 /** As if typed: React's onChange (Mantine's search) hears a native input event, not a value set by hand. */

@@ -1,5 +1,5 @@
 import cronstrue from 'cronstrue';
-import { cronUsesZone, describeFrequency, type Schedule, type ScheduleWords, scheduleWordsStore } from './schedule-basics';
+import { cronUsesZone, describeFrequency, type Schedule, type CronWording, scheduleWordsStore } from './schedule-basics';
 
 // A cron in plain words, without the scheduler's library (croner, in schedule.ts): a list shows schedules the
 // service has already accepted, so cronstrue reading the expression is enough there. What checks a cron a user
@@ -42,7 +42,7 @@ export function scheduleInWords(schedule: Schedule, describeCron: (cron: string)
   }
 }
 
-export const scheduleWords: ScheduleWords = {
+export const scheduleWords: CronWording = {
   describeCron: cronWords,
   describeSchedule: (schedule) => scheduleInWords(schedule, cronWords),
 };

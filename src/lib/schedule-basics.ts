@@ -73,19 +73,19 @@ export function cronUsesZone(cron: string): boolean {
 }
 
 /** What cron-words.ts gives once loaded: a cron in plain words, all a list of schedules needs. */
-export interface ScheduleWords {
+export interface CronWording {
   describeCron: (cron: string) => string | null;
   describeSchedule: (schedule: Schedule) => string;
 }
 
 /** What schedule.ts gives once loaded: the words, checked by the scheduler's own library, and a cron's times. */
-export interface ScheduleEngine extends ScheduleWords {
+export interface ScheduleEngine extends CronWording {
   isValidCron: (cron: string) => boolean;
   upcomingRuns: (schedule: Schedule, lastRunAt: string | null | undefined, count: number, now?: Date) => UpcomingRuns;
 }
 
 /** Each hands itself over when evaluated, however it came (use-schedule-engine.ts fetches them). */
-export const scheduleWordsStore = provided<ScheduleWords>();
+export const scheduleWordsStore = provided<CronWording>();
 export const scheduleEngineStore = provided<ScheduleEngine>();
 
 /** What to say about a schedule's next runs. */

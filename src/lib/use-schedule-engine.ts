@@ -1,11 +1,11 @@
 import { onDemand, useOnDemand } from './on-demand';
-import { type ScheduleEngine, scheduleEngineStore, type ScheduleWords, scheduleWordsStore } from './schedule-basics';
+import { type ScheduleEngine, scheduleEngineStore, type CronWording, scheduleWordsStore } from './schedule-basics';
 
 // Each module hands itself over to its store when evaluated, whichever way it came: a static import on a page that
 // always needs it, or the fetch below. A page that already has it draws cron words in its first render.
 
 /** Cron words alone (cronstrue): the lists. schedule.ts brings them too, so a page with the engine has both. */
-export const scheduleWordsOnDemand = onDemand<ScheduleWords>(() => import('./cron-words').then((module) => module.scheduleWords), scheduleWordsStore);
+export const scheduleWordsOnDemand = onDemand<CronWording>(() => import('./cron-words').then((module) => module.scheduleWords), scheduleWordsStore);
 
 /** The words checked by the scheduler's library, and cron times (croner): forms, next runs, the timeline. */
 export const scheduleEngineOnDemand = onDemand<ScheduleEngine>(() => import('./schedule').then((module) => module.scheduleEngine), scheduleEngineStore);
@@ -24,6 +24,6 @@ export function useScheduleEngine(needed: boolean): ScheduleEngine | null {
 }
 
 /** Cron words only, for what shows a schedule and nothing of its times: without the scheduler's library. */
-export function useScheduleWords(needed: boolean): ScheduleWords | null {
+export function useScheduleWords(needed: boolean): CronWording | null {
   return useOnDemand(scheduleWordsOnDemand, needed);
 }
