@@ -1,9 +1,9 @@
 // npm run bench:api — GET /v2/flows on 10,000 flows at 50 connections, against its floor in the same run.
 //
-// Four processes besides this one: a scratch Postgres; the service (server/main.ts, as `npm start` runs
-// it, on that database); the floor (bench/api-floor.ts: bare node:http + pg, the same rows and the same
-// JSON bytes, checked below); and the load generator (bench/http-load.mjs), one run at a time, so no
-// server shares its event loop with the clients measuring it.
+// Four processes besides this one: a scratch Postgres; the service (server/main.ts with the Node flags
+// `npm start` gives it, on that database); the floor (bench/api-floor.ts: bare node:http + pg, the same
+// rows and the same JSON bytes, checked below); and the load generator (bench/http-load.mjs), one run at
+// a time, so no server shares its event loop with the clients measuring it.
 //
 // Both servers are compared on identity bodies (no Accept-Encoding): the floor compresses nothing, and
 // compressing is CPU the floor would not spend. The gzip case is printed for the record, not judged.
@@ -25,6 +25,7 @@ import pg from 'pg';
 import { freePort } from '../server/db/embedded';
 import { startScratchPostgres } from '../server/db/scratch-postgres';
 import { DEMO_KEYS } from '../server/demo/seed';
+import { serviceNodeArgs } from '../server/service-command';
 
 const FLOWS = 10_000;
 const CONNECTIONS = 50;
@@ -140,7 +141,7 @@ try {
   const [servicePort, floorPort] = [await freePort(), await freePort()];
   // BENCH_CPU_PROF=<folder>: the service writes a V8 CPU profile there when it stops.
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-  const service = startNode([...profile, '--import', 'tsx', 'server/main.ts'], {
+  const service = startNode([...profile, ...serviceNodeArgs()], {
     DATABASE_URL: postgres.url,
     PORT: String(servicePort),
     FLOWDECK_STATIC_DIR: '',

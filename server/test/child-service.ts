@@ -1,6 +1,7 @@
 import { type ChildProcess, type ChildProcessByStdio, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
+import { serviceNodeArgs } from '../service-command';
 
 // The service as `npm start` runs it, in a child process, so a test can kill it like a crash would.
 
@@ -23,7 +24,7 @@ export type ChildEnv = Record<string, string | undefined>;
 function spawnService(env: ChildEnv): ChildProcessByStdio<null, Readable, Readable> {
   const merged: Record<string, string | undefined> = { ...process.env, PORT: '0', FLOWDECK_STATIC_DIR: '', FLOWDECK_DEMO: '0', LOG_LEVEL: 'warn', ...env };
   const childEnv = Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, serviceNodeArgs(), { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 export function startChildService(env: ChildEnv): Promise<ChildService> {
