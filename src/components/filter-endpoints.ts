@@ -1,4 +1,5 @@
 import type { Flow } from '@/api/flows';
+import { compareNames } from '@/lib/format';
 import type { EndpointListSearch } from '@/lib/list-search';
 
 // The sources and destinations lists are read whole and searched, sorted and paged here, as the flows
@@ -38,15 +39,14 @@ export function toEndpointRows<T extends EndpointRowInput>(
   });
 }
 
-const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 const timeOf = (row: EndpointRow<EndpointRowInput>) => (row.item.updatedAt ? Date.parse(row.item.updatedAt) : Number.NEGATIVE_INFINITY);
 
 function compare(a: EndpointRow<EndpointRowInput>, b: EndpointRow<EndpointRowInput>, sort: EndpointListSearch['sort']): number {
   switch (sort) {
     case 'name':
-      return collator.compare(a.name, b.name);
+      return compareNames(a.name, b.name);
     case 'spec':
-      return collator.compare(a.spec, b.spec);
+      return compareNames(a.spec, b.spec);
     case 'usedBy':
       return a.usedBy.length - b.usedBy.length;
     case 'updated':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateFormat } from './format';
+import { compareNames, dateFormat } from './format';
 import { fromWallTime, toWallTime } from './wall-time';
 
 describe('times of day and wall times', () => {
@@ -24,5 +24,11 @@ describe('times of day and wall times', () => {
     expect(fromWallTime('utc', 'tomorrow').getTime()).toBeNaN();
     expect(toWallTime('local', 'not a date')).toBeNull();
     expect(fromWallTime('utc', '2026-11-24 04:19').getTime()).toBe(Date.UTC(2026, 10, 24, 4, 19));
+  });
+});
+
+describe('name order', () => {
+  it('orders names as people read them: case aside, numbers by value', () => {
+    expect(['flow 10', 'Flow 9', 'alpha', 'Beta'].sort(compareNames)).toEqual(['alpha', 'Beta', 'Flow 9', 'flow 10']);
   });
 });

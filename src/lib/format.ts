@@ -1,6 +1,6 @@
-// Numbers, dates and durations as the screens show them: the one module that formats them. Dates are told in
-// the zone the user chose (lib/time-zone.ts: the browser's or UTC), always with the zone's name, 24-hour clock.
-// A date picker's wall time, and back, is in wall-time.ts.
+// Numbers, dates and durations as the screens show them, and the order lists sort names in: the one module that
+// formats them. Dates are told in the zone the user chose (lib/time-zone.ts: the browser's or UTC), always with the
+// zone's name, 24-hour clock. A date picker's wall time, and back, is in wall-time.ts.
 
 /**
  * Built on first use, then kept: an Intl formatter costs milliseconds to build (the first one also loads the
@@ -15,6 +15,13 @@ const countFormat = lazy(() => new Intl.NumberFormat(undefined));
 
 export function formatCount(value: number): string {
   return countFormat().format(value);
+}
+
+const nameCollator = lazy(() => new Intl.Collator(undefined, { sensitivity: 'base', numeric: true }));
+
+/** How lists order names: case and accents aside, numbers by value (`flow 9` before `flow 10`). */
+export function compareNames(a: string, b: string): number {
+  return nameCollator().compare(a, b);
 }
 
 export type Zone = 'local' | 'utc';

@@ -5,6 +5,7 @@ import { scheduleWordsOnDemand } from '@/lib/use-schedule-engine';
 import type { NameIndex } from '@/resources/endpoints';
 import type { FlowsSearch } from './flows-search';
 import { flowName } from '@/lib/flow-name';
+import { compareNames } from '@/lib/format';
 
 /** A flow with what the list shows and searches, computed once per list rather than per keystroke. */
 export interface FlowRow {
@@ -86,8 +87,6 @@ function intern(strings: Map<string, string>, text: string): string {
   return text;
 }
 
-const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-
 const SCHEDULE_RANK = { frequency: 0, cron: 1, manual: 2 } as const;
 
 function compare(a: FlowRow, b: FlowRow, sort: FlowsSearch['sort']): number {
@@ -95,13 +94,13 @@ function compare(a: FlowRow, b: FlowRow, sort: FlowsSearch['sort']): number {
     case 'id':
       return a.flow.id - b.flow.id;
     case 'source':
-      return collator.compare(a.sourceName, b.sourceName);
+      return compareNames(a.sourceName, b.sourceName);
     case 'destination':
-      return collator.compare(a.destinationName, b.destinationName);
+      return compareNames(a.destinationName, b.destinationName);
     case 'schedule':
-      return SCHEDULE_RANK[a.scheduleKind] - SCHEDULE_RANK[b.scheduleKind] || collator.compare(a.scheduleWords, b.scheduleWords);
+      return SCHEDULE_RANK[a.scheduleKind] - SCHEDULE_RANK[b.scheduleKind] || compareNames(a.scheduleWords, b.scheduleWords);
     case 'name':
-      return collator.compare(a.flow.displayName, b.flow.displayName);
+      return compareNames(a.flow.displayName, b.flow.displayName);
   }
 }
 

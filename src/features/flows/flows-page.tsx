@@ -4,6 +4,7 @@ import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { memo, useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import type { Flow } from '@/api/flows';
 import { PageHeader } from '@/components/page-header';
+import { formatCount } from '@/lib/format';
 import { runStateOf } from '@/lib/run-status';
 import { useScheduleWords } from '@/lib/use-schedule-engine';
 import { destinationQueries } from '@/resources/destinations';
@@ -19,7 +20,6 @@ import { useFlowSelection } from './use-flow-selection';
 import { useStatusScan } from './use-status-scan';
 
 const route = getRouteApi('/_app/flows/');
-const countFormat = new Intl.NumberFormat();
 const NO_FLOWS: readonly Flow[] = [];
 const NO_IDS: readonly number[] = [];
 
@@ -98,7 +98,7 @@ export function FlowsPage() {
       <PageHeader
         title="Flows"
         description={
-          reading ? 'A source, a destination and a schedule each.' : `${countFormat.format(flows.length)} flows: a source, a destination and a schedule each.`
+          reading ? 'A source, a destination and a schedule each.' : `${formatCount(flows.length)} flows: a source, a destination and a schedule each.`
         }
         actions={
           <Button component={Link} to="/flows/new">
@@ -189,13 +189,11 @@ const FlowsList = memo(function FlowsList({ sortedRows, total, reading, readErro
         <Group gap="sm" wrap="nowrap">
           {rows.length > 0 && <SelectAll listed={rows.length} selected={selectedFlows.length} onToggle={selection.toggleAll} />}
           <Text size="sm" c="dimmed" role="status">
-            {filtered ? `${countFormat.format(rows.length)} of ${countFormat.format(total)} flows match` : `${countFormat.format(total)} flows`}
+            {filtered ? `${formatCount(rows.length)} of ${formatCount(total)} flows match` : `${formatCount(total)} flows`}
             {reading && readError === null && ' so far (reading the others)'}
             {readError !== null && `; the others could not be read (${readError})`}
-            {byStatus &&
-              scan.checked < scan.total &&
-              ` so far (checked the status of ${countFormat.format(scan.checked)} of ${countFormat.format(scan.total)})`}
-            {byStatus && scan.failed > 0 && `; ${countFormat.format(scan.failed)} statuses could not be read`}
+            {byStatus && scan.checked < scan.total && ` so far (checked the status of ${formatCount(scan.checked)} of ${formatCount(scan.total)})`}
+            {byStatus && scan.failed > 0 && `; ${formatCount(scan.failed)} statuses could not be read`}
           </Text>
         </Group>
         {readError !== null && (
@@ -240,7 +238,7 @@ function SelectAll({ listed, selected, onToggle }: { listed: number; selected: n
     <input
       type="checkbox"
       className={classes.check}
-      aria-label={`Select all ${countFormat.format(listed)} listed flows`}
+      aria-label={`Select all ${formatCount(listed)} listed flows`}
       checked={selected === listed}
       ref={(box) => {
         if (box) box.indeterminate = some;
