@@ -7,10 +7,16 @@ import { resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
-/** The arguments `npm run server` gives `node`, e.g. `['--max-semi-space-size=64', '--import', 'tsx', 'server/main.ts']`. */
+/**
+ * The arguments `npm run server` gives `node`, e.g. `['--max-semi-space-size=64', '--import', 'tsx', 'server/main.ts']`.
+ * The script starts with `exec` so that Node replaces the shell npm runs it in: a SIGTERM npm passes on then reaches
+ * the service, which stops its runs and its embedded Postgres, instead of a shell that dies and leaves it running.
+ */
 export function serviceNodeArgs(): string[] {
   const { scripts } = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string | undefined> };
-  const [program, ...args] = (scripts.server ?? '').trim().split(/\s+/);
-  if (program !== 'node' || args.length === 0) throw new Error(`package.json's "server" script should run node; it is "${scripts.server ?? ''}"`);
+  const [shellExec, program, ...args] = (scripts.server ?? '').trim().split(/\s+/);
+  if (shellExec !== 'exec' || program !== 'node' || args.length === 0) {
+    throw new Error(`package.json's "server" script should be "exec node …"; it is "${scripts.server ?? ''}"`);
+  }
   return args;
 }

@@ -21,14 +21,18 @@ const ROOT = resolve(import.meta.dirname, '../..');
 /** Variables set to undefined are removed from the child's environment. */
 export type ChildEnv = Record<string, string | undefined>;
 
-function spawnService(env: ChildEnv): ChildProcessByStdio<null, Readable, Readable> {
+/** `node`: the service's own process, with the script's flags. `npm`: `npm run server` itself, as a service manager may run it. */
+export type Launcher = 'node' | 'npm';
+
+function spawnService(env: ChildEnv, launcher: Launcher = 'node'): ChildProcessByStdio<null, Readable, Readable> {
   const merged: Record<string, string | undefined> = { ...process.env, PORT: '0', FLOWDECK_STATIC_DIR: '', FLOWDECK_DEMO: '0', LOG_LEVEL: 'warn', ...env };
   const childEnv = Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  return spawn(process.execPath, serviceNodeArgs(), { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [command, args] = launcher === 'npm' ? ['npm', ['run', '-s', 'server']] : [process.execPath, serviceNodeArgs()];
+  return spawn(command, args, { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-export function startChildService(env: ChildEnv): Promise<ChildService> {
-  const child = spawnService(env);
+export function startChildService(env: ChildEnv, launcher: Launcher = 'node'): Promise<ChildService> {
+  const child = spawnService(env, launcher);
   let output = '';
   const exited = new Promise<void>((resolveExit) =>
     child.once('exit', () => {
