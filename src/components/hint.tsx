@@ -5,7 +5,8 @@ import { onDemand, useOnDemand } from '@/lib/on-demand';
 
 const tooltipModule = onDemand(() => import('./hint-tooltip'));
 
-// Mantine's default: a mouse or pen hover opens it, a focus or a touch does not. A call site's `events` replaces it whole, as in Mantine.
+// Mantine's default: a mouse or pen hover opens it, a focus or a touch does not. A call site's `events` replaces it
+// whole, as in Mantine.
 const MANTINE_EVENTS = { hover: true, focus: false, touch: false };
 
 interface ChildProps {

@@ -32,8 +32,8 @@ type LookAlikeSelectProps = Pick<
  * Mantine's Select, fetched when the user first reaches for a pick field (its chunk brings floating-ui and the
  * Combobox, too much for a page's first render). Until it is here a read-only text field takes its place: same
  * label, accessible name and role, the chosen option's label or the placeholder, description and error, same
- * size. A press, a focus or a touch fetches the Select (a mere hover does not); it then replaces every look-alike in one render,
- * takes the focus and what was typed, and opens if it was clicked or asked to open by key.
+ * size. A press, a focus or a touch fetches the Select (a mere hover does not); it then replaces every look-alike
+ * in one render, takes the focus and what was typed, and opens if it was clicked or asked to open by key.
  */
 export function LookAlikeSelect(props: LookAlikeSelectProps) {
   const { label, description, error, placeholder, required, disabled, searchable, w, data, value, onBlur, ref } = props;

@@ -22,7 +22,8 @@ export interface Intent {
 
 /**
  * The intent rule shared by every look-alike pick field: a focus, a press or a touch fetches the chunk (not a
- * mere hover: the field would be swapped under a pointer on its way to click it); a click, or the keys that open Mantine's control of that kind, are remembered, as is what was typed.
+ * mere hover: the field would be swapped under a pointer on its way to click it); a click, or the keys that open
+ * Mantine's control of that kind, are remembered, as is what was typed.
  * `selects` is null until the chunk is here, then Mantine's controls for every field in the same render.
  */
 export function useSelectIntent({ searchable = false, onBlur }: { searchable?: boolean; onBlur?: (event: FocusEvent<HTMLInputElement>) => void }) {

@@ -79,7 +79,8 @@ function create(zone: Zone): DateFormat {
   };
 }
 
-function partsOf(parts: Intl.DateTimeFormatPart[]): (type: Intl.DateTimeFormatPartTypes) => string {
+/** Reads one part (`hour`, `month`…) of what `formatToParts` gave; '' when it has none. */
+export function partsOf(parts: Intl.DateTimeFormatPart[]): (type: Intl.DateTimeFormatPartTypes) => string {
   return (type) => parts.find((part) => part.type === type)?.value ?? '';
 }
 

@@ -1,4 +1,4 @@
-import type { DateInput, Zone } from './format';
+import { type DateInput, partsOf, type Zone } from './format';
 
 // A date picker's wall time (`YYYY-MM-DD HH:mm:ss`) in a zone, and back to an instant. Intl tells the fields of
 // an instant in the zone; the way back builds the instant from the fields (Date.UTC, or the Date constructor,
@@ -50,7 +50,6 @@ export function readInstant(zone: Zone, value: DateInput): Date {
 export function toWallTime(zone: Zone, value: DateInput): string | null {
   const date = readInstant(zone, value);
   if (Number.isNaN(date.getTime())) return null;
-  const parts = wallFormat(zone).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? '';
+  const part = partsOf(wallFormat(zone).formatToParts(date));
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
 }

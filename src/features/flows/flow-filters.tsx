@@ -6,6 +6,13 @@ import { FlowsSearchField } from './flows-search-field';
 import type { FlowsSearch } from './flows-search';
 import { freshnessOptions, scheduleOptions, sortOptions, statusOptions } from './flow-filter-options';
 
+/** The choice filters: the URL's search field each sets, its options and its width. */
+const CHOICES = [
+  { key: 'schedule', label: 'Schedule', data: scheduleOptions, width: 220 },
+  { key: 'status', label: 'Last attempt', data: statusOptions, width: 160 },
+  { key: 'freshness', label: 'Freshness', data: freshnessOptions, width: 160 },
+] as const;
+
 interface FlowFiltersProps {
   search: FlowsSearch;
   /** What the rows filter by right now (typed text shows at once; the URL follows a moment later). */
@@ -27,38 +34,19 @@ export const FlowFilters = memo(function FlowFilters({ search, onQueryInput, onC
   return (
     <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
       <FlowsSearchField q={search.q} onQueryInput={onQueryInput} onCommit={commitQuery} />
-      <LookAlikeSelect
-        label="Schedule"
-        data={scheduleOptions}
-        value={search.schedule}
-        allowDeselect={false}
-        onChange={(value) => {
-          onChange({ schedule: (value ?? 'all') as FlowsSearch['schedule'] });
-        }}
-        w={220}
-      />
-      <LookAlikeSelect
-        label="Last attempt"
-        data={statusOptions}
-        value={search.status}
-        allowDeselect={false}
-        onChange={(value) => {
-          onChange({ status: (value ?? 'all') as FlowsSearch['status'] });
-        }}
-        w={160}
-      />
-      {showFreshness && (
+      {CHOICES.filter((choice) => showFreshness || choice.key !== 'freshness').map(({ key, label, data, width }) => (
         <LookAlikeSelect
-          label="Freshness"
-          data={freshnessOptions}
-          value={search.freshness}
+          key={key}
+          label={label}
+          data={data}
+          value={search[key]}
           allowDeselect={false}
           onChange={(value) => {
-            onChange({ freshness: (value ?? 'all') as FlowsSearch['freshness'] });
+            onChange({ [key]: value ?? 'all' });
           }}
-          w={160}
+          w={width}
         />
-      )}
+      ))}
       <SortControl options={sortOptions} sort={search.sort} dir={search.dir} onChange={onChange} />
     </Group>
   );

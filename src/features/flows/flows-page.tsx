@@ -76,7 +76,8 @@ export function FlowsPage() {
 
   // A service that does not report freshness (the hosted one) gets neither the column nor the filter.
   const reportsFreshness = flows.some((flow) => flow.freshness !== null);
-  // Cron words (cronstrue, without the scheduler's croner) come after the first rows: a cron reads as its expression until then.
+  // Cron words (cronstrue, without the scheduler's croner) come after the first rows: a cron reads as its
+  // expression until then.
   const hasCron = flows.some((flow) => Boolean(flow.cron));
   const describeSchedule = useScheduleWords(hasCron)?.describeSchedule ?? describeScheduleBasic;
   const allRows = useMemo(() => toFlowRows(flows, sources, destinations, describeSchedule), [flows, sources, destinations, describeSchedule]);
