@@ -2,10 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type pg from 'pg';
 import type { Logger } from '../logger';
+import { MIGRATION_LOCK } from './advisory-locks';
 
 const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
-// Any fixed number: instances starting together on one database take turns migrating.
-const MIGRATION_LOCK = 7_361_042;
 
 /** Applies the numbered SQL files not applied yet, each in its own transaction. */
 export async function migrate(pool: pg.Pool, logger: Logger): Promise<string[]> {

@@ -1,10 +1,9 @@
+import { LOG_WRITE_LOCK_CLASS } from '../db/advisory-locks';
 import type { Pool, Queryable } from '../db/pool';
 
 // The log lines of run attempts (migration 010). Writers of one attempt take turns under an advisory
 // lock held until commit, so line ids become visible in order and a cursor (the last id read) never
 // skips a line that commits later.
-
-const LOG_WRITE_LOCK = 7_361_043;
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogFields = Record<string, string | number | boolean | null>;
@@ -28,7 +27,7 @@ export async function insertLogLines(pool: Pool, attemptId: number, lines: reado
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock($1, $2)', [LOG_WRITE_LOCK, attemptId]);
+    await client.query('SELECT pg_advisory_xact_lock($1, $2)', [LOG_WRITE_LOCK_CLASS, attemptId]);
     await client.query(
       `INSERT INTO attempt_log_lines (attempt_id, at, level, event, message, resource, fields)
        SELECT $1, line.at, line.level, line.event, line.message, line.resource, line.fields

@@ -1,11 +1,10 @@
 import { randomInt } from 'node:crypto';
 import pg from 'pg';
+import { INSTANCE_LOCK_CLASS } from '../db/advisory-locks';
 
 // Each service instance holds a Postgres advisory lock for as long as it lives, on a connection of
 // its own. When an instance dies, Postgres drops its connection and the lock with it, so any
 // instance can tell, from pg_locks alone, which running attempts have lost their runner.
-
-export const INSTANCE_LOCK_CLASS = 0x464c4f57; // "FLOW"
 
 export interface Instance {
   key: number;

@@ -1,0 +1,17 @@
+// Every Postgres advisory lock the service takes, in one place so that no two share a number. A lock is
+// named either by one key (pg_advisory_lock(key)) or by a class and an id within it (pg_advisory_lock(class,
+// id)); Postgres keeps the two forms apart, but the numbers here stay distinct all the same.
+// Session locks (migrations, the demo seed, instances) need a session-pooling connection (README: more
+// than one instance).
+
+/** One key: instances starting together on one database take turns migrating. */
+export const MIGRATION_LOCK = 7_361_042;
+
+/** A class, with an attempt's id: writers of one attempt's log lines take turns until they commit. */
+export const LOG_WRITE_LOCK_CLASS = 7_361_043;
+
+/** One key: instances starting together on an empty database take turns; the first seeds the demo. */
+export const DEMO_SEED_LOCK = 7_361_044;
+
+/** A class, with an instance's key: each instance holds its own for as long as it lives ("FLOW"). */
+export const INSTANCE_LOCK_CLASS = 0x464c4f57;

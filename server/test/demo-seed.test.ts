@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { migrate } from '../db/migrate';
+import { createPool } from '../db/pool';
+import { seedDemo } from '../demo/seed';
+import { createSecretBox } from '../secrets';
+import { createTestDatabase, testLogger } from './harness';
+
+// Instances started together on an empty database (web instances deployed at once, with the demo on
+// as it is by default) seed the demo once: one seeds it, the others find it there.
+
+const database = await createTestDatabase();
+/** Looks at what was stored; each instance has a pool of its own. */
+const admin = createPool(database.url);
+const pools = Array.from({ length: 4 }, () => createPool(database.url));
+const filesDir = mkdtempSync(join(tmpdir(), 'flowdeck-seed-'));
+afterAll(async () => {
+  await Promise.all([admin, ...pools].map((pool) => pool.end()));
+  await database.drop();
+  rmSync(filesDir, { recursive: true, force: true });
+});
+
+it('is seeded once when four instances start on an empty database at the same moment', async () => {
+  const logger = testLogger();
+  await migrate(admin, logger);
+  const box = createSecretBox(randomBytes(32));
+  // Both connected already, as after their migrations: neither gets a head start from connecting faster.
+  await Promise.all(pools.map((pool) => pool.query('SELECT 1')));
+  const seeded = await Promise.all(pools.map((pool) => seedDemo(pool, box, logger, filesDir)));
+
+  expect(seeded.filter((keys) => keys !== null)).toHaveLength(1);
+  const sql = async (text: string) => (await admin.query<Record<string, unknown>>(text)).rows;
+  expect(await sql('SELECT display_name FROM sources GROUP BY display_name HAVING count(*) > 1')).toEqual([]);
+  expect(await sql('SELECT display_name FROM flows GROUP BY display_name HAVING count(*) > 1')).toEqual([]);
+  expect(await sql("SELECT label FROM api_keys WHERE label LIKE 'demo%' ORDER BY label")).toEqual([{ label: 'demo' }, { label: 'demo (starter plan)' }]);
+});
