@@ -11,17 +11,19 @@ import { DateFieldPending, LazyDateTimePicker } from '@/components/lazy-date-inp
 import { safeHttpUrl } from '@/lib/urls';
 import { fromWallTime, toWallTime } from '@/lib/wall-time';
 
-/** The picker shows wall time in the chosen zone; the expiry it stands for is read back in that zone. */
-function shareSchema(format: DateFormat) {
+/**
+ * The picker shows wall time in the chosen zone; the expiry it stands for is read back in that zone. A value that
+ * is no wall time is refused here: on submit it would have been an invalid date, and the link never asked for.
+ */
+export function shareSchema(format: DateFormat) {
+  const instantOf = (value: string) => fromWallTime(format.zone, value).getTime();
   return z.object({
     expiresAt: z
       .string()
       .nullable()
       .refine((value) => value !== null && value !== '', 'Choose when the link expires.')
-      .refine(
-        (value) => value === null || Number.isNaN(fromWallTime(format.zone, value).getTime()) || fromWallTime(format.zone, value).getTime() > Date.now(),
-        'The expiry must be in the future.',
-      ),
+      .refine((value) => value === null || value === '' || !Number.isNaN(instantOf(value)), 'Choose a date and time, such as 2026-12-01 09:00.')
+      .refine((value) => value === null || !(instantOf(value) <= Date.now()), 'The expiry must be in the future.'),
     imageUrl: z
       .string()
       .trim()
