@@ -1,25 +1,27 @@
-import { type ComboboxItem, type MultiSelect as MantineMultiSelect, type MultiSelectProps, Pill, PillsInput } from '@mantine/core';
+import { type ComboboxItem, Input, type MultiSelect as MantineMultiSelect, type MultiSelectProps, Pill, PillsInput } from '@mantine/core';
 import { useId } from '@mantine/hooks';
-import { Chevron, type Intent, useSelectIntent, useTakeOver } from './select-intent';
+import { Chevron, type Intent, type LookAlikeFieldProp, useSelectIntent, useTakeOver } from './select-intent';
 
-type LookAlikeMultiSelectProps = Pick<
-  MultiSelectProps,
-  'label' | 'description' | 'error' | 'placeholder' | 'required' | 'disabled' | 'searchable' | 'nothingFoundMessage' | 'w' | 'onBlur' | 'ref'
-> & {
+type LookAlikeMultiSelectProps = Pick<MultiSelectProps, LookAlikeFieldProp | 'clearable' | 'mt'> & {
   data: readonly ComboboxItem[];
   value: string[];
   onChange: (value: string[]) => void;
 };
 
+/** How far Mantine's MultiSelect keeps its pills from a clear button (its own figure, size sm). */
+const CLEAR_SECTION_OFFSET = 50;
+
 /**
  * Mantine's MultiSelect on the terms of LookAlikeSelect (see there). The look-alike is Mantine's own pills input
- * (no floating-ui): the chosen values show as the same pills, and a pill's remove button works at once.
+ * (no floating-ui): the chosen values show as the same pills, and a pill's remove button works at once, as does
+ * the clear button of a clearable one (drawn as MultiSelect draws it: beside the chevron, mouse only).
  */
 export function LookAlikeMultiSelect(props: LookAlikeMultiSelectProps) {
-  const { label, description, error, placeholder, required, disabled, searchable, w, data, value, onChange, onBlur, ref } = props;
+  const { label, description, error, placeholder, required, disabled, searchable, clearable, w, mt, data, value, onChange, onBlur, ref } = props;
   const { selects, intent, lookAlikeProps } = useSelectIntent({ searchable, onBlur });
   const id = useId();
   if (selects) return <RealMultiSelect {...props} MultiSelect={selects.MultiSelect} intent={intent} />;
+  const showsClear = Boolean(clearable) && value.length > 0 && !disabled;
   return (
     <PillsInput
       id={id}
@@ -29,11 +31,25 @@ export function LookAlikeMultiSelect(props: LookAlikeMultiSelectProps) {
       required={required}
       disabled={disabled}
       w={w}
+      mt={mt}
       pointer={!searchable}
-      rightSection={<Chevron error={Boolean(error)} />}
+      __defaultRightSection={<Chevron error={Boolean(error)} />}
+      __clearSection={
+        <Input.ClearButton
+          tabIndex={-1}
+          aria-hidden
+          onMouseDown={(event) => {
+            event.preventDefault();
+          }}
+          onClick={() => {
+            onChange([]);
+          }}
+        />
+      }
+      __clearable={showsClear}
       rightSectionPointerEvents="none"
     >
-      <Pill.Group disabled={disabled}>
+      <Pill.Group disabled={disabled} style={showsClear ? { paddingInlineEnd: CLEAR_SECTION_OFFSET } : undefined}>
         {value.map((item) => (
           <Pill
             key={item}

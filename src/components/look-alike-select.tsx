@@ -1,28 +1,10 @@
 import { type ComboboxItem, type ComboboxItemGroup, type Select as MantineSelect, type SelectProps, TextInput } from '@mantine/core';
-import { Chevron, type Intent, useSelectIntent, useTakeOver } from './select-intent';
+import { Chevron, type Intent, type LookAlikeFieldProp, useSelectIntent, useTakeOver } from './select-intent';
 
 type SelectData = readonly (ComboboxItem | ComboboxItemGroup<ComboboxItem>)[];
 
-// Only props the look-alike can mirror (or that matter only once the real Select is here): a prop it ignored
-// would make the field move or change when the Select replaces it.
-type LookAlikeSelectProps = Pick<
-  SelectProps,
-  | 'label'
-  | 'description'
-  | 'error'
-  | 'placeholder'
-  | 'required'
-  | 'disabled'
-  | 'searchable'
-  | 'allowDeselect'
-  | 'nothingFoundMessage'
-  | 'searchValue'
-  | 'onSearchChange'
-  | 'comboboxProps'
-  | 'w'
-  | 'onBlur'
-  | 'ref'
-> & {
+// Beyond the shared ones, what only a Select has (or what matters only once the real Select is here).
+type LookAlikeSelectProps = Pick<SelectProps, LookAlikeFieldProp | 'allowDeselect' | 'searchValue' | 'onSearchChange' | 'comboboxProps'> & {
   data: SelectData;
   value: string | null;
   onChange: (value: string | null) => void;

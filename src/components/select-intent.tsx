@@ -12,6 +12,13 @@ function loadSelects() {
 // The keys that open Mantine's combobox, by code (as Mantine reads them), with the key each gives.
 const KEYS: Record<string, string> = { ArrowDown: 'ArrowDown', ArrowUp: 'ArrowUp', Enter: 'Enter', Space: ' ' };
 
+/**
+ * The props every look-alike draws as its real control would (label, texts, state, width) or hands to it: a prop
+ * a look-alike ignored would make the field move or change when the control replaces it.
+ */
+export type LookAlikeFieldProp =
+  'label' | 'description' | 'error' | 'placeholder' | 'required' | 'disabled' | 'searchable' | 'nothingFoundMessage' | 'w' | 'onBlur' | 'ref';
+
 /** What the user did to a look-alike before the real control came: it has the focus, was clicked or keyed to open, was typed in. */
 export interface Intent {
   /** A click, or the key (its `code`, which Mantine reads) that asked it to open; null for a focus alone. */
@@ -99,19 +106,24 @@ function typeInto(element: HTMLInputElement, text: string) {
   element.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-/** Mantine's combobox chevron, drawn here so a look-alike needs nothing from the Combobox chunk. */
+/** Mantine's combobox chevron at size sm (its Combobox.css): the same size and colours, so nothing changes when the real control arrives. */
+const CHEVRON_SIZE = 'calc(1.125rem * var(--mantine-scale))';
+const CHEVRON_COLOUR = 'light-dark(var(--mantine-color-gray-6), var(--mantine-color-dark-3))';
+
+/**
+ * Mantine's combobox chevron, drawn here so a look-alike needs nothing from the Combobox chunk. Styled inline: a
+ * CSS module would be one more stylesheet for every page with a pick field to wait for.
+ */
 export function Chevron({ error = false }: { error?: boolean }) {
   return (
     <svg
-      width={15}
-      height={15}
       viewBox="0 0 15 15"
       fill="none"
       aria-hidden
-      style={{ color: error ? 'var(--mantine-color-error)' : 'var(--mantine-color-gray-6)' }}
+      style={{ width: CHEVRON_SIZE, height: CHEVRON_SIZE, color: error ? 'var(--mantine-color-error)' : CHEVRON_COLOUR }}
     >
       <path
-        d="M4.93179 5.43179C4.75605 5.60753 4.75605 5.89245 4.93179 6.06819C5.10753 6.24392 5.39245 6.24392 5.56819 6.06819L7.49999 4.13638L9.43179 6.06819C9.60753 6.24392 9.89245 6.24392 10.0682 6.06819C10.2439 5.89245 10.2439 5.60753 10.0682 5.43179L7.81819 3.18179C7.73379 3.0974 7.61933 3.04999 7.49999 3.04999C7.38064 3.04999 7.26618 3.0974 7.18179 3.18179L4.93179 5.43179ZM10.0682 9.56819C10.2439 9.39245 10.2439 9.10753 10.0682 8.93179C9.89245 8.75606 9.60753 8.75606 9.43179 8.93179L7.49999 10.8636L5.56819 8.93179C5.39245 8.75606 5.10753 8.75606 4.93179 8.93179C4.75605 9.10753 4.75605 9.39245 4.93179 9.56819L7.18179 11.8182C7.26618 11.9026 7.38064 11.95 7.49999 11.95C7.61933 11.95 7.73379 11.9026 7.81819 11.8182L10.0682 9.56819Z"
+        d="M4.93179 5.43179C4.75605 5.60753 4.75605 5.89245 4.93179 6.06819C5.10753 6.24392 5.39245 6.24392 5.56819 6.06819L7.49999 4.13638L9.43179 6.06819C9.60753 6.24392 9.89245 6.24392 10.0682 6.06819C10.2439 5.89245 10.2439 5.60753 10.0682 5.43179L7.81819 3.18179C7.73379 3.0974 7.61933 3.04999 7.49999 3.04999C7.38064 3.04999 7.26618 3.0974 7.18179 3.18179L4.93179 5.43179ZM10.0682 9.56819C10.2439 9.39245 10.2439 9.10753 10.0682 8.93179C9.89245 8.75606 9.60753 8.75606 9.43179 8.93179L7.49999 10.8636L5.56819 8.93179C5.39245 8.75606 5.10753 8.75606 4.93179 8.93179C4.75605 9.10753 4.75605 9.39245 4.93179 9.56819L7.18179 11.8182C7.35753 11.9939 7.64245 11.9939 7.81819 11.8182L10.0682 9.56819Z"
         fill="currentColor"
         fillRule="evenodd"
         clipRule="evenodd"

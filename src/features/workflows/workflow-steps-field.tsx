@@ -1,10 +1,10 @@
-import { Button, Fieldset, Group, Input, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { type Control, Controller, useFieldArray, useWatch } from 'react-hook-form';
 import type { Flow } from '@/api/flows';
+import { LookAlikeMultiSelect } from '@/components/look-alike-multi-select';
 import { LookAlikeSelect } from '@/components/look-alike-select';
 import type { DefinitionProblem } from '@/service-rules/workflow-definition';
-import { useMultiSelect } from './use-multi-select';
 import classes from './workflow-form.module.css';
 import { asSentence, stepIdFor, type WorkflowFormValues } from './workflow-form-schema';
 
@@ -29,8 +29,6 @@ export function StepsField({ control, flows, problems, submitted }: StepsFieldPr
   const { fields, append, remove } = useFieldArray({ control, name: 'steps' });
   const steps = useWatch({ control, name: 'steps' });
   const [search, setSearch] = useState('');
-  // Asked for as the form mounts: by the time a step is added, its "Waits for" is usually here.
-  const MultiSelect = useMultiSelect();
   const flowOptions = (flows ?? []).map((flow) => ({ value: String(flow.id), label: flow.displayName || `Flow ${String(flow.id)}` }));
   const problemsAt = (index: number, field: DefinitionProblem['field']) =>
     messages(problems.filter((problem) => problem.step === index && problem.field === field));
@@ -50,7 +48,7 @@ export function StepsField({ control, flows, problems, submitted }: StepsFieldPr
         const own = steps[index];
         const otherIds = [...new Set(steps.filter((_, other) => other !== index).map((step) => step.stepId))].filter((id) => id !== '' && id !== own?.stepId);
         // A step it waits for that is not there any more stays visible, so the problem below it can be fixed.
-        const afterOptions = [...new Set([...otherIds, ...(own?.after ?? [])])];
+        const afterOptions = [...new Set([...otherIds, ...(own?.after ?? [])])].map((id) => ({ value: id, label: id }));
         const knownFlow = flowOptions.some((option) => option.value === own?.flow);
         const flowData = knownFlow || !own?.flow ? flowOptions : [...flowOptions, { value: own.flow, label: `Flow ${own.flow} (not found)` }];
         const name = own && own.stepId !== '' ? own.stepId : String(index + 1);
@@ -96,29 +94,22 @@ export function StepsField({ control, flows, problems, submitted }: StepsFieldPr
             <Controller
               control={control}
               name={`steps.${index}.after`}
-              render={({ field: after }) =>
-                MultiSelect ? (
-                  <MultiSelect
-                    label="Waits for"
-                    placeholder={after.value.length === 0 ? 'Starts when the run starts' : undefined}
-                    data={afterOptions}
-                    value={after.value}
-                    onChange={after.onChange}
-                    onBlur={after.onBlur}
-                    ref={after.ref}
-                    searchable
-                    clearable
-                    nothingFoundMessage="No other step"
-                    error={problemsAt(index, 'after')}
-                    mt="sm"
-                  />
-                ) : (
-                  // Its label, input height and problem while the control loads, so the step does not jump when it arrives.
-                  <Input.Wrapper label="Waits for" error={problemsAt(index, 'after')} mt="sm">
-                    <Skeleton height={36} role="status" aria-label="Loading Waits for" aria-busy="true" />
-                  </Input.Wrapper>
-                )
-              }
+              render={({ field: after }) => (
+                <LookAlikeMultiSelect
+                  label="Waits for"
+                  placeholder={after.value.length === 0 ? 'Starts when the run starts' : undefined}
+                  data={afterOptions}
+                  value={after.value}
+                  onChange={after.onChange}
+                  onBlur={after.onBlur}
+                  ref={after.ref}
+                  searchable
+                  clearable
+                  nothingFoundMessage="No other step"
+                  error={problemsAt(index, 'after')}
+                  mt="sm"
+                />
+              )}
             />
             <Group justify="flex-end" mt="xs">
               <Button
