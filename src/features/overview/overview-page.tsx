@@ -175,15 +175,6 @@ export function OverviewPage() {
   );
   const flows = useQuery(flowQueries.list());
   const workflows = useQuery(workflowQueries.list());
-  const statusesAsked = useStatusesAfterTimeline(TIMELINE_WINDOWS[search.window].ms);
-  const { items, watchedFlows, watchedWorkflows } = useLiveItems(flows.data ?? [], workflows.data ?? [], statusesAsked);
-  const running = items.filter((item) => isRunActive(item.status));
-  const failures = items
-    .filter((item) => runStateOf(item.status) === 'failed')
-    .sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? ''))
-    .slice(0, LATEST_FAILURES);
-  const watched = [watchedFlows, ...(workflows.data ? [watchedWorkflows] : [])];
-  const flowCount = flows.data?.length ?? 0;
 
   return (
     <>
@@ -194,10 +185,31 @@ export function OverviewPage() {
       </SimpleGrid>
       <FreshnessSummary flows={flows.data} workflows={workflows.data} loading={flows.isPending || workflows.isPending} />
       <RunTimeline flows={flows.data ?? NONE} workflows={workflows.data ?? NONE} window={search.window} onWindow={setWindow} />
+      <LiveSections flows={flows.data ?? NONE} workflows={workflows.data} windowMs={TIMELINE_WINDOWS[search.window].ms} />
+    </>
+  );
+}
+
+/**
+ * Running now and Latest failures, from each flow's and workflow's status. A component of their own: a status
+ * arriving (up to 200 of them, each on its own schedule) draws these two sections again, not the page.
+ */
+function LiveSections({ flows, workflows, windowMs }: { flows: readonly Flow[]; workflows: readonly Workflow[] | undefined; windowMs: number }) {
+  const statusesAsked = useStatusesAfterTimeline(windowMs);
+  const { items, watchedFlows, watchedWorkflows } = useLiveItems(flows, workflows ?? NONE, statusesAsked);
+  const running = items.filter((item) => isRunActive(item.status));
+  const failures = items
+    .filter((item) => runStateOf(item.status) === 'failed')
+    .sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? ''))
+    .slice(0, LATEST_FAILURES);
+  const watched = [watchedFlows, ...(workflows ? [watchedWorkflows] : [])];
+
+  return (
+    <>
       <Section title="Running now" watched={watched}>
-        {flowCount > MAX_WATCHED_FLOWS && (
+        {flows.length > MAX_WATCHED_FLOWS && (
           <Text size="sm" c="dimmed" mb="sm">
-            Watching the first {MAX_WATCHED_FLOWS} of {flowCount} flows. Filter the flows list by status to check the rest.
+            Watching the first {MAX_WATCHED_FLOWS} of {flows.length} flows. Filter the flows list by status to check the rest.
           </Text>
         )}
         {running.length === 0 ? (
