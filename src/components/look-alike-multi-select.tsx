@@ -18,7 +18,7 @@ const CLEAR_SECTION_OFFSET = 50;
  */
 export function LookAlikeMultiSelect(props: LookAlikeMultiSelectProps) {
   const { label, description, error, placeholder, required, disabled, searchable, clearable, w, mt, data, value, onChange, onBlur, ref } = props;
-  const { selects, intent, lookAlikeProps } = useSelectIntent({ searchable, onBlur });
+  const { selects, intent, lookAlikeProps, clearTyped } = useSelectIntent({ searchable, onBlur });
   const id = useId();
   if (selects) return <RealMultiSelect {...props} MultiSelect={selects.MultiSelect} intent={intent} />;
   const showsClear = Boolean(clearable) && value.length > 0 && !disabled;
@@ -43,6 +43,7 @@ export function LookAlikeMultiSelect(props: LookAlikeMultiSelectProps) {
           }}
           onClick={() => {
             onChange([]);
+            clearTyped();
           }}
         />
       }

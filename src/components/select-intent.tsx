@@ -74,7 +74,11 @@ export function useSelectIntent({ searchable = false, onBlur }: { searchable?: b
       setIntent((previous) => ({ opener: previous?.opener ?? null, typed }));
     },
   } as const;
-  return { selects: module, intent, lookAlikeProps };
+  /** What a clear button does to the search, as Mantine's does: what was typed goes with the values. */
+  const clearTyped = () => {
+    setIntent((previous) => previous && { ...previous, typed: null });
+  };
+  return { selects: module, intent, lookAlikeProps, clearTyped };
 }
 
 /**

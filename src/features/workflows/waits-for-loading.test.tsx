@@ -28,11 +28,15 @@ describe('a step’s Waits for before its control arrives', () => {
     expect(pills(3)).toEqual(['orders']);
 
     // Mantine's clear button (beside the chevron, mouse only: hidden from the accessibility tree, as Mantine draws it)
-    // works before the control comes: the form's value is cleared, and the preview follows.
+    // works before the control comes: the form's value is cleared, and the preview follows. As Mantine's does, it
+    // empties what was typed to search too.
+    await user.type(waitsFor, 'bil');
+    expect(waitsFor).toHaveValue('bil');
     const clear = stepGroup(3).querySelector<HTMLButtonElement>('[data-combined-clear-section] button');
     if (!clear) throw new Error('Waits for has no clear button');
     await user.click(clear);
     expect(pills(3)).toEqual([]);
+    expect(waitsFor).toHaveValue('');
     expect(
       await within(screen.getByRole('region', { name: 'Preview' })).findByRole('group', { name: 'Step github, flow GitHub to warehouse' }),
     ).toBeInTheDocument();
