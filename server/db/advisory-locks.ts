@@ -1,3 +1,5 @@
+import type pg from 'pg';
+
 // Every Postgres advisory lock the service takes, in one place so that no two share a number. A lock is
 // named either by one key (pg_advisory_lock(key)) or by a class and an id within it (pg_advisory_lock(class,
 // id)); Postgres keeps the two forms apart, but the numbers here stay distinct all the same.
@@ -15,3 +17,18 @@ export const DEMO_SEED_LOCK = 7_361_044;
 
 /** A class, with an instance's key: each instance holds its own for as long as it lives ("FLOW"). */
 export const INSTANCE_LOCK_CLASS = 0x464c4f57;
+
+/**
+ * Runs `work` holding a session lock on a connection of its own, then lets the lock go (a lost connection lets it
+ * go too): instances starting together on one database take turns.
+ */
+export async function withSessionLock<T>(pool: pg.Pool, key: number, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [key]);
+    return await work(client);
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
+    client.release();
+  }
+}

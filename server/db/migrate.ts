@@ -2,15 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type pg from 'pg';
 import type { Logger } from '../logger';
-import { MIGRATION_LOCK } from './advisory-locks';
+import { MIGRATION_LOCK, withSessionLock } from './advisory-locks';
 
 const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
 
 /** Applies the numbered SQL files not applied yet, each in its own transaction. */
-export async function migrate(pool: pg.Pool, logger: Logger): Promise<string[]> {
-  const client = await pool.connect();
-  try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+export function migrate(pool: pg.Pool, logger: Logger): Promise<string[]> {
+  return withSessionLock(pool, MIGRATION_LOCK, async (client) => {
     await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
     const applied = new Set((await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((row) => row.name));
     const pending = readdirSync(MIGRATIONS_DIR)
@@ -29,8 +27,5 @@ export async function migrate(pool: pg.Pool, logger: Logger): Promise<string[]> 
       }
     }
     return pending;
-  } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    client.release();
-  }
+  });
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { sourceSpec, destinationSpec } from '@/catalogue/connector-specs';
-import { DEMO_SEED_LOCK } from '../db/advisory-locks';
+import { DEMO_SEED_LOCK, withSessionLock } from '../db/advisory-locks';
 import type { Pool } from '../db/pool';
 import type { Logger } from '../logger';
 import { applyProperties } from '../properties';
@@ -26,16 +26,8 @@ const HOUR = 3_600_000;
  * Seeds the demo into an empty database and answers its keys; null when the database has data. Instances
  * started together on one empty database take turns under a lock: the first seeds, the others find it seeded.
  */
-export async function seedDemo(db: Pool, box: SecretBox, logger: Logger, filesDir: string): Promise<{ team: string; starter: string } | null> {
-  const client = await db.connect();
-  try {
-    await client.query('SELECT pg_advisory_lock($1)', [DEMO_SEED_LOCK]);
-    if (!(await isEmptyDatabase(client))) return null;
-    return await seedEmptyDatabase(db, box, logger, filesDir);
-  } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [DEMO_SEED_LOCK]).catch(() => undefined);
-    client.release();
-  }
+export function seedDemo(db: Pool, box: SecretBox, logger: Logger, filesDir: string): Promise<{ team: string; starter: string } | null> {
+  return withSessionLock(db, DEMO_SEED_LOCK, async (client) => ((await isEmptyDatabase(client)) ? seedEmptyDatabase(db, box, logger, filesDir) : null));
 }
 
 async function seedEmptyDatabase(db: Pool, box: SecretBox, logger: Logger, filesDir: string): Promise<{ team: string; starter: string }> {

@@ -27,7 +27,7 @@ it('is seeded once when four instances start on an empty database at the same mo
   const logger = testLogger();
   await migrate(admin, logger);
   const box = createSecretBox(randomBytes(32));
-  // Both connected already, as after their migrations: neither gets a head start from connecting faster.
+  // Each connected already, as after its migrations: none gets a head start from connecting faster.
   await Promise.all(pools.map((pool) => pool.query('SELECT 1')));
   const seeded = await Promise.all(pools.map((pool) => seedDemo(pool, box, logger, filesDir)));
 
