@@ -34,6 +34,25 @@ export default defineConfig({
         return null;
       },
     },
+    // The page the service sends for each address, with the signed-in frame and a section's heading already drawn
+    // (src/prepaint.tsx): rendered in Node by tsx, as the service itself runs.
+    {
+      name: 'prepaint',
+      apply: 'build',
+      enforce: 'post',
+      async generateBundle(_options, bundle) {
+        const index = bundle['index.html'];
+        if (index?.type !== 'asset') return;
+        const { tsImport } = await import('tsx/esm/api');
+        const { prepaintPages } = (await tsImport('./src/prepaint.tsx', import.meta.url)) as typeof import('./src/prepaint');
+        const page = String(index.source);
+        const { files, manifest } = prepaintPages();
+        for (const { fileName, markup } of files) {
+          this.emitFile({ type: 'asset', fileName, source: page.replace('<div id="root"></div>', `<div id="root">${markup}</div>`) });
+        }
+        this.emitFile({ type: 'asset', fileName: 'prepaint/manifest.json', source: JSON.stringify(manifest) });
+      },
+    },
     // Brotli and gzip copies beside each asset, made once at build: the service sends the one the browser
     // accepts (server/http/static-assets.ts) instead of compressing on every request. Source maps are
     // fetched only by developer tools, so they stay as they are.

@@ -1,31 +1,21 @@
 // Only the core styles the dashboard uses up front (mantine-styles.css): the date pickers' and the charts' styles come
-// with the components that use them.
+// with the components that use them. The signed-in frame's styles are here too: the page the service sends may
+// already draw that frame (src/prepaint.tsx).
 import './mantine-styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { restoreSession } from '@/features/auth/session';
-import { createApp } from './app';
+import '@/features/shell/shell-frame.css';
 
-async function start() {
-  // The demo build has no service behind it: MSW answers /v2 in the browser. The mode is compared here, not
-  // through `isDemo`, so the production build drops this branch and the mock service with it.
-  if (import.meta.env.MODE === 'demo') {
-    const { startMockWorker } = await import('@/mock-service/browser');
-    await startMockWorker();
-  }
-  restoreSession();
-  const { App, router } = createApp();
-  // The route's code and data are asked for now, not once React has drawn the first frame (the router would start
-  // loading as it mounts): on a first load that frame costs tens of milliseconds, more on a slow phone. The
-  // router's mount sees the load under way and does not start another.
-  void router.load();
-  const root = document.getElementById('root');
-  if (!root) throw new Error('index.html has no #root element');
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+/**
+ * Resolves once the browser has painted a frame: a page the service sent with its frame already drawn (its
+ * prepaint) shows it before any of the dashboard's code is fetched, so on a slow link that code does not take
+ * the bandwidth the page's styles need first. A hidden tab paints no frame: the timer starts it anyway.
+ */
+function afterFirstPaint() {
+  return new Promise<void>((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
 }
 
-void start();
+void afterFirstPaint()
+  .then(() => import('./start'))
+  .then(({ start }) => start());

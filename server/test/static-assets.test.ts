@@ -86,3 +86,59 @@ describe('static assets', () => {
     }
   });
 });
+
+// A build with prepainted pages (src/prepaint.tsx): each address gets the page drawn for it.
+describe('prepainted pages', () => {
+  const builtDir = mkdtempSync(join(tmpdir(), 'flowdeck-prepaint-'));
+  mkdirSync(join(builtDir, 'prepaint'));
+  const pages = {
+    'index.html': '<div id="root"></div>',
+    'favicon.svg': '<svg></svg>',
+    'prepaint/overview.html': 'overview page',
+    'prepaint/flows.html': 'flows page',
+    'prepaint/sign-in.html': 'sign-in card',
+    'prepaint/shell.html': 'the frame alone',
+  };
+  for (const [name, text] of Object.entries(pages)) {
+    writeFileSync(join(builtDir, name), text);
+    writeFileSync(join(builtDir, `${name}.br`), brotliCompressSync(text));
+  }
+  writeFileSync(
+    join(builtDir, 'prepaint', 'manifest.json'),
+    JSON.stringify({
+      pages: { '/': 'prepaint/overview.html', '/flows': 'prepaint/flows.html', '/sign-in': 'prepaint/sign-in.html', '/alerts': 'prepaint/gone.html' },
+      shell: 'prepaint/shell.html',
+      outsideShell: ['/sign-in', '/cards/'],
+    }),
+  );
+  afterAll(() => {
+    rmSync(builtDir, { recursive: true, force: true });
+  });
+  const built = createApp({ services: null, staticDir: builtDir, bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES, upstreamUrl: null, logger: testLogger() });
+  const page = async (path: string) => {
+    const response = await built.request(path, { headers: { 'Accept-Encoding': 'br' } });
+    expect(response.status, path).toBe(200);
+    expect(response.headers.get('cache-control'), path).toBe('no-cache');
+    expect(response.headers.get('content-type'), path).toMatch(/^text\/html/);
+    return brotliDecompressSync(await bytes(response)).toString();
+  };
+
+  it('sends a section its own page, the sign-in card its own, and the frame alone elsewhere inside the shell', async () => {
+    expect(await page('/')).toBe('overview page');
+    expect(await page('/flows?q=orders')).toBe('flows page');
+    expect(await page('/sign-in?redirect=%2Fflows')).toBe('sign-in card');
+    expect(await page('/flows/12')).toBe('the frame alone');
+    expect(await page('/no/such/page')).toBe('the frame alone');
+  });
+
+  it('sends the bare page outside the shell, and where the build lacks the file it names', async () => {
+    expect(await page('/cards/some-bearer-hash')).toBe('<div id="root"></div>');
+    expect(await page('/alerts')).toBe('<div id="root"></div>');
+  });
+
+  it('still sends files as files', async () => {
+    const response = await built.request('/favicon.svg');
+    expect(await response.text()).toBe('<svg></svg>');
+    expect((await built.request('/prepaint/manifest.json')).status).toBe(200);
+  });
+});

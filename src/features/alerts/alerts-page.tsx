@@ -2,6 +2,7 @@ import { Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { AlertChannel } from '@/api/alerts';
 import { AnchorLink } from '@/components/anchor-link';
+import { PAGE_INTROS } from '@/lib/page-intros';
 import { ButtonLink } from '@/components/button-link';
 import { PageHeader } from '@/components/page-header';
 import { type Column, ResponsiveTable } from '@/components/responsive-table/responsive-table';
@@ -40,11 +41,7 @@ export function AlertsPage() {
   const { data: channels } = useSuspenseQuery(alertQueries.list());
   return (
     <>
-      <PageHeader
-        title="Alerts"
-        description="Channels that are told when a run fails, when a flow recovers and when a flow is late."
-        actions={<ButtonLink to="/alerts/new">New channel</ButtonLink>}
-      />
+      <PageHeader {...PAGE_INTROS['/alerts']} actions={<ButtonLink to="/alerts/new">New channel</ButtonLink>} />
       {channels.length === 0 ? (
         <Text c="dimmed">No channels yet. Add a Slack incoming webhook or a webhook of your own to hear about failures without watching the screen.</Text>
       ) : (

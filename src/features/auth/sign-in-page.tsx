@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Checkbox, Code, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Code, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import { type SubmitEvent, useState } from 'react';
 // zod/mini and a key check that loads the spec schemas only when sent: sign-in is the first screen of most
@@ -9,6 +9,7 @@ import { isApiError } from '@/api/errors';
 import { useClearCache } from '@/lib/query-client';
 import { AdvancedSettings } from './advanced-settings';
 import { clearSession, safeRedirect, saveSession, storedBaseUrl } from './session';
+import { SignInFrame, SignInHeading } from './sign-in-frame';
 
 const signInSchema = z.object({
   apiKey: z.string().check(z.trim(), z.minLength(1, 'Enter your API key')),
@@ -80,46 +81,37 @@ export function SignInPage({ redirect, demoKey }: { redirect: string | undefined
   };
 
   return (
-    <Center mih="100vh" p="md">
-      <Paper withBorder shadow="sm" p="xl" radius="md" w={420} component="main">
-        <form onSubmit={(event) => void onSubmit(event)} noValidate>
-          <Stack>
-            <div>
-              <Title order={1} size="h2">
-                Sign in to Flowdeck
-              </Title>
-              <Text c="dimmed" size="sm">
-                Use an API key of your data-movement service.
-              </Text>
-            </div>
-            {demoKey && (
-              <Alert color="orange" variant="light" title="Demo build" role="note">
-                The service is simulated in your browser. Sign in with the key <Code>{demoKey}</Code>.
-              </Alert>
-            )}
-            {failure && (
-              <Alert color="red" title="Could not sign in" role="alert">
-                {failure}
-              </Alert>
-            )}
-            <PasswordInput label="API key" autoComplete="current-password" required error={errors.apiKey} name="apiKey" />
-            <Checkbox label="Remember on this device" name="remember" />
-            <AdvancedSettings label="Advanced">
-              <TextInput
-                label="Service base URL"
-                description="Leave empty to use the service this dashboard is served from."
-                placeholder="https://pipelines.example.com"
-                error={errors.baseUrl}
-                name="baseUrl"
-                defaultValue={storedBaseUrl()}
-              />
-            </AdvancedSettings>
-            <Button type="submit" loading={isSubmitting}>
-              Sign in
-            </Button>
-          </Stack>
-        </form>
-      </Paper>
-    </Center>
+    <SignInFrame>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Stack>
+          <SignInHeading />
+          {demoKey && (
+            <Alert color="orange" variant="light" title="Demo build" role="note">
+              The service is simulated in your browser. Sign in with the key <Code>{demoKey}</Code>.
+            </Alert>
+          )}
+          {failure && (
+            <Alert color="red" title="Could not sign in" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <PasswordInput label="API key" autoComplete="current-password" required error={errors.apiKey} name="apiKey" />
+          <Checkbox label="Remember on this device" name="remember" />
+          <AdvancedSettings label="Advanced">
+            <TextInput
+              label="Service base URL"
+              description="Leave empty to use the service this dashboard is served from."
+              placeholder="https://pipelines.example.com"
+              error={errors.baseUrl}
+              name="baseUrl"
+              defaultValue={storedBaseUrl()}
+            />
+          </AdvancedSettings>
+          <Button type="submit" loading={isSubmitting}>
+            Sign in
+          </Button>
+        </Stack>
+      </form>
+    </SignInFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { EndpointListPage } from '@/components/endpoint-list-page';
+import { PAGE_INTROS } from '@/lib/page-intros';
 import type { EndpointListSearch } from '@/lib/list-search';
 import { destinationQueries, useDeleteDestination } from '@/resources/destinations';
 
@@ -9,7 +10,7 @@ export function DestinationsPage({ search, onSearch }: { search: EndpointListSea
   return (
     <EndpointListPage
       noun="destination"
-      description="The stores your data is loaded into."
+      description={PAGE_INTROS['/destinations'].description}
       listing={listing}
       specOf={(destination) => destination.destinationSpec}
       search={search}

@@ -4,6 +4,7 @@ import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { memo, useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import type { Flow } from '@/api/flows';
 import { PageHeader } from '@/components/page-header';
+import { PAGE_INTROS } from '@/lib/page-intros';
 import { formatCount } from '@/lib/format';
 import { runStateOf } from '@/lib/run-status';
 import { useScheduleWords } from '@/lib/use-schedule-engine';
@@ -96,11 +97,9 @@ export function FlowsPage() {
   const readAgain = useCallback(() => void refetch(), [refetch]);
   const header = useMemo(
     () => (
+      // The count is the list's own line, under the filters: the heading is the same from the first paint on.
       <PageHeader
-        title="Flows"
-        description={
-          reading ? 'A source, a destination and a schedule each.' : `${formatCount(flows.length)} flows: a source, a destination and a schedule each.`
-        }
+        {...PAGE_INTROS['/flows']}
         actions={
           <Button component={Link} to="/flows/new">
             New flow
@@ -108,7 +107,7 @@ export function FlowsPage() {
         }
       />
     ),
-    [reading, flows.length],
+    [],
   );
 
   return (

@@ -8,6 +8,7 @@ import { AnchorLink } from '@/components/anchor-link';
 import { ErrorState } from '@/components/error-state';
 import { LiveStamp } from '@/components/live-stamp';
 import { PageHeader } from '@/components/page-header';
+import { PAGE_INTROS } from '@/lib/page-intros';
 import { RunErrors } from '@/components/run-errors';
 import { InlineSkeleton } from '@/components/skeletons';
 import { StatusBadge } from '@/components/status-badge';
@@ -178,7 +179,7 @@ export function OverviewPage() {
 
   return (
     <>
-      <PageHeader title="Overview" description="What runs now, live, and what failed last." />
+      <PageHeader {...PAGE_INTROS['/']} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} mb="lg">
         <CountCard label="Flows" to="/flows" query={flows} />
         <CountCard label="Workflows" to="/workflows" query={workflows} />

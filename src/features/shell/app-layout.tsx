@@ -6,7 +6,7 @@ import { TimeZoneSwitch } from '@/components/time-zone-switch';
 import { NotifyControl } from './notify-control';
 import { RunNotifier } from './run-notifier';
 import { RunningTitle } from './running-title';
-import frame from './shell-frame.module.css';
+import { frame } from './shell-frame';
 
 const sections = [
   { to: '/', label: 'Overview', exact: true },

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { PAGE_INTROS } from '@/lib/page-intros';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
 
@@ -22,16 +23,29 @@ function holdAnswers(path: string): () => void {
 }
 
 describe('first screen', () => {
-  it('paints the frame and the page skeleton at once while the page waits for its data, then the shell and the page', async () => {
+  it('paints the frame, the page heading and the list skeleton at once while the page waits for its data, then the shell and the page', async () => {
     const release = holdAnswers('/v2/flows');
     renderApp('/flows');
     expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
     expect(screen.getByText('Flowdeck')).toBeInTheDocument();
+    // The heading is the page's own, as the page the service sent drew it (src/prepaint.tsx).
+    expect(screen.getByRole('heading', { level: 1, name: 'Flows' })).toBeInTheDocument();
+    expect(screen.getByText(PAGE_INTROS['/flows'].description)).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Sections' })).toBeNull();
+    release();
+    expect(await screen.findByRole('navigation', { name: 'Sections' })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Flows' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Flows' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading' })).toBeNull();
+  });
+
+  it('paints a page without a fixed heading with placeholders for it', async () => {
+    const release = holdAnswers('/v2/flows');
+    renderApp('/flows/1');
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
     release();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Flows' })).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: 'Sections' })).toBeInTheDocument();
-    expect(screen.queryByRole('status', { name: 'Loading' })).toBeNull();
+    expect(await screen.findByRole('navigation', { name: 'Sections' })).toBeInTheDocument();
   });
 
   it('keeps the overview timeline in its place while its runs load, then draws its rows', async () => {

@@ -1,13 +1,15 @@
 import { Skeleton, Text } from '@mantine/core';
 import { PageSkeleton } from '@/components/skeletons';
-import frame from './shell-frame.module.css';
+import type { PageIntro } from '@/lib/page-intros';
+import { frame } from './shell-frame';
 
 /**
- * The signed-in frame while its code and the page's arrive: AppLayout's own frame (shell-frame.module.css) with
- * the page's skeleton inside, so the first screen paints as soon as the entry has run and nothing moves when the
- * real shell takes its place. It comes with the entry, so it uses only what the sign-in screen already ships.
+ * The signed-in frame while its code and the page's arrive: AppLayout's own frame (shell-frame.css) with the
+ * page's skeleton inside, headed by the page's intro where the page has a fixed one. Drawn twice over: by the
+ * build, into the page the service sends (src/prepaint.tsx), and by the router while a first load waits. It uses
+ * Mantine and plain markup only, so it renders in Node as well as in the browser.
  */
-export function ShellSkeleton() {
+export function ShellSkeleton({ intro }: { intro?: PageIntro | undefined }) {
   return (
     <>
       {/* No landmarks: the real shell's header, navigation and main replace these; the page skeleton says "Loading". */}
@@ -23,7 +25,7 @@ export function ShellSkeleton() {
         ))}
       </div>
       <div className={frame.main}>
-        <PageSkeleton />
+        <PageSkeleton intro={intro} />
       </div>
     </>
   );

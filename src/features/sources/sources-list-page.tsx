@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { EndpointListPage } from '@/components/endpoint-list-page';
+import { PAGE_INTROS } from '@/lib/page-intros';
 import type { EndpointListSearch } from '@/lib/list-search';
 import { sourceQueries, useDeleteSource } from '@/resources/sources';
 
@@ -9,7 +10,7 @@ export function SourcesPage({ search, onSearch }: { search: EndpointListSearch; 
   return (
     <EndpointListPage
       noun="source"
-      description="Connections to the systems your data comes from."
+      description={PAGE_INTROS['/sources'].description}
       listing={listing}
       specOf={(source) => source.sourceSpec}
       search={search}

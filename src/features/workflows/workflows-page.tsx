@@ -5,6 +5,7 @@ import { AnchorLink } from '@/components/anchor-link';
 import { ButtonLink } from '@/components/button-link';
 import { FreshnessBadge } from '@/components/freshness-badge';
 import { PageHeader } from '@/components/page-header';
+import { PAGE_INTROS } from '@/lib/page-intros';
 import { type Column, ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { ScheduleLabel } from '@/components/schedule-label';
 import { scheduleOf } from '@/lib/schedule-basics';
@@ -49,7 +50,7 @@ export function WorkflowsPage() {
   return (
     <>
       <PageHeader
-        title="Workflows"
+        title={PAGE_INTROS['/workflows'].title}
         description={`${String(workflows.length)} workflows: flows run together, in order.`}
         actions={<ButtonLink to="/workflows/new">New workflow</ButtonLink>}
       />

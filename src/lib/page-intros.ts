@@ -1,0 +1,28 @@
+/**
+ * The heading of each section's list page. The page draws it, and the build draws it into the page the service
+ * sends for that address (src/prepaint.tsx), so a phone shows it before any of the dashboard's code has run.
+ * A description that depends on data (a count) is left out here: the page draws it once the data is in.
+ */
+export interface PageIntro {
+  title: string;
+  description?: string;
+}
+
+export const PAGE_INTROS = {
+  '/': {
+    title: 'Overview',
+    description: 'What runs now, live, what failed last, and whether each flow’s data is as fresh as its schedule promises.',
+  },
+  '/flows': { title: 'Flows', description: 'A source, a destination and a schedule each.' },
+  '/workflows': { title: 'Workflows' },
+  '/sources': { title: 'Sources', description: 'Connections to the systems your data comes from.' },
+  '/destinations': { title: 'Destinations', description: 'The stores your data is loaded into.' },
+  '/alerts': { title: 'Alerts', description: 'Channels that are told when a run fails, when a flow recovers and when a flow is late.' },
+} as const satisfies Record<string, PageIntro>;
+
+export type IntroPath = keyof typeof PAGE_INTROS;
+
+/** The intro of the page at this path, if it is a section's list page. */
+export function pageIntroAt(path: string): PageIntro | undefined {
+  return Object.hasOwn(PAGE_INTROS, path) ? PAGE_INTROS[path as IntroPath] : undefined;
+}
