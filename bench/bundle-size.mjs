@@ -46,6 +46,9 @@ async function floorBytes() {
   return bytes;
 }
 
+/** What the entry imports once it has painted: part of every first screen, not a page's own. */
+const BOOT = 'src/start.tsx';
+
 /** Every chunk a manifest entry loads before it runs (its static imports, transitively). */
 function staticClosure(manifest, key, into = new Set()) {
   const entry = manifest[key];
@@ -58,7 +61,9 @@ function staticClosure(manifest, key, into = new Set()) {
 /** Each route's split chunks, less what the first screen and the signed-in shell have already fetched. */
 function routeChunks(outDir) {
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'));
+  // The entry fetches the rest of the first screen (src/start.tsx) after its first frame, on every page.
   const fetched = staticClosure(manifest, 'index.html');
+  staticClosure(manifest, BOOT, fetched);
   for (const key of Object.keys(manifest)) if (key.startsWith('src/routes/_app.tsx?')) staticClosure(manifest, key, fetched);
   const routes = new Map();
   for (const key of Object.keys(manifest)) {
@@ -72,7 +77,7 @@ function routeChunks(outDir) {
   const total = (files) => [...files].reduce((sum, file) => sum + size(file), 0);
   // Heavy libraries a page imports when it first shows them (charts, markdown, the workflow graph).
   const onDemand = Object.entries(manifest)
-    .filter(([key, entry]) => entry.isDynamicEntry && !key.includes('?tsr-split=') && !key.startsWith('src/mock-service/'))
+    .filter(([key, entry]) => entry.isDynamicEntry && key !== BOOT && !key.includes('?tsr-split=') && !key.startsWith('src/mock-service/'))
     .map(([key, entry]) => ({
       module: entry.src ?? key,
       gzip: total([...staticClosure(manifest, key)].filter((file) => !fetched.has(file))),
