@@ -72,14 +72,18 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](history|store|react-store|router-core|react-router|query-core|react-query))[\\/]/,
             },
-            // Everything the entry imports statically (its Mantine pieces, the sign-in page, the session) runs on
-            // every first screen: one file instead of a dozen, fewer round trips before the first paint.
-            { name: 'initial', tags: ['$initial'] },
+            // Vite's helper for dynamic imports, which the entry uses too: alone, so the entry does not import the boot.
+            { name: 'preload-helper', test: /preload-helper/ },
+            // The boot (src/start.tsx) and everything it imports statically (its Mantine pieces, the sign-in page, the
+            // session) runs on every first screen: one file instead of a dozen, fewer round trips. The entry fetches
+            // it after its first frame.
+            { name: 'initial', test: /[\\/]src[\\/]start\.tsx$/ },
             // The signed-in shell and everything it uses (its Mantine pieces, the query factories its notifier
             // and title read): one file instead of ~30 that each cost a request (six at a time on HTTP/1.1) and
             // compress worse apart. Keyed on the shell's own modules, their dependencies come with them as far as
             // they are used. The layout route's component keeps its own chunk (the router loads it by name).
-            { name: 'shell', test: /[\\/]src[\\/]features[\\/]shell[\\/]/ },
+            // Its skeleton and frame stay with the route tree: the first screen draws them, signed in or not.
+            { name: 'shell', test: /[\\/]src[\\/]features[\\/]shell[\\/](?!shell-skeleton|shell-frame)/ },
           ],
         },
       },
