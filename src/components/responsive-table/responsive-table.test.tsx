@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SEED } from '@/mock-service/seed';
 import { renderApp } from '@/test/render';
 import { mockService } from '@/test/server';
@@ -21,6 +21,14 @@ function cardsOf(list: HTMLElement) {
 }
 
 describe('lists on a phone (below 600 px wide)', () => {
+  it('draws the cards from the first render, never a table first', async () => {
+    setViewportWidth(390);
+    const create = vi.spyOn(document, 'createElement');
+    renderApp('/flows');
+    await screen.findByRole('list', { name: 'Flows' });
+    expect(create.mock.calls.filter(([tag]) => tag === 'table')).toEqual([]);
+  });
+
   it('shows the flows as stacked cards with their key fields, virtualised like the table', async () => {
     setViewportWidth(390);
     const warehouse = mockService.db.state.destinations.find((destination) => destination.id === 1)?.displayName;

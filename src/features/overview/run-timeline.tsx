@@ -42,7 +42,8 @@ export const RunTimeline = memo(function RunTimeline({ flows, workflows, window,
     scopes: [liveScopes.any],
     enabled: !unsupported,
   });
-  const narrow = useMediaQuery('(max-width: 600px)');
+  // Read at the first render, not in an effect: a phone would draw the timeline twice as the page appears.
+  const narrow = useMediaQuery('(max-width: 600px)', undefined, { getInitialValueInEffect: false });
   const data = hasTimelineData(timeline.data) ? timeline.data : undefined;
   const spans = data?.spans;
   const [hovered, setHovered] = useState<string | null>(null);
