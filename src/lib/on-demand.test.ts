@@ -11,6 +11,9 @@ it('fetches a module once for every asker, and tells its readers when it has com
   expect(first).toBe(second);
   expect(module.loaded()).toEqual({ answer: 42 });
   expect(importer).toHaveBeenCalledTimes(1);
+  // Told in a task of their own, not in the one that evaluated the module.
+  expect(reader).not.toHaveBeenCalled();
+  await new Promise((resolve) => setTimeout(resolve, 0));
   expect(reader).toHaveBeenCalledTimes(1);
 });
 

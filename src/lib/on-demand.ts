@@ -28,7 +28,12 @@ export function provided<T>(): Provided<T> {
     loaded: () => value,
     provide: (arrived: T) => {
       value = arrived;
-      for (const listener of listeners) listener();
+      // Readers draw it in a task of their own: a module that hands itself over as it is evaluated would
+      // otherwise have its evaluation and every reader's render in one long task (cronstrue and a long list's
+      // schedules, on a phone, well past the 50 ms that holds up a tap).
+      setTimeout(() => {
+        for (const listener of listeners) listener();
+      }, 0);
     },
     subscribe: (listener) => {
       listeners.add(listener);
