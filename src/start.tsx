@@ -33,10 +33,10 @@ export async function start() {
   // finished (or under way) and does not start another.
   const loaded = router.load();
   // Meanwhile the first Intl objects, which load the locale's data (tens of milliseconds each on a phone), are
-  // built each in a task of its own rather than inside the first render.
+  // built each in a task of its own (not the router's, nor the first render's).
   for (const warm of [() => formatCount(0), () => compareNames('a', 'b'), () => dateFormat('local').dateTime(0)]) {
-    warm();
     await nextTask();
+    warm();
   }
   await Promise.race([loaded, pause(FIRST_LOAD_WAIT_MS)]);
   const root = document.getElementById('root');
