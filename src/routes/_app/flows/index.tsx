@@ -12,19 +12,8 @@ export const Route = createFileRoute('/_app/flows/')({
   search: { middlewares: [stripSearchParams(flowsSearchDefaults)] },
   loader: async ({ context }) => {
     askFirstFlowsPageAhead(context.queryClient);
-    const [{ loadFlowsList }, { sourceQueries }, { destinationQueries }] = await Promise.all([
-      import('@/resources/flows'),
-      import('@/resources/sources'),
-      import('@/resources/destinations'),
-    ]);
-    // The names the rows show are waited for beside the first page (without them the rows show ids): a phone draws
-    // the list once with them, not once without and again as each arrives.
-    const { queryClient } = context;
-    const names = [
-      queryClient.query({ ...sourceQueries.names(), staleTime: 'static' }).catch(() => undefined),
-      queryClient.query({ ...destinationQueries.names(), staleTime: 'static' }).catch(() => undefined),
-    ];
-    await Promise.all([loadFlowsList(queryClient), ...names]);
+    const { loadFlowsList } = await import('@/resources/flows');
+    await loadFlowsList(context.queryClient);
   },
   // A change of search or filter stays on the page: its rows come from the cache the page watches, so the
   // loader is not run again (it would hold the URL's update behind a round of the router's loading).
