@@ -129,6 +129,9 @@ describe('prepainted pages', () => {
     expect(await page('/sign-in?redirect=%2Fflows')).toBe('sign-in card');
     expect(await page('/flows/12')).toBe('the frame alone');
     expect(await page('/no/such/page')).toBe('the frame alone');
+    // A path that names a property every object has is no key of the manifest.
+    expect(await page('/constructor')).toBe('the frame alone');
+    expect(await page('/__proto__')).toBe('the frame alone');
   });
 
   it('sends the bare page outside the shell, and where the build lacks the file it names', async () => {
