@@ -27,6 +27,13 @@ test('each section’s page arrives with the frame and its heading drawn, before
   await shoot(page, 'prepaint-sign-in');
 });
 
+test('a page whose code does not come says so instead of waiting for good', async ({ page }) => {
+  await page.route('**/assets/framework-*.js', (route) => route.abort());
+  await page.goto('/flows');
+  await expect(page.getByRole('alert')).toHaveText('Flowdeck could not load. Check your connection, then reload the page.');
+  await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+});
+
 test('the drawn page follows the colour scheme before any of the dashboard’s code runs', async ({ page }) => {
   await withoutTheDashboardsCode(page);
   await page.emulateMedia({ colorScheme: 'dark' });

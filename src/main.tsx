@@ -16,6 +16,24 @@ function afterFirstPaint() {
   });
 }
 
+/**
+ * The code did not come (the connection dropped, or a deploy replaced it under an open tab): say so where the drawn
+ * page would otherwise wait for good. Plain DOM: none of the dashboard's code is here to draw it.
+ */
+function showLoadFailure() {
+  const root = document.getElementById('root');
+  if (!root) return;
+  const message = document.createElement('p');
+  message.setAttribute('role', 'alert');
+  message.style.cssText = 'margin: 5rem auto; max-width: 30rem; padding: 0 1rem; font-family: system-ui, sans-serif;';
+  message.textContent = 'Flowdeck could not load. Check your connection, then reload the page.';
+  root.replaceChildren(message);
+}
+
 void afterFirstPaint()
   .then(() => import('./start'))
-  .then(({ start }) => start());
+  .then(({ start }) => start())
+  .catch((error: unknown) => {
+    showLoadFailure();
+    throw error;
+  });
