@@ -46,9 +46,12 @@ export default defineConfig({
         const { tsImport } = await import('tsx/esm/api');
         const { prepaintPages } = (await tsImport('./src/prepaint.tsx', import.meta.url)) as typeof import('./src/prepaint');
         const page = String(index.source);
+        const root = '<div id="root"></div>';
+        if (!page.includes(root)) this.error(`prepaint: index.html has no empty ${root} to draw into`);
         const { files, manifest } = prepaintPages();
         for (const { fileName, markup } of files) {
-          this.emitFile({ type: 'asset', fileName, source: page.replace('<div id="root"></div>', `<div id="root">${markup}</div>`) });
+          // A function, not a string: `$` in the markup is text, not a replacement pattern.
+          this.emitFile({ type: 'asset', fileName, source: page.replace(root, () => `<div id="root">${markup}</div>`) });
         }
         this.emitFile({ type: 'asset', fileName: 'prepaint/manifest.json', source: JSON.stringify(manifest) });
       },

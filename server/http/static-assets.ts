@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { MESSAGES } from '@/api/messages';
+import type { PrepaintManifest } from '@/prepaint';
 
 /** Hashed file names change with their content, so a browser may keep them for good. */
 const cacheHashedAssets: MiddlewareHandler = async (c, next) => {
@@ -28,15 +29,15 @@ const varyOnEncoding: MiddlewareHandler = async (c, next) => {
  * outside it (a card) and for a build without prepainted pages. Read on each page request: pages are few, and a rebuild is seen at once.
  */
 function pageFileFor(staticDir: string, path: string): string {
-  let manifest: { pages: Record<string, string>; shell: string; outsideShell: string[] };
   try {
-    manifest = JSON.parse(readFileSync(join(staticDir, 'prepaint', 'manifest.json'), 'utf8')) as typeof manifest;
+    const manifest = JSON.parse(readFileSync(join(staticDir, 'prepaint', 'manifest.json'), 'utf8')) as PrepaintManifest;
+    const outside = manifest.outsideShell.some((prefix) => (prefix.endsWith('/') ? path.startsWith(prefix) : path === prefix));
+    const file = (Object.hasOwn(manifest.pages, path) ? manifest.pages[path] : undefined) ?? (outside ? 'index.html' : manifest.shell);
+    return existsSync(join(staticDir, file)) ? file : 'index.html';
   } catch {
+    // No manifest (a build without prepainted pages), or one this service cannot read: the bare page.
     return 'index.html';
   }
-  const outside = manifest.outsideShell.some((prefix) => (prefix.endsWith('/') ? path.startsWith(prefix) : path === prefix));
-  const file = (Object.hasOwn(manifest.pages, path) ? manifest.pages[path] : undefined) ?? (outside ? 'index.html' : manifest.shell);
-  return existsSync(join(staticDir, file)) ? file : 'index.html';
 }
 
 /** A path whose last part has no dot names a page of the dashboard, not a file. */

@@ -139,6 +139,23 @@ describe('prepainted pages', () => {
     expect(await page('/alerts')).toBe('<div id="root"></div>');
   });
 
+  it('sends the bare page, not a 500, when the manifest cannot be read', async () => {
+    const brokenDir = mkdtempSync(join(tmpdir(), 'flowdeck-prepaint-broken-'));
+    mkdirSync(join(brokenDir, 'prepaint'));
+    writeFileSync(join(brokenDir, 'index.html'), '<div id="root"></div>');
+    const broken = createApp({ services: null, staticDir: brokenDir, bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES, upstreamUrl: null, logger: testLogger() });
+    try {
+      for (const manifest of ['{}', '{"pages":{"/":7}}', 'not json']) {
+        writeFileSync(join(brokenDir, 'prepaint', 'manifest.json'), manifest);
+        const response = await broken.request('/flows');
+        expect(response.status, manifest).toBe(200);
+        expect(await response.text(), manifest).toBe('<div id="root"></div>');
+      }
+    } finally {
+      rmSync(brokenDir, { recursive: true, force: true });
+    }
+  });
+
   it('still sends files as files', async () => {
     const response = await built.request('/favicon.svg');
     expect(await response.text()).toBe('<svg></svg>');

@@ -2,10 +2,10 @@ import { Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { AlertChannel } from '@/api/alerts';
 import { AnchorLink } from '@/components/anchor-link';
-import { PAGE_INTROS } from '@/lib/page-intros';
 import { ButtonLink } from '@/components/button-link';
 import { PageHeader } from '@/components/page-header';
 import { type Column, ResponsiveTable } from '@/components/responsive-table/responsive-table';
+import { PAGE_INTROS } from '@/lib/page-intros';
 import { alertQueries } from '@/resources/alerts';
 import { flowsText, kindLabel, rulesText } from './alert-words';
 

@@ -4,8 +4,8 @@ import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { memo, useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import type { Flow } from '@/api/flows';
 import { PageHeader } from '@/components/page-header';
-import { PAGE_INTROS } from '@/lib/page-intros';
 import { formatCount } from '@/lib/format';
+import { PAGE_INTROS } from '@/lib/page-intros';
 import { runStateOf } from '@/lib/run-status';
 import { useScheduleWords } from '@/lib/use-schedule-engine';
 import { destinationQueries } from '@/resources/destinations';
@@ -21,6 +21,17 @@ import { useFlowSelection } from './use-flow-selection';
 import { useStatusScan } from './use-status-scan';
 
 const route = getRouteApi('/_app/flows/');
+// The count is the list's own line, under the filters: the heading is the same from the first paint on.
+const HEADER = (
+  <PageHeader
+    {...PAGE_INTROS['/flows']}
+    actions={
+      <Button component={Link} to="/flows/new">
+        New flow
+      </Button>
+    }
+  />
+);
 const NO_FLOWS: readonly Flow[] = [];
 const NO_IDS: readonly number[] = [];
 
@@ -95,24 +106,9 @@ export function FlowsPage() {
   );
   const { refetch } = all;
   const readAgain = useCallback(() => void refetch(), [refetch]);
-  const header = useMemo(
-    () => (
-      // The count is the list's own line, under the filters: the heading is the same from the first paint on.
-      <PageHeader
-        {...PAGE_INTROS['/flows']}
-        actions={
-          <Button component={Link} to="/flows/new">
-            New flow
-          </Button>
-        }
-      />
-    ),
-    [],
-  );
-
   return (
     <>
-      {header}
+      {HEADER}
       <FlowFilters search={search} onQueryInput={onQueryInput} onChange={update} showFreshness={reportsFreshness} />
       <FlowsList
         sortedRows={sortedRows}

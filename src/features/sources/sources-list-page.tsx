@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { EndpointListPage } from '@/components/endpoint-list-page';
-import { PAGE_INTROS } from '@/lib/page-intros';
 import type { EndpointListSearch } from '@/lib/list-search';
+import { PAGE_INTROS } from '@/lib/page-intros';
 import { sourceQueries, useDeleteSource } from '@/resources/sources';
 
 export function SourcesPage({ search, onSearch }: { search: EndpointListSearch; onSearch: (patch: Partial<EndpointListSearch>) => void }) {
