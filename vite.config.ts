@@ -4,6 +4,9 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { afterPaintTemplate } from './scripts/after-paint-modules.ts';
+
+const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 
 // The service the dev server forwards /v2 to (the local service, or any with this interface).
 const serviceUrl = process.env.FLOWDECK_SERVICE_URL ?? 'http://127.0.0.1:8080';
@@ -49,9 +52,10 @@ export default defineConfig({
         const root = '<div id="root"></div>';
         if (!page.includes(root)) this.error(`prepaint: index.html has no empty ${root} to draw into`);
         const { files, manifest } = prepaintPages();
-        for (const { fileName, markup } of files) {
+        for (const { fileName, markup, firstModules } of files) {
+          const listed = afterPaintTemplate(bundle, projectRoot, firstModules);
           // A function, not a string: `$` in the markup is text, not a replacement pattern.
-          this.emitFile({ type: 'asset', fileName, source: page.replace(root, () => `<div id="root">${markup}</div>`) });
+          this.emitFile({ type: 'asset', fileName, source: page.replace(root, () => `<div id="root">${markup}</div>${listed}`) });
         }
         this.emitFile({ type: 'asset', fileName: 'prepaint/manifest.json', source: JSON.stringify(manifest) });
       },
@@ -75,8 +79,13 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](history|store|react-store|router-core|react-router|query-core|react-query))[\\/]/,
             },
-            // Vite's helper for dynamic imports, which the entry uses too: alone, so the entry does not import the boot.
-            { name: 'preload-helper', test: /preload-helper/ },
+            // What the entry runs before the dashboard's code has come (Vite's helper for dynamic imports, the session,
+            // the first requests), which the boot uses too: in a chunk of their own, or the
+            // groups below would take them in and the entry would import the boot.
+            {
+              name: 'entry-shared',
+              test: /preload-helper|[\\/]src[\\/](first-requests|api[\\/](api-session|send-ahead|first-pages|all-pages)|features[\\/]auth[\\/]session|lib[\\/]next-task)\.ts$/,
+            },
             // The boot (src/start.tsx) and everything it imports statically (its Mantine pieces, the sign-in page, the
             // session) runs on every first screen: one file instead of a dozen, fewer round trips. The entry fetches
             // it after its first frame.
@@ -107,13 +116,14 @@ export default defineConfig({
       },
       {
         // The local service over HTTP, on one embedded Postgres (server/test/global-setup.ts) with a
-        // database per test service. Two files at a time: the machine has two cores and each file
-        // runs whole services. It runs after the dashboard project (its own group), never beside it.
+        // database per test service, and the build's scripts (Node code too). Two files at a time: the machine has
+        // two cores and each file runs whole services. It runs after the dashboard project (its own group), never
+        // beside it.
         extends: true,
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
           globalSetup: ['./server/test/global-setup.ts'],
           maxWorkers: 2,
           sequence: { groupOrder: 1 },

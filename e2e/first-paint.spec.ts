@@ -83,3 +83,21 @@ test('on a phone the largest paint of the flows list and the overview is the dra
     expect(paints.largest, path).toEqual([paints.first]);
   }
 });
+
+test('a first load of the flows list fetches the code its page lists and asks for its first flows once', async ({ page }) => {
+  await page.goto('/sign-in');
+  await signIn(page);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    asked.push(url.pathname + url.search);
+  });
+  await page.goto('/flows');
+  await expect(page.getByRole('table', { name: 'Flows' }).getByRole('link').first()).toBeVisible();
+  // Sent ahead by the entry and taken by the list's loader: not asked a second time.
+  expect(asked.filter((url) => url === '/v2/flows?limit=1000&offset=0')).toHaveLength(1);
+  const sent = await (await page.request.get('/flows')).text();
+  const listed = [...sent.matchAll(/<link rel="(?:modulepreload|preload)"[^>]* href="([^"]+)">/g)].map((match) => match[1] ?? '');
+  expect(listed.length).toBeGreaterThan(3);
+  for (const href of listed) expect(asked, href).toContain(href);
+});

@@ -3,6 +3,10 @@
 // already draw that frame (src/prepaint.tsx).
 import './mantine-styles.css';
 import '@/features/shell/shell-frame.css';
+import { restoreSession } from '@/features/auth/session';
+import { nextTask } from '@/lib/next-task';
+import { fetchListedCode } from './after-paint';
+import { sendFirstRequests } from './first-requests';
 
 /**
  * Resolves once the browser has painted a frame: a page the service sent with its frame already drawn (its
@@ -30,8 +34,19 @@ function showLoadFailure() {
   root.replaceChildren(message);
 }
 
+// At once, beside the first paint: the locale's data loads on another thread (warm-intl.worker.ts).
+new Worker(new URL('./warm-intl.worker.ts', import.meta.url), { type: 'module' });
+
 void afterFirstPaint()
-  .then(() => import('./start'))
+  .then(async () => {
+    void fetchListedCode();
+    const code = import('./start');
+    await nextTask();
+    // Signed in, the page's first lists are asked for now, beside its code rather than after it. The demo build
+    // answers /v2 in the browser once its mock service has started (start.tsx): it asks nothing ahead.
+    if (restoreSession() && import.meta.env.MODE !== 'demo') sendFirstRequests(location.pathname);
+    return code;
+  })
   .then(({ start }) => start())
   .catch((error: unknown) => {
     showLoadFailure();

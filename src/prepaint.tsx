@@ -50,15 +50,26 @@ function SignInPlaceholder() {
   );
 }
 
-/** Each prepainted page's file name and the markup that goes into its root. */
+/** The boot, which every page runs (the sign-in page is part of it). */
+const BOOT = 'src/start.tsx';
+/** The signed-in layout's route. */
+const SHELL_ROUTE = 'src/routes/_app.tsx';
+/** A section's list page's route (src/routes/_app/index.tsx is the overview's). */
+const sectionRoute = (path: string) => `src/routes/_app${path === '/' ? '' : path}/index.tsx`;
+
+/**
+ * Each prepainted page's file name, the markup that goes into its root, and the modules whose code it needs first
+ * (the build lists their chunks in the page: scripts/after-paint-modules.ts).
+ */
 export function prepaintPages() {
   const sections = Object.keys(PAGE_INTROS).map((path) => ({
     path,
     fileName: `prepaint/${path === '/' ? 'overview' : path.slice(1)}.html`,
     markup: drawn(<ShellSkeleton intro={pageIntroAt(path)} />),
+    firstModules: [BOOT, SHELL_ROUTE, sectionRoute(path)],
   }));
-  const signIn = { path: '/sign-in', fileName: 'prepaint/sign-in.html', markup: drawn(<SignInPlaceholder />) };
-  const shell = { fileName: 'prepaint/shell.html', markup: drawn(<ShellSkeleton />) };
+  const signIn = { path: '/sign-in', fileName: 'prepaint/sign-in.html', markup: drawn(<SignInPlaceholder />), firstModules: [BOOT] };
+  const shell = { fileName: 'prepaint/shell.html', markup: drawn(<ShellSkeleton />), firstModules: [BOOT, SHELL_ROUTE] };
   const manifest: PrepaintManifest = {
     pages: Object.fromEntries([...sections, signIn].map(({ path, fileName }) => [path, fileName])),
     shell: shell.fileName,

@@ -1,7 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { restoreSession } from '@/features/auth/session';
-import { compareNames, dateFormat, formatCount } from '@/lib/format';
+import { nextTask, pause } from '@/lib/next-task';
 import { createApp } from './app';
 
 /**
@@ -11,13 +10,6 @@ import { createApp } from './app';
  */
 const FIRST_LOAD_WAIT_MS = 1_000;
 
-const pause = (ms: number) =>
-  new Promise<void>((resolve) => {
-    setTimeout(resolve, ms);
-  });
-/** Ends the current task: each step of the start is a task of its own, none long enough to hold up a tap. */
-const nextTask = () => pause(0);
-
 export async function start() {
   // The demo build has no service behind it: MSW answers /v2 in the browser. The mode is compared here, not
   // through `isDemo`, so the production build drops this branch and the mock service with it.
@@ -25,19 +17,11 @@ export async function start() {
     const { startMockWorker } = await import('@/mock-service/browser');
     await startMockWorker();
   }
-  restoreSession();
-  await nextTask();
   const { App, router } = createApp();
   await nextTask();
   // The route's code and data are asked for before React draws anything; the router's mount sees the load
   // finished (or under way) and does not start another.
   const loaded = router.load();
-  // Meanwhile the first Intl objects, which load the locale's data (tens of milliseconds each on a phone), are
-  // built each in a task of its own (not the router's, nor the first render's).
-  for (const warm of [() => formatCount(0), () => compareNames('a', 'b'), () => dateFormat('local').dateTime(0)]) {
-    await nextTask();
-    warm();
-  }
   await Promise.race([loaded, pause(FIRST_LOAD_WAIT_MS)]);
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');

@@ -12,7 +12,7 @@ import * as timeline from '@/api/timeline';
 import * as uploads from '@/api/uploads';
 import * as webhooks from '@/api/webhooks';
 import * as workflows from '@/api/workflows';
-import { configureApi } from '@/api/client';
+import { configureApi } from '@/api/api-session';
 import { createMockService } from '@/mock-service/service';
 import { createApiApp } from '../app';
 import { openApiDocument } from '../openapi';

@@ -1,27 +1,7 @@
 import type { z } from 'zod';
+import { getApiSession } from './api-session';
 import { ApiError, errorBodySchema, kindFromStatus } from './errors';
-
-/** Where to send requests and with which key. Set by the sign-in feature; read on every call. */
-export interface ApiSession {
-  /** Empty string means the dashboard's own origin. */
-  baseUrl: string;
-  token: string | null;
-}
-
-let session: ApiSession = { baseUrl: '', token: null };
-
-export function configureApi(next: Partial<ApiSession>): void {
-  session = { ...session, ...next };
-}
-
-export function getApiSession(): Readonly<ApiSession> {
-  return session;
-}
-
-/** No call waits forever: past this the user is told the service did not answer. */
-export const DEFAULT_TIMEOUT_MS = 30_000;
-
-type Query = Record<string, string | number | undefined>;
+import { buildUrl, DEFAULT_TIMEOUT_MS, headersFor, type Query, takeAhead } from './send-ahead';
 
 export interface RequestOptions<S extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -38,66 +18,6 @@ export interface RequestOptions<S extends z.ZodType> {
 
 export interface CallOptions {
   signal?: AbortSignal;
-}
-
-export function buildUrl(baseUrl: string, path: string, query?: Query): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) search.set(key, String(value));
-  }
-  const qs = search.toString();
-  return `${baseUrl.replace(/\/+$/, '')}${path}${qs ? `?${qs}` : ''}`;
-}
-
-function headersFor(token: string | null, withBody: boolean): Record<string, string> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (withBody) headers['Content-Type'] = 'application/json';
-  return headers;
-}
-
-/** A GET sent before anyone asked for its answer, and the timeout it runs under. */
-interface SentAhead {
-  response: Promise<Response>;
-  timeout: AbortSignal;
-}
-
-/** Keyed by key and URL (its parameters in a fixed order): an answer is only ever read under the key that asked. */
-const sentAhead = new Map<string, SentAhead>();
-const aheadKey = (token: string | null, url: string) => {
-  const at = url.indexOf('?');
-  if (at < 0) return `${token ?? ''} ${url}`;
-  const params = new URLSearchParams(url.slice(at + 1));
-  params.sort();
-  return `${token ?? ''} ${url.slice(0, at)}?${params.toString()}`;
-};
-
-/**
- * Sends a GET now, before the code that reads its answer has arrived (a route's loader, while its page's code and
- * schemas are on their way): the next `request` of the same URL under the same key takes this answer instead of
- * asking again, and parses it as usual. An answer nobody takes within the timeout is dropped.
- */
-export function sendAhead(path: string, query?: Query): void {
-  const url = buildUrl(session.baseUrl, path, query);
-  const key = aheadKey(session.token, url);
-  if (sentAhead.has(key)) return;
-  const timeout = AbortSignal.timeout(DEFAULT_TIMEOUT_MS);
-  const response = fetch(url, { headers: headersFor(session.token, false), signal: timeout });
-  // Its taker sees the failure; until one comes, it is no unhandled rejection.
-  response.catch(() => undefined);
-  const entry = { response, timeout };
-  sentAhead.set(key, entry);
-  setTimeout(() => {
-    if (sentAhead.get(key) === entry) sentAhead.delete(key);
-  }, DEFAULT_TIMEOUT_MS);
-}
-
-function takeAhead(url: string, token: string | null): SentAhead | undefined {
-  if (sentAhead.size === 0) return undefined;
-  const key = aheadKey(token, url);
-  const entry = sentAhead.get(key);
-  sentAhead.delete(key);
-  return entry;
 }
 
 /** The answer sent ahead, or the caller's cancellation, whichever comes first. */
@@ -117,6 +37,7 @@ function unlessAborted(response: Promise<Response>, signal: AbortSignal | undefi
 
 export async function request<S extends z.ZodType>(options: RequestOptions<S>): Promise<z.output<S>> {
   const { method = 'GET', path, query, body, schema, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+  const session = getApiSession();
   const token = options.token ?? session.token;
   const url = buildUrl(session.baseUrl, path, query);
   const ahead = method === 'GET' && body === undefined ? takeAhead(url, token) : undefined;

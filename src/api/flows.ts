@@ -16,7 +16,7 @@ import {
   runResponseSchema,
   textOrEmpty,
 } from './common';
-import { FLOWS_PATH } from './flow-pages';
+import { FLOWS_PATH } from './first-pages';
 import { freshnessSchema } from './freshness';
 import { MAX_ATTEMPTS_LIMIT } from './schema-free-values';
 

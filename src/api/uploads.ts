@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { buildUrl, type CallOptions, getApiSession, request } from './client';
+import { getApiSession } from './api-session';
+import { type CallOptions, request } from './client';
+import { buildUrl } from './send-ahead';
 import { dataOf } from './common';
 import { ApiError, errorBodySchema, kindFromStatus } from './errors';
 

@@ -1,4 +1,4 @@
-import { configureApi } from '@/api/client';
+import { configureApi } from '@/api/api-session';
 import { ApiError } from '@/api/errors';
 import { DEMO_API_KEY } from './auth';
 

@@ -1,9 +1,10 @@
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { ALL_PAGES_LIMIT, readAllPages } from '@/api/all-pages';
+import { readAllPages } from '@/api/all-pages';
 import type { CallOptions } from '@/api/client';
 import { ApiError, isApiError } from '@/api/errors';
+import { FIRST_PAGE } from '@/api/first-pages';
 import {
   cancelFlow,
   createFlow,
@@ -74,10 +75,7 @@ export const flowQueries = {
         readAllPages((page) => (page.offset === 0 ? client.query({ ...flowQueries.firstPage(), staleTime: 0 }) : listFlows({ signal }, page))),
     }),
   /** The first page alone: the flows list draws it while the other pages are read (10,000 flows are ten pages). */
-  firstPage: () => {
-    const page = { limit: ALL_PAGES_LIMIT, offset: 0 };
-    return queryOptions({ queryKey: flowKeys.list(page), queryFn: ({ signal }) => listFlows({ signal }, page) });
-  },
+  firstPage: () => queryOptions({ queryKey: flowKeys.list(FIRST_PAGE), queryFn: ({ signal }) => listFlows({ signal }, FIRST_PAGE) }),
   status: (id: number) => queryOptions({ queryKey: flowKeys.detail(id, 'status'), queryFn: () => readFlowStatusBatched(id) }),
   attempts: (id: number, page: AttemptsPage) =>
     queryOptions({ queryKey: flowKeys.detail(id, 'attempts', page), queryFn: ({ signal }) => listRunAttempts(id, page, { signal }) }),

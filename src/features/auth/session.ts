@@ -1,6 +1,5 @@
-// zod/mini: the session is read before the first screen renders, where zod classic is not loaded.
-import { z } from 'zod/mini';
-import { configureApi } from '@/api/client';
+// No zod: the entry restores the session as soon as it has painted, before the rest of the code has come.
+import { configureApi } from '@/api/api-session';
 
 /**
  * The signed-in session: API key and service base URL. sessionStorage by default (gone when the tab
@@ -8,12 +7,17 @@ import { configureApi } from '@/api/client';
  */
 const STORAGE_KEY = 'flowdeck.session';
 
-const storedSessionSchema = z.object({ token: z.string().check(z.minLength(1)), baseUrl: z.string() });
-export type StoredSession = z.infer<typeof storedSessionSchema>;
+export interface StoredSession {
+  token: string;
+  baseUrl: string;
+}
 
+/** A stored session as it was saved, or null: storage another tab or an extension wrote is not trusted. */
 function read(storage: Storage): StoredSession | null {
-  const parsed = storedSessionSchema.safeParse(safeJson(storage.getItem(STORAGE_KEY)));
-  return parsed.success ? parsed.data : null;
+  const stored = safeJson(storage.getItem(STORAGE_KEY));
+  if (typeof stored !== 'object' || stored === null) return null;
+  const { token, baseUrl } = stored as Record<string, unknown>;
+  return typeof token === 'string' && token !== '' && typeof baseUrl === 'string' ? { token, baseUrl } : null;
 }
 
 function safeJson(text: string | null): unknown {

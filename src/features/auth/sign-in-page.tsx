@@ -4,7 +4,7 @@ import { type SubmitEvent, useState } from 'react';
 // zod/mini and a key check that loads the spec schemas only when sent: sign-in is the first screen of most
 // visits, and zod classic (which the API's schemas use) would add about 28 KB gzip to it.
 import { z } from 'zod/mini';
-import { configureApi } from '@/api/client';
+import { configureApi } from '@/api/api-session';
 import { isApiError } from '@/api/errors';
 import { useClearCache } from '@/lib/query-client';
 import { AdvancedSettings } from './advanced-settings';

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_FLOWS_PAGE } from '@/api/flow-pages';
+import { FIRST_PAGE } from '@/api/first-pages';
 import { signIn } from '@/mock-service/api-test-helpers';
 import { flowQueries } from '@/resources/flows';
 import { askFirstFlowsPageAhead, flowListsKey } from './flows-list-ahead';
@@ -23,7 +23,7 @@ describe('askFirstFlowsPageAhead', () => {
   it('names every flows list query as resources/flows keys them', () => {
     expect(flowQueries.list().queryKey.slice(0, flowListsKey.length)).toEqual(flowListsKey);
     expect(flowQueries.firstPage().queryKey.slice(0, flowListsKey.length)).toEqual(flowListsKey);
-    expect(flowQueries.firstPage().queryKey).toContainEqual(FIRST_FLOWS_PAGE);
+    expect(flowQueries.firstPage().queryKey).toContainEqual(FIRST_PAGE);
   });
 
   it('asks for the first page when no flows list is cached, and the first page query reads that answer', async () => {

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { sendFirstFlowsPageAhead } from '@/api/flow-pages';
+import { FLOWS_PATH, sendFirstPageAhead } from '@/api/first-pages';
 import { resourceKeys } from '@/resources/keys';
 
 /** Every flows list query (the whole list and its pages), as resources/flows keys them; a test keeps the two alike. */
@@ -11,5 +11,5 @@ export const flowListsKey = resourceKeys('flows').list();
  */
 export function askFirstFlowsPageAhead(client: QueryClient): void {
   if (client.getQueryCache().find({ queryKey: flowListsKey }) !== undefined) return;
-  sendFirstFlowsPageAhead();
+  sendFirstPageAhead(FLOWS_PATH);
 }
