@@ -69,6 +69,9 @@ export default defineConfig({
   server: { proxy: { '/v2': serviceUrl } },
   build: {
     sourcemap: true,
+    // The browsers Flowdeck targets know <link rel="modulepreload">; one that does not (Safari before 17) still loads
+    // every module, only later. Without the polyfill every first screen fetches half a kilobyte less.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {

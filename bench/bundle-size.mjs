@@ -95,12 +95,16 @@ async function firstScreen(browser, url, path, signedIn) {
   }
   const page = await context.newPage();
   const scripts = new Map();
-  page.on('response', async (response) => {
-    if (new URL(response.url()).pathname.endsWith('.js')) scripts.set(response.url(), await response.body());
+  // Each body is read before the page closes: one read after it would fail outside this function and end the bench
+  // before it stops its service.
+  const reads = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.endsWith('.js')) reads.push(response.body().then((body) => scripts.set(response.url(), body)));
   });
   await page.goto(`${url}${path}`, { waitUntil: 'networkidle' });
   if (signedIn) await page.getByRole('button', { name: 'Sign out' }).waitFor();
   else await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  await Promise.all(reads);
   await context.close();
   const bodies = [...scripts.values()];
   return { files: bodies.length, raw: bodies.reduce((sum, body) => sum + body.length, 0), gzip: bodies.reduce((sum, body) => sum + gzipSize(body), 0) };

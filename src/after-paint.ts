@@ -1,4 +1,4 @@
-import { nextTask } from './lib/next-task';
+import { nextTask } from './lib/next-task.ts';
 
 /** The <template> in which the build lists a page's first code (scripts/after-paint-modules.ts). */
 export const AFTER_PAINT_ID = 'after-paint';
