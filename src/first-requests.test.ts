@@ -1,23 +1,18 @@
 import { waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { FIRST_PAGE } from '@/api/first-pages';
 import { takeAhead } from '@/api/send-ahead';
 import { saveSession } from '@/features/auth/session';
 import { DEMO_API_KEY } from '@/mock-service/auth';
 import { renderApp, TEST_BASE_URL } from '@/test/render';
+import { recordSentUrls } from '@/test/sent-urls';
 import { FIRST_LISTS, sendFirstRequests } from './first-requests';
 
-// Counted as sent (the mock service records a call only once it has answered it).
 let sent: string[] = [];
 const firstPageUrl = (list: string) => `${TEST_BASE_URL}${list}?limit=${String(FIRST_PAGE.limit)}&offset=0`;
 
 beforeEach(() => {
-  sent = [];
-  const fetch = globalThis.fetch;
-  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-    sent.push(input instanceof Request ? input.url : String(input));
-    return fetch(input, init);
-  });
+  sent = recordSentUrls();
   saveSession({ token: DEMO_API_KEY, baseUrl: TEST_BASE_URL }, false);
 });
 

@@ -1,10 +1,11 @@
-import { describe, expect, it, beforeEach, vi } from 'vitest';
+import { describe, expect, it, beforeEach } from 'vitest';
 import { z } from 'zod';
 import { apiError, signIn } from '@/mock-service/api-test-helpers';
 import { DEMO_API_KEY } from '@/mock-service/auth';
 import { OPERATIONS } from '@/mock-service/operations';
 import { SEED } from '@/mock-service/seed';
 import { mockService } from '@/test/server';
+import { recordSentUrls } from '@/test/sent-urls';
 import { createConfigurationCard } from './cards';
 import { configureApi } from './api-session';
 import { request, writeBody } from './client';
@@ -106,15 +107,9 @@ describe('request', () => {
 });
 
 describe('sendAhead', () => {
-  // Counted as sent (the mock service records a call only once it has answered it).
   let sent: string[] = [];
   beforeEach(() => {
-    sent = [];
-    const fetch = globalThis.fetch;
-    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-      sent.push(input instanceof Request ? input.url : String(input));
-      return fetch(input, init);
-    });
+    sent = recordSentUrls();
   });
   const listCalls = () => sent.filter((url) => url.includes('/v2/flows')).length;
 

@@ -1,22 +1,17 @@
 import { QueryClient } from '@tanstack/react-query';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { FIRST_PAGE } from '@/api/first-pages';
 import { signIn } from '@/mock-service/api-test-helpers';
 import { flowQueries } from '@/resources/flows';
+import { recordSentUrls } from '@/test/sent-urls';
 import { askFirstFlowsPageAhead, flowListsKey } from './flows-list-ahead';
 
-// Counted as sent (the mock service records a call only once it has answered it).
 let sent: string[] = [];
 const listCalls = () => sent.filter((url) => url.includes('/v2/flows')).length;
 
 beforeEach(() => {
   signIn();
-  sent = [];
-  const fetch = globalThis.fetch;
-  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-    sent.push(input instanceof Request ? input.url : String(input));
-    return fetch(input, init);
-  });
+  sent = recordSentUrls();
 });
 
 describe('askFirstFlowsPageAhead', () => {
