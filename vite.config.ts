@@ -89,10 +89,10 @@ export default defineConfig({
               name: 'entry-shared',
               test: /preload-helper|[\\/]src[\\/](first-requests|api[\\/](api-session|send-ahead|first-pages|all-pages)|features[\\/]auth[\\/]session|lib[\\/]next-task)\.ts$/,
             },
-            // The boot (src/start.tsx) and everything it imports statically (its Mantine pieces, the sign-in page, the
-            // session) runs on every first screen: one file instead of a dozen, fewer round trips. The entry fetches
-            // it after its first frame.
-            { name: 'initial', test: /[\\/]src[\\/]start\.tsx$/ },
+            // The app (src/app.tsx) and everything it imports statically (its Mantine pieces, the routes, the sign-in
+            // page) runs on every first screen: one file instead of a dozen, fewer round trips. The boot
+            // (src/start.tsx) imports it after the framework has run, in a task of its own.
+            { name: 'initial', test: /[\\/]src[\\/]app\.tsx$/ },
             // The signed-in shell and everything it uses (its Mantine pieces, the query factories its notifier
             // and title read): one file instead of ~30 that each cost a request (six at a time on HTTP/1.1) and
             // compress worse apart. Keyed on the shell's own modules, their dependencies come with them as far as

@@ -46,8 +46,10 @@ async function floorBytes() {
   return bytes;
 }
 
-/** What the entry imports once it has painted: part of every first screen, not a page's own. */
+/** What the entry imports once it has painted (the boot, then the app in a task of its own): part of every first
+ * screen, not a page's own. */
 const BOOT = 'src/start.tsx';
+const APP = 'src/app.tsx';
 
 /** Every chunk a manifest entry loads before it runs (its static imports, transitively). */
 function staticClosure(manifest, key, into = new Set()) {
@@ -64,6 +66,7 @@ function routeChunks(outDir) {
   // The entry fetches the rest of the first screen (src/start.tsx) after its first frame, on every page.
   const fetched = staticClosure(manifest, 'index.html');
   staticClosure(manifest, BOOT, fetched);
+  staticClosure(manifest, APP, fetched);
   for (const key of Object.keys(manifest)) if (key.startsWith('src/routes/_app.tsx?')) staticClosure(manifest, key, fetched);
   const routes = new Map();
   for (const key of Object.keys(manifest)) {
@@ -77,7 +80,7 @@ function routeChunks(outDir) {
   const total = (files) => [...files].reduce((sum, file) => sum + size(file), 0);
   // Heavy libraries a page imports when it first shows them (charts, markdown, the workflow graph).
   const onDemand = Object.entries(manifest)
-    .filter(([key, entry]) => entry.isDynamicEntry && key !== BOOT && !key.includes('?tsr-split=') && !key.startsWith('src/mock-service/'))
+    .filter(([key, entry]) => entry.isDynamicEntry && key !== BOOT && key !== APP && !key.includes('?tsr-split=') && !key.startsWith('src/mock-service/'))
     .map(([key, entry]) => ({
       module: entry.src ?? key,
       gzip: total([...staticClosure(manifest, key)].filter((file) => !fetched.has(file))),
@@ -99,7 +102,10 @@ async function firstScreen(browser, url, path, signedIn) {
   // before it stops its service.
   const reads = [];
   page.on('response', (response) => {
-    if (new URL(response.url()).pathname.endsWith('.js')) reads.push(response.body().then((body) => scripts.set(response.url(), body)));
+    if (!new URL(response.url()).pathname.endsWith('.js')) return;
+    // A worker's script has no body to read through the page (public/before-paint.js runs as one): fetched again.
+    const body = response.body().catch(async () => Buffer.from(await (await fetch(response.url())).arrayBuffer()));
+    reads.push(body.then((bytes) => scripts.set(response.url(), bytes)));
   });
   await page.goto(`${url}${path}`, { waitUntil: 'networkidle' });
   if (signedIn) await page.getByRole('button', { name: 'Sign out' }).waitFor();

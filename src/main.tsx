@@ -34,9 +34,6 @@ function showLoadFailure() {
   root.replaceChildren(message);
 }
 
-// At once, beside the first paint: the locale's data loads on another thread (warm-intl.worker.ts).
-new Worker(new URL('./warm-intl.worker.ts', import.meta.url), { type: 'module' });
-
 void afterFirstPaint()
   .then(async () => {
     void fetchListedCode();

@@ -50,8 +50,8 @@ function SignInPlaceholder() {
   );
 }
 
-/** The boot, which every page runs (the sign-in page is part of it). */
-const BOOT = 'src/start.tsx';
+/** The boot and the app it imports, which every page runs (the sign-in page is part of the app). */
+const BOOT = ['src/start.tsx', 'src/app.tsx'];
 /** The signed-in layout's route. */
 const SHELL_ROUTE = 'src/routes/_app.tsx';
 /** A section's list page's route (src/routes/_app/index.tsx is the overview's). */
@@ -66,10 +66,10 @@ export function prepaintPages() {
     path,
     fileName: `prepaint/${path === '/' ? 'overview' : path.slice(1)}.html`,
     markup: drawn(<ShellSkeleton intro={pageIntroAt(path)} />),
-    firstModules: [BOOT, SHELL_ROUTE, sectionRoute(path)],
+    firstModules: [...BOOT, SHELL_ROUTE, sectionRoute(path)],
   }));
-  const signIn = { path: '/sign-in', fileName: 'prepaint/sign-in.html', markup: drawn(<SignInPlaceholder />), firstModules: [BOOT] };
-  const shell = { fileName: 'prepaint/shell.html', markup: drawn(<ShellSkeleton />), firstModules: [BOOT, SHELL_ROUTE] };
+  const signIn = { path: '/sign-in', fileName: 'prepaint/sign-in.html', markup: drawn(<SignInPlaceholder />), firstModules: BOOT };
+  const shell = { fileName: 'prepaint/shell.html', markup: drawn(<ShellSkeleton />), firstModules: [...BOOT, SHELL_ROUTE] };
   const manifest: PrepaintManifest = {
     pages: Object.fromEntries([...sections, signIn].map(({ path, fileName }) => [path, fileName])),
     shell: shell.fileName,
