@@ -58,6 +58,12 @@ export default defineConfig({
           this.emitFile({ type: 'asset', fileName, source: page.replace(root, () => `<div id="root">${markup}</div>${listed}`) });
         }
         this.emitFile({ type: 'asset', fileName: 'prepaint/manifest.json', source: JSON.stringify(manifest) });
+        // The entry paints before the dashboard's code comes: the groups below would silently pull the boot into its
+        // static imports if it shared a module with it that the entry-shared group does not name.
+        const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry);
+        const eager = entry?.type === 'chunk' ? entry.imports.filter((file) => !/(^|\/)entry-shared-/.test(file)) : [];
+        if (eager.length > 0)
+          this.error(`prepaint: the entry imports ${eager.join(', ')} before its first paint; name the shared module in the entry-shared group`);
       },
     },
     // Brotli and gzip copies beside each asset, made once at build: the service sends the one the browser

@@ -1,3 +1,5 @@
+// Relative, with its extension: the build's config reads this file too (scripts/after-paint-modules.ts), where `@/`
+// does not resolve.
 import { nextTask } from './lib/next-task.ts';
 
 /** The <template> in which the build lists a page's first code (scripts/after-paint-modules.ts). */
