@@ -1,3 +1,5 @@
+// First: it configures zod before any schema parses (the router checks the address's search as it loads).
+import '@/lib/zod-config';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type RouterHistory, RouterProvider } from '@tanstack/react-router';
