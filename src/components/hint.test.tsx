@@ -1,6 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test/render';
+import { Hint } from './hint';
 
 // Mantine's Tooltip comes in a chunk of its own, when a control that has one is first pointed at or focused.
 // The chunk is held back here: the first screen is drawn without it, and once it arrives the tooltip shows
@@ -31,6 +33,21 @@ afterEach(() => {
 });
 
 describe('Hint', () => {
+  it('mounts in one render: nothing it does as the page commits draws it again', () => {
+    // A second render inside the commit that mounts a page holds that commit (and the page's first frame) until
+    // every effect of the page has run as well.
+    const renders = vi.fn();
+    render(
+      <Profiler id="hint" onRender={renders}>
+        <Hint label="What it does">
+          <button type="button">Control</button>
+        </Hint>
+      </Profiler>,
+    );
+    expect(screen.getByRole('button', { name: 'Control' })).toBeInTheDocument();
+    expect(renders).toHaveBeenCalledTimes(1);
+  });
+
   it('fetches the Tooltip on the first hover, not before, and shows the label for the control still pointed at', async () => {
     const { user } = renderApp('/flows');
     const toggle = await screen.findByRole('button', { name: /Switch to (dark|light) theme/ });

@@ -1,6 +1,5 @@
 import type { TooltipProps } from '@mantine/core';
-import { useMergedRef } from '@mantine/hooks';
-import { cloneElement, type FocusEvent, type MouseEvent, type PointerEvent, type ReactElement, type Ref, useEffect, useId, useState } from 'react';
+import { cloneElement, type FocusEvent, type MouseEvent, type PointerEvent, type ReactElement, useEffect, useId, useState } from 'react';
 import { onDemand, useOnDemand } from '@/lib/on-demand';
 
 const tooltipModule = onDemand(() => import('./hint-tooltip'));
@@ -10,7 +9,6 @@ const tooltipModule = onDemand(() => import('./hint-tooltip'));
 const MANTINE_EVENTS = { hover: true, focus: false, touch: false };
 
 interface ChildProps {
-  ref?: Ref<HTMLElement>;
   onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
   onPointerLeave?: (event: PointerEvent<HTMLElement>) => void;
   onMouseLeave?: (event: MouseEvent<HTMLElement>) => void;
@@ -38,11 +36,13 @@ export function Hint({ children, ...props }: HintProps) {
   const [hovered, setHovered] = useState<'no' | 'waiting' | 'yes'>('no');
   const [focused, setFocused] = useState(false);
   const [escaped, setEscaped] = useState(false);
+  // The element the tooltip points at, taken when the hint is wanted. Not by a ref callback: setting state as the
+  // element mounts draws every hint again within the commit that mounts it, which then cannot end (nor the page's
+  // first frame come) before all the page's effects have run as well.
   const [element, setElement] = useState<HTMLElement | null>(null);
   const Tooltip = useOnDemand(tooltipModule, wanted)?.Tooltip;
   const labelId = useId();
   const own = children.props;
-  const ref = useMergedRef(own.ref, setElement);
 
   const open = !props.disabled && !escaped && ((hovered === 'yes' && events.hover) || (focused && events.focus));
   useEffect(() => {
@@ -70,12 +70,12 @@ export function Hint({ children, ...props }: HintProps) {
   return (
     <>
       {cloneElement(children, {
-        ref,
         'aria-describedby': shown ? labelId : undefined,
         onPointerEnter: (event: PointerEvent<HTMLElement>) => {
           own.onPointerEnter?.(event);
           // A touch opens it only where the call site asks (events.touch), as Mantine's mouse-only hover does.
           if (!events.hover || (event.pointerType === 'touch' && !events.touch)) return;
+          setElement(event.currentTarget);
           setWanted(true);
           setEscaped(false);
           setHovered(props.openDelay ? 'waiting' : 'yes');
@@ -93,7 +93,9 @@ export function Hint({ children, ...props }: HintProps) {
           own.onFocus?.(event);
           setFocused(true);
           setEscaped(false);
-          if (events.focus) setWanted(true);
+          if (!events.focus) return;
+          setElement(event.currentTarget);
+          setWanted(true);
         },
         onBlur: (event: FocusEvent<HTMLElement>) => {
           own.onBlur?.(event);
