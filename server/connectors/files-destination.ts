@@ -46,13 +46,23 @@ function writeChunk(stream: WriteStream, chunk: string): Promise<void> {
   });
 }
 
+/** Resolves once the file is closed; rejects with the stream's error (a full disk, say). */
 function closeStream(stream: WriteStream): Promise<void> {
+  if (stream.closed) return stream.errored ? Promise.reject(stream.errored) : Promise.resolve();
   return new Promise((resolveClose, reject) => {
-    stream.end((error?: Error | null) => {
-      if (error) reject(error);
+    stream.once('close', () => {
+      if (stream.errored) reject(stream.errored);
       else resolveClose();
     });
+    stream.end();
   });
+}
+
+/** A full disk names the folder the user chose; any other error goes on as it is. */
+function writeFailure(error: unknown, folder: string): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOSPC' || /no space left/i.test((error as Error).message)) return new Error(`No space left on ${folder}.`, { cause: error });
+  return error instanceof Error ? error : new Error(String(error));
 }
 
 const sqlString = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -67,8 +77,13 @@ async function jsonLinesToParquet(source: string, target: string): Promise<void>
   const connection = await instance.connect();
   try {
     const partial = parquetPartialPath(target);
-    await connection.run(`COPY (SELECT * FROM read_json_auto(${sqlString(source)}, format = 'newline_delimited')) TO ${sqlString(partial)} (FORMAT parquet)`);
-    await rename(partial, target);
+    try {
+      await connection.run(`COPY (SELECT * FROM read_json_auto(${sqlString(source)}, format = 'newline_delimited')) TO ${sqlString(partial)} (FORMAT parquet)`);
+      await rename(partial, target);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
   } finally {
     connection.closeSync();
     instance.closeSync();
@@ -76,12 +91,16 @@ async function jsonLinesToParquet(source: string, target: string): Promise<void>
 }
 
 async function openWriter(properties: PlainProperties, resource: string, loadId: string): Promise<ResourceWriter> {
-  const folder = join(await folderOf(String(properties.bucket_url ?? '')), resource);
+  const chosen = await folderOf(String(properties.bucket_url ?? ''));
+  const folder = join(chosen, resource);
   const format = formatOf(properties.format);
   await mkdir(folder, { recursive: true });
   const finalPath = join(folder, `${loadId}.${format}`);
   const temporaryPath = stagingPath(folder, loadId, format);
   const stream = createWriteStream(temporaryPath);
+  // Every error also reaches the write or close that awaits it; without a listener the stream's
+  // 'error' event would end the process.
+  stream.on('error', () => undefined);
   let columns: string[] | null = null;
   return {
     async write(rows) {
@@ -97,16 +116,22 @@ async function openWriter(properties: PlainProperties, resource: string, loadId:
           chunk += `${columns.map((column) => csvCell(row[column] ?? null)).join(',')}\n`;
         }
       }
-      await writeChunk(stream, chunk);
+      await writeChunk(stream, chunk).catch((error: unknown) => {
+        throw writeFailure(error, chosen);
+      });
     },
     async commit() {
-      await closeStream(stream);
-      if (format === 'parquet') {
-        // Rows were staged as JSON lines; DuckDB turns them into Parquet with the types it infers.
-        await jsonLinesToParquet(temporaryPath, finalPath);
-        await rm(temporaryPath, { force: true });
-      } else {
-        await rename(temporaryPath, finalPath);
+      try {
+        await closeStream(stream);
+        if (format === 'parquet') {
+          // Rows were staged as JSON lines; DuckDB turns them into Parquet with the types it infers.
+          await jsonLinesToParquet(temporaryPath, finalPath);
+          await rm(temporaryPath, { force: true });
+        } else {
+          await rename(temporaryPath, finalPath);
+        }
+      } catch (error) {
+        throw writeFailure(error, chosen);
       }
     },
     async abort() {
