@@ -5,6 +5,7 @@ import { limitBodies } from './http/body-limit';
 import { compressJson } from './http/compression';
 import { browserHeaders } from './http/browser-headers';
 import { loggablePath, onError } from './http/errors';
+import { createGuessThrottle, throttleGuesses } from './http/guess-throttle';
 import { hostedOperationsOnly } from './http/hosted-operations';
 import { type Handlers, registerOperations } from './http/operations';
 import { dashboardApp } from './http/static-assets';
@@ -51,9 +52,14 @@ export function createApiApp(services: Services) {
   const handlers = handlersOf(services);
   if (services.profile === 'hosted') api.use('*', hostedOperationsOnly());
   api.get('/openapi.json', (c) => c.json(openApiDocument()));
+  // An unknown card hash is a miss (404); a used, revoked or expired card (410) was a real link.
+  api.use(
+    '/cards/*',
+    throttleGuesses(createGuessThrottle(), (status) => status === 404),
+  );
   registerOperations(api, handlers, (operation) => operation.access === 'card' || operation.access === 'public');
 
-  api.use('*', requireApiKey(services.db));
+  api.use('*', requireApiKey(services.db, createGuessThrottle()));
   // By path, so the plan is checked before anything else under /workflows (even a route that does not exist).
   api.use('/workflows/*', requireFeature('workflows'));
   api.use('/workflows', requireFeature('workflows'));
