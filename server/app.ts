@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { MESSAGES } from '@/api/messages';
 import { requireApiKey, requireFeature, type AuthVariables } from './http/auth';
 import { limitBodies } from './http/body-limit';
+import { boundBodies, DEFAULT_BODY_TIMEOUT_MS } from './http/body-timeout';
 import { compressJson } from './http/compression';
 import { browserHeaders } from './http/browser-headers';
 import { loggablePath, onError } from './http/errors';
@@ -73,6 +74,8 @@ export interface AppOptions {
   serveSourceMaps?: boolean;
   /** Largest JSON body accepted on /v2 (uploads excepted). */
   bodyLimitBytes: number;
+  /** How long a JSON body on /v2 may take to arrive (uploads excepted; 30 s by default). */
+  bodyTimeoutMs?: number;
   /** Proxy mode: forward /v2 to this service instead of serving it. */
   upstreamUrl: string | null;
   logger: Logger;
@@ -90,7 +93,15 @@ const closeWhenBodyUnread: MiddlewareHandler = async (c, next) => {
 
 const isUpload = (path: string) => path === '/v2/uploads' || path.startsWith('/v2/uploads/');
 
-export function createApp({ services, staticDir, serveSourceMaps = false, bodyLimitBytes, upstreamUrl, logger }: AppOptions) {
+export function createApp({
+  services,
+  staticDir,
+  serveSourceMaps = false,
+  bodyLimitBytes,
+  bodyTimeoutMs = DEFAULT_BODY_TIMEOUT_MS,
+  upstreamUrl,
+  logger,
+}: AppOptions) {
   const app = new Hono();
   app.onError(onError(logger));
   app.use('*', async (c, next) => {
@@ -101,6 +112,7 @@ export function createApp({ services, staticDir, serveSourceMaps = false, bodyLi
   app.use('*', browserHeaders());
   app.use('/v2/*', compressJson());
   app.use('/v2/*', closeWhenBodyUnread);
+  app.use('/v2/*', boundBodies(bodyTimeoutMs, isUpload));
   app.use('/v2/*', limitBodies(bodyLimitBytes, isUpload));
   if (upstreamUrl) {
     app.all('/v2/*', (c) => forward(c.req.raw, upstreamUrl));

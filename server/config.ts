@@ -1,4 +1,5 @@
 import { delimiter, join, resolve } from 'node:path';
+import { DEFAULT_BODY_TIMEOUT_MS } from './http/body-timeout';
 import { type Profile, readProfile } from './profile';
 import { readLogRetentionDays } from './runs/log-retention';
 import { readRole, type Role } from './role';
@@ -32,6 +33,8 @@ export interface ServiceConfig {
   verifyTimeoutMs: number;
   /** A connection that sends nothing for this long is closed (a body that stops half-way, headers never finished). */
   idleTimeoutMs: number;
+  /** A JSON body (any request but an upload) must arrive whole within this long (30 s; tests shorten it). */
+  bodyTimeoutMs: number;
   /** How long discovery of one source may take before it fails (tests shorten it). */
   discoveryTimeoutMs: number;
   /** The first retry of a failed alert delivery waits 1–2 times this, each next one twice as long (tests shorten it). */
@@ -94,6 +97,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     discoveryTimeoutMs: 30_000,
     alertRetryDelaySeconds: 15,
     idleTimeoutMs: 20_000,
+    bodyTimeoutMs: DEFAULT_BODY_TIMEOUT_MS,
     fileRoots: roots.length > 0 ? roots : [filesFolder(dataDir)],
     connectorAllow,
     bodyLimitBytes: byteSize('FLOWDECK_BODY_LIMIT', env.FLOWDECK_BODY_LIMIT, DEFAULT_BODY_LIMIT_BYTES),

@@ -28,15 +28,17 @@ export interface RunningService {
 }
 
 // A client must send its headers within 10 s and may not go quiet for longer than the idle timeout
-// (20 s: a body that stops half-way no longer holds its connection); a whole request, uploads
-// included, gets 10 minutes.
+// (20 s: a body that stops half-way no longer holds its connection); a JSON body must arrive within
+// 30 s (http/body-timeout.ts), a whole request, uploads included, gets 10 minutes. Node looks at its
+// connections for these bounds every CHECK_MS (30 s by default, which made the 10 s up to 40).
 const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 600_000;
+const CHECK_MS = 1_000;
 
 function listen(app: { fetch: (request: Request) => Response | Promise<Response> }, config: ServiceConfig): Promise<ServerType> {
   const { host, port } = config;
   return new Promise((resolveServer, reject) => {
-    const serverOptions = { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS };
+    const serverOptions = { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: CHECK_MS };
     const server = serve({ fetch: app.fetch, hostname: host, port, serverOptions }, () => {
       resolveServer(server);
     });
@@ -63,6 +65,7 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
       staticDir: config.staticDir,
       serveSourceMaps: config.serveSourceMaps,
       bodyLimitBytes: config.bodyLimitBytes,
+      bodyTimeoutMs: config.bodyTimeoutMs,
       upstreamUrl: config.upstreamUrl,
       logger,
     });
@@ -126,6 +129,7 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
       staticDir: config.staticDir,
       serveSourceMaps: config.serveSourceMaps,
       bodyLimitBytes: config.bodyLimitBytes,
+      bodyTimeoutMs: config.bodyTimeoutMs,
       upstreamUrl: null,
       logger,
     });
