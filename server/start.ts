@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
+import { setReadBounds } from './connectors/read-bounds';
 import { filesFolder, type ServiceConfig } from './config';
 import { startEmbeddedPostgres } from './db/embedded';
 import { migrate } from './db/migrate';
@@ -59,6 +60,7 @@ function listen(app: { fetch: (request: Request) => Response | Promise<Response>
  * (role.ts): a `web` instance serves and queues, a `worker` executes and answers only /health.
  */
 export async function startService(config: ServiceConfig, logger: Logger): Promise<RunningService> {
+  setReadBounds(config.readBounds);
   if (config.upstreamUrl) {
     const app = createApp({
       services: null,

@@ -2,6 +2,7 @@ import type { PlainProperties } from '../properties';
 import { checkUrlTarget } from '../security/network-guard';
 import type { Response } from 'undici';
 import { fetchChecked } from './http-fetch';
+import { jsonRecords } from './json-records';
 import { plainValue } from './postgres-source';
 import { failure, info, type ResourceReader, type Row, type SourceConnector } from './types';
 import { withoutSecretQueryValues } from './secret-query';
@@ -12,7 +13,6 @@ import { withoutSecretQueryValues } from './secret-query';
 // parameter until a page comes back empty. The token goes only to the base URL's origin: a next
 // link elsewhere is fetched without it.
 
-const DEFAULT_LISTS = ['data', 'items', 'results', 'records'];
 const MAX_PAGES = 10_000;
 
 function endpoints(properties: PlainProperties): string[] {
@@ -28,24 +28,6 @@ function resourceName(endpoint: string): string {
       .replace(/^\/+|\/+$/g, '')
       .replace(/[^A-Za-z0-9_]+/g, '_') || 'root'
   );
-}
-
-function recordsOf(body: unknown, path: string): unknown[] {
-  if (path) {
-    const found = path
-      .split('.')
-      .reduce<unknown>((value, key) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined), body);
-    if (!Array.isArray(found)) throw new Error(`No list of records at "${path}" in the response.`);
-    return found;
-  }
-  if (Array.isArray(body)) return body;
-  if (typeof body === 'object' && body !== null) {
-    for (const key of DEFAULT_LISTS) {
-      const value = (body as Record<string, unknown>)[key];
-      if (Array.isArray(value)) return value;
-    }
-  }
-  throw new Error('The response holds no list of records; set "Records path".');
 }
 
 function toRow(record: unknown): Row {
@@ -74,12 +56,10 @@ function requestOf(properties: PlainProperties, endpoint: string) {
   return { first, headers, pagination, pageParam, recordsPath: String(properties.records_path ?? '') };
 }
 
-async function jsonOf(response: Response, url: string): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    throw new Error(`${url} did not answer JSON.`);
-  }
+/** The records of one answer, a batch at a time, as they arrive. */
+function recordsOf(response: Response, recordsPath: string, where: string): AsyncGenerator<unknown[]> {
+  if (!response.body) throw new Error(`${where} answered an empty body.`);
+  return jsonRecords(response.body, recordsPath, where);
 }
 
 function reader(properties: PlainProperties, endpoint: string): ResourceReader {
@@ -91,12 +71,15 @@ function reader(properties: PlainProperties, endpoint: string): ResourceReader {
       let url: string | null = first.toString();
       for (let page = 1; url !== null && page <= MAX_PAGES && !signal.aborted; page += 1) {
         const response = await fetchChecked(url, { headers: new URL(url).origin === first.origin ? headers : anonymous, signal });
-        const records = recordsOf(await jsonOf(response, url), recordsPath);
-        if (records.length > 0) yield records.map(toRow);
+        let count = 0;
+        for await (const records of recordsOf(response, recordsPath, url)) {
+          count += records.length;
+          yield records.map(toRow);
+        }
         if (pagination === 'link') {
           const link = nextLink(response.headers.get('link'));
           url = link === null ? null : new URL(link, url).toString();
-        } else if (pagination === 'page' && records.length > 0) {
+        } else if (pagination === 'page' && count > 0) {
           const next: URL = new URL(url);
           next.searchParams.set(pageParam, String(page + 1));
           url = next.toString();
@@ -129,8 +112,9 @@ export const restApiSource: SourceConnector = {
     }
     const answered = info('connection', `GET ${endpoint} answered HTTP ${String(response.status)}.`);
     try {
-      const records = recordsOf(await jsonOf(response, endpoint), request.recordsPath);
-      return [answered, info('records', `${String(records.length)} record${records.length === 1 ? '' : 's'} on its first page.`)];
+      let count = 0;
+      for await (const records of recordsOf(response, request.recordsPath, endpoint)) count += records.length;
+      return [answered, info('records', `${String(count)} record${count === 1 ? '' : 's'} on its first page.`)];
     } catch (error) {
       return [answered, failure('records', (error as Error).message)];
     }

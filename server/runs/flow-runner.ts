@@ -14,6 +14,7 @@ import { runSelection } from '@/service-rules/resolver-choice';
 import { AttemptLog } from './attempt-log';
 import { countText, durationText, PROGRESS_LINE_MS } from './log-text';
 import { resolverListOf } from './resolvers';
+import { withinStallBound } from './stall-guard';
 
 // Executes one run attempt: every resource of the source the user left turned on (its resolvers, see
 // src/service-rules/resolver-choice.ts) streamed in batches into the destination.
@@ -136,7 +137,7 @@ async function executeLogged(
     const output = await writer.open(destinationProperties, resource.name, loadId);
     let lastProgressLine = 0;
     try {
-      for await (const batch of resource.batches(local.signal)) {
+      for await (const batch of withinStallBound((signal) => resource.batches(signal), local.signal)) {
         if (local.signal.aborted) throw new Cancelled();
         count.extracted += batch.length;
         count.analyzed += batch.length;
