@@ -3,6 +3,9 @@ import { MESSAGES } from '@/api/messages';
 import { requireApiKey, requireFeature, type AuthVariables } from './http/auth';
 import { limitBodies } from './http/body-limit';
 import { boundBodies, DEFAULT_BODY_TIMEOUT_MS } from './http/body-timeout';
+import { databaseGate, healthAnswer } from './http/database-gate';
+import type { DatabaseWatch } from './db/availability';
+import type { Role } from './role';
 import { compressJson } from './http/compression';
 import { browserHeaders } from './http/browser-headers';
 import { loggablePath, onError } from './http/errors';
@@ -78,6 +81,8 @@ export interface AppOptions {
   bodyTimeoutMs?: number;
   /** Proxy mode: forward /v2 to this service instead of serving it. */
   upstreamUrl: string | null;
+  /** Whether the service's database answers (local mode): /v2 answers 503 while it does not, and /health says so. */
+  database?: { watch: DatabaseWatch; role: Role };
   logger: Logger;
 }
 
@@ -100,6 +105,7 @@ export function createApp({
   bodyLimitBytes,
   bodyTimeoutMs = DEFAULT_BODY_TIMEOUT_MS,
   upstreamUrl,
+  database,
   logger,
 }: AppOptions) {
   const app = new Hono();
@@ -110,6 +116,10 @@ export function createApp({
     logger.info({ method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
   });
   app.use('*', browserHeaders());
+  if (database) {
+    app.get('/health', (c) => healthAnswer(c, database.watch, database.role));
+    app.use('/v2/*', databaseGate(database.watch));
+  }
   app.use('/v2/*', compressJson());
   app.use('/v2/*', closeWhenBodyUnread);
   app.use('/v2/*', boundBodies(bodyTimeoutMs, isUpload));

@@ -6,6 +6,7 @@ import { createApp } from './app';
 import { setReadBounds } from './connectors/read-bounds';
 import { filesFolder, type ServiceConfig } from './config';
 import { startEmbeddedPostgres } from './db/embedded';
+import { watchDatabase } from './db/availability';
 import { migrate } from './db/migrate';
 import { createPool, type Pool } from './db/pool';
 import { seedDemo } from './demo/seed';
@@ -93,6 +94,7 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
   pool.on('error', (error) => {
     logger.error({ err: error.message }, 'database connection error');
   });
+  const watch = watchDatabase(databaseUrl, logger);
   // Stopped before the database when a later step fails (the port is taken, say).
   let startedRuns: RunService | null = null;
   try {
@@ -133,10 +135,11 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
       bodyLimitBytes: config.bodyLimitBytes,
       bodyTimeoutMs: config.bodyTimeoutMs,
       upstreamUrl: null,
+      database: { watch, role: config.role },
       logger,
     });
     // A worker answers only /health on its port.
-    const server = await listen(api ? app : healthApp(pool, config.role), config);
+    const server = await listen(api ? app : healthApp(watch, config.role), config);
     const { port } = server.address() as AddressInfo;
     boundary.listen = { host: config.host, port };
     listeningUrl = linkOrigin(config.host, port);
@@ -152,6 +155,7 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
       demoKeys,
       async stop() {
         await closeServer(server);
+        watch.stop();
         await runs.stop();
         await pool.end();
         await embedded?.stop();
@@ -160,6 +164,7 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
     };
   } catch (error) {
     leaveBoundary();
+    watch.stop();
     await startedRuns?.stop().catch(() => undefined);
     await pool.end().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);

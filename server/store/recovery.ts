@@ -69,6 +69,24 @@ export async function failAbandonedRuns(db: Queryable, errors: { neverStarted: s
   return (attempts.rowCount ?? 0) + ids.length + (steps.rowCount ?? 0);
 }
 
+/**
+ * Ends one attempt whose runner lost its database mid-run (the runner lives on, so recovery would not
+ * take it for abandoned): failed with `error`, the resource in hand counted as not loaded, one log line.
+ * False when it had ended already (cancelled, or ended by another pass).
+ */
+export async function failOrphanedAttempt(db: Queryable, id: number, error: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `WITH ended AS (
+       UPDATE run_attempts SET lifecycle = 'not_running', disposition = 'failed', completed_at = clock_timestamp(), ${NOTHING_LOADED_IN_HAND},
+         errors = errors || jsonb_build_array($2::text)
+       WHERE id = $1 AND lifecycle = 'running'
+       RETURNING id, $2::text AS error)
+     ${LOG_ENDED}`,
+    [id, error],
+  );
+  return rowCount === 1;
+}
+
 /** Where each kind of queued run is kept, and what "queued, not claimed by any instance yet" means for it. */
 const UNCLAIMED = {
   flow: { table: 'run_attempts', unclaimed: "lifecycle = 'running' AND instance_key IS NULL" },
