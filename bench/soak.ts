@@ -33,8 +33,10 @@ const databaseUrl = postgres.url.replace(/\/postgres$/, '/flowdeck_soak');
 const dataDir = mkdtempSync(join(tmpdir(), 'flowdeck-soak-'));
 const service = await startChildService({ DATABASE_URL: databaseUrl, FLOWDECK_DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
 const pid = service.process.pid ?? 0;
-let exited: string | null = null;
-service.process.once('exit', (code, signal) => (exited = `exit code ${String(code)}, signal ${String(signal)}`));
+/** How the service ended, should it end during the soak (set by its exit event). */
+const ended: { how: string | null } = { how: null };
+service.process.once('exit', (code, signal) => (ended.how = `exit code ${String(code)}, signal ${String(signal)}`));
+const serviceRuns = () => ended.how === null;
 
 const pool = new pg.Pool({ connectionString: databaseUrl });
 const key = newApiKey();
@@ -67,7 +69,7 @@ let minute: { latencies: number[]; failures: number } = { latencies: [], failure
 const started = Date.now();
 const deadline = started + MINUTES * 60_000;
 const clients = Array.from({ length: CLIENTS }, async () => {
-  while (Date.now() < deadline && exited === null) {
+  while (Date.now() < deadline && serviceRuns()) {
     const begun = performance.now();
     try {
       const response = await fetch(`${service.url}/v2/flows`, { headers, signal: AbortSignal.timeout(10_000) });
@@ -83,7 +85,7 @@ const clients = Array.from({ length: CLIENTS }, async () => {
 
 const rss: number[] = [];
 console.log('minute  requests  not-200  p99 ms  RSS MB  event');
-for (let m = 1; m <= MINUTES && exited === null; m += 1) {
+for (let m = 1; m <= MINUTES && serviceRuns(); m += 1) {
   let event = '';
   const minuteEnd = started + m * 60_000;
   if (m % RESTART_EVERY_MIN === 0 && m < MINUTES) {
@@ -96,7 +98,7 @@ for (let m = 1; m <= MINUTES && exited === null; m += 1) {
   await sleep(Math.max(0, minuteEnd - Date.now()));
   const { latencies, failures } = minute;
   minute = { latencies: [], failures: 0 };
-  rss.push(exited === null ? rssMb(pid) : 0);
+  rss.push(serviceRuns() ? rssMb(pid) : 0);
   console.log(
     `${String(m).padStart(6)}  ${String(latencies.length).padStart(8)}  ${String(failures).padStart(7)}  ${p99(latencies).toFixed(0).padStart(6)}  ${(rss.at(-1) ?? 0).toFixed(0).padStart(6)}  ${event}`,
   );
@@ -115,7 +117,7 @@ const attemptsOf = async (flowId: number): Promise<Attempt[]> => {
   return ((await response.json()) as { data: Attempt[] }).data;
 };
 let attempts: Attempt[] = [];
-for (let wait = 0; wait < 90 && exited === null; wait += 1) {
+for (let wait = 0; wait < 90 && serviceRuns(); wait += 1) {
   attempts = (await Promise.all(flowIds.map(attemptsOf))).flat();
   if (attempts.every((attempt) => attempt.lifecycle !== 'running')) break;
   await sleep(1_000);
@@ -137,7 +139,7 @@ console.log(
   `RSS from minute 5 to the end: ${fromMinute5.toFixed(0)} MB -> ${(rss.at(-1) ?? 0).toFixed(0)} MB (${(growth * 100).toFixed(1)}%, budget ${String(RSS_GROWTH_BUDGET * 100)}%)`,
 );
 const failures = [
-  ...(exited ? [`the service exited (${exited as string})`] : []),
+  ...(ended.how === null ? [] : [`the service exited (${ended.how})`]),
   ...(counted !== kept
     ? [
         `${String(Math.abs(kept - counted))} rows ${kept > counted ? 'written but not counted (duplicated on a re-run)' : 'counted but not in the files (lost)'}`,
