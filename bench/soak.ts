@@ -65,7 +65,12 @@ for (let i = 0; i < FLOWS; i += 1) {
   flowIds.push(flow.data.id);
 }
 
-let minute: { latencies: number[]; failures: number } = { latencies: [], failures: 0 };
+let minute: { latencies: number[]; failures: number; rss: number[] } = { latencies: [], failures: 0, rss: [] };
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+// RSS rises and falls with each garbage collection: a minute is judged by the median of a sample every 5 s.
+const rssSampler = setInterval(() => {
+  if (serviceRuns()) minute.rss.push(rssMb(pid));
+}, 5_000);
 const started = Date.now();
 const deadline = started + MINUTES * 60_000;
 const clients = Array.from({ length: CLIENTS }, async () => {
@@ -84,7 +89,7 @@ const clients = Array.from({ length: CLIENTS }, async () => {
 });
 
 const rss: number[] = [];
-console.log('minute  requests  not-200  p99 ms  RSS MB  event');
+console.log('minute  requests  not-200  p99 ms  RSS MB (median)  event');
 for (let m = 1; m <= MINUTES && serviceRuns(); m += 1) {
   let event = '';
   const minuteEnd = started + m * 60_000;
@@ -97,13 +102,14 @@ for (let m = 1; m <= MINUTES && serviceRuns(); m += 1) {
   }
   await sleep(Math.max(0, minuteEnd - Date.now()));
   const { latencies, failures } = minute;
-  minute = { latencies: [], failures: 0 };
-  rss.push(serviceRuns() ? rssMb(pid) : 0);
+  rss.push(median(minute.rss));
+  minute = { latencies: [], failures: 0, rss: [] };
   console.log(
-    `${String(m).padStart(6)}  ${String(latencies.length).padStart(8)}  ${String(failures).padStart(7)}  ${p99(latencies).toFixed(0).padStart(6)}  ${(rss.at(-1) ?? 0).toFixed(0).padStart(6)}  ${event}`,
+    `${String(m).padStart(6)}  ${String(latencies.length).padStart(8)}  ${String(failures).padStart(7)}  ${p99(latencies).toFixed(0).padStart(6)}  ${(rss.at(-1) ?? 0).toFixed(0).padStart(15)}  ${event}`,
   );
 }
 await Promise.all(clients);
+clearInterval(rssSampler);
 
 // Runs under way finish; then the rows the files hold are counted against what the attempts say they loaded.
 interface Attempt {
