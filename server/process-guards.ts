@@ -8,7 +8,8 @@ import type { Logger } from './logger';
 const STOP_GRACE_MS = 15_000;
 
 /** Postgres' connection-level messages (node-postgres gives these no code). */
-const CONNECTION_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error/i;
+const CONNECTION_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error/i;
 
 /** An error of the world outside (an errno code such as ENOSPC or ECONNRESET, a Postgres SQLSTATE, a dropped connection). */
 export function isOperationalError(error: unknown): boolean {

@@ -20,7 +20,8 @@ export interface DatabaseWatch {
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 // admin_shutdown, crash_shutdown, cannot_connect_now, and connection exceptions (08xxx).
 const POSTGRES_UNAVAILABLE = /^(57P01|57P02|57P03|08\d{3})$/;
-const CONNECTION_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Connection timeout|Client has encountered a connection error|connection is closed/i;
+const CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Connection timeout|Client has encountered a connection error|connection is closed/i;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
