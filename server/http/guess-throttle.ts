@@ -16,17 +16,24 @@ const SECONDS_PER_GUESS = 3;
 const MAX_ADDRESSES = 50_000;
 /** The last failed credentials remembered per address: a repeat of one of them is no new guess. */
 const RECENT_FAILURES = 8;
+/** Credentials that were valid lately are looked up even from a throttled address (a guesser cannot know them). */
+const TRUSTED_MS = 60 * 60_000;
+const MAX_TRUSTED = 10_000;
 
 export interface GuessThrottle {
   /** Seconds this address must wait before its next guess; 0 when it may guess now. */
   waitSeconds: (address: string) => number;
   /** Counts a failed guess of this address (`credential`: a hash of what it tried; a repeat is not counted again). */
   failed: (address: string, credential: string) => void;
+  /** Notes a credential that was valid: its caller is not held back with the guessers of its address. */
+  succeeded: (credential: string) => void;
+  trusted: (credential: string) => boolean;
 }
 
 export function createGuessThrottle(now: () => number = Date.now, burst = BURST, secondsPerGuess = SECONDS_PER_GUESS): GuessThrottle {
   // Per address, the guesses it has left (refilled over time) as of `at`, and what it failed with last.
   const buckets = new Map<string, { left: number; at: number; recent: string[] }>();
+  const trusted = new Map<string, number>();
   const current = (address: string) => {
     const bucket = buckets.get(address);
     if (!bucket) return burst;
@@ -45,6 +52,15 @@ export function createGuessThrottle(now: () => number = Date.now, burst = BURST,
       const oldest = buckets.keys().next();
       if (buckets.size >= MAX_ADDRESSES && !oldest.done) buckets.delete(oldest.value);
       buckets.set(address, { left, at: now(), recent: [credential, ...recent].slice(0, RECENT_FAILURES) });
+    },
+    succeeded(credential) {
+      trusted.delete(credential);
+      const oldest = trusted.keys().next();
+      if (trusted.size >= MAX_TRUSTED && !oldest.done) trusted.delete(oldest.value);
+      trusted.set(credential, now() + TRUSTED_MS);
+    },
+    trusted(credential) {
+      return (trusted.get(credential) ?? 0) > now();
     },
   };
 }

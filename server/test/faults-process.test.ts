@@ -7,7 +7,8 @@ import { testLogger } from './harness';
 // handlers are called directly (emitting the events would reach the test runner's own listeners too).
 
 type Handler = (error: unknown, origin?: string) => void;
-const lastListener = (event: 'uncaughtException' | 'unhandledRejection') => process.listeners(event).at(-1) as Handler;
+const lastListener = (event: 'uncaughtException' | 'unhandledRejection') =>
+  (event === 'uncaughtException' ? process.listeners('uncaughtException') : process.listeners('unhandledRejection')).at(-1) as Handler;
 
 describe('the process guard', () => {
   it('carries on after an operational error or an unhandled rejection', () => {
