@@ -1,14 +1,10 @@
-import { cardStateAt, createConfigurationCardInputSchema, submitCardInputSchema } from '@/api/cards';
+import { cardStateAt, submitCardInputSchema } from '@/api/cards';
 import { CLOSED_CARD_MESSAGES, MESSAGES } from '@/api/messages';
 import { sourceSpec } from '@/catalogue/connector-specs';
 import { Gone, InvalidInput, NotFound } from '@/service-rules/errors';
-import { parseWith } from '@/service-rules/parse';
 import { missingRequired, missingRequiredText, readBodyWithProperties } from '@/service-rules/properties';
 import { checkTargets } from '../connectors/registry';
-import { bearerToken } from '../http/auth';
-import { unauthorized } from '../http/errors';
 import type { Handlers } from '../http/operations';
-import { idParam, pageParams, readJson } from '../http/validate';
 import { applyProperties, revealProperties } from '../properties';
 import type { Services } from '../services';
 import { type CardRow, findCard, insertCard, listCards, revokeCard, submitCardOnce } from '../store/cards';
@@ -53,9 +49,8 @@ function closed(card: CardRow) {
  */
 export function sourceCardHandlers(services: Services) {
   return {
-    createConfigurationCard: async (c) => {
-      const source = await requireSource(services, idParam(c));
-      const input = parseWith(createConfigurationCardInputSchema, await readJson(c));
+    createConfigurationCard: async ({ params, body: input }) => {
+      const source = await requireSource(services, params.id);
       if (Date.parse(input.expiresAt) <= Date.now()) throw new InvalidInput('expiresAt must be in the future.');
       const card = await insertCard(services.db, {
         sourceId: source.id,
@@ -64,32 +59,32 @@ export function sourceCardHandlers(services: Services) {
         imageUrl: input.imageUrl ?? null,
         instruction: input.instruction ?? null,
       });
-      return c.json({ data: wireCard(card, services.publicOrigin()) }, 201);
+      return { data: wireCard(card, services.publicOrigin()) };
     },
 
-    listConfigurationCards: async (c) => {
-      const source = await requireSource(services, idParam(c));
-      const cards = await listCards(services.db, source.id, pageParams(c));
+    listConfigurationCards: async ({ params, query }) => {
+      const source = await requireSource(services, params.id);
+      const cards = await listCards(services.db, source.id, query);
       const origin = services.publicOrigin();
-      return c.json({ data: cards.map((card) => wireListedCard(card, origin)) });
+      return { data: cards.map((card) => wireListedCard(card, origin)) };
     },
 
-    revokeConfigurationCard: async (c) => {
-      const source = await requireSource(services, idParam(c));
-      const card = await revokeCard(services.db, source.id, idParam(c, 'cardId'));
+    revokeConfigurationCard: async ({ params }) => {
+      const source = await requireSource(services, params.id);
+      const card = await revokeCard(services.db, source.id, params.cardId);
       if (!card) throw new NotFound();
-      return c.json({ data: true });
+      return { data: true };
     },
   } satisfies Partial<Handlers>;
 }
 
 /**
  * The card recipient's endpoints (Flowdeck's addition): no API key, the card's hash is the bearer
- * and must match the path. 404 unknown, 410 once used, revoked or expired.
+ * and must match the path (the table's `card` access, checked before these run). 404 unknown, 410
+ * once used, revoked or expired.
  */
 export function recipientCardHandlers(services: Services) {
-  const liveCard = async (hashId: string, authorization: string | undefined) => {
-    if (bearerToken(authorization) !== hashId) throw unauthorized();
+  const liveCard = async (hashId: string) => {
     const card = await findCard(services.db, hashId);
     if (!card) throw new NotFound();
     if (stateOf(card) !== 'open') throw closed(card);
@@ -99,9 +94,9 @@ export function recipientCardHandlers(services: Services) {
     return { card, source, spec };
   };
   return {
-    getCardForRecipient: async (c) => {
-      const { card, source, spec } = await liveCard(c.req.param('hash_id') ?? '', c.req.header('authorization'));
-      return c.json({
+    getCardForRecipient: async ({ params }) => {
+      const { card, source, spec } = await liveCard(params.hash_id);
+      return {
         data: {
           hash_id: card.hash_id,
           source_name: source.display_name,
@@ -110,12 +105,12 @@ export function recipientCardHandlers(services: Services) {
           expires_at: iso(card.expires_at),
           sourceSpec: sourceSpecFull(spec),
         },
-      });
+      };
     },
 
-    submitCard: async (c) => {
-      const { card, source, spec } = await liveCard(c.req.param('hash_id') ?? '', c.req.header('authorization'));
-      const { properties } = readBodyWithProperties(submitCardInputSchema, spec.propertyDefinitions, await readJson(c));
+    submitCard: async ({ params, body }) => {
+      const { card, source, spec } = await liveCard(params.hash_id);
+      const { properties } = readBodyWithProperties(submitCardInputSchema, spec.propertyDefinitions, body);
       const next = applyProperties(spec.propertyDefinitions, source.properties, properties, services.box);
       await checkTargets('source', spec.name, revealProperties(next, services.box));
       const missing = missingRequired(spec.propertyDefinitions, next);
@@ -125,7 +120,7 @@ export function recipientCardHandlers(services: Services) {
         throw latest ? closed(latest) : new NotFound();
       }
       await services.runs.requestDiscovery(source.id);
-      return c.json({ message: MESSAGES.cardSaved });
+      return { message: MESSAGES.cardSaved };
     },
   } satisfies Partial<Handlers>;
 }

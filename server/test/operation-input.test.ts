@@ -114,6 +114,22 @@ describe.each([
   });
 });
 
+describe('input read before the handler', () => {
+  it('answers 400 to a malformed request even when it also names a missing resource', async () => {
+    expectError(await api('/v2/flows/999999/run/abc'), 400, bad('attemptId must be a positive integer.'));
+    expectError(await api('/v2/flows/999999/run?limit=0'), 400, bad('limit must be an integer from 1 to 1000.'));
+    expectError(await api('/v2/flows/999999', patch({ bogus: 1 })), 400, bad('Unrecognized key: "bogus"'));
+    expectError(await api('/v2/flows/999999', patch({ displayName: 'x' })), 404, 'Not Found');
+  });
+
+  it('checks the plan first: a plan without workflows gets 403 whatever the input', async () => {
+    const starter = service.keys.starter;
+    expectError(await api('/v2/workflows/abc/status', { key: starter }), 403, 'Your current plan does not support workflows.');
+    expectError(await api('/v2/workflows?limit=0', { key: starter }), 403, 'Your current plan does not support workflows.');
+    expectError(await api('/v2/workflows', { method: 'POST', body: '{', key: starter }), 403, 'Your current plan does not support workflows.');
+  });
+});
+
 describe('a card recipient’s body', () => {
   it('is read once the card’s hash is checked: 401 for another bearer, whatever the body', async () => {
     expectError(await api(`/v2/cards/${card}`, { method: 'PATCH', body: { bogus: 1 }, key: null }), 401, 'Unauthorized');

@@ -235,6 +235,12 @@ export const updateFlowInputSchema = createFlowInputSchema.partial().extend({
 export type UpdateFlowInput = z.input<typeof updateFlowInputSchema>;
 
 /**
+ * The hosted service's change of a flow: without `paused`, which it refuses as a field it does not
+ * know rather than accept a change it then does not show (FLOWDECK_PROFILE=hosted reads with it).
+ */
+export const hostedUpdateFlowInputSchema = updateFlowInputSchema.omit({ paused: true });
+
+/**
  * GET /v2/flows/{id}/status exactly as Flowdeck's service answers it (the hosted shape: unwrapped,
  * UPPERCASE, `errors` null when the last run had none; `lastAttempt` is Flowdeck's, absent in the hosted
  * profile). The OpenAPI document describes it; clients read it with the tolerant flowStatusSchema.

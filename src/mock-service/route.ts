@@ -41,12 +41,12 @@ function stringParams(params: Record<string, string | readonly string[] | undefi
 }
 
 function denied(operation: OperationName, request: Request, params: Record<string, string>): Response | null {
-  const { access } = operationNamed(operation);
+  const { access, feature } = operationNamed(operation);
   if (access === 'public') return null;
   if (access === 'card') return bearerToken(request) === params.hash_id ? null : errorResponse(401);
   const plan = planOf(request);
   if (!plan) return errorResponse(401);
-  if (access === 'workflows' && !plan.features.includes('workflows')) return errorResponse(403, PLAN_MESSAGES.workflows);
+  if (feature && !plan.features.includes(feature)) return errorResponse(403, PLAN_MESSAGES[feature]);
   return null;
 }
 
