@@ -9,7 +9,7 @@ import { applyProperties, revealProperties } from '../properties';
 import type { Services } from '../services';
 import { type CardRow, findCard, insertCard, listCards, revokeCard, submitCardOnce } from '../store/cards';
 import { findSource } from '../store/sources';
-import { iso, isoOrNull, sourceSpecFull, type WireConfigurationCard } from '@/service-rules/wire';
+import { type CardFields, cardForRecipientOnWire, cardOnWire, listedCardOnWire, sourceSpecFull } from '@/service-rules/wire';
 import { requireSource } from './sources';
 
 const stateOf = (card: CardRow) =>
@@ -18,24 +18,19 @@ const stateOf = (card: CardRow) =>
     Date.now(),
   );
 
-/** The interface's ConfigurationCard, exactly as documented (the create answer). */
-function wireCard(card: CardRow, origin: string): WireConfigurationCard {
-  return {
-    id: card.id,
-    hash_id: card.hash_id,
-    expires_at: iso(card.expires_at),
-    type: card.type,
-    source_name: card.source_name,
-    url: `${origin}/cards/${card.hash_id}`,
-    image_url: card.image_url,
-    instruction: card.instruction,
-  };
-}
+const cardFields = (card: CardRow, origin: string): CardFields => ({
+  id: card.id,
+  hashId: card.hash_id,
+  expiresAt: card.expires_at,
+  type: card.type,
+  sourceName: card.source_name,
+  url: `${origin}/cards/${card.hash_id}`,
+  imageUrl: card.image_url,
+  instruction: card.instruction,
+});
 
-/** In the sender's list (Flowdeck's addition), each card also says whether its link still works. */
-function wireListedCard(card: CardRow, origin: string): WireConfigurationCard {
-  return { ...wireCard(card, origin), state: stateOf(card), submitted_at: isoOrNull(card.submitted_at), revoked_at: isoOrNull(card.revoked_at) };
-}
+const wireListedCard = (card: CardRow, origin: string) =>
+  listedCardOnWire(cardFields(card, origin), { state: stateOf(card), submittedAt: card.submitted_at, revokedAt: card.revoked_at });
 
 /** 410 with the reason a card no longer works; a card that still looks open lost to the database's clock. */
 function closed(card: CardRow) {
@@ -59,7 +54,7 @@ export function sourceCardHandlers(services: Services) {
         imageUrl: input.imageUrl ?? null,
         instruction: input.instruction ?? null,
       });
-      return { data: wireCard(card, services.publicOrigin()) };
+      return { data: cardOnWire(cardFields(card, services.publicOrigin())) };
     },
 
     listConfigurationCards: async ({ params, query }) => {
@@ -96,16 +91,8 @@ export function recipientCardHandlers(services: Services) {
   return {
     getCardForRecipient: async ({ params }) => {
       const { card, source, spec } = await liveCard(params.hash_id);
-      return {
-        data: {
-          hash_id: card.hash_id,
-          source_name: source.display_name,
-          instruction: card.instruction,
-          image_url: card.image_url,
-          expires_at: iso(card.expires_at),
-          sourceSpec: sourceSpecFull(spec),
-        },
-      };
+      const fields = { ...cardFields(card, services.publicOrigin()), sourceName: source.display_name };
+      return { data: cardForRecipientOnWire(fields, sourceSpecFull(spec)) };
     },
 
     submitCard: async ({ params, body }) => {

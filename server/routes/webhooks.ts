@@ -5,26 +5,26 @@ import type { Services } from '../services';
 import { findSource } from '../store/sources';
 import { deleteWebhookRow, findWebhook, insertWebhook, listWebhooks, type WebhookRow } from '../store/webhooks';
 import { findWorkflow } from '../store/workflows';
-import { iso, isoOrNull, type WireWebhookTrigger } from '@/service-rules/wire';
+import { triggerOnWire, type WireWebhookTrigger } from '@/service-rules/wire';
 
 export function webhookUrl(origin: string, webhookId: string): string {
   return `${origin}/v2/webhooks/${webhookId}`;
 }
 
 function wireWebhook(webhook: WebhookRow, origin: string): WireWebhookTrigger {
-  return {
+  return triggerOnWire({
     id: webhook.id,
-    webhook_id: webhook.webhook_id,
-    workflow_id: webhook.workflow_id,
+    webhookId: webhook.webhook_id,
+    workflowId: webhook.workflow_id,
     provider: webhook.provider,
     url: webhookUrl(origin, webhook.webhook_id),
     status: webhook.status,
-    trigger_count: webhook.trigger_count,
-    credential_source_id: webhook.credential_source_id,
-    created_at: iso(webhook.created_at),
-    event_type: webhook.event_type,
-    last_triggered_at: isoOrNull(webhook.last_triggered_at),
-  };
+    triggerCount: webhook.trigger_count,
+    credentialSourceId: webhook.credential_source_id,
+    createdAt: webhook.created_at,
+    eventType: webhook.event_type,
+    lastTriggeredAt: webhook.last_triggered_at,
+  });
 }
 
 /** /v2/workflows/{id}/webhooks: get and delete as the interface says; list and create are Flowdeck's. */

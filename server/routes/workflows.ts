@@ -19,26 +19,15 @@ import {
   type WorkflowFields,
   type WorkflowRow,
 } from '../store/workflows';
-import { isoOrNull, type WireWorkflow, type WireWorkflowStatus } from '@/service-rules/wire';
+import { isoOrNull, type WireWorkflow, type WireWorkflowStatus, workflowOnWire } from '@/service-rules/wire';
 import type { FreshnessState } from '@/service-rules/freshness';
 import { freshnessOfWorkflows } from '../runs/freshness';
 import { attemptStatus } from './attempts-wire';
 import { wireWorkflowRuns } from './workflow-runs-wire';
 
 /** `freshness` undefined: the hosted shape, which has no such field. */
-function wireWorkflow(workflow: WorkflowRow, freshness: FreshnessState | null | undefined): WireWorkflow {
-  return {
-    id: workflow.id,
-    name: workflow.name,
-    description: workflow.description,
-    enabled: workflow.enabled,
-    definition: workflow.definition,
-    frequency: workflow.frequency ?? '',
-    cron: workflow.cron,
-    node_schemas: workflow.node_schemas,
-    ...(freshness === undefined ? {} : { freshness }),
-  };
-}
+const wireWorkflow = (workflow: WorkflowRow, freshness: FreshnessState | null | undefined): WireWorkflow =>
+  workflowOnWire({ ...workflow, nodeSchemas: workflow.node_schemas }, freshness);
 
 export function workflowHandlers(services: Services) {
   const { db, runs } = services;

@@ -3,10 +3,10 @@ import type { Pool } from '../db/pool';
 import type { Logger } from '../logger';
 import type { PlainProperties } from '../properties';
 import { markLoading } from '../store/attempt-loads';
-import type { ResourceCounts } from '../store/attempts';
 import type { AttemptLog } from './attempt-log';
 import { countText, durationText, PROGRESS_LINE_MS } from './log-text';
 import { Cancelled, type RunProgress } from './run-progress';
+import type { ResourceCounts } from '@/service-rules/status';
 
 // Moves one resource of a run: its rows streamed in batches from the source's reader into a writer the
 // destination opened for it, visible there only once the writer commits. The resource in hand is noted

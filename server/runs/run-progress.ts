@@ -1,5 +1,6 @@
 import type { Pool } from '../db/pool';
-import { type ResourceCounts, saveProgress } from '../store/attempts';
+import type { ResourceCounts } from '@/service-rules/status';
+import { saveProgress } from '../store/attempts';
 
 // A running attempt's counts, saved at least every PROGRESS_MS (a heartbeat saves them while a batch
 // is slow to come). A save that finds the attempt ended (cancelled through the API, possibly on
