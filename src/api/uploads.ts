@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { getApiSession } from './api-session';
+import { bearerHeader } from './bearer';
 import { type CallOptions, request } from './client';
 import { buildUrl } from './send-ahead';
 import { dataOf } from './common';
@@ -129,7 +130,7 @@ export function uploadFile(file: File, { signal, onProgress }: UploadOptions = {
     };
     xhr.open('POST', buildUrl(baseUrl, '/v2/uploads', { filename: file.name }));
     xhr.setRequestHeader('Accept', 'application/json');
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    if (token) xhr.setRequestHeader('Authorization', bearerHeader(token));
     xhr.upload.addEventListener('progress', (event) => {
       if (!settled) onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
     });
