@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { MESSAGES } from '@/api/messages';
-import { requireApiKey, requireFeature, type AuthVariables } from './http/auth';
+import { requireApiKey, type AuthVariables } from './http/auth';
 import { limitBodies } from './http/body-limit';
 import { boundBodies, DEFAULT_BODY_TIMEOUT_MS } from './http/body-timeout';
 import { databaseGate, healthAnswer } from './http/database-gate';
@@ -57,17 +57,11 @@ export function createApiApp(services: Services) {
   if (services.profile === 'hosted') api.use('*', hostedOperationsOnly());
   api.get('/openapi.json', (c) => c.json(openApiDocument()));
   // An unknown card hash is a miss (404); a used, revoked or expired card (410) was a real link.
-  api.use(
-    '/cards/*',
-    throttleGuesses(createGuessThrottle(), (status) => status === 404),
-  );
-  registerOperations(api, handlers, (operation) => operation.access === 'card' || operation.access === 'public');
+  api.use('/cards/*', throttleGuesses(createGuessThrottle(), (status) => status === 404));
+  registerOperations(api, handlers, (operation) => operation.access !== 'key', services.profile);
 
   api.use('*', requireApiKey(services.db, createGuessThrottle()));
-  // By path, so the plan is checked before anything else under /workflows (even a route that does not exist).
-  api.use('/workflows/*', requireFeature('workflows'));
-  api.use('/workflows', requireFeature('workflows'));
-  registerOperations(api, handlers, (operation) => operation.access === 'key' || operation.access === 'workflows');
+  registerOperations(api, handlers, (operation) => operation.access === 'key', services.profile);
   return api;
 }
 

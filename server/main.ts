@@ -1,7 +1,7 @@
 import { readConfig } from './config';
 import { createLogger } from './logger';
 import { startService } from './start';
-import { DEMO_KEYS } from './demo/seed';
+import { DEMO_KEYS } from '@/service-rules/plans';
 import { guardProcess } from './process-guards';
 import { StartupError, startupMessage } from './startup-error';
 

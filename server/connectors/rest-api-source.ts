@@ -1,3 +1,4 @@
+import { SECRET_MASK } from '@/api/common';
 import type { PlainProperties } from '../properties';
 import { checkUrlTarget } from '../security/network-guard';
 import type { Response } from 'undici';
@@ -124,7 +125,7 @@ export const restApiSource: SourceConnector = {
       endpoints(properties).map((endpoint) => ({
         name: resourceName(endpoint),
         category: 'endpoint',
-        notes: `GET ${withoutSecretQueryValues(endpoint, '********')}`,
+        notes: `GET ${withoutSecretQueryValues(endpoint, SECRET_MASK)}`,
       })),
     ),
   resources(properties) {

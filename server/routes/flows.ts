@@ -1,12 +1,8 @@
-import type { Context } from 'hono';
-import { createFlowInputSchema, type UpdateFlowInput, updateFlowInputSchema } from '@/api/flows';
 import { doesNotExist, MESSAGES } from '@/api/messages';
 import { InvalidInput, NotFound } from '@/service-rules/errors';
-import { parseWith } from '@/service-rules/parse';
 import { changesSchedule, scheduleAfter } from '@/service-rules/schedule';
 import { flowStatusOf } from '@/service-rules/status';
 import type { Handlers } from '../http/operations';
-import { idParam, orderParam, pageParams, readJson } from '../http/validate';
 import { nextRunAt } from '../runs/schedule';
 import type { Services } from '../services';
 import { type AttemptRow, findAttempt, latestAttempt, listAttempts } from '../store/attempts';
@@ -30,9 +26,8 @@ import { freshnessOfFlows, freshnessOfFlowsWithFacts } from '../runs/freshness';
 import { attemptOnWire, attemptStatus } from './attempts-wire';
 
 // The hosted profile answers the hosted service's shapes: flows without `paused` and attempts without
-// `number` (Flowdeck's additions, which a hosted client has never seen), and its PATCH refuses `paused`
-// as a service that cannot pause would, rather than accept a change it then does not show.
-const hostedUpdateFlowInputSchema = updateFlowInputSchema.omit({ paused: true });
+// `number` (Flowdeck's additions, which a hosted client has never seen); its PATCH refuses `paused`
+// (the table's hostedBody).
 
 const flowFields = (flow: FlowRow) => ({
   id: flow.id,
@@ -49,9 +44,11 @@ export function flowHandlers(services: Services) {
   const hosted = services.profile === 'hosted';
   const onWire = (flows: FlowRow[], freshness: Map<number, Freshness>): WireFlow[] =>
     flows.map((flow) => flowOnWire(flowFields(flow), services.profile, freshness.get(flow.id)?.state ?? null));
-  /** Flows on the wire, each with its freshness (Flowdeck's; the hosted shape leaves it out, so it is not worked out). */
-  const wireFlows = async (flows: FlowRow[]): Promise<WireFlow[]> => onWire(flows, hosted ? new Map<number, Freshness>() : await freshnessOfFlows(db, flows));
-  const wireFlow = async (flow: FlowRow): Promise<WireFlow | undefined> => (await wireFlows([flow]))[0];
+  /** A flow on the wire with its freshness (Flowdeck's; the hosted shape leaves it out, so it is not worked out). */
+  const wireFlow = async (flow: FlowRow): Promise<WireFlow> => {
+    const freshness = hosted ? undefined : (await freshnessOfFlows(db, [flow])).get(flow.id);
+    return flowOnWire(flowFields(flow), services.profile, freshness?.state ?? null);
+  };
   /** A page of the list: with its freshness, the flows and their run facts are read in one statement. */
   const wirePage = async (page: Page): Promise<WireFlow[]> => {
     if (hosted) return onWire(await listFlows(db, page), new Map<number, Freshness>());
@@ -59,8 +56,8 @@ export function flowHandlers(services: Services) {
     return onWire(flows, freshnessOfFlowsWithFacts(flows, facts));
   };
   const wireAttempt = (attempt: AttemptRow) => attemptOnWire(attempt, services.profile);
-  const find = async (c: Context) => {
-    const flow = await findFlow(db, idParam(c));
+  const find = async (id: number) => {
+    const flow = await findFlow(db, id);
     if (!flow) throw new NotFound();
     return flow;
   };
@@ -71,10 +68,9 @@ export function flowHandlers(services: Services) {
   };
 
   return {
-    listFlows: async (c) => c.json({ data: await wirePage(pageParams(c)) }),
+    listFlows: async ({ query }) => ({ data: await wirePage(query) }),
 
-    createFlow: async (c) => {
-      const input = parseWith(createFlowInputSchema, await readJson(c));
+    createFlow: async ({ body: input }) => {
       await checkEnds(input.source, input.destination);
       const schedule = scheduleAfter({ frequency: null, cron: null }, input);
       const fields: FlowFields = {
@@ -84,12 +80,11 @@ export function flowHandlers(services: Services) {
         ...schedule,
         nextRunAt: nextRunAt(schedule),
       };
-      return c.json({ data: await wireFlow(await insertFlow(db, fields)) }, 201);
+      return { data: await wireFlow(await insertFlow(db, fields)) };
     },
 
-    updateFlow: async (c) => {
-      const flow = await find(c);
-      const input: UpdateFlowInput = parseWith(hosted ? hostedUpdateFlowInputSchema : updateFlowInputSchema, await readJson(c));
+    updateFlow: async ({ params, body: input }) => {
+      const flow = await find(params.id);
       const sourceId = input.source ?? flow.source_id;
       const destinationId = input.destination ?? flow.destination_id;
       await checkEnds(sourceId, destinationId);
@@ -104,47 +99,47 @@ export function flowHandlers(services: Services) {
         nextRunAt: changesSchedule(input) || resumed ? nextRunAt(schedule) : flow.next_run_at,
         paused: input.paused ?? flow.paused,
       };
-      return c.json({ data: await wireFlow(await updateFlowRow(db, flow.id, fields)) });
+      return { data: await wireFlow(await updateFlowRow(db, flow.id, fields)) };
     },
 
-    deleteFlow: async (c) => {
-      const flow = await find(c);
+    deleteFlow: async ({ params }) => {
+      const flow = await find(params.id);
       await runs.cancelFlow(flow.id);
       await deleteFlowRow(db, flow.id);
-      return c.json({ data: true });
+      return { data: true };
     },
 
-    runFlow: async (c) => {
-      const flow = await find(c);
+    runFlow: async ({ params }) => {
+      const flow = await find(params.id);
       await runs.runFlow(flow.id, 'manual');
-      return c.json({ message: MESSAGES.created }, 201);
+      return { message: MESSAGES.created };
     },
 
-    listRunAttempts: async (c) => {
-      const flow = await find(c);
-      const attempts = await listAttempts(db, flow.id, { ...pageParams(c), order: orderParam(c) });
-      return c.json({ data: attempts.map((attempt) => wireAttempt(attempt)) });
+    listRunAttempts: async ({ params, query }) => {
+      const flow = await find(params.id);
+      const attempts = await listAttempts(db, flow.id, query);
+      return { data: attempts.map((attempt) => wireAttempt(attempt)) };
     },
 
-    getRunAttempt: async (c) => {
-      const flow = await find(c);
-      const attempt = await findAttempt(db, idParam(c, 'attemptId'));
+    getRunAttempt: async ({ params }) => {
+      const flow = await find(params.id);
+      const attempt = await findAttempt(db, params.attemptId);
       if (attempt?.flow_id !== flow.id) throw new NotFound();
-      return c.json({ data: wireAttempt(attempt) });
+      return { data: wireAttempt(attempt) };
     },
 
-    cancelFlow: async (c) => {
-      const flow = await find(c);
+    cancelFlow: async ({ params }) => {
+      const flow = await find(params.id);
       const cancelled = await runs.cancelFlow(flow.id);
-      return c.json({ message: cancelled ? MESSAGES.flowRunCancelled : MESSAGES.flowNotRunning });
+      return { message: cancelled ? MESSAGES.flowRunCancelled : MESSAGES.flowNotRunning };
     },
 
     // The hosted profile answers exactly the hosted fields: Flowdeck's `lastAttempt` is left out too.
-    getFlowStatus: async (c) => {
-      const flow = await find(c);
+    getFlowStatus: async ({ params }) => {
+      const flow = await find(params.id);
       const attempt = await latestAttempt(db, flow.id);
       const lastAttempt = hosted ? undefined : attempt ? wireAttempt(attempt) : null;
-      return c.json(flowStatusOf(flow.id, attempt && attemptStatus(attempt), lastAttempt));
+      return flowStatusOf(flow.id, attempt && attemptStatus(attempt), lastAttempt);
     },
   } satisfies Partial<Handlers>;
 }

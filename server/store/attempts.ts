@@ -1,11 +1,5 @@
+import type { ResourceCounts } from '@/service-rules/status';
 import { one, type Queryable } from '../db/pool';
-
-export interface ResourceCounts {
-  name: string;
-  extracted: number;
-  analyzed: number;
-  loaded: number;
-}
 
 export interface AttemptRow {
   id: number;
