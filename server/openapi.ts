@@ -54,7 +54,7 @@ function parameters(operation: Operation): object[] {
     schema: isTextParameter(match[1]) ? { type: 'string' } : { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
   }));
   const inQuery = [
-    ...page(operation.query !== undefined && operation.query !== 'logs' && operation.query !== 'ids').map((name) => ({
+    ...page(operation.query !== undefined && operation.query !== 'logs' && operation.query !== 'ids' && operation.query !== 'resource').map((name) => ({
       name,
       in: 'query',
       schema:
@@ -84,6 +84,9 @@ function parameters(operation: Operation): object[] {
           schema: { type: 'string', format: 'date-time' },
           description: name === 'from' ? 'Start of the window (ISO 8601).' : 'End of the window (ISO 8601), after from, at most 31 days later.',
         }))
+      : []),
+    ...(operation.query === 'resource'
+      ? [{ name: 'resource', in: 'query', schema: { type: 'string' }, description: 'One resource by name; absent: every resource.' }]
       : []),
     ...(operation.upload ? [{ name: 'filename', in: 'query', schema: { type: 'string' }, description: 'The file’s name; cleaned before use.' }] : []),
     ...(operation.query === 'attempts'

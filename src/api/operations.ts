@@ -4,10 +4,12 @@ import { alertChannelSchema, alertDeliverySchema, createAlertChannelInputSchema,
 import { cardForRecipientSchema, configurationCardSchema, createConfigurationCardInputSchema, submitCardInputSchema } from './cards';
 import { messageResponseSchema } from './common';
 import { createDestinationInputSchema, destinationSchema, updateDestinationInputSchema, verificationMessageSchema } from './destinations';
+import { resyncFlowInputSchema } from './flow-state';
 import { createFlowInputSchema, flowSchema, flowStatusAnswerSchema, flowStatusSchema, runAttemptSchema, updateFlowInputSchema } from './flows';
 import { resolverListSchema, updateResolversInputSchema } from './resolvers';
 import { createSourceInputSchema, sourceSchema, updateSourceInputSchema } from './sources';
 import { destinationSpecSummarySchema, sourceSpecSummarySchema } from './specs';
+import { flowTableStateSchema } from './tables';
 import { runSpanSchema } from './timeline';
 import { uploadLimitsSchema, uploadSchema } from './uploads';
 import { webhookTriggerBodySchema, webhookTriggerSchema } from './webhooks';
@@ -40,8 +42,11 @@ export interface Operation {
   wrapped?: boolean;
   status?: number;
   list?: boolean;
-  /** Its query parameters: `limit` and `offset` (page), those and the order (attempts), `after` and `limit` (logs), the timeline's window and page, or `ids` (a batch). */
-  query?: 'page' | 'attempts' | 'logs' | 'window' | 'ids';
+  /**
+   * Its query parameters: `limit` and `offset` (page), those and the order (attempts), `after` and `limit` (logs), the timeline's
+   * window and page, `ids` (a batch), or an optional `resource` name (a flow's state).
+   */
+  query?: 'page' | 'attempts' | 'logs' | 'window' | 'ids' | 'resource';
   errors: readonly number[];
   /** Not in the interface document: Flowdeck's addition. */
   addition?: boolean;
@@ -335,6 +340,45 @@ export const OPERATIONS = [
     wrapped: false,
     status: 201,
     errors: [400, 401, 403, 404, 500],
+  },
+  {
+    name: 'getFlowState',
+    access: 'key',
+    method: 'get',
+    path: '/flows/{id}/state',
+    summary:
+      "The state of the flow's tables: one row per resource it loads (its target table, mode, cursor field, primary key, saved cursor and when it last advanced, columns, last schema change)",
+    response: flowTableStateSchema,
+    list: true,
+    errors: [401, 404],
+    addition: true,
+  },
+  {
+    name: 'resetFlowState',
+    access: 'key',
+    method: 'delete',
+    path: '/flows/{id}/state',
+    summary:
+      'Reset the saved cursor of every resource, or of `resource` only: the next run reads it in full (the table keeps its rows). 404 for a resource the flow does not load',
+    response: messageResponseSchema,
+    wrapped: false,
+    query: 'resource',
+    errors: [400, 401, 404],
+    addition: true,
+  },
+  {
+    name: 'resyncFlow',
+    access: 'key',
+    method: 'post',
+    path: '/flows/{id}/resync',
+    summary:
+      'Re-sync: reset the state of the resources named (all when none) and start a run that reads them in full and replaces their tables: 201 `{ "message": "Created" }` (400 when the flow is already running)',
+    body: resyncFlowInputSchema,
+    response: messageResponseSchema,
+    wrapped: false,
+    status: 201,
+    errors: [400, 401, 404],
+    addition: true,
   },
   {
     name: 'listRunAttempts',
