@@ -147,6 +147,9 @@ export const messageResponseSchema = z.unknown().transform((body): { message: st
 });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
+/** A `{ message }` answer as Flowdeck's service writes it. */
+export const messageAnswerSchema = z.object({ message: z.string() });
+
 /**
  * Run answers 201 `{ "message": "Created" }`: the word says no more than the status, so it reads as no
  * message and the dashboard says it in its own words. Any other message is kept (older services wrote one).

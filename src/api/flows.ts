@@ -19,7 +19,7 @@ import {
 import { FLOWS_PATH } from './first-pages';
 import { freshnessSchema } from './freshness';
 import { MAX_ATTEMPTS_LIMIT } from './schema-free-values';
-import { flowTableFields, flowTableInputFields } from './tables';
+import { FLOW_TABLE_FIELDS, flowTableFields, flowTableInputFields } from './tables';
 
 export const FREQUENCIES = ['manual', '24h', '12h', '6h', '1h', '30m', '15m'] as const;
 
@@ -251,6 +251,15 @@ export const updateFlowInputSchema = createFlowInputSchema.partial().extend({
     .meta({ description: "Flowdeck's addition: true pauses the flow's schedule, false resumes it (the next run counts from now)." }),
 });
 export type UpdateFlowInput = z.input<typeof updateFlowInputSchema>;
+
+/**
+ * The hosted service's change of a flow: without `paused`, which it refuses as a field it does not
+ * know rather than accept a change it then does not show (FLOWDECK_PROFILE=hosted reads with it).
+ */
+export const hostedUpdateFlowInputSchema = updateFlowInputSchema.omit({ paused: true, ...FLOW_TABLE_FIELDS });
+
+/** The hosted service's creation of a flow: without how its tables are kept (Flowdeck's), refused as unknown fields. */
+export const hostedCreateFlowInputSchema = createFlowInputSchema.omit(FLOW_TABLE_FIELDS);
 
 /**
  * GET /v2/flows/{id}/status exactly as Flowdeck's service answers it (the hosted shape: unwrapped,
