@@ -12,8 +12,8 @@ import { filesFolder, readConfig } from '../server/config';
 import { appendValue } from '../server/connectors/duckdb-destination';
 import { copyLine } from '../server/connectors/postgres-destination';
 import { sampleSource } from '../server/connectors/sample-source';
-import { analyze, type Column } from '../server/connectors/schema';
-import type { Row } from '../server/connectors/types';
+import { analyze } from '../server/connectors/schema';
+import type { Column, Row } from '../server/connectors/types';
 import { createLogger } from '../server/logger';
 import { startScratchPostgres } from '../server/db/scratch-postgres';
 import { startService } from '../server/start';
@@ -91,7 +91,7 @@ async function bareDuckDb(path: string): Promise<number> {
   for await (const { table, rows } of sampleBatches()) {
     if (table !== current) {
       appender?.closeSync();
-      const known = analyze([], rows);
+      const known = analyze(rows);
       columns.set(table, known);
       const types = { bigint: 'BIGINT', double: 'DOUBLE', boolean: 'BOOLEAN', timestamp: 'TIMESTAMPTZ', text: 'VARCHAR' } as const;
       await connection.run(`CREATE TABLE ${table} (${known.map((column) => `${column.name} ${types[column.type]}`).join(', ')})`);
@@ -133,7 +133,7 @@ async function barePostgres(config: pg.ClientConfig, schema: string): Promise<nu
   for await (const { table, rows } of sampleBatches()) {
     if (table !== current) {
       await finish();
-      known = analyze([], rows);
+      known = analyze(rows);
       const types = { bigint: 'BIGINT', double: 'DOUBLE PRECISION', boolean: 'BOOLEAN', timestamp: 'TIMESTAMPTZ', text: 'TEXT' } as const;
       await client.query(`CREATE TABLE ${schema}.${table} (${known.map((column) => `${column.name} ${types[column.type]}`).join(', ')})`);
       stream = client.query(copyFrom(`COPY ${schema}.${table} FROM STDIN WITH (FORMAT csv)`));

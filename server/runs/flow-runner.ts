@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { destinationConnector, sourceConnector } from '../connectors/registry';
+import { tableName } from '../connectors/schema';
 import type { ResourceReader, Row } from '../connectors/types';
 import type { Pool } from '../db/pool';
 import type { Logger } from '../logger';
@@ -132,8 +133,26 @@ async function executeLogged(
     const position = { batches: 0, startedAt: Date.now() };
     positions.set(count, position);
     log.info('resource.started', 'Started.', { resource: resource.name });
-    await markLoading(db, attemptId, { loadId, resource: resource.name });
-    const output = await writer.open(destinationProperties, resource.name, loadId);
+    const table = tableName(resource.name);
+    const resourceLoadId = `${loadId}-${table}`;
+    await markLoading(db, attemptId, { loadId: resourceLoadId, resource: resource.name });
+    // Today's behaviour until the runner chooses per resource: append into the destination's default namespace.
+    const output = await writer.open(destinationProperties, {
+      flowId,
+      attemptId,
+      loadId: resourceLoadId,
+      resource: resource.name,
+      namespace: writer.defaultNamespace(destinationProperties),
+      table,
+      write: 'append',
+      primaryKey: null,
+      cursorField: null,
+      generation: 0,
+      extractedAt: new Date(),
+      schemaChanges: 'propagate',
+      knownColumns: null,
+      sparseRows: source.spec === 'rest_api',
+    });
     let lastProgressLine = 0;
     try {
       for await (const batch of resource.batches(local.signal)) {
@@ -153,7 +172,7 @@ async function executeLogged(
         await checkpoint();
       }
       if (local.signal.aborted) throw new Cancelled();
-      await output.commit();
+      await output.commit({ cursor: null, rowsWritten: count.loaded });
       committed.add(count);
       const durationMs = Date.now() - position.startedAt;
       log.info(

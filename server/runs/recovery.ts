@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { destinationConnector } from '../connectors/registry';
+import { tableName } from '../connectors/schema';
 import type { Queryable } from '../db/pool';
 import type { Logger } from '../logger';
 import { revealProperties } from '../properties';
@@ -24,7 +25,9 @@ async function discardLoad({ db, box, logger }: RecoveryContext, load: Interrupt
     const flow = await findFlow(db, load.flow_id);
     const destination = flow ? await findDestination(db, flow.destination_id) : undefined;
     const connector = destination ? destinationConnector(destination.spec) : undefined;
-    if (destination && connector?.discard) await connector.discard(revealProperties(destination.properties, box), load.loading, load.load_id);
+    if (!destination || !connector?.discard) return;
+    const properties = revealProperties(destination.properties, box);
+    await connector.discard(properties, { namespace: connector.defaultNamespace(properties), table: tableName(load.loading), loadId: load.load_id });
   } catch (error) {
     logger.warn({ attemptId: load.id, resource: load.loading, err: (error as Error).message }, 'could not discard what an interrupted load left behind');
   }
