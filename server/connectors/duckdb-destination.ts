@@ -1,6 +1,6 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { type DuckDBAppender, type DuckDBConnection, DuckDBInstance, DuckDBTimestampTZValue } from '@duckdb/node-api';
+import { type DuckDBAppender, type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { PlainProperties } from '../properties';
 import { allowedPath } from '../security/file-roots';
 import { LOADS_TABLE, loadsTableSql, RECORD_COLUMNS, recordOf, recordSelect, recordValues, stagingTable } from './load-records';
@@ -100,18 +100,14 @@ export function appendValue(appender: DuckDBAppender, type: ColumnType, value: R
   else appender.appendVarchar(typeof value === 'string' ? value : String(value));
 }
 
-interface TableColumn extends Column {
-  declared: string;
-}
-
-async function readColumns(connection: DuckDBConnection, namespace: string, table: string): Promise<TableColumn[] | null> {
+async function readColumns(connection: DuckDBConnection, namespace: string, table: string): Promise<Column[] | null> {
   const result = await connection.runAndReadAll(
     'SELECT column_name, data_type FROM duckdb_columns() WHERE schema_name = $1 AND table_name = $2 ORDER BY column_index',
     [namespace, table],
   );
   const rows = result.getRows();
   if (rows.length === 0) return null;
-  return rows.map((row) => ({ name: String(row[0]), type: duckColumnType(String(row[1])), declared: String(row[1]).toUpperCase() }));
+  return rows.map((row) => ({ name: String(row[0]), type: duckColumnType(String(row[1])) }));
 }
 
 function alterStatements(qualified: string, have: readonly Column[], want: readonly Column[]): string[] {
@@ -127,8 +123,8 @@ function alterStatements(qualified: string, have: readonly Column[], want: reado
 const createStatement = (qualified: string, columns: readonly Column[]) =>
   `CREATE TABLE ${qualified} (${columns.map((column) => `${quoteIdentifier(column.name)} ${DUCKDB_TYPES[column.type]}`).join(', ')})`;
 
-/** One appender step per table column, in table order: a row's value, or the load's metadata. */
-type Slot = { kind: 'value'; name: string; type: ColumnType } | { kind: 'extracted' | 'attempt'; text: boolean };
+/** One appender step per table column, in table order: a row's value, or the column's default (the load's metadata). */
+type Slot = { kind: 'value'; name: string; type: ColumnType } | { kind: 'default' };
 
 class DuckDbLoad implements ResourceWriter {
   private readonly namespace: string;
@@ -139,9 +135,6 @@ class DuckDbLoad implements ResourceWriter {
   private appender: DuckDBAppender | null = null;
   private rows = 0;
   private ended = false;
-  private readonly extractedAt: DuckDBTimestampTZValue;
-  private readonly extractedAtText: string;
-  private readonly attemptId: bigint;
 
   constructor(
     private readonly connection: DuckDBConnection,
@@ -152,9 +145,6 @@ class DuckDbLoad implements ResourceWriter {
     this.namespace = quoteIdentifier(target.namespace);
     this.stage = stagingTable(target.loadId);
     this.plan = new LoadColumns(existing ?? [], { ...target, label: loadLabel(target) });
-    this.extractedAt = new DuckDBTimestampTZValue(BigInt(target.extractedAt.getTime()) * 1000n);
-    this.extractedAtText = target.extractedAt.toISOString();
-    this.attemptId = BigInt(target.attemptId);
   }
 
   private qualified(table: string): string {
@@ -174,11 +164,7 @@ class DuckDbLoad implements ResourceWriter {
     for (const row of rows) {
       for (const slot of slots) {
         if (slot.kind === 'value') appendValue(appender, slot.type, row[slot.name]);
-        else if (slot.kind === 'extracted') {
-          if (slot.text) appender.appendVarchar(this.extractedAtText);
-          else appender.appendTimestampTZ(this.extractedAt);
-        } else if (slot.text) appender.appendVarchar(String(this.attemptId));
-        else appender.appendBigInt(this.attemptId);
+        else appender.appendDefault();
       }
       appender.endRow();
     }
@@ -194,12 +180,23 @@ class DuckDbLoad implements ResourceWriter {
     const statements = have === null ? [createStatement(table, want)] : alterStatements(table, have, want);
     for (const statement of statements) await this.connection.run(statement);
     this.writing = want;
+    await this.stampMetadata(table, true);
     const columns = (await readColumns(this.connection, this.target.namespace, this.writingTable)) ?? [];
-    this.slots = columns.map((column): Slot => {
-      if (column.name === EXTRACTED_AT) return { kind: 'extracted', text: column.declared !== 'TIMESTAMP WITH TIME ZONE' };
-      if (column.name === ATTEMPT_ID) return { kind: 'attempt', text: column.declared !== 'BIGINT' };
-      return { kind: 'value', name: column.name, type: column.type };
-    });
+    this.slots = columns.map((column): Slot =>
+      column.name === EXTRACTED_AT || column.name === ATTEMPT_ID ? { kind: 'default' } : { kind: 'value', name: column.name, type: column.type },
+    );
+  }
+
+  /**
+   * The metadata columns take the load's values as their defaults while it writes: the appender fills a
+   * default in place, where a timestamp value would be built per row (several times the whole load's
+   * cost). They are dropped before commit, so the table never keeps them.
+   */
+  private async stampMetadata(table: string, on: boolean): Promise<void> {
+    const values = { [EXTRACTED_AT]: `TIMESTAMPTZ '${this.target.extractedAt.toISOString()}'`, [ATTEMPT_ID]: String(this.target.attemptId) };
+    for (const [name, value] of Object.entries(values)) {
+      await this.connection.run(`ALTER TABLE ${table} ALTER COLUMN ${quoteIdentifier(name)} ${on ? `SET DEFAULT ${value}` : 'DROP DEFAULT'}`);
+    }
   }
 
   private closeAppender(): void {
@@ -212,6 +209,7 @@ class DuckDbLoad implements ResourceWriter {
     if (this.ended) throw new Error('This load has already ended.');
     try {
       this.closeAppender();
+      if (this.writing !== null) await this.stampMetadata(this.qualified(this.writingTable), false);
       const kept = await this.keep();
       const columns = this.plan.resourceColumns();
       const schemaChange = this.plan.schemaChange();

@@ -8,7 +8,7 @@ import { LOADS_TABLE, loadsTableSql, loadTag, RECORD_COLUMNS, recordOf, recordSe
 import { checkPostgresTarget, connectPostgres, verifyPostgres } from './postgres-connection';
 import { checkKeyColumns, columnList, keyCheckSql, loadLabel, newestFirst, validateTarget } from './load-target';
 import { dropLingeringLoad, inDdlLock, PG_TYPES, pgColumnType, takeDdlLock, withDdlLock } from './postgres-ddl';
-import { LoadColumns, METADATA_COLUMNS, quoteIdentifier } from './schema';
+import { ATTEMPT_ID, EXTRACTED_AT, LoadColumns, METADATA_COLUMNS, quoteIdentifier } from './schema';
 import { type Column, type DestinationConnector, failure, info, type LoadRecord, type LoadTarget, type ResourceWriter, type Row, SYNC_MODES } from './types';
 
 // Loads each resource in one transaction, rows in with COPY (Postgres' fastest path):
@@ -74,8 +74,13 @@ function alterStatements(qualified: string, have: Column[], want: Column[]): str
   });
 }
 
-const createStatement = (qualified: string, columns: Column[], temporary = false) =>
-  `CREATE ${temporary ? 'TEMP ' : ''}TABLE ${qualified} (${columns.map((column) => `${quoteIdentifier(column.name)} ${PG_TYPES[column.type]}`).join(', ')})${temporary ? ' ON COMMIT DROP' : ''}`;
+function createStatement(qualified: string, columns: Column[], options: { temporary?: boolean; defaults?: Record<string, string> } = {}): string {
+  const definitions = columns.map((column) => {
+    const fallback = options.defaults?.[column.name];
+    return `${quoteIdentifier(column.name)} ${PG_TYPES[column.type]}${fallback === undefined ? '' : ` DEFAULT ${fallback}`}`;
+  });
+  return `CREATE ${options.temporary === true ? 'TEMP ' : ''}TABLE ${qualified} (${definitions.join(', ')})${options.temporary === true ? ' ON COMMIT DROP' : ''}`;
+}
 
 class PostgresLoad implements ResourceWriter {
   private readonly qualifiedTarget: string;
@@ -86,6 +91,7 @@ class PostgresLoad implements ResourceWriter {
   private copy: Writable | null = null;
   private copyColumns: Column[] = [];
   private readonly tail: string;
+  private readonly metadataDefaults: Record<string, string>;
   private rows = 0;
   private ended = false;
   // Set by the COPY stream's or the connection's error events, which TypeScript's flow analysis cannot see.
@@ -100,7 +106,10 @@ class PostgresLoad implements ResourceWriter {
     this.qualifiedTarget = `${namespace}.${quoteIdentifier(target.table)}`;
     this.stage = target.write === 'merge' ? quoteIdentifier(stagingTable(target.loadId)) : `${namespace}.${quoteIdentifier(stagingTable(target.loadId))}`;
     this.plan = new LoadColumns(existing ?? [], { ...target, label: loadLabel(target) });
-    this.tail = `,${copyCell(target.extractedAt.toISOString())},${copyCell(target.attemptId)}\n`;
+    // Appending, the metadata go in with each row; a staging table takes them as its columns' defaults,
+    // which Postgres fills without parsing a value per row (the table is the load's own until the swap).
+    this.metadataDefaults = { [EXTRACTED_AT]: `'${target.extractedAt.toISOString()}'::timestamptz`, [ATTEMPT_ID]: `${String(target.attemptId)}::bigint` };
+    this.tail = target.write === 'append' ? `,${copyCell(target.extractedAt.toISOString())},${copyCell(target.attemptId)}\n` : '\n';
     client.on('error', (error: Error) => {
       this.failed.error = error;
     });
@@ -133,7 +142,9 @@ class PostgresLoad implements ResourceWriter {
     const want = [...this.plan.tableColumns, ...METADATA_COLUMNS];
     const have = this.writing ?? (this.target.write === 'append' ? this.existing : null);
     const statements =
-      have === null ? [createStatement(this.writingTable, want, this.target.write === 'merge')] : alterStatements(this.writingTable, have, want);
+      have === null
+        ? [createStatement(this.writingTable, want, { temporary: this.target.write === 'merge', defaults: this.metadataDefaults })]
+        : alterStatements(this.writingTable, have, want);
     // The merge's temporary table is this session's own: no other load can meet it in the catalog.
     if (this.target.write === 'merge') for (const statement of statements) await this.client.query(statement);
     else await inDdlLock(this.client, statements);
@@ -142,7 +153,8 @@ class PostgresLoad implements ResourceWriter {
   }
 
   private startCopy(): Writable {
-    const columns = [...this.copyColumns, ...METADATA_COLUMNS].map((column) => quoteIdentifier(column.name)).join(', ');
+    const copied = this.target.write === 'append' ? [...this.copyColumns, ...METADATA_COLUMNS] : this.copyColumns;
+    const columns = copied.map((column) => quoteIdentifier(column.name)).join(', ');
     const stream = this.client.query(copyFrom(`COPY ${this.writingTable} (${columns}) FROM STDIN WITH (FORMAT csv)`));
     stream.on('error', (error: Error) => {
       this.failed.error = error;
@@ -210,6 +222,8 @@ class PostgresLoad implements ResourceWriter {
     }
     let kept = this.rows;
     if (primaryKey) kept -= await this.keepOnePerKey(primaryKey);
+    const dropDefaults = METADATA_COLUMNS.map((column) => `ALTER COLUMN ${quoteIdentifier(column.name)} DROP DEFAULT`).join(', ');
+    await inDdlLock(this.client, [`ALTER TABLE ${this.stage} ${dropDefaults}`]);
     await takeDdlLock(this.client);
     await this.client.query(`DROP TABLE IF EXISTS ${this.qualifiedTarget}`);
     await this.client.query(`ALTER TABLE ${this.stage} RENAME TO ${quoteIdentifier(this.target.table)}`);

@@ -110,15 +110,20 @@ export class LoadColumns {
 
   /** Judges a batch (throws SchemaChanged under `pause`); true when the table must add or widen columns to take it. */
   take(rows: Row[]): boolean {
+    // Rows of one resource list their columns in one order: the entry at each position is remembered,
+    // so a value costs a string comparison rather than a lookup. This runs for every value of every load.
+    const order: Entry[] = [];
     for (const row of rows) {
-      // for...in without allocating: this runs for every value of every load.
+      let position = 0;
       for (const name in row) {
-        let entry = this.entries.get(name);
-        if (entry === undefined) {
-          if (isMetadata(name)) continue;
-          entry = { name, type: null, tableType: null, known: null, seen: false };
-          this.entries.set(name, entry);
+        let entry = order[position];
+        if (entry?.name !== name) {
+          const found = this.entryOf(name);
+          if (found === null) continue;
+          entry = found;
+          order[position] = found;
         }
+        position += 1;
         entry.seen = true;
         const value = row[name];
         if (entry.type !== 'text' && !fits(entry.type, value)) {
@@ -130,6 +135,16 @@ export class LoadColumns {
     this.batches += 1;
     this.judge();
     return this.settleTable();
+  }
+
+  /** The column's entry (a new one for a column never seen); null for a metadata column, which the load fills itself. */
+  private entryOf(name: string): Entry | null {
+    const known = this.entries.get(name);
+    if (known) return known;
+    if (isMetadata(name)) return null;
+    const entry: Entry = { name, type: null, tableType: null, known: null, seen: false };
+    this.entries.set(name, entry);
+    return entry;
   }
 
   private judge(): void {
