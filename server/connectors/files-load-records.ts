@@ -49,14 +49,20 @@ export async function describeData(ready: string, file: string): Promise<DataFil
 /** Writes the record so that it is either whole on disk or absent. */
 export async function writeRecord(namespaceFolder: string, record: LoadRecord, table: string, data: DataFile): Promise<void> {
   const partial = recordPartialPath(namespaceFolder, record.loadId);
-  const handle = await open(partial, 'w');
   try {
-    await handle.writeFile(JSON.stringify({ ...record, committedAt: record.committedAt.toISOString(), table, data }));
-    await handle.sync();
-  } finally {
-    await handle.close();
+    const handle = await open(partial, 'w');
+    try {
+      await handle.writeFile(JSON.stringify({ ...record, committedAt: record.committedAt.toISOString(), table, data }));
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(partial, recordPath(namespaceFolder, record.loadId));
+  } catch (error) {
+    // A full disk, say: no half-written record stays behind.
+    await rm(partial, { force: true });
+    throw error;
   }
-  await rename(partial, recordPath(namespaceFolder, record.loadId));
   await syncPath(recordsFolder(namespaceFolder)).catch(() => undefined);
 }
 
