@@ -121,7 +121,7 @@ function reader(properties: PlainProperties, endpoint: string): ResourceReader {
 async function firstPageColumns(properties: PlainProperties, endpoint: string, signal: AbortSignal): Promise<{ name: string; type: string }[]> {
   const { first, headers, recordsPath } = requestOf(properties, endpoint);
   const response = await fetchChecked(first.toString(), { headers, signal });
-  return analyze([], recordsOf(await jsonOf(response, endpoint), recordsPath).map(toRow));
+  return analyze(recordsOf(await jsonOf(response, endpoint), recordsPath).map(toRow));
 }
 
 export const restApiSource: SourceConnector = {

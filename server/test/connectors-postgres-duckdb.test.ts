@@ -86,6 +86,8 @@ describe('postgres → duckdb', () => {
       ['paid', 'BOOLEAN'],
       ['placed_at', 'TIMESTAMP WITH TIME ZONE'],
       ['details', 'VARCHAR'],
+      ['_flowdeck_extracted_at', 'TIMESTAMP WITH TIME ZONE'],
+      ['_flowdeck_attempt_id', 'BIGINT'],
     ]);
     expect(await duckQuery(path, "SELECT count(*), max(id), strftime(max(placed_at), '%Y-%m-%d') FROM orders")).toEqual([[12345n, 12345n, '2027-05-30']]);
 
@@ -112,7 +114,14 @@ describe('sample → postgres', () => {
       targetDb.url,
       "SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = 'loaded' AND table_name = 'products' ORDER BY ordinal_position",
     );
-    expect(types.map((column) => `${column.column_name}:${column.data_type}`)).toEqual(['id:bigint', 'name:text', 'price_cents:bigint', 'in_stock:boolean']);
+    expect(types.map((column) => `${column.column_name}:${column.data_type}`)).toEqual([
+      'id:bigint',
+      'name:text',
+      'price_cents:bigint',
+      '_flowdeck_extracted_at:timestamp with time zone',
+      '_flowdeck_attempt_id:bigint',
+      'in_stock:boolean',
+    ]);
     expect(await sql(targetDb.url, 'SELECT count(*)::int AS n, count(in_stock)::int AS with_stock FROM loaded.products')).toEqual([
       { n: 200, with_stock: 100 },
     ]);

@@ -115,6 +115,8 @@ describe('csv source', () => {
       ['total', 'DOUBLE'],
       ['paid', 'BOOLEAN'],
       ['placed_at', 'TIMESTAMP WITH TIME ZONE'],
+      ['_flowdeck_extracted_at', 'TIMESTAMP WITH TIME ZONE'],
+      ['_flowdeck_attempt_id', 'BIGINT'],
     ]);
     expect(await duckQuery(path, 'SELECT customer, total FROM orders ORDER BY id')).toEqual([
       ['Ann, Jr', 10.5],

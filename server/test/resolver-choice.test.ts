@@ -124,7 +124,7 @@ describe('a run loads only the resolvers turned on', () => {
     const attempt = await runToEnd(api, source.id, destination.id);
     expect(attempt.disposition).toBe('succeeded');
     expect(attempt.resources.map((resource) => resource.name).sort()).toEqual(['orders', 'products']);
-    expect(readdirSync(join(service.filesDir, destination.folder)).sort()).toEqual(['orders', 'products']);
+    expect(readdirSync(join(service.filesDir, destination.folder)).sort()).toEqual(['_flowdeck_loads', 'orders', 'products']);
   });
 
   it('leaves a CSV column turned off out of every row, and loads nothing with every column off', async () => {
@@ -141,9 +141,10 @@ describe('a run loads only the resolvers turned on', () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as unknown);
+    const metadata = { _flowdeck_extracted_at: expect.any(String) as unknown, _flowdeck_attempt_id: attempt.id };
     expect(rows).toEqual([
-      { id: 1, name: 'Ada' },
-      { id: 2, name: 'Grace' },
+      { id: 1, name: 'Ada', ...metadata },
+      { id: 2, name: 'Grace', ...metadata },
     ]);
 
     expectStatus(
