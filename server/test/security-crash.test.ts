@@ -95,7 +95,7 @@ describe('npm start after kill -9 on the same data folder', () => {
     const flow = await createFlow(api, source.id, destination.id);
     expectStatus(await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 201);
     // customers and products are loaded, orders is half-way.
-    await eventuallyRunning(api, flow.id, (attempt) => attempt.resources.some((resource) => resource.name === 'orders' && resource.loaded > 0));
+    await eventuallyRunning(api, flow.id, (attempt) => attempt.resources.some((resource) => resource.name === 'orders' && resource.written > 0));
     expect(partialFiles(out)).not.toEqual([]);
 
     await first.kill();

@@ -64,7 +64,7 @@ describe('two instances on one database', () => {
   it('cancel on one instance stops a run executing on the other', async () => {
     const { flow, destination } = await createSampleFlow(one.api, { row_count: 20_000, rows_per_second: 2_000 });
     expectStatus(await one.api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 201);
-    await eventuallyRunning(one.api, flow.id, (attempt) => attempt.resources.some((resource) => resource.loaded > 0));
+    await eventuallyRunning(one.api, flow.id, (attempt) => attempt.resources.some((resource) => resource.written > 0));
     const partials = () =>
       readdirSync(join(one.filesDir, destination.folder), { recursive: true })
         .map(String)
