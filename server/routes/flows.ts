@@ -18,7 +18,7 @@ import {
   listFlowsWithRunFacts,
   updateFlowRow,
 } from '../store/flows';
-import { releaseTables } from '../store/flow-tables';
+import { releaseTables, withDestinationFlows } from '../store/flow-tables';
 import { findSource, sourceStore } from '../store/sources';
 import { flowOnWire, type WireFlow } from '@/service-rules/wire';
 import type { Freshness } from '@/service-rules/freshness';
@@ -87,37 +87,42 @@ export function flowHandlers(services: Services) {
     createFlow: async ({ body: input }) => {
       const ends = await endsOf(input.source, input.destination);
       const schedule = scheduleAfter({ frequency: null, cron: null }, input);
-      const fields: FlowFields = {
-        displayName: input.displayName,
-        sourceId: input.source,
-        destinationId: input.destination,
-        ...schedule,
-        nextRunAt: nextRunAt(schedule),
-        ...(await tableFieldsOfNewFlow(db, input, ends)),
-      };
-      return { data: await wireFlow(await insertFlow(db, fields)) };
+      const flow = await withDestinationFlows(db, ends.destination.id, async (client) => {
+        const fields: FlowFields = {
+          displayName: input.displayName,
+          sourceId: input.source,
+          destinationId: input.destination,
+          ...schedule,
+          nextRunAt: nextRunAt(schedule),
+          ...(await tableFieldsOfNewFlow(client, input, ends)),
+        };
+        return insertFlow(client, fields);
+      });
+      return { data: await wireFlow(flow) };
     },
 
     updateFlow: async ({ params, body: input }) => {
       const flow = await find(params.id);
       const sourceId = input.source ?? flow.source_id;
       const destinationId = input.destination ?? flow.destination_id;
-      const tables = await tableFieldsOfUpdate(db, flow, input, await endsOf(sourceId, destinationId));
       const schedule = scheduleAfter(flow, input);
       // A resumed flow counts its next run from now: the runs it missed while paused do not pile up.
       const resumed = flow.paused && input.paused === false;
-      const fields: ChangedFlowFields = {
-        displayName: input.displayName ?? flow.display_name,
-        sourceId,
-        destinationId,
-        ...schedule,
-        nextRunAt: changesSchedule(input) || resumed ? nextRunAt(schedule) : flow.next_run_at,
-        paused: input.paused ?? flow.paused,
-        ...tables.fields,
-      };
-      const updated = await updateFlowRow(db, flow.id, fields);
-      // Its old tables are free for other flows; the next run claims the new ones.
-      if (tables.moved) await releaseTables(db, flow.id);
+      const updated = await withDestinationFlows(db, destinationId, async (client) => {
+        const tables = await tableFieldsOfUpdate(client, flow, input, await endsOf(sourceId, destinationId));
+        const fields: ChangedFlowFields = {
+          displayName: input.displayName ?? flow.display_name,
+          sourceId,
+          destinationId,
+          ...schedule,
+          nextRunAt: changesSchedule(input) || resumed ? nextRunAt(schedule) : flow.next_run_at,
+          paused: input.paused ?? flow.paused,
+          ...tables.fields,
+        };
+        // Its old tables are free for other flows; the next run claims the new ones.
+        if (tables.moved) await releaseTables(client, flow.id);
+        return updateFlowRow(client, flow.id, fields);
+      });
       return { data: await wireFlow(updated) };
     },
 
