@@ -3,7 +3,7 @@
 // source's reader (reading the rows after the saved cursor) and the destination's merge, the cursor
 // tracked as the runner tracks it; the floor is the same work by the drivers alone: one
 // `SELECT … WHERE updated_at > $1`, then the same upsert (COPY or appender into a staging table, then
-// INSERT … ON CONFLICT or MERGE INTO).
+// INSERT … ON CONFLICT, or DuckDB's delete of the keys and insert of the newest row of each).
 import { DuckDBInstance } from '@duckdb/node-api';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -152,10 +152,9 @@ async function bareDuckDb(sourceUrl: string, path: string, cursor: string): Prom
       appender.endRow();
     }
     appender.closeSync();
+    await connection.run('DELETE FROM bare.orders AS t USING (SELECT DISTINCT id FROM bare.stage) AS s WHERE t.id = s.id');
     await connection.run(
-      `MERGE INTO bare.orders AS t USING (SELECT * FROM bare.stage QUALIFY row_number() OVER (PARTITION BY id ORDER BY updated_at DESC) = 1) AS s ON (t.id = s.id)
-       WHEN MATCHED THEN UPDATE SET ${UPDATES.map((name) => `${name} = s.${name}`).join(', ')}
-       WHEN NOT MATCHED THEN INSERT (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((name) => `s.${name}`).join(', ')})`,
+      `INSERT INTO bare.orders (${COLUMNS.join(', ')}) SELECT ${COLUMNS.join(', ')} FROM bare.stage QUALIFY row_number() OVER (PARTITION BY id ORDER BY updated_at DESC) = 1`,
     );
     await connection.run('DROP TABLE bare.stage');
     await connection.run('COMMIT');

@@ -23,7 +23,8 @@ import {
 // Loads each resource in one transaction, rows in through the DuckDB appender (its fastest path):
 // - replace: into a staging table created in that transaction, swapped for the target at commit;
 // - append: straight into the target;
-// - merge: into a staging table, then the newest row per key merged into the target at commit.
+// - merge: into a staging table; at commit the target's rows of the load's keys give way to the newest
+//   row of each key.
 // The load record goes in with the rows. A failure, a cancel or a dead process rolls the whole
 // transaction back. A file has one writer at a time (DuckDB refuses a second writer's catalog changes).
 
@@ -120,6 +121,16 @@ function alterStatements(qualified: string, have: readonly Column[], want: reado
   });
 }
 
+/** The columns a table has after alterStatements(have, want): added ones last, changed ones in place. */
+function columnsAfter(have: readonly Column[], want: readonly Column[]): Column[] {
+  const wanted = new Map(want.map((column) => [column.name, column.type]));
+  const kept = have.map((column) => {
+    const type = wanted.get(column.name);
+    return type === undefined || holds(column.type, type) ? column : { name: column.name, type };
+  });
+  return [...kept, ...want.filter((column) => !have.some((other) => other.name === column.name))];
+}
+
 const createStatement = (qualified: string, columns: readonly Column[]) =>
   `CREATE TABLE ${qualified} (${columns.map((column) => `${quoteIdentifier(column.name)} ${DUCKDB_TYPES[column.type]}`).join(', ')})`;
 
@@ -130,6 +141,7 @@ class DuckDbLoad implements ResourceWriter {
   private readonly namespace: string;
   private readonly stage: string;
   private readonly plan: LoadColumns;
+  /** The columns of the table rows go into (stage or target) in its order, once it exists. */
   private writing: Column[] | null = null;
   private slots: Slot[] = [];
   private appender: DuckDBAppender | null = null;
@@ -179,10 +191,9 @@ class DuckDbLoad implements ResourceWriter {
     const table = this.qualified(this.writingTable);
     const statements = have === null ? [createStatement(table, want)] : alterStatements(table, have, want);
     for (const statement of statements) await this.connection.run(statement);
-    this.writing = want;
+    this.writing = have === null ? want : columnsAfter(have, want);
     await this.stampMetadata(table, true);
-    const columns = (await readColumns(this.connection, this.target.namespace, this.writingTable)) ?? [];
-    this.slots = columns.map((column): Slot =>
+    this.slots = this.writing.map((column): Slot =>
       column.name === EXTRACTED_AT || column.name === ATTEMPT_ID ? { kind: 'default' } : { kind: 'value', name: column.name, type: column.type },
     );
   }
@@ -209,7 +220,8 @@ class DuckDbLoad implements ResourceWriter {
     if (this.ended) throw new Error('This load has already ended.');
     try {
       this.closeAppender();
-      if (this.writing !== null) await this.stampMetadata(this.qualified(this.writingTable), false);
+      // A merge's staging table goes at commit, defaults and all.
+      if (this.writing !== null && this.target.write !== 'merge') await this.stampMetadata(this.qualified(this.writingTable), false);
       const kept = await this.keep();
       const columns = this.plan.resourceColumns();
       const schemaChange = this.plan.schemaChange();
@@ -274,24 +286,21 @@ class DuckDbLoad implements ResourceWriter {
     await this.refuseNullKeys(primaryKey);
     const want = [...this.plan.tableColumns, ...METADATA_COLUMNS];
     const target = this.qualified(this.target.table);
-    const current = await readColumns(this.connection, this.target.namespace, this.target.table);
-    const statements = current === null ? [createStatement(target, want)] : alterStatements(target, current, want);
+    // The target is untouched since the load began (one writer per file): its columns are those read then.
+    const statements = this.existing === null ? [createStatement(target, want)] : alterStatements(target, this.existing, want);
     for (const statement of statements) await this.connection.run(statement);
-    const names = want.map((column) => quoteIdentifier(column.name));
+    const names = columnList(want.map((column) => column.name));
+    const stage = this.qualified(this.stage);
     const on = primaryKey.map((name) => `t.${quoteIdentifier(name)} = s.${quoteIdentifier(name)}`).join(' AND ');
-    const updates = want
-      .filter((column) => !primaryKey.includes(column.name))
-      .map((column) => `${quoteIdentifier(column.name)} = s.${quoteIdentifier(column.name)}`);
+    // The rows of the load's keys are deleted and the newest of each inserted: DuckDB marks a deleted row
+    // and appends a new one, where an UPDATE rewrites every column it sets, in every row group it touches.
+    await this.connection.run(`DELETE FROM ${target} AS t USING (SELECT DISTINCT ${columnList(primaryKey)} FROM ${stage}) AS s WHERE ${on}`);
     const result = await this.connection.runAndReadAll(
-      `MERGE INTO ${target} AS t
-       USING (SELECT ${names.join(', ')} FROM ${this.qualified(this.stage)}
-              QUALIFY row_number() OVER (PARTITION BY ${columnList(primaryKey)} ORDER BY ${newestFirst(this.target.cursorField, 'rowid')}) = 1) AS s
-       ON (${on})
-       WHEN MATCHED THEN UPDATE SET ${updates.join(', ')}
-       WHEN NOT MATCHED THEN INSERT (${names.join(', ')}) VALUES (${names.map((name) => `s.${name}`).join(', ')})`,
+      `INSERT INTO ${target} (${names}) SELECT ${names} FROM ${stage}
+       QUALIFY row_number() OVER (PARTITION BY ${columnList(primaryKey)} ORDER BY ${newestFirst(this.target.cursorField, 'rowid')}) = 1`,
     );
-    await this.connection.run(`DROP TABLE ${this.qualified(this.stage)}`);
-    // MERGE counts the rows it inserted or updated: one per distinct key of the load (the metadata columns always update).
+    await this.connection.run(`DROP TABLE ${stage}`);
+    // One row inserted per distinct key of the load.
     return Number(result.getRows()[0]?.[0] ?? 0);
   }
 

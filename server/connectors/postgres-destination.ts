@@ -91,14 +91,13 @@ class PostgresLoad implements ResourceWriter {
   private copy: Writable | null = null;
   private copyColumns: Column[] = [];
   private readonly tail: string;
-  private readonly metadataDefaults: Record<string, string>;
+  private readonly stageDefaults: Record<string, string>;
   private rows = 0;
   private ended = false;
-  // Set by the COPY stream's or the connection's error events, which TypeScript's flow analysis cannot see.
-  private readonly failed: { error: Error | null } = { error: null };
 
   constructor(
     private readonly client: pg.Client,
+    private readonly failed: { error: Error | null },
     private readonly target: LoadTarget,
     private readonly existing: Column[] | null,
   ) {
@@ -108,11 +107,11 @@ class PostgresLoad implements ResourceWriter {
     this.plan = new LoadColumns(existing ?? [], { ...target, label: loadLabel(target) });
     // Appending, the metadata go in with each row; a staging table takes them as its columns' defaults,
     // which Postgres fills without parsing a value per row (the table is the load's own until the swap).
-    this.metadataDefaults = { [EXTRACTED_AT]: `'${target.extractedAt.toISOString()}'::timestamptz`, [ATTEMPT_ID]: `${String(target.attemptId)}::bigint` };
+    this.stageDefaults =
+      target.write === 'append'
+        ? {}
+        : { [EXTRACTED_AT]: `'${target.extractedAt.toISOString()}'::timestamptz`, [ATTEMPT_ID]: `${String(target.attemptId)}::bigint` };
     this.tail = target.write === 'append' ? `,${copyCell(target.extractedAt.toISOString())},${copyCell(target.attemptId)}\n` : '\n';
-    client.on('error', (error: Error) => {
-      this.failed.error = error;
-    });
   }
 
   private throwIfFailed(): void {
@@ -143,7 +142,7 @@ class PostgresLoad implements ResourceWriter {
     const have = this.writing ?? (this.target.write === 'append' ? this.existing : null);
     const statements =
       have === null
-        ? [createStatement(this.writingTable, want, { temporary: this.target.write === 'merge', defaults: this.metadataDefaults })]
+        ? [createStatement(this.writingTable, want, { temporary: this.target.write === 'merge', defaults: this.stageDefaults })]
         : alterStatements(this.writingTable, have, want);
     // The merge's temporary table is this session's own: no other load can meet it in the catalog.
     if (this.target.write === 'merge') for (const statement of statements) await this.client.query(statement);
@@ -218,7 +217,7 @@ class PostgresLoad implements ResourceWriter {
       // An empty source empties the table (its columns stay); with no table yet there is nothing to make.
       if (this.existing === null) return 0;
       this.writing = [...this.plan.tableColumns, ...METADATA_COLUMNS];
-      await inDdlLock(this.client, [createStatement(this.stage, this.writing)]);
+      await inDdlLock(this.client, [createStatement(this.stage, this.writing, { defaults: this.stageDefaults })]);
     }
     let kept = this.rows;
     if (primaryKey) kept -= await this.keepOnePerKey(primaryKey);
@@ -282,7 +281,7 @@ class PostgresLoad implements ResourceWriter {
     const result = await this.client.query(
       `INSERT INTO ${this.qualifiedTarget} (${names})
        SELECT DISTINCT ON (${columnList(primaryKey)}) ${names} FROM ${this.stage} ORDER BY ${columnList(primaryKey)}, ${newestFirst(this.target.cursorField, 'ctid')}
-       ON CONFLICT (${columnList(primaryKey)}) DO ${updates.length > 0 ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`,
+       ON CONFLICT (${columnList(primaryKey)}) DO UPDATE SET ${updates.join(', ')}`,
     );
     return result.rowCount ?? 0;
   }
@@ -325,25 +324,38 @@ class PostgresLoad implements ResourceWriter {
 /** The name of the unique index on a table's key (an index name is unique per schema, and at most 63 bytes). */
 const keyIndexName = (table: string) => `_flowdeck_key_${loadTag(table)}`;
 
+/**
+ * A connection whose `error` events (the server gone while it sits idle) are kept rather than left to
+ * crash the process; the load's next step throws the kept error.
+ */
+async function connectWatched(properties: PlainProperties): Promise<{ client: pg.Client; failed: { error: Error | null } }> {
+  const client = await connectPostgres(properties);
+  const failed: { error: Error | null } = { error: null };
+  client.on('error', (error: Error) => {
+    failed.error = error;
+  });
+  return { client, failed };
+}
+
 async function openLoad(properties: PlainProperties, target: LoadTarget): Promise<ResourceWriter> {
   validateTarget(target, { maxIdentifierBytes: 63 });
-  const client = await connectPostgres(properties);
+  const { client, failed } = await connectWatched(properties);
   try {
     // Names the connection after the load, so `discard` can find it should this process die mid-load.
     await client.query(`SET application_name = 'flowdeck-load ${loadTag(target.loadId)}'`);
     await prepareNamespace(client, target.namespace);
     const existing = await readTable(client, target.namespace, target.table);
     await client.query('BEGIN');
-    return new PostgresLoad(client, target, existing);
+    return new PostgresLoad(client, failed, target, existing);
   } catch (error) {
     await client.end().catch(() => undefined);
     throw error;
   }
 }
 
-/** Runs `read` on a connection; null when the namespace or its loads table does not exist (no load ever committed there). */
+/** The latest record matching `where`; null when the namespace or its loads table does not exist (no load ever committed there). */
 async function readRecords(properties: PlainProperties, namespace: string, where: string, values: unknown[]): Promise<LoadRecord | null> {
-  const client = await connectPostgres(properties);
+  const { client } = await connectWatched(properties);
   try {
     const loads = `${quoteIdentifier(namespace)}.${quoteIdentifier(LOADS_TABLE)}`;
     const { rows: ready } = await client.query<{ ready: boolean }>('SELECT to_regclass($1) IS NOT NULL AS ready', [loads]);
@@ -385,7 +397,7 @@ export const postgresDestination: DestinationConnector = {
    * server a while: it is ended, so the load can no longer commit after recovery judged it.
    */
   async discard(properties, where) {
-    const client = await connectPostgres(properties);
+    const { client } = await connectWatched(properties);
     try {
       await dropLingeringLoad(client, `flowdeck-load ${loadTag(where.loadId)}`);
     } finally {

@@ -2,7 +2,21 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LoadTarget, Row, WriteMode } from '../connectors/types';
-import { CONNECTORS, type Kept, KINDS, type Kind, leftovers, load, recordShape, startDestinations, tableRows, targetOf, WRITES } from './destination-fixtures';
+import { sql } from './connector-fixtures';
+import {
+  CONNECTORS,
+  duckRows,
+  type Kept,
+  KINDS,
+  type Kind,
+  leftovers,
+  load,
+  recordShape,
+  startDestinations,
+  tableRows,
+  targetOf,
+  WRITES,
+} from './destination-fixtures';
 
 // Each destination × write mode, driven as the runner drives it: two loads with rows added and changed
 // in between leave exactly the rows the mode promises; a load that ends without commit leaves the
@@ -129,6 +143,29 @@ describe.each(KINDS)('%s destination', (kind) => {
     await load(connector, properties, targetOf(two, 'orders', 'replace', { primaryKey: null }), [CHANGES]);
     expect((await tableRows(destinations, kind, one, 'orders'))?.map((row) => row.id)).toEqual([1, 2, 3]);
     expect((await tableRows(destinations, kind, two, 'orders'))?.map((row) => row.id)).toEqual([2, 4]);
+  });
+});
+
+describe.each(['postgres', 'duckdb'] as const)('%s destination', (kind) => {
+  const connector = CONNECTORS[kind];
+  const properties = destinations.properties(kind);
+
+  it.each(WRITES[kind])('%s: the table keeps no default from the load (its metadata are values of its rows)', async (write) => {
+    const namespace = freshNamespace(kind);
+    await load(connector, properties, targetOf(namespace, 'orders', firstWrite(write)), [FIRST]);
+    await load(connector, properties, targetOf(namespace, 'orders', write), [CHANGES]);
+    const defaults =
+      kind === 'postgres'
+        ? await sql(
+            destinations.database.url,
+            'SELECT column_name, column_default FROM information_schema.columns WHERE table_schema = $1 AND column_default IS NOT NULL',
+            [namespace],
+          )
+        : await duckRows(
+            String(properties.path),
+            `SELECT column_name, column_default FROM duckdb_columns() WHERE schema_name = '${namespace}' AND table_name = 'orders' AND column_default IS NOT NULL`,
+          );
+    expect(defaults).toEqual([]);
   });
 });
 
