@@ -1,3 +1,4 @@
+import { SECRET_MASK } from '@/api/common';
 import { sourceSpec } from '@/catalogue/connector-specs';
 import { propertyValue } from '@/service-rules/properties';
 import type { PlainProperties } from '../properties';
@@ -161,7 +162,7 @@ export const restApiSource: SourceConnector = {
       found.push({
         name: resourceName(endpoint),
         category: 'endpoint',
-        notes: `GET ${withoutSecretQueryValues(endpoint, '********')}`,
+        notes: `GET ${withoutSecretQueryValues(endpoint, SECRET_MASK)}`,
         columns,
         primaryKey: null,
         cursorCandidates: columns.filter((column) => canServeAsCursor(column.type)).map((column) => column.name),

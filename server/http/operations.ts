@@ -5,8 +5,9 @@ import { type Operation, type OperationName, OPERATIONS, routePattern } from '@/
 import { Timeout } from '@/service-rules/errors';
 import { type OperationInput, readOperationInput, type RequestParts } from '@/service-rules/operation-input';
 import type { Profile } from '../profile';
-import { planIncludes } from '../plans';
-import { type AuthVariables, bearerToken } from './auth';
+import { bearerToken } from '@/api/bearer';
+import { planIncludes } from '@/service-rules/plans';
+import type { AuthVariables } from './auth';
 import { planForbids, unauthorized } from './errors';
 
 // The service answers the operations of the table (src/api/operations.ts), each under its method and

@@ -329,9 +329,9 @@ describe('loads into one destination at once', () => {
   });
 
   it.each([
-    ['duckdb', 'one DuckDB file'],
-    ['postgres', 'one fresh Postgres schema'],
-  ] as const)('five flows started together into %s (%s) all succeed', async (kind) => {
+    { kind: 'duckdb', into: 'one DuckDB file' },
+    { kind: 'postgres', into: 'one fresh Postgres schema' },
+  ] as const)('five flows started together into $into all succeed', async ({ kind }) => {
     const target = kind === 'duckdb' ? await serviceDestination(api, destinations, 'duckdb', 'five') : postgres;
     const flows = [];
     for (let index = 0; index < 5; index += 1) {

@@ -3,7 +3,8 @@ import { operationNamed, type OperationName, routePattern } from '@/api/operatio
 import { answerOf } from '@/service-rules/errors';
 import { type OperationInput, readOperationInput } from '@/service-rules/operation-input';
 import type { Page } from '@/service-rules/request-params';
-import { bearerToken, PLAN_MESSAGES, planOf } from './auth';
+import { planIncludes } from '@/service-rules/plans';
+import { PLAN_MESSAGES, planOf, requestToken } from './auth';
 import type { MockDb } from './db';
 import { applyFailure, type FailureRegistry } from './failures';
 import { errorResponse } from './responses';
@@ -39,10 +40,10 @@ function stringParams(params: Record<string, string | readonly string[] | undefi
 function denied(operation: OperationName, request: Request, params: Record<string, string>): Response | null {
   const { access, feature } = operationNamed(operation);
   if (access === 'public') return null;
-  if (access === 'card') return bearerToken(request) === params.hash_id ? null : errorResponse(401);
+  if (access === 'card') return requestToken(request) === params.hash_id ? null : errorResponse(401);
   const plan = planOf(request);
   if (!plan) return errorResponse(401);
-  if (feature && !plan.features.includes(feature)) return errorResponse(403, PLAN_MESSAGES[feature]);
+  if (feature && !planIncludes(plan, feature)) return errorResponse(403, PLAN_MESSAGES[feature]);
   return null;
 }
 
