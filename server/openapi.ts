@@ -86,6 +86,9 @@ function parameters(operation: Operation): object[] {
           description: name === 'from' ? 'Start of the window (ISO 8601).' : 'End of the window (ISO 8601), after from, at most 31 days later.',
         }))
       : []),
+    ...(operation.query === 'resource'
+      ? [{ name: 'resource', in: 'query', schema: { type: 'string' }, description: 'One resource by name; absent: every resource.' }]
+      : []),
     ...(operation.query === 'filename'
       ? [{ name: 'filename', in: 'query', schema: { type: 'string' }, description: 'The file’s name; cleaned before use.' }]
       : []),

@@ -54,6 +54,12 @@ export const propertyDefinitionSchema = z.object({
     .nullish()
     .transform((value) => (value && value.length > 0 ? value : undefined))
     .optional(),
+  /** What the service assumes when the property has no value (Flowdeck's addition; absent: no default). */
+  default: z
+    .union([z.string(), z.number(), z.boolean()])
+    .nullish()
+    .transform((value) => value ?? undefined)
+    .optional(),
 });
 export type PropertyDefinition = z.infer<typeof propertyDefinitionSchema>;
 

@@ -4,9 +4,11 @@ import { alertChannelSchema, alertDeliverySchema, createAlertChannelInputSchema,
 import { cardForRecipientSchema, configurationCardSchema, createConfigurationCardInputSchema, submitCardInputSchema } from './cards';
 import { messageAnswerSchema, messageResponseSchema } from './common';
 import { createDestinationInputSchema, destinationSchema, updateDestinationInputSchema, verificationMessageSchema } from './destinations';
+import { resyncFlowInputSchema } from './flow-state';
 import {
   createFlowInputSchema,
   flowSchema,
+  hostedCreateFlowInputSchema,
   hostedUpdateFlowInputSchema,
   flowStatusAnswerSchema,
   flowStatusSchema,
@@ -16,6 +18,7 @@ import {
 import { resolverListSchema, updateResolversInputSchema } from './resolvers';
 import { createSourceInputSchema, sourceSchema, updateSourceInputSchema } from './sources';
 import { destinationSpecSummarySchema, sourceSpecSummarySchema } from './specs';
+import { flowTableStateSchema } from './tables';
 import { runSpanSchema } from './timeline';
 import { uploadLimitsSchema, uploadSchema } from './uploads';
 import { webhookTriggerBodySchema, webhookTriggerSchema } from './webhooks';
@@ -52,7 +55,7 @@ export const PATH_PARAMETERS = {
 export type PathParameter = keyof typeof PATH_PARAMETERS;
 
 /** The query parameters an operation reads (src/service-rules/operation-input.ts reads each kind). */
-export type QueryKind = 'page' | 'attempts' | 'logs' | 'window' | 'ids' | 'filename';
+export type QueryKind = 'page' | 'attempts' | 'logs' | 'window' | 'ids' | 'filename' | 'resource';
 
 export interface Operation {
   /** The src/api function that calls it. */
@@ -85,7 +88,10 @@ export interface Operation {
   wrapped?: boolean;
   status?: number;
   list?: boolean;
-  /** Its query parameters: `limit` and `offset` (page), those and the order (attempts), `after` and `limit` (logs), the timeline's window and page, `ids` (a batch), or an upload's `filename`. */
+  /**
+   * Its query parameters: `limit` and `offset` (page), those and the order (attempts), `after` and `limit` (logs), the timeline's
+   * window and page, `ids` (a batch), an upload's `filename`, or an optional `resource` name (a flow's state).
+   */
   query?: QueryKind;
   errors: readonly number[];
   /** Not in the interface document: Flowdeck's addition. */
@@ -346,6 +352,7 @@ export const OPERATIONS = [
     path: '/flows',
     summary: 'Create flow (cron wins over frequency)',
     body: createFlowInputSchema,
+    hostedBody: hostedCreateFlowInputSchema,
     response: flowSchema,
     status: 201,
     errors: [400, 401],
@@ -386,6 +393,47 @@ export const OPERATIONS = [
     wrapped: false,
     status: 201,
     errors: [400, 401, 403, 404, 500],
+  },
+  {
+    name: 'getFlowState',
+    access: 'key',
+    method: 'get',
+    path: '/flows/{id}/state',
+    summary:
+      "The state of the flow's tables: one row per resource it loads (its target table, mode, cursor field, primary key, saved cursor and when it last advanced, columns, last schema change)",
+    response: flowTableStateSchema,
+    list: true,
+    errors: [401, 404],
+    addition: true,
+  },
+  {
+    name: 'resetFlowState',
+    access: 'key',
+    method: 'delete',
+    path: '/flows/{id}/state',
+    summary:
+      'Reset the saved cursor of every resource, or of `resource` only: the next run reads it in full (the table keeps its rows). 404 for a resource the flow does not load',
+    response: messageResponseSchema,
+    answer: messageAnswerSchema,
+    wrapped: false,
+    query: 'resource',
+    errors: [400, 401, 404],
+    addition: true,
+  },
+  {
+    name: 'resyncFlow',
+    access: 'key',
+    method: 'post',
+    path: '/flows/{id}/resync',
+    summary:
+      'Re-sync: reset the state of the resources named (all when none) and start a run that reads them in full and replaces their tables: 201 `{ "message": "Created" }` (400 when the flow is already running)',
+    body: resyncFlowInputSchema,
+    response: messageResponseSchema,
+    answer: messageAnswerSchema,
+    wrapped: false,
+    status: 201,
+    errors: [400, 401, 404],
+    addition: true,
   },
   {
     name: 'listRunAttempts',

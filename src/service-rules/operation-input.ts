@@ -19,6 +19,7 @@ const QUERY_READERS = {
   window: readTimelineQuery,
   ids: (query: QueryReader) => ({ ids: readIds(query) }),
   filename: (query: QueryReader) => ({ filename: safeUploadName(query('filename')) }),
+  resource: (query: QueryReader) => ({ resource: query('resource') ?? undefined }),
 } satisfies Record<QueryKind, (query: QueryReader) => unknown>;
 
 type QueryOf<N extends OperationName> = OperationOf<N> extends { query: infer K extends QueryKind } ? ReturnType<(typeof QUERY_READERS)[K]> : undefined;
