@@ -1,5 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { DestinationsPage } from '@/features/destinations/destinations-list-page';
+import { destinationKind } from '@/features/endpoints/destinations/destination-kind';
+import { EndpointsPage } from '@/features/endpoints/endpoints-page';
 import { endpointListSearchDefaults, endpointListSearchSchema } from '@/lib/list-search';
 import { destinationQueries } from '@/resources/destinations';
 
@@ -11,7 +12,8 @@ export const Route = createFileRoute('/_app/destinations/')({
     const search = Route.useSearch();
     const navigate = Route.useNavigate();
     return (
-      <DestinationsPage
+      <EndpointsPage
+        kind={destinationKind}
         search={search}
         onSearch={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: patch.q !== undefined })}
       />

@@ -1,5 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { SourcesPage } from '@/features/sources/sources-list-page';
+import { EndpointsPage } from '@/features/endpoints/endpoints-page';
+import { sourceKind } from '@/features/endpoints/sources/source-kind';
 import { endpointListSearchDefaults, endpointListSearchSchema } from '@/lib/list-search';
 import { sourceQueries } from '@/resources/sources';
 
@@ -11,7 +12,11 @@ export const Route = createFileRoute('/_app/sources/')({
     const search = Route.useSearch();
     const navigate = Route.useNavigate();
     return (
-      <SourcesPage search={search} onSearch={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: patch.q !== undefined })} />
+      <EndpointsPage
+        kind={sourceKind}
+        search={search}
+        onSearch={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: patch.q !== undefined })}
+      />
     );
   },
 });
