@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
 import type { Flow } from '@/api/flows';
 import { AnchorLink } from '@/components/anchor-link';
@@ -23,8 +23,8 @@ import { type EndpointRow, filterEndpointRows, toEndpointRows } from './filter-e
 
 interface EndpointsPageProps<T extends Endpoint, C> {
   kind: EndpointKind<T, C>;
+  /** The URL's search, as the route validated it; the page writes it back as it changes. */
   search: EndpointListSearch;
-  onSearch: (patch: Partial<EndpointListSearch>) => void;
 }
 
 /** Where the service cannot list them, the ones the flows reference. */
@@ -112,8 +112,12 @@ function endpointColumns<T extends Endpoint>(
 }
 
 /** The sources or destinations page: searched and sorted in the URL, each with its spec, the flows that use it, and Delete. */
-export function EndpointsPage<T extends Endpoint, C>({ kind, search, onSearch }: EndpointsPageProps<T, C>) {
+export function EndpointsPage<T extends Endpoint, C>({ kind, search }: EndpointsPageProps<T, C>) {
   const { noun, specOf } = kind;
+  const navigate = useNavigate();
+  // Typing replaces the history entry, so Back leaves the list rather than undoing letters.
+  const onSearch = (patch: Partial<EndpointListSearch>) =>
+    void navigate({ to: kind.listPage, search: { ...search, ...patch }, replace: patch.q !== undefined });
   const listing = kind.useAll();
   const remove = kind.useDelete();
   const usedBy = useUsedBy(noun);

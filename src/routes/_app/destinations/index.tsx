@@ -9,14 +9,6 @@ export const Route = createFileRoute('/_app/destinations/')({
   search: { middlewares: [stripSearchParams(endpointListSearchDefaults)] },
   loader: ({ context }) => context.queryClient.query({ ...destinationQueries.list(), staleTime: 'static' }),
   component: function DestinationsRoute() {
-    const search = Route.useSearch();
-    const navigate = Route.useNavigate();
-    return (
-      <EndpointsPage
-        kind={destinationKind}
-        search={search}
-        onSearch={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: patch.q !== undefined })}
-      />
-    );
+    return <EndpointsPage kind={destinationKind} search={Route.useSearch()} />;
   },
 });

@@ -9,14 +9,6 @@ export const Route = createFileRoute('/_app/sources/')({
   search: { middlewares: [stripSearchParams(endpointListSearchDefaults)] },
   loader: ({ context }) => context.queryClient.query({ ...sourceQueries.list(), staleTime: 'static' }),
   component: function SourcesRoute() {
-    const search = Route.useSearch();
-    const navigate = Route.useNavigate();
-    return (
-      <EndpointsPage
-        kind={sourceKind}
-        search={search}
-        onSearch={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: patch.q !== undefined })}
-      />
-    );
+    return <EndpointsPage kind={sourceKind} search={Route.useSearch()} />;
   },
 });
