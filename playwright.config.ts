@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './scripts/chromium-path.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${String(port)}`;
@@ -24,8 +25,9 @@ const proxyURL = `http://127.0.0.1:${proxyPort}`;
 const chromium = {
   ...devices['Desktop Chrome'],
   launchOptions: {
-    // Debian's Chromium: Playwright cannot download its own browser on these machines.
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    // Debian's Chromium: Playwright cannot download its own browser on these machines. Where none is found,
+    // Playwright's error names the usual path (`npm run e2e` installs it or says how first).
+    executablePath: findChromium() ?? '/usr/bin/chromium',
     // The machine has no network: background services would only fail and slow the browser down.
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   },

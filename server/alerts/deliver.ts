@@ -19,7 +19,7 @@ const EXCERPT_CHARS = 200;
 /** How long one try holds its row: longer than the request may take. */
 const LEASE_SECONDS = 60;
 
-/** `sha256=` and the hex HMAC-SHA256 of `<timestamp>.<body>` under the channel's signing secret (README: how to verify). */
+/** `sha256=` and the hex HMAC-SHA256 of `<timestamp>.<body>` under the channel's signing secret (docs/alerts.md shows a receiver checking it). */
 export function signature(secret: string, timestamp: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }

@@ -1,7 +1,7 @@
 import type { AlertEvent } from '@/api/alerts';
 
-// What a delivery says, fixed when its event is detected (so every try sends the same thing). The
-// README documents this body. A Slack channel is sent `{ text }` only; a webhook channel the whole
+// What a delivery says, fixed when its event is detected (so every try sends the same thing).
+// docs/alerts.md ("What a channel receives") documents this body. A Slack channel is sent `{ text }` only; a webhook channel the whole
 // payload with the delivery's `id`, signed (deliver.ts).
 
 export interface AlertPayload {

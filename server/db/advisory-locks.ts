@@ -3,8 +3,8 @@ import type pg from 'pg';
 // Every Postgres advisory lock the service takes, in one place so that no two share a number. A lock is
 // named either by one key (pg_advisory_lock(key)) or by a class and an id within it (pg_advisory_lock(class,
 // id)); Postgres keeps the two forms apart, but the numbers here stay distinct all the same.
-// Session locks (migrations, the demo seed, instances) need a session-pooling connection (README: more
-// than one instance).
+// Session locks (migrations, the demo seed, instances) need a session-pooling connection
+// (docs/scale-out.md, "Settings every instance must share").
 
 /** One key: instances starting together on one database take turns migrating. */
 export const MIGRATION_LOCK = 7_361_042;

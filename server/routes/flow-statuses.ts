@@ -1,4 +1,4 @@
-import { flowStatusOf } from '@/service-rules/status';
+import { flowStatusOnWire } from '@/service-rules/status';
 import type { Handlers } from '../http/operations';
 import type { Services } from '../services';
 import { newestAttemptsOf } from '../store/flow-statuses';
@@ -15,7 +15,7 @@ export function flowStatusHandlers({ db, profile }: Services) {
       return {
         data: flowIds.map((id) => {
           const attempt = newest.get(id);
-          return flowStatusOf(id, attempt && attemptStatus(attempt), attempt ? attemptOnWire(attempt, profile) : null);
+          return flowStatusOnWire(id, attempt && attemptStatus(attempt), attempt ? attemptOnWire(attempt, profile) : null);
         }),
       };
     },

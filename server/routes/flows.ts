@@ -1,7 +1,7 @@
 import { doesNotExist, MESSAGES } from '@/api/messages';
 import { InvalidInput, NotFound } from '@/service-rules/errors';
 import { changesSchedule, scheduleAfter } from '@/service-rules/schedule';
-import { flowStatusOf } from '@/service-rules/status';
+import { flowStatusOnWire } from '@/service-rules/status';
 import type { Handlers } from '../http/operations';
 import { nextRunAt } from '../runs/schedule';
 import type { Services } from '../services';
@@ -163,7 +163,7 @@ export function flowHandlers(services: Services) {
       const flow = await find(params.id);
       const attempt = await latestAttempt(db, flow.id);
       const lastAttempt = hosted ? undefined : attempt ? wireAttempt(attempt) : null;
-      return flowStatusOf(flow.id, attempt && attemptStatus(attempt), lastAttempt);
+      return flowStatusOnWire(flow.id, attempt && attemptStatus(attempt), lastAttempt);
     },
   } satisfies Partial<Handlers>;
 }

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@/api/messages';
 import { NotFound } from '@/service-rules/errors';
 import { changesSchedule, scheduleAfter } from '@/service-rules/schedule';
-import { workflowStatusOf } from '@/service-rules/status';
+import { workflowStatusOnWire } from '@/service-rules/status';
 import { checkedSteps } from '@/service-rules/workflow-definition';
 import type { Handlers } from '../http/operations';
 import { nextRunAt } from '../runs/schedule';
@@ -61,7 +61,7 @@ export function workflowHandlers(services: Services) {
     const steps = run ? await workflowRunAttempts(db, run.id) : [];
     const runState = run && { lifecycle: run.lifecycle, disposition: run.disposition, errors: run.errors, completedAt: isoOrNull(run.completed_at) };
     const lastRun = services.profile === 'hosted' ? undefined : run ? ((await wireWorkflowRuns(db, [run]))[0] ?? null) : null;
-    return workflowStatusOf(
+    return workflowStatusOnWire(
       workflowId,
       runState,
       steps.map((attempt) => ({ label: attempt.flow_name, attempt: attemptStatus(attempt) })),

@@ -30,7 +30,7 @@ describe('two instances on one database', () => {
     const source = await createSampleSource(one.api, { row_count: 600, rows_per_second: 1_000 });
     const flows = [];
     for (let index = 0; index < 10; index += 1) {
-      // Instances that share a database share their file roots too (README: more than one instance).
+      // Instances that share a database share their file roots too (docs/scale-out.md).
       const destination = await createFilesDestination(one.api, join(one.filesDir, `shared-${String(index)}`));
       // Appended, in the destination's folder: one file per table and load.
       const resources = ['customers', 'orders', 'products'].map((name) => ({ name, syncMode: 'full_refresh_append' }));

@@ -14,17 +14,18 @@ describe('createDestination', () => {
     const destination = await createDestination({
       destinationSpec: 'duckdb',
       displayName: 'Scratch',
-      properties: { path: '/tmp/x.duckdb', motherduck_token: 'md' },
+      properties: { path: '/tmp/x.duckdb' },
     });
     expect(destination).toMatchObject({ displayName: 'Scratch', destinationSpec: { name: 'duckdb', lifecycle: 'STABLE' } });
-    expect(destination.properties).toEqual({ path: '/tmp/x.duckdb', motherduck_token: MASKED_SECRET });
-    expect(destination.destinationSpec.propertyDefinitions.map((definition) => definition.name)).toEqual(['path', 'schema', 'motherduck_token']);
+    expect(destination.properties).toEqual({ path: '/tmp/x.duckdb' });
+    // A file and its schema: nothing the service would not use (no MotherDuck token).
+    expect(destination.destinationSpec.propertyDefinitions.map((definition) => definition.name)).toEqual(['path', 'schema']);
     expect(await getDestination(destination.id)).toMatchObject({ id: destination.id, displayName: 'Scratch' });
   });
 
   it('answers 400 for an unknown spec and rejects a mask before sending', async () => {
     expect(await apiError(createDestination({ destinationSpec: 'snowflake' }))).toMatchObject({ kind: 'bad_request', status: 400 });
-    expect(await apiError(createDestination({ destinationSpec: 'duckdb', properties: { motherduck_token: '********' } }))).toMatchObject({
+    expect(await apiError(createDestination({ destinationSpec: 'postgres', properties: { password: '********' } }))).toMatchObject({
       kind: 'bad_request',
       status: undefined,
     });

@@ -3,7 +3,7 @@ import { openEnum } from './common';
 import { FRESHNESS_STATES } from './schema-free-values';
 
 // Flowdeck's `freshness` of a flow or workflow (the rule: src/service-rules/freshness.ts, written down in
-// the README). An open set read lowercase; absent (the hosted service) reads as null, and the dashboard
+// docs/freshness.md). An open set read lowercase; absent (the hosted service) reads as null, and the dashboard
 // then shows no freshness rather than guess.
 
 export { FRESHNESS_STATES };

@@ -201,7 +201,6 @@ export const DESTINATION_SPECS: DestinationSpecDefinition[] = [
     propertyDefinitions: [
       { name: 'path', displayName: 'Database file', type: 'STRING', required: true, description: null },
       { name: 'schema', displayName: 'Schema', type: 'STRING', required: false, description: 'Defaults to main.', default: 'main' },
-      { name: 'motherduck_token', displayName: 'MotherDuck token', type: 'PASSWORD', required: false, description: null },
     ],
   },
   {

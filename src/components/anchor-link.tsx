@@ -1,4 +1,4 @@
-import { Anchor, type AnchorProps, Button, type ButtonProps } from '@mantine/core';
+import { Anchor, type AnchorProps } from '@mantine/core';
 import { createLink } from '@tanstack/react-router';
 import type { ComponentPropsWithRef } from 'react';
 
@@ -8,10 +8,3 @@ function MantineAnchor(props: AnchorProps & ComponentPropsWithRef<'a'>) {
 
 /** A Mantine anchor with the router's typed `to` and `params`. */
 export const AnchorLink = createLink(MantineAnchor);
-
-function MantineButton(props: ButtonProps & ComponentPropsWithRef<'a'>) {
-  return <Button component="a" {...props} />;
-}
-
-/** A Mantine button that is a link, with the router's typed `to` and `params`. */
-export const ButtonLink = createLink(MantineButton);

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { formatDuration } from '@/lib/durations';
+import { formatCountdown } from '@/lib/format';
 import { useDateFormat } from '@/lib/time-zone';
 import { useNow } from '@/lib/use-now';
 import { Hint } from './hint';
@@ -19,7 +19,7 @@ export function ExpiryCountdown({ expiresAt }: { expiresAt: string }) {
   return (
     <Hint label={`Expires ${format.dateTimeMinutes(at)}`}>
       <Badge color={left <= 0 ? 'red' : left < 3_600_000 ? 'orange' : 'teal'} variant="light" tt="none" tabIndex={0}>
-        {left <= 0 ? `Expired ${formatDuration(-left)} ago` : `Expires in ${formatDuration(left)}`}
+        {left <= 0 ? `Expired ${formatCountdown(-left)} ago` : `Expires in ${formatCountdown(left)}`}
       </Badge>
     </Hint>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareNames, dateFormat } from './format';
+import { compareNames, dateFormat, formatCountdown, formatDuration } from './format';
 import { fromWallTime, toWallTime } from './wall-time';
 
 describe('times of day and wall times', () => {
@@ -30,5 +30,20 @@ describe('times of day and wall times', () => {
 describe('name order', () => {
   it('orders names as people read them: case aside, numbers by value', () => {
     expect(['flow 10', 'Flow 9', 'alpha', 'Beta'].sort(compareNames)).toEqual(['alpha', 'Beta', 'Flow 9', 'flow 10']);
+  });
+});
+
+describe('durations and countdowns', () => {
+  it('say how long a run took to the millisecond under a second, in two padded units above', () => {
+    expect(formatDuration(850)).toBe('850 ms');
+    expect(formatDuration(185_000)).toBe('3 min 05 s');
+    expect(formatDuration(30 * 3_600_000)).toBe('30 h 00 min');
+  });
+
+  it('count down in the two largest units, days from the first day on', () => {
+    expect(formatCountdown(850)).toBe('0 s');
+    expect(formatCountdown(185_000)).toBe('3 min 5 s');
+    expect(formatCountdown(30 * 3_600_000)).toBe('1 d 6 h');
+    expect(formatCountdown(-5_000)).toBe('0 s');
   });
 });

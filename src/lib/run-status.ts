@@ -84,7 +84,7 @@ export function triggerLabel(trigger: string): string {
   return TRIGGER_LABELS[trigger.toLowerCase()] ?? trigger;
 }
 
-/** Freshness in words (src/service-rules/freshness.ts decides it; the README writes the rule down). */
+/** Freshness in words (src/service-rules/freshness.ts decides it; docs/freshness.md writes the rule down). */
 export const FRESHNESS_LABELS: Record<(typeof FRESHNESS_STATES)[number], string> = {
   on_time: 'On time',
   late: 'Late',

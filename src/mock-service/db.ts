@@ -2,7 +2,7 @@ import { type CardState, cardStateAt } from '@/api/cards';
 import { MESSAGES, usedByFlows } from '@/api/messages';
 import { Conflict } from '@/service-rules/errors';
 import type { CardRecord, FlowRunRecord, MockState, RunRecord, WorkflowRecord, WorkflowRunRecord } from './records';
-import { isRunActive } from './progress';
+import { isRunUnderWay } from './progress';
 import { runResources, sourceFailure } from './rules';
 import { seedState } from './seed';
 import { workflowRunRecord } from './workflow-runs';
@@ -92,7 +92,7 @@ export class MockDb {
   }
 
   activeFlowRun(flowId: number): FlowRunRecord | undefined {
-    return this.state.flowRuns.find((run) => run.flow === flowId && isRunActive(run, this.now()));
+    return this.state.flowRuns.find((run) => run.flow === flowId && isRunUnderWay(run, this.now()));
   }
 
   /** Starts a flow run, numbered within its flow; it fails at the end if the source cannot connect (see rules.ts). */
@@ -126,7 +126,7 @@ export class MockDb {
 
   activeWorkflowRun(workflowId: number): WorkflowRunRecord | undefined {
     const run = this.latestWorkflowRun(workflowId);
-    return run && isRunActive(run, this.now()) ? run : undefined;
+    return run && isRunUnderWay(run, this.now()) ? run : undefined;
   }
 
   /** A workflow run moves every resource of the flows its steps run, step after step (see workflow-runs.ts). */

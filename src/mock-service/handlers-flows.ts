@@ -3,7 +3,7 @@ import type { UpdateFlowInput } from '@/api/flows';
 import { doesNotExist, flowAlreadyRunning, MESSAGES } from '@/api/messages';
 import { Conflict, InvalidInput, NotFound } from '@/service-rules/errors';
 import { scheduleAfter } from '@/service-rules/schedule';
-import { flowStatusOf } from '@/service-rules/status';
+import { flowStatusOnWire } from '@/service-rules/status';
 import type { FlowRecord } from './records';
 import { dataResponse, messageResponse } from './responses';
 import { type MockContext, paginate, route } from './route';
@@ -21,7 +21,7 @@ export function flowHandlers(context: MockContext): HttpHandler[] {
   const statusOf = (flowId: number) => {
     const latest = db.state.flowRuns.filter((run) => run.flow === flowId).sort((a, b) => b.startedAt - a.startedAt || b.id - a.id)[0];
     const now = db.now();
-    return flowStatusOf(flowId, latest && attemptStatus(latest, now), latest ? wireAttempt(latest, now) : null);
+    return flowStatusOnWire(flowId, latest && attemptStatus(latest, now), latest ? wireAttempt(latest, now) : null);
   };
   return [
     route(context, 'listFlows', ({ query }) => dataResponse(paginate(db.state.flows, query).map((record) => wireFlow(db, record)))),

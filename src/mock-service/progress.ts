@@ -18,7 +18,7 @@ export function runEndsAt(run: RunRecord): number {
   return run.cancelledAt ?? run.startedAt + run.durationMs;
 }
 
-export function isRunActive(run: RunRecord, now: number): boolean {
+export function isRunUnderWay(run: RunRecord, now: number): boolean {
   return run.cancelledAt === null && now < run.startedAt + run.durationMs;
 }
 

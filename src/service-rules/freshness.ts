@@ -3,7 +3,7 @@ import type { FRESHNESS_STATES } from '@/api/freshness';
 import { FREQUENCY_MS, type Schedule } from './schedule';
 
 // Freshness: whether a flow's (or workflow's) data is as recent as its schedule promises. One rule for
-// the service (the `freshness` field, late alerts) and the mock service; the README writes it down.
+// the service (the `freshness` field, late alerts) and the mock service; docs/freshness.md writes it down.
 //
 // In order, the first that applies:
 // - Paused: the flow is paused (a workflow disabled): its schedule is off, whatever its runs did.
@@ -40,7 +40,7 @@ export interface Freshness {
   dueAt: number | null;
 }
 
-/** Cron jobs by expression, and due times by expression and start: croner takes ~0.2 ms a time, and lists ask for many. */
+/** Cron jobs by expression, and due times by expression and start: reading an expression is not free, and a list asks for many. */
 const MEMO_LIMIT = 20_000;
 const cronJobs = new Map<string, Cron>();
 const cronDue = new Map<string, { dueAt: number; intervalMs: number } | null>();

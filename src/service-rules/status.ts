@@ -73,7 +73,7 @@ export function statusState(run: StatusAttempt | undefined) {
  * has none (clients such as Keboola's treat any other value as a failed run). `lastAttempt` is Flowdeck's
  * own addition: left out when undefined (the hosted profile).
  */
-export function flowStatusOf(flowId: number, attempt: StatusAttempt | undefined, lastAttempt?: WireRunAttempt | null): WireFlowStatus {
+export function flowStatusOnWire(flowId: number, attempt: StatusAttempt | undefined, lastAttempt?: WireRunAttempt | null): WireFlowStatus {
   const { lifecycle, disposition, completedAt } = statusState(attempt);
   // In the documented order: id, lifecycle, disposition, resources, errors, completedAt.
   const status = {
@@ -93,7 +93,7 @@ export function flowStatusOf(flowId: number, attempt: StatusAttempt | undefined,
  * the steps' that name no resource. A workflow never run is NOT_RUNNING / NONE. `lastRun` (that run
  * with its steps' states) is Flowdeck's own addition: left out when undefined (the hosted profile).
  */
-export function workflowStatusOf(
+export function workflowStatusOnWire(
   workflowId: number,
   run: StatusAttempt | undefined,
   steps: readonly { label: string | undefined; attempt: StatusAttempt }[],

@@ -1,5 +1,5 @@
 import type { Flow } from '@/api/flows';
-import { endpointFallbackName } from '@/components/endpoint-noun';
+import { endpointFallbackName } from '@/lib/endpoint-names';
 import { describeFrequency, type Schedule, scheduleOf } from '@/lib/schedule-basics';
 import { scheduleWordsOnDemand } from '@/lib/use-schedule-engine';
 import type { NameIndex } from '@/resources/endpoints';

@@ -2,7 +2,7 @@ import { Button, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Flow } from '@/api/flows';
 import { ActionFeedback } from '@/components/action-feedback';
-import { ButtonLink } from '@/components/anchor-link';
+import { ButtonLink } from '@/components/button-link';
 import { RunControls } from '@/components/run-controls';
 import { flowName } from '@/lib/flow-name';
 import { useCancelFlow, useRunFlow, useSetFlowPaused } from '@/resources/flows';

@@ -4,7 +4,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import type { Flow } from '@/api/flows';
 import { AnchorLink } from '@/components/anchor-link';
-import { endpointFallbackName } from '@/components/endpoint-noun';
+import { endpointFallbackName } from '@/lib/endpoint-names';
 import { NotFoundPage } from '@/components/not-found-page';
 import { FreshnessBadge } from '@/components/freshness-badge';
 import { PageHeader } from '@/components/page-header';

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { AnchorLink } from '@/components/anchor-link';
-import { type EndpointNoun, endpointTitle, newEndpointPage } from '@/components/endpoint-noun';
+import { type EndpointNoun, endpointTitle, newEndpointPage } from '@/lib/endpoint-names';
 import { LookAlikeSelect } from '@/components/look-alike-select';
 import type { EndpointChoice } from '@/resources/endpoints';
 

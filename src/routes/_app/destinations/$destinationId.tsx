@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { isApiError } from '@/api/errors';
-import { DestinationPage } from '@/features/destinations/destination-page';
+import { DestinationPage } from '@/features/endpoints/destinations/destination-page';
 import { parseIdParam } from '@/lib/route-params';
 import { destinationQueries } from '@/resources/destinations';
 

@@ -1,5 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { DestinationsPage } from '@/features/destinations/destinations-list-page';
+import { destinationKind } from '@/features/endpoints/destinations/destination-kind';
+import { EndpointsPage } from '@/features/endpoints/endpoints-page';
 import { endpointListSearchDefaults, endpointListSearchSchema } from '@/lib/list-search';
 import { destinationQueries } from '@/resources/destinations';
 
@@ -8,13 +9,6 @@ export const Route = createFileRoute('/_app/destinations/')({
   search: { middlewares: [stripSearchParams(endpointListSearchDefaults)] },
   loader: ({ context }) => context.queryClient.query({ ...destinationQueries.list(), staleTime: 'static' }),
   component: function DestinationsRoute() {
-    const search = Route.useSearch();
-    const navigate = Route.useNavigate();
-    return (
-      <DestinationsPage
-        search={search}
-        onSearch={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: patch.q !== undefined })}
-      />
-    );
+    return <EndpointsPage kind={destinationKind} search={Route.useSearch()} />;
   },
 });

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NewDestinationPage } from '@/features/destinations/new-destination-page';
+import { destinationKind } from '@/features/endpoints/destinations/destination-kind';
+import { NewEndpointPage } from '@/features/endpoints/new-endpoint-page';
 
 export const Route = createFileRoute('/_app/destinations/new')({
-  component: NewDestinationPage,
+  component: function NewDestinationRoute() {
+    return <NewEndpointPage kind={destinationKind} />;
+  },
 });

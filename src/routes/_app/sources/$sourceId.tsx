@@ -1,10 +1,10 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { isApiError } from '@/api/errors';
-import { SourcePage } from '@/features/sources/source-page';
-import { SOURCE_TABS, type SourceTab } from '@/features/sources/source-tab-names';
-import { preloadSourceTab } from '@/features/sources/source-tab-panels';
-import { UnreadableSourcePage } from '@/features/sources/unreadable-source-page';
+import { SourcePage } from '@/features/endpoints/sources/source-page';
+import { SOURCE_TABS, type SourceTab } from '@/features/endpoints/sources/source-tab-names';
+import { preloadSourceTab } from '@/features/endpoints/sources/source-tab-panels';
+import { UnreadableSourcePage } from '@/features/endpoints/sources/unreadable-source-page';
 import { parseIdParam } from '@/lib/route-params';
 import { withFallback } from '@/lib/search-params';
 import { sourceQueries } from '@/resources/sources';

@@ -1,5 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { SourcesPage } from '@/features/sources/sources-list-page';
+import { EndpointsPage } from '@/features/endpoints/endpoints-page';
+import { sourceKind } from '@/features/endpoints/sources/source-kind';
 import { endpointListSearchDefaults, endpointListSearchSchema } from '@/lib/list-search';
 import { sourceQueries } from '@/resources/sources';
 
@@ -8,10 +9,6 @@ export const Route = createFileRoute('/_app/sources/')({
   search: { middlewares: [stripSearchParams(endpointListSearchDefaults)] },
   loader: ({ context }) => context.queryClient.query({ ...sourceQueries.list(), staleTime: 'static' }),
   component: function SourcesRoute() {
-    const search = Route.useSearch();
-    const navigate = Route.useNavigate();
-    return (
-      <SourcesPage search={search} onSearch={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: patch.q !== undefined })} />
-    );
+    return <EndpointsPage kind={sourceKind} search={Route.useSearch()} />;
   },
 });

@@ -1,8 +1,8 @@
 import { Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { EndpointNoun } from './endpoint-noun';
-import { LifecycleBadge } from './lifecycle-badge';
-import type { SpecSummaryData } from './spec-summary';
+import { LifecycleBadge } from '@/components/lifecycle-badge';
+import type { SpecSummaryData } from '@/components/spec-summary';
+import type { EndpointNoun } from '@/lib/endpoint-names';
 
 interface SpecSearchProps {
   noun: EndpointNoun;

@@ -1,24 +1,18 @@
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { Flow } from '@/api/flows';
-import type { UpdateSourceInput } from '@/api/sources';
-import { PageBreadcrumbs } from './breadcrumbs';
+import { PageBreadcrumbs } from '@/components/breadcrumbs';
+import { ErrorState } from '@/components/error-state';
+import { PageHeader } from '@/components/page-header';
+import { SpecSummary } from '@/components/spec-summary';
+import { endpointFallbackName } from '@/lib/endpoint-names';
+import { useUsedBy } from '@/resources/endpoints';
 import { EndpointDeleteDialog } from './endpoint-delete-dialog';
-import { type EndpointNoun, endpointFallbackName } from './endpoint-noun';
-import { ErrorState } from './error-state';
-import { PageHeader } from './page-header';
+import type { Endpoint, EndpointChanges, EndpointKind } from './endpoint-kind';
 
-/** A rename is the save of a source or destination with only its name (their update bodies are alike). */
-type Rename<T> = UseMutationResult<T, Error, UpdateSourceInput>;
-
-interface EndpointHeaderProps<T> {
-  noun: EndpointNoun;
-  endpoint: { id: number; displayName: string };
-  rename: Rename<T>;
-  remove: UseMutationResult<true, Error, number>;
-  usedBy: readonly Flow[] | undefined;
-}
+/** A rename is the save of a source or destination with only its name. */
+type Rename<T> = UseMutationResult<T, Error, EndpointChanges>;
 
 /** The name as a heading, or as a field while it is being renamed: Enter saves, Escape leaves it as it was. */
 function RenameField<T>({ current, rename, onSaved, onCancel }: { current: string; rename: Rename<T>; onSaved: () => void; onCancel: () => void }) {
@@ -70,8 +64,16 @@ function RenameField<T>({ current, rename, onSaved, onCancel }: { current: strin
   );
 }
 
-/** A source's or destination's page header: its name with Rename, and Delete (refused while flows use it). */
-export function EndpointHeader<T>({ noun, endpoint, rename, remove, usedBy }: EndpointHeaderProps<T>) {
+/**
+ * The top of a source's or destination's page: its name with Rename, Delete (refused while flows use it;
+ * done, back to the list), and what its spec is.
+ */
+export function EndpointHeader<T extends Endpoint, C>({ kind, endpoint }: { kind: EndpointKind<T, C>; endpoint: T }) {
+  const { noun } = kind;
+  const navigate = useNavigate();
+  const rename = kind.useUpdate(endpoint.id);
+  const remove = kind.useDelete({ onDeleted: () => void navigate({ to: kind.listPage }) });
+  const flowsByEndpoint = useUsedBy(noun);
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const name = endpoint.displayName || endpointFallbackName(noun, endpoint.id);
@@ -130,13 +132,16 @@ export function EndpointHeader<T>({ noun, endpoint, rename, remove, usedBy }: En
       <EndpointDeleteDialog
         noun={noun}
         endpoint={deleting ? { id: endpoint.id, name } : null}
-        usedBy={usedBy}
+        usedBy={flowsByEndpoint && (flowsByEndpoint.get(endpoint.id) ?? [])}
         remove={remove}
         onClose={() => {
           setDeleting(false);
           remove.reset();
         }}
       />
+      <Paper withBorder p="md" mb="lg">
+        <SpecSummary spec={kind.specOf(endpoint)} />
+      </Paper>
     </>
   );
 }

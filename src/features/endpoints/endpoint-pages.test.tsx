@@ -5,7 +5,7 @@ import { renderApp } from '@/test/render';
 import { recordBodies } from '@/test/request-bodies';
 import { mockService } from '@/test/server';
 
-// The sources and destinations twins (endpoint-list-page, endpoint-header, endpoint-delete-dialog): the
+// The pages sources and destinations share (endpoints-page, endpoint-header, endpoint-delete-dialog): the
 // "Used by" column, search and sort in the URL, Delete (refused while flows use it) and Rename.
 
 const rowOf = (table: HTMLElement, name: string) => within(table).getByRole('link', { name }).closest('tr') as HTMLElement;

@@ -1,43 +1,30 @@
 import { ActionIcon, Button, Group, Text } from '@mantine/core';
-import { type UseMutationResult, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
-import type { SpecLifecycle } from '@/api/common';
 import type { Flow } from '@/api/flows';
+import { AnchorLink } from '@/components/anchor-link';
+import { DateTime } from '@/components/date-time';
+import { Hint } from '@/components/hint';
+import { LifecycleBadge } from '@/components/lifecycle-badge';
+import { ListPager } from '@/components/list-pager';
+import { PageHeader } from '@/components/page-header';
+import { type Column, ResponsiveTable } from '@/components/responsive-table/responsive-table';
+import { SortControl } from '@/components/sort-control';
+import { UnlistedNotice } from '@/components/unlisted-notice';
+import { UrlSearchField } from '@/components/url-search-field';
+import { type EndpointNoun, endpointFallbackName, endpointPage, endpointTitle, newEndpointPage } from '@/lib/endpoint-names';
 import type { EndpointListSearch, EndpointSort } from '@/lib/list-search';
 import { useUsedBy } from '@/resources/endpoints';
 import { flowQueries } from '@/resources/flows';
-import type { Listing } from '@/resources/listing';
-import { AnchorLink } from './anchor-link';
-import { DateTime } from './date-time';
 import { EndpointDeleteDialog } from './endpoint-delete-dialog';
-import { type EndpointNoun, endpointFallbackName, endpointPage, endpointTitle, newEndpointPage } from './endpoint-noun';
+import type { Endpoint, EndpointKind } from './endpoint-kind';
 import { type EndpointRow, filterEndpointRows, toEndpointRows } from './filter-endpoints';
-import { LifecycleBadge } from './lifecycle-badge';
-import { ListPager } from './list-pager';
-import { PageHeader } from './page-header';
-import { type Column, ResponsiveTable } from './responsive-table/responsive-table';
-import { SortControl } from './sort-control';
-import { UnlistedNotice } from './unlisted-notice';
-import { UrlSearchField } from './url-search-field';
-import { Hint } from './hint';
 
-interface Endpoint {
-  id: number;
-  displayName: string;
-  updatedAt: string | null;
-}
-
-interface EndpointListPageProps<T extends Endpoint> {
-  noun: EndpointNoun;
-  description: string;
-  /** Every one of them (the page searches, sorts and pages them itself). */
-  listing: Listing<T>;
-  /** A source's spec is `sourceSpec`, a destination's `destinationSpec`. */
-  specOf: (item: T) => { name: string; displayName: string | null; lifecycle: SpecLifecycle | null };
+interface EndpointsPageProps<T extends Endpoint, C> {
+  kind: EndpointKind<T, C>;
+  /** The URL's search, as the route validated it; the page writes it back as it changes. */
   search: EndpointListSearch;
-  onSearch: (patch: Partial<EndpointListSearch>) => void;
-  remove: UseMutationResult<true, Error, number>;
 }
 
 /** Where the service cannot list them, the ones the flows reference. */
@@ -92,7 +79,7 @@ const sortOptions: { value: EndpointSort; label: string }[] = [
 
 function endpointColumns<T extends Endpoint>(
   noun: EndpointNoun,
-  specOf: EndpointListPageProps<T>['specOf'],
+  specOf: EndpointKind<T, unknown>['specOf'],
   flowsKnown: boolean,
   onDelete: (row: EndpointRow<T>) => void,
 ): Column<EndpointRow<T>>[] {
@@ -125,7 +112,14 @@ function endpointColumns<T extends Endpoint>(
 }
 
 /** The sources or destinations page: searched and sorted in the URL, each with its spec, the flows that use it, and Delete. */
-export function EndpointListPage<T extends Endpoint>({ noun, description, listing, specOf, search, onSearch, remove }: EndpointListPageProps<T>) {
+export function EndpointsPage<T extends Endpoint, C>({ kind, search }: EndpointsPageProps<T, C>) {
+  const { noun, specOf } = kind;
+  const navigate = useNavigate();
+  // Typing replaces the history entry, so Back leaves the list rather than undoing letters.
+  const onSearch = (patch: Partial<EndpointListSearch>) =>
+    void navigate({ to: kind.listPage, search: { ...search, ...patch }, replace: patch.q !== undefined });
+  const listing = kind.useAll();
+  const remove = kind.useDelete();
   const usedBy = useUsedBy(noun);
   const [typed, setTyped] = useState<string | null>(null);
   const q = useDeferredValue(typed ?? search.q);
@@ -151,7 +145,7 @@ export function EndpointListPage<T extends Endpoint>({ noun, description, listin
     <>
       <PageHeader
         title={`${endpointTitle(noun)}s`}
-        description={description}
+        description={kind.intro}
         actions={
           <Button component={Link} to={newEndpointPage(noun)}>
             New {noun}

@@ -54,13 +54,13 @@ describe('creating a destination', () => {
     await user.click(screen.getByRole('button', { name: 'Create destination' }));
 
     await user.type(await screen.findByRole('textbox', { name: /^Database file/ }), '/tmp/scratch.duckdb');
-    await user.type(screen.getByLabelText(/^MotherDuck token/, { selector: 'input' }), 'md-token');
+    expect(screen.queryByLabelText(/MotherDuck/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => {
       expect(router.state.location.pathname).toMatch(/^\/destinations\/\d+$/);
     });
     expect(posts).toEqual([{ destinationSpec: 'duckdb', displayName: 'Scratch DuckDB' }]);
-    expect(patches).toEqual([{ properties: { path: '/tmp/scratch.duckdb', motherduck_token: 'md-token' } }]);
+    expect(patches).toEqual([{ properties: { path: '/tmp/scratch.duckdb' } }]);
   });
 });
 

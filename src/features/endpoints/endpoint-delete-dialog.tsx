@@ -1,10 +1,10 @@
 import { List, Stack, Text } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { Flow } from '@/api/flows';
-import { AnchorLink } from './anchor-link';
-import { ConfirmDialog } from './confirm-dialog';
-import { withNotFoundMeaning } from './error-state';
-import type { EndpointNoun } from './endpoint-noun';
+import { AnchorLink } from '@/components/anchor-link';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { withNotFoundMeaning } from '@/components/error-state';
+import type { EndpointNoun } from '@/lib/endpoint-names';
 
 interface EndpointDeleteDialogProps {
   noun: EndpointNoun;

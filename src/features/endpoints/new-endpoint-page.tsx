@@ -1,30 +1,21 @@
 import { Alert, Button, Paper, Stack, Stepper, TextInput } from '@mantine/core';
-import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import type { Listing } from '@/resources/listing';
-import type { EndpointNoun } from './endpoint-noun';
-import { ErrorState } from './error-state';
-import { PageHeader } from './page-header';
-import { BlockSkeleton } from './skeletons';
+import { ErrorState } from '@/components/error-state';
+import { PageHeader } from '@/components/page-header';
+import { BlockSkeleton } from '@/components/skeletons';
+import { SpecSummary, type SpecSummaryData } from '@/components/spec-summary';
+import { ConfigureEndpoint } from './endpoint-configuration';
+import type { Endpoint, EndpointKind } from './endpoint-kind';
 import { SpecSearch } from './spec-search';
-import { SpecSummary, type SpecSummaryData } from './spec-summary';
 
-interface NewEndpointPageProps<T extends { displayName: string }, I> {
-  noun: EndpointNoun;
-  /** The specs to choose from (summary form). */
-  specs: UseQueryResult<Listing<SpecSummaryData>>;
+interface NewEndpointPageProps<T extends Endpoint, C> {
+  kind: EndpointKind<T, C>;
   /** Where the service does not list its specs: another way to find one (a source spec is looked up by name). */
   unlisted?: (choose: (spec: SpecSummaryData) => void) => ReactNode;
   /** A line about what comes next for the chosen spec (a CSV file is uploaded in the form). */
   chosenNote?: (spec: SpecSummaryData) => ReactNode;
-  create: UseMutationResult<T, Error, I>;
-  inputOf: (spec: string, displayName: string | undefined) => I;
-  /** After creation: a line on what comes next, beside "Skip for now". */
-  hint: string;
-  /** Where "Skip for now" leads (saving the form leads there too). */
-  onSkip: (created: T) => void;
-  /** The configuration form of the new source or destination. */
-  configure: (created: T) => ReactNode;
+  /** The new one's form, where it differs from the plain one (a source's has Test connection). */
+  configure?: (created: T, onSaved: (saved: T) => void) => ReactNode;
 }
 
 /**
@@ -32,17 +23,12 @@ interface NewEndpointPageProps<T extends { displayName: string }, I> {
  * it, then fill in the form drawn from the full spec that came back (the spec lists carry no property
  * definitions, so the form can only come after creation).
  */
-export function NewEndpointPage<T extends { displayName: string }, I>({
-  noun,
-  specs,
-  unlisted,
-  chosenNote,
-  create,
-  inputOf,
-  hint,
-  onSkip,
-  configure,
-}: NewEndpointPageProps<T, I>) {
+export function NewEndpointPage<T extends Endpoint, C>({ kind, unlisted, chosenNote, configure }: NewEndpointPageProps<T, C>) {
+  const { noun } = kind;
+  const specs = kind.useSpecs();
+  const create = kind.useCreate();
+  // "Skip for now" and saving the form both lead to its page.
+  const openCreated = kind.useOpenCreated();
   const [spec, setSpec] = useState<SpecSummaryData | null>(null);
   const [name, setName] = useState('');
   const created = create.data;
@@ -90,7 +76,7 @@ export function NewEndpointPage<T extends { displayName: string }, I>({
               disabled={!spec}
               loading={create.isPending}
               onClick={() => {
-                if (spec) create.mutate(inputOf(spec.name, name.trim() === '' ? undefined : name.trim()));
+                if (spec) create.mutate(kind.createInput(spec.name, name.trim() === '' ? undefined : name.trim()));
               }}
             >
               Create {noun}
@@ -100,18 +86,18 @@ export function NewEndpointPage<T extends { displayName: string }, I>({
       ) : (
         <Stack gap="md">
           <Alert color="teal" variant="light" title={`Created “${created.displayName}”`}>
-            {hint}{' '}
+            {kind.createdHint}{' '}
             <Button
               variant="subtle"
               size="compact-sm"
               onClick={() => {
-                onSkip(created);
+                openCreated(created);
               }}
             >
               Skip for now
             </Button>
           </Alert>
-          {configure(created)}
+          {configure ? configure(created, openCreated) : <ConfigureEndpoint kind={kind} endpoint={created} onSaved={openCreated} />}
         </Stack>
       )}
     </>

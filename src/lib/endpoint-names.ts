@@ -1,5 +1,5 @@
-// Sources and destinations are the two ends of a flow: their screens are twins in which the noun, the
-// routes and the way a spec is chosen differ. These name and link either one.
+// Sources and destinations are the two ends of a flow ("endpoints"). What one is called and where its
+// page is, for their own screens and for the flows screens that show them.
 
 export type EndpointNoun = 'source' | 'destination';
 

@@ -2,7 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Flow } from '@/api/flows';
 import { AnchorLink } from '@/components/anchor-link';
-import { endpointFallbackName, endpointPage } from '@/components/endpoint-noun';
+import { endpointFallbackName, endpointPage } from '@/lib/endpoint-names';
 import { ErrorState } from '@/components/error-state';
 import { type Column, ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { ScheduleLabel } from '@/components/schedule-label';

@@ -1,0 +1,2 @@
+export function chromiumCandidates(): string[];
+export function findChromium(): string | undefined;
