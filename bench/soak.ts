@@ -24,14 +24,21 @@ const sleep = (ms: number) => new Promise((resolveWait) => setTimeout(resolveWai
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${String(pid)}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * 0.99) - 1)] ?? 0;
 
-const postgres = await startFaultyPostgres('soak');
+// SOAK_PORT: the service's port, and its Postgres on the next one (a shared machine hands out ports); any free ones without it.
+const basePort = process.env.SOAK_PORT ? Number(process.env.SOAK_PORT) : undefined;
+const postgres = await startFaultyPostgres('soak', basePort === undefined ? undefined : basePort + 1);
 const admin = new pg.Client({ connectionString: postgres.url });
 await admin.connect();
 await admin.query('CREATE DATABASE flowdeck_soak');
 await admin.end();
 const databaseUrl = postgres.url.replace(/\/postgres$/, '/flowdeck_soak');
 const dataDir = mkdtempSync(join(tmpdir(), 'flowdeck-soak-'));
-const service = await startChildService({ DATABASE_URL: databaseUrl, FLOWDECK_DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+const service = await startChildService({
+  DATABASE_URL: databaseUrl,
+  FLOWDECK_DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  ...(basePort === undefined ? {} : { PORT: String(basePort) }),
+});
 const pid = service.process.pid ?? 0;
 /** How the service ended, should it end during the soak (set by its exit event). */
 const ended: { how: string | null } = { how: null };
