@@ -19,6 +19,7 @@ const CLIENT_PAUSE_MS = 250;
 const FLOWS = 6;
 const ROWS_PER_RUN = 3_000;
 const RSS_GROWTH_BUDGET = 0.1;
+const SAMPLE_RESOURCES = ['customers', 'products', 'orders'];
 
 const sleep = (ms: number) => new Promise((resolveWait) => setTimeout(resolveWait, ms));
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${String(pid)}/status`, 'utf8'))?.[1] ?? 0) / 1024;
@@ -68,7 +69,14 @@ for (let i = 0; i < FLOWS; i += 1) {
     displayName: `Soak ${String(i)}`,
     properties: { bucket_url: `soak-${String(i)}`, format: 'jsonl' },
   });
-  const flow = await post('/v2/flows', { displayName: `Soak ${String(i)}`, source: source.data.id, destination: destination.data.id, cron: '* * * * *' });
+  // Appended, so the files keep every run's rows for the count at the end (a new flow replaces its tables).
+  const flow = await post('/v2/flows', {
+    displayName: `Soak ${String(i)}`,
+    source: source.data.id,
+    destination: destination.data.id,
+    cron: '* * * * *',
+    resources: SAMPLE_RESOURCES.map((name) => ({ name, syncMode: 'full_refresh_append' })),
+  });
   flowIds.push(flow.data.id);
 }
 
