@@ -19,19 +19,27 @@ const CLIENT_PAUSE_MS = 250;
 const FLOWS = 6;
 const ROWS_PER_RUN = 3_000;
 const RSS_GROWTH_BUDGET = 0.1;
+const SAMPLE_RESOURCES = ['customers', 'products', 'orders'];
 
 const sleep = (ms: number) => new Promise((resolveWait) => setTimeout(resolveWait, ms));
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${String(pid)}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * 0.99) - 1)] ?? 0;
 
-const postgres = await startFaultyPostgres('soak');
+// SOAK_PORT: the service's port, and its Postgres on the next one (a shared machine hands out ports); any free ones without it.
+const basePort = process.env.SOAK_PORT ? Number(process.env.SOAK_PORT) : undefined;
+const postgres = await startFaultyPostgres('soak', basePort === undefined ? undefined : basePort + 1);
 const admin = new pg.Client({ connectionString: postgres.url });
 await admin.connect();
 await admin.query('CREATE DATABASE flowdeck_soak');
 await admin.end();
 const databaseUrl = postgres.url.replace(/\/postgres$/, '/flowdeck_soak');
 const dataDir = mkdtempSync(join(tmpdir(), 'flowdeck-soak-'));
-const service = await startChildService({ DATABASE_URL: databaseUrl, FLOWDECK_DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+const service = await startChildService({
+  DATABASE_URL: databaseUrl,
+  FLOWDECK_DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  ...(basePort === undefined ? {} : { PORT: String(basePort) }),
+});
 const pid = service.process.pid ?? 0;
 /** How the service ended, should it end during the soak (set by its exit event). */
 const ended: { how: string | null } = { how: null };
@@ -61,7 +69,14 @@ for (let i = 0; i < FLOWS; i += 1) {
     displayName: `Soak ${String(i)}`,
     properties: { bucket_url: `soak-${String(i)}`, format: 'jsonl' },
   });
-  const flow = await post('/v2/flows', { displayName: `Soak ${String(i)}`, source: source.data.id, destination: destination.data.id, cron: '* * * * *' });
+  // Appended, so the files keep every run's rows for the count at the end (a new flow replaces its tables).
+  const flow = await post('/v2/flows', {
+    displayName: `Soak ${String(i)}`,
+    source: source.data.id,
+    destination: destination.data.id,
+    cron: '* * * * *',
+    resources: SAMPLE_RESOURCES.map((name) => ({ name, syncMode: 'full_refresh_append' })),
+  });
   flowIds.push(flow.data.id);
 }
 

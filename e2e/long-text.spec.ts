@@ -3,9 +3,10 @@ import { expect, test } from './fixtures';
 import { shoot } from './screenshots';
 import { DEMO_KEY, signIn } from './sign-in';
 
-// Long text never breaks a page: names as long as the service takes them (200 characters, one word),
-// and a 10,000-character word in a value and in a run's error, on every page, at 1280 and 390 px: no
-// page scrolls sideways. E2E_SCREENSHOTS=<folder> saves each page at both widths, to look at.
+// Long text never breaks a page: names as long as the service takes them (200 characters, one word:
+// endpoints, flows, workflows and their steps, alert channels), and a 10,000-character word in a value,
+// a run's error (of a flow and of a workflow's step) and a card's instruction, on every page with its
+// detail views, at 1280 and 390 px: no page scrolls sideways. E2E_SCREENSHOTS=<folder> saves each page at both widths, to look at.
 
 const headers = { Authorization: `Bearer ${DEMO_KEY}` };
 const word = (length: number) => `W${'x'.repeat(length - 1)}`;
@@ -37,7 +38,7 @@ async function expectNoSidewaysScroll(page: Page, what: string) {
 }
 
 test('a 10,000-character word in names, values and errors makes no page scroll sideways', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const name = word(200);
   const long = word(10_000);
   // A REST source whose address holds the long word: its value, and the error its run fails with.
@@ -52,36 +53,60 @@ test('a 10,000-character word in names, values and errors makes no page scroll s
     properties: { bucket_url: `e2e-long-${long.slice(0, 100)}`, format: 'jsonl' },
   });
   const flow = await post<{ id: number }>(request, '/v2/flows', { displayName: name, source: source.id, destination: destination.id, frequency: 'manual' });
-  await post(request, `/v2/flows/${String(flow.id)}/run`, {});
+  const second = await post<{ id: number }>(request, '/v2/flows', {
+    displayName: `${name.slice(0, 199)}2`,
+    source: source.id,
+    destination: destination.id,
+    frequency: 'manual',
+  });
+  // Steps named with 200-character words: the first fails with the long error, the second is skipped.
+  const [firstStep, secondStep] = [`${name.slice(0, 199)}a`, `${name.slice(0, 199)}b`];
   const workflow = await post<{ id: number }>(request, '/v2/workflows', {
     name,
-    definition: { nodes: [{ id: 'a', type: 'flow', flowId: flow.id }], edges: [] },
-  }).catch(() => null);
+    definition: {
+      steps: [
+        { id: firstStep, flow: flow.id, after: [] },
+        { id: secondStep, flow: second.id, after: [firstStep] },
+      ],
+    },
+  });
+  const channel = await post<{ id: number }>(request, '/v2/alerts/channels', {
+    kind: 'webhook',
+    name,
+    url: `https://alerts.example.com/${long.slice(0, 1_000)}`,
+    signingSecret: 'a-signing-secret-of-enough-length',
+  });
+  const card = await post<{ hash_id: string }>(request, `/v2/sources/${String(source.id)}/configuration_cards`, {
+    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    instruction: long,
+  });
 
   await page.goto('/flows');
   await signIn(page);
-  await expect
-    .poll(
-      async () =>
-        ((await (await request.get(`/v2/flows/${String(flow.id)}/run?limit=1`, { headers })).json()) as { data: { lifecycle: string }[] }).data[0]?.lifecycle,
-      {
-        timeout: 60_000,
-      },
-    )
-    .toBe('not_running');
+  const answer = async (path: string) => ((await (await request.get(path, { headers })).json()) as { data: { id: number; lifecycle: string }[] }).data[0];
+  await post(request, `/v2/flows/${String(flow.id)}/run`, {});
+  await expect.poll(async () => (await answer(`/v2/flows/${String(flow.id)}/run?limit=1`))?.lifecycle, { timeout: 60_000 }).toBe('not_running');
+  await post(request, `/v2/workflows/${String(workflow.id)}/run`, {});
+  await expect.poll(async () => (await answer(`/v2/workflows/${String(workflow.id)}/runs?limit=1`))?.lifecycle, { timeout: 60_000 }).toBe('not_running');
+  const attempt = await answer(`/v2/flows/${String(flow.id)}/run?limit=1`);
   const pages: [string, string][] = [
     ['overview', '/'],
     ['flows', `/flows?q=${name.slice(0, 20)}`],
     ['flow', `/flows/${String(flow.id)}`],
-    ['flow-history', `/flows/${String(flow.id)}?tab=history`],
+    ['flow-attempt', `/flows/${String(flow.id)}?attempt=${String(attempt?.id)}`],
+    ['flow-edit', `/flows/${String(flow.id)}/edit`],
     ['sources', `/sources?q=${name.slice(0, 20)}`],
     ['source', `/sources/${String(source.id)}`],
     ['source-cards', `/sources/${String(source.id)}?tab=cards`],
     ['destinations', `/destinations?q=${name.slice(0, 20)}`],
     ['destination', `/destinations/${String(destination.id)}`],
     ['workflows', '/workflows'],
-    ...(workflow ? ([['workflow', `/workflows/${String(workflow.id)}`]] as [string, string][]) : []),
+    ['workflow', `/workflows/${String(workflow.id)}`],
+    ['workflow-json', `/workflows/${String(workflow.id)}?view=json`],
+    ['workflow-edit', `/workflows/${String(workflow.id)}/edit`],
     ['alerts', '/alerts'],
+    ['alert-channel', `/alerts/${String(channel.id)}`],
+    ['card', `/cards/${card.hash_id}`],
   ];
   for (const [label, path] of pages) {
     await page.goto(path);
@@ -90,4 +115,7 @@ test('a 10,000-character word in names, values and errors makes no page scroll s
     await shoot(page, `long-text-${label}`);
     await expectNoSidewaysScroll(page, label);
   }
+  // Cut short in the workflow's graph, a step's name is there whole on hover.
+  await page.goto(`/workflows/${String(workflow.id)}`);
+  await expect(page.getByTitle(firstStep, { exact: true })).toBeVisible();
 });

@@ -4,14 +4,14 @@ import { propertyValue } from '@/service-rules/properties';
 import type { PlainProperties } from '../properties';
 import { RefusedTarget } from '@/service-rules/errors';
 import { checkPostgresTarget, connectPostgres, describePostgres, verifyPostgres } from './postgres-connection';
+import { boundedQuery, nextBatchRows } from './postgres-read';
 import { quoteIdentifier } from './schema';
 import { type DiscoveredItem, failure, info, type ReadAfter, type ResourceReader, type Row, type SourceConnector } from './types';
 
 // Reads every table and view of a schema through a server-side cursor, a batch at a time, inside a
-// read-only transaction (one consistent snapshot per table, bounded memory). An incremental read asks
-// Postgres for the rows past the cursor only (`WHERE "column" > $1`).
-
-const BATCH_SIZE = 5_000;
+// read-only transaction (one consistent snapshot per table); each batch is bounded in bytes and sized to
+// keep memory flat (postgres-read.ts). An incremental read asks Postgres for the rows past the cursor
+// only (`WHERE "column" > $1`).
 
 const DEFINITIONS = sourceSpec('postgres')?.propertyDefinitions ?? [];
 const schemaOf = (properties: PlainProperties) => String(propertyValue(DEFINITIONS, properties, 'schema') ?? 'public');
@@ -48,7 +48,10 @@ export function plainValue(value: unknown): Row[string] {
 
 async function connect(properties: PlainProperties): Promise<pg.Client> {
   try {
-    return await connectPostgres(properties);
+    const client = await connectPostgres(properties);
+    // A connection lost (or cut by a read bound) fails the query under way; unheard, the event would reach the process.
+    client.on('error', () => undefined);
+    return client;
   } catch (error) {
     if (error instanceof RefusedTarget) throw error;
     throw new Error(`Cannot connect to ${describePostgres(properties)}: ${(error as Error).message}`, { cause: error });
@@ -101,6 +104,7 @@ function reader(properties: PlainProperties, schema: string, table: string): Res
     name: table,
     async *batches(signal, from?: ReadAfter) {
       const client = await connect(properties);
+      const what = `Table ${schema}.${table} on ${describePostgres(properties)}`;
       try {
         await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
         await client.query("SET LOCAL TIME ZONE 'UTC'");
@@ -109,9 +113,12 @@ function reader(properties: PlainProperties, schema: string, table: string): Res
           `DECLARE flowdeck_cursor NO SCROLL CURSOR FOR ${from ? `${select} WHERE ${quoteIdentifier(from.cursorField)} > $1` : select}`,
           from ? [from.after] : [],
         );
+        let last = { rows: 0, bytes: 0 };
         while (!signal.aborted) {
-          const { rows } = await client.query<Record<string, unknown>>({ text: `FETCH ${String(BATCH_SIZE)} FROM flowdeck_cursor`, types: readTypes });
+          const fetch = { text: `FETCH ${String(nextBatchRows(last))} FROM flowdeck_cursor`, types: readTypes };
+          const { rows, bytes } = await boundedQuery<Record<string, unknown>>(client, fetch, what, signal);
           if (rows.length === 0) break;
+          last = { rows: rows.length, bytes };
           yield rows.map((row) => Object.fromEntries(Object.entries(row).map(([name, value]) => [name, plainValue(value)])));
         }
         await client.query('COMMIT');

@@ -18,7 +18,8 @@ import { type JobQueue, QUEUES } from './queue';
 /** Who starts a run: a flow runs by hand or on its schedule, a workflow also from a webhook delivery (its steps' attempts: workflow-runner.ts). */
 export type FlowTrigger = 'manual' | 'scheduled';
 export type WorkflowTrigger = FlowTrigger | 'webhook';
-export type Outcome = 'succeeded' | 'failed' | 'cancelled';
+/** `interrupted`: the run lost its database and was ended as interrupted once it answered (orphaned-runs.ts). */
+export type Outcome = 'succeeded' | 'failed' | 'cancelled' | 'interrupted';
 
 export interface FlowRunsContext {
   db: Pool;
@@ -62,7 +63,7 @@ export function flowRuns(context: FlowRunsContext) {
     } catch (error) {
       // The run could not record its end (its database went away): it ends as interrupted once it is back.
       await endOrphanedAttempt(db, logger, attemptId, error);
-      return 'failed';
+      return 'interrupted';
     } finally {
       controllers.delete(attemptId);
     }

@@ -5,16 +5,34 @@ import type { Logger } from '../logger';
 import type { AttemptRow } from '../store/attempts';
 import { claimWorkflowRun, finishWorkflowRun, findWorkflow, isWorkflowRunLive, setStepAttempt, setStepError, workflowRunStepRows } from '../store/workflows';
 import { readDefinition, type WorkflowStep } from '@/service-rules/workflow-definition';
+import type { Outcome } from './flow-runs';
+import { endOrphanedWorkflowRun, lostDatabase, StepLostDatabase } from './orphaned-runs';
 
 // Runs the steps a workflow run was asked with (its definition then), each as soon as its `after` steps
-// succeeded; each step's attempt, or why it could not start one, is noted on the run's step.
+// succeeded; each step's attempt, or why it could not start one, is noted on the run's step. A run that
+// loses its database (its own statements, or a step's run) ends as interrupted, with its steps still
+// running, once the database answers again (orphaned-runs.ts).
 
 interface StepRunner {
   startAttempt: (flowId: number, trigger: RunTrigger, workflowRunId: number | null) => Promise<AttemptRow>;
-  execute: (attemptId: number, flowId: number) => Promise<'succeeded' | 'failed' | 'cancelled'>;
+  execute: (attemptId: number, flowId: number) => Promise<Outcome>;
+  /** Stops the attempts executing here (ended meanwhile by someone else). */
+  abortHere: (attemptIds: number[]) => void;
 }
 
+type StepOutcome = Exclude<Outcome, 'interrupted'> | 'skipped';
+
 export async function executeWorkflowRun(context: { db: Pool; logger: Logger }, runId: number, instanceKey: number, runner: StepRunner): Promise<void> {
+  try {
+    await runClaimed(context, runId, instanceKey, runner);
+  } catch (error) {
+    // It cannot record how it ended: it ends as interrupted once the database answers (orphaned-runs.ts).
+    if (!lostDatabase(error)) throw error;
+    await endOrphanedWorkflowRun(context.db, context.logger, runId, error, runner.abortHere);
+  }
+}
+
+async function runClaimed(context: { db: Pool; logger: Logger }, runId: number, instanceKey: number, runner: StepRunner): Promise<void> {
   const { db } = context;
   const run = await claimWorkflowRun(db, runId, instanceKey);
   if (!run) return;
@@ -26,7 +44,7 @@ export async function executeWorkflowRun(context: { db: Pool; logger: Logger }, 
     await finishWorkflowRun(db, runId, { disposition: 'failed', errors: [`The definition cannot run: ${problem}`] });
     return;
   }
-  const outcomes = new Map<string, 'succeeded' | 'failed' | 'cancelled' | 'skipped'>();
+  const outcomes = new Map<string, StepOutcome>();
   const errors: string[] = [];
   // A step's attempt says a workflow started it, or a webhook when a delivery started the run: on a
   // flow's page, `manual` and `scheduled` mean the flow's own Run button and schedule only.
@@ -37,9 +55,11 @@ export async function executeWorkflowRun(context: { db: Pool; logger: Logger }, 
       const attempt = await runner.startAttempt(step.flow, trigger, runId);
       await setStepAttempt(db, runId, step.id, attempt.id);
       const outcome = await runner.execute(attempt.id, step.flow);
+      if (outcome === 'interrupted') throw new StepLostDatabase(attempt.id);
       outcomes.set(step.id, outcome);
       if (outcome === 'failed') errors.push(`Step "${step.id}" (flow ${String(step.flow)}) failed.`);
     } catch (error) {
+      if (lostDatabase(error)) throw error;
       outcomes.set(step.id, 'failed');
       await setStepError(db, runId, step.id, (error as Error).message);
       errors.push(`Step "${step.id}" (flow ${String(step.flow)}) could not start: ${(error as Error).message}`);

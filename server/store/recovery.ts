@@ -145,6 +145,30 @@ export async function failOrphanedAttempt(db: Queryable, id: number, error: stri
   return rowCount === 1;
 }
 
+/**
+ * Ends a workflow run whose runner lost its database mid-run, and the attempts of its steps still running,
+ * each failed with `error` (one log line per attempt, a load in hand left for recovery as above), in one
+ * statement. Returns the attempts it ended; `ended` is false when the run had ended already.
+ */
+export async function failOrphanedWorkflowRun(db: Queryable, id: number, error: string): Promise<{ ended: boolean; attempts: number[] }> {
+  const { rows } = await db.query<{ ended: boolean; attempts: number[] }>(
+    `WITH run AS (
+       UPDATE workflow_runs SET lifecycle = 'not_running', disposition = 'failed', completed_at = clock_timestamp(),
+         errors = errors || jsonb_build_array($2::text)
+       WHERE id = $1 AND lifecycle <> 'not_running'
+       RETURNING id),
+     ended AS (
+       UPDATE run_attempts SET lifecycle = 'not_running', disposition = 'failed', completed_at = clock_timestamp(), waiting_for = NULL, ${RELEASE_LOAD_IN_HAND},
+         errors = errors || jsonb_build_array($2::text)
+       WHERE workflow_run_id = $1 AND lifecycle = 'running'
+       RETURNING id, $2::text AS error),
+     logged AS (${LOG_ENDED})
+     SELECT EXISTS (SELECT 1 FROM run) AS ended, COALESCE((SELECT array_agg(id ORDER BY id) FROM ended), '{}') AS attempts`,
+    [id, error],
+  );
+  return rows[0] ?? { ended: false, attempts: [] };
+}
+
 /** Where each kind of queued run is kept, and what "queued, not claimed by any instance yet" means for it. */
 const UNCLAIMED = {
   flow: { table: 'run_attempts', unclaimed: "lifecycle = 'running' AND instance_key IS NULL" },

@@ -6,7 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertApiKey, newApiKey } from '../store/api-keys';
 import { type ChildService, startChildService } from './child-service';
 import { type FaultyPostgres, startFaultyPostgres } from './faulty-postgres';
-import { attemptEnded, createSampleFlow, eventuallyRunning, expectStatus, listAttempts } from './fixtures';
+import { DATABASE_LOST } from '../runs/orphaned-runs';
+import {
+  attemptEnded,
+  createFlow,
+  createSampleFlow,
+  createWorkflow,
+  eventuallyRunning,
+  expectStatus,
+  listAttempts,
+  workflowEnded,
+  workflowStatus,
+} from './fixtures';
 import { type Api, apiClient, eventually } from './harness';
 
 // The service (as `npm start` runs it, in a process of its own) on a Postgres of this test's own, which
@@ -122,6 +133,42 @@ describe('a database restart', () => {
     const finished = await attemptEnded(api, longer.id, 40_000);
     expect(finished.errors).toEqual([]);
     expect(finished.disposition).toBe('succeeded');
+    expect(alive(), service.output()).toBe(true);
+  }, 120_000);
+});
+
+describe('a database restart during a workflow run', () => {
+  it('ends the run and its running step as interrupted, once each, and skips the steps after it', async () => {
+    const { flow: first, source, destination } = await createSampleFlow(api, { row_count: 1_500, rows_per_second: 150 });
+    const second = await createFlow(api, source.id, destination.id, { displayName: 'Second' });
+    const workflow = await createWorkflow(api, {
+      steps: [
+        { id: 'first', flow: first.id, after: [] },
+        { id: 'second', flow: second.id, after: ['first'] },
+      ],
+    });
+    expectStatus(await api(`/v2/workflows/${String(workflow.id)}/run`, { method: 'POST' }), 201);
+    await eventuallyRunning(api, first.id, (attempt) => (attempt.resources[0]?.extracted ?? 0) > 0);
+    await postgres.kill();
+    await new Promise((resolveWait) => setTimeout(resolveWait, 12_000));
+    expect(alive(), service.output()).toBe(true);
+    await postgres.restart();
+
+    const status = await workflowEnded(api, workflow.id, 40_000);
+    const run = status.lastRun;
+    expect(run, service.output()).toMatchObject({ lifecycle: 'not_running', disposition: 'failed', errors: [DATABASE_LOST] });
+    expect(run?.steps.map((step) => [step.id, step.state])).toEqual([
+      ['first', 'failed'],
+      ['second', 'skipped'],
+    ]);
+    expect(run?.steps[0]?.errors).toEqual([DATABASE_LOST]);
+    const [attempt] = await listAttempts(api, first.id, '?limit=1');
+    expect(attempt).toMatchObject({ lifecycle: 'not_running', disposition: 'failed', errors: [DATABASE_LOST] });
+    expect(await listAttempts(api, second.id)).toEqual([]);
+
+    // Nothing ends it a second time later (the recovery pass runs every 5 s).
+    await new Promise((resolveWait) => setTimeout(resolveWait, 6_000));
+    expect((await workflowStatus(api, workflow.id)).lastRun).toEqual(run);
     expect(alive(), service.output()).toBe(true);
   }, 120_000);
 });

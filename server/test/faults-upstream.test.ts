@@ -1,12 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptEnded, expectStatus } from './fixtures';
-import { createDestination, createSource, type LocalServer, localHttpServer } from './connector-fixtures';
-import { type Harness, startHarness } from './harness';
+import { createDestination, createExternalDatabase, createSource, type LocalServer, localHttpServer, postgresProperties, sql } from './connector-fixtures';
+import { type Harness, startHarness, type TestDatabase } from './harness';
 
 // Hostile upstreams, served by the test: a REST source whose body never ends, one that answers a page
 // larger than the byte bound, one that sends nothing after its headers, and a large page under the
-// bound, which must load without the service's memory growing with it.
+// bound, which must load without the service's memory growing with it. And a Postgres source whose
+// rows are wider than the byte bound, beside one whose wide rows fit it a few at a time.
 
 // Long enough for the large pages below to arrive on a busy machine.
 const READ_TIMEOUT_S = 10;
@@ -15,6 +16,7 @@ const STALL_TIMEOUT_S = 2;
 
 let harness: Harness;
 let upstream: LocalServer;
+let sourceDb: TestDatabase;
 const responses = new Set<ServerResponse>();
 
 /** An endless JSON list, `{"id":n,"text":"…"}` after another, at the pace `everyMs` allows (0: as fast as the socket takes them). */
@@ -67,6 +69,17 @@ beforeAll(async () => {
     } else if (request.url?.startsWith('/large')) largeList(response, 30_000);
     else response.writeHead(404).end();
   });
+  sourceDb = await createExternalDatabase();
+  // TOAST compresses the repeated text on disk; the wire carries it whole.
+  await sql(
+    sourceDb.url,
+    `CREATE SCHEMA too_wide;
+     CREATE TABLE too_wide.items (id int PRIMARY KEY, body text);
+     INSERT INTO too_wide.items SELECT n, repeat('w', 9 * 1024 * 1024) FROM generate_series(1, 3) AS n;
+     CREATE SCHEMA wide;
+     CREATE TABLE wide.items (id int PRIMARY KEY, body text);
+     INSERT INTO wide.items SELECT n, repeat('v', 1024 * 1024) FROM generate_series(1, 40) AS n;`,
+  );
   harness = await startHarness({
     connectorAllow: ['127.0.0.1'],
     env: { FLOWDECK_READ_TIMEOUT: String(READ_TIMEOUT_S), FLOWDECK_READ_LIMIT: String(READ_LIMIT_BYTES), FLOWDECK_STALL_TIMEOUT: String(STALL_TIMEOUT_S) },
@@ -77,6 +90,7 @@ afterAll(async () => {
   await harness.stop();
   for (const response of responses) response.destroy();
   await upstream.close();
+  await sourceDb.drop();
 });
 
 async function runRest(endpoint: string) {
@@ -123,5 +137,31 @@ describe('hostile upstreams', () => {
     expect(attempt.resources[0]?.loaded).toBe(30_000);
     // Held whole, a 6.6 MB page becomes far more as objects; streamed, a batch at a time.
     expect((peak - before) / (1024 * 1024)).toBeLessThan(40);
+  });
+});
+
+describe('a postgres source past the byte bound', () => {
+  async function runPostgres(schema: string) {
+    const source = await createSource(harness.api, 'postgres', postgresProperties(sourceDb.url, { schema }));
+    const destination = await createDestination(harness.api, 'files', { bucket_url: `out-${schema}`, format: 'jsonl' });
+    const flow = expectStatus(
+      await harness.api('/v2/flows', { method: 'POST', body: { displayName: schema, source: source.id, destination: destination.id } }),
+      201,
+    ).body as { data: { id: number } };
+    expectStatus(await harness.api(`/v2/flows/${String(flow.data.id)}/run`, { method: 'POST' }), 201);
+    return attemptEnded(harness.api, flow.data.id, 60_000);
+  }
+
+  it('fails a read whose rows alone pass the bound, saying so', async () => {
+    const attempt = await runPostgres('too_wide');
+    expect(attempt.disposition).toBe('failed');
+    expect(attempt.errors.join('\n')).toContain('Table too_wide.items');
+    expect(attempt.errors.join('\n')).toContain('answered more than 8 MB in one read');
+  });
+
+  it('reads 40 MB of 1 MB rows under an 8 MB bound, a few rows at a time', async () => {
+    const attempt = await runPostgres('wide');
+    expect(attempt.errors).toEqual([]);
+    expect(attempt.resources.map((resource) => [resource.name, resource.loaded])).toEqual([['items', 40]]);
   });
 });

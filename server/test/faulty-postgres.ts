@@ -32,11 +32,12 @@ function processTree(pid: number): number[] {
   return [pid, ...children];
 }
 
-export async function startFaultyPostgres(name: string): Promise<FaultyPostgres> {
+/** `port`: a fixed one (a bench given its ports), else any free one. */
+export async function startFaultyPostgres(name: string, fixedPort?: number): Promise<FaultyPostgres> {
   const folder = mkdtempSync(join(tmpdir(), `flowdeck-${name}-`));
   if (process.getuid?.() === 0) chmodSync(folder, 0o755);
   const dataDir = join(folder, 'data');
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   await initCluster(dataDir, { name: 'flowdeck', password: 'flowdeck' });
   const start = () => startCluster(dataDir, { port, flags: ['-c', 'max_connections=100', '-c', 'fsync=off'] });
   let running: RunningCluster | null = await start();

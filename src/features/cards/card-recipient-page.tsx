@@ -104,7 +104,9 @@ function CardForm({ card }: { card: CardForRecipient }) {
 export function CardRecipientPage({ hashId }: { hashId: string }) {
   const card = useQuery({ ...cardQueries.recipient(hashId), retry: false });
   return (
-    <Container size="md" py="xl" component="main">
+    // Outside the signed-in frame, so its rule is said here too: a long word (the source's name, the
+    // sender's instruction) wraps rather than push the page sideways.
+    <Container size="md" py="xl" component="main" style={{ overflowWrap: 'anywhere' }}>
       <Stack gap="lg">
         <Title order={1} size="h2">
           {card.data ? `Configure ${card.data.sourceName ?? card.data.sourceSpec.displayName ?? 'a source'}` : 'Configuration card'}
