@@ -73,6 +73,32 @@ describe('initialFormProperties and changedProperties', () => {
   });
 });
 
+describe('defaults', () => {
+  const header: PropertyDefinition = { ...definition('header', 'BOOLEAN'), default: true };
+  const delimiter: PropertyDefinition = { ...definition('delimiter', 'STRING'), default: ',' };
+
+  it('shows a default where the service holds no value, and sends what it shows', () => {
+    const values = initialFormProperties([header, delimiter], {});
+    expect(values).toEqual({ [fieldKey(0)]: true, [fieldKey(1)]: ',' });
+    expect(changedProperties([header, delimiter], {}, values)).toEqual({ header: true, delimiter: ',' });
+    values[fieldKey(0)] = false;
+    expect(changedProperties([header, delimiter], {}, values)).toEqual({ header: false, delimiter: ',' });
+  });
+
+  it('shows and keeps a held value over the default', () => {
+    const saved: Properties = { header: false, delimiter: ';' };
+    const values = initialFormProperties([header, delimiter], saved);
+    expect(values).toEqual({ [fieldKey(0)]: false, [fieldKey(1)]: ';' });
+    expect(changedProperties([header, delimiter], saved, values)).toEqual({});
+  });
+
+  it('leaves fields empty and sends only edits where the values on file are not shown (a card)', () => {
+    const values = initialFormProperties([header, delimiter], {}, 'hidden');
+    expect(values).toEqual({ [fieldKey(0)]: false, [fieldKey(1)]: '' });
+    expect(changedProperties([header, delimiter], {}, values, 'hidden')).toEqual({});
+  });
+});
+
 // The property-based proof of PRODUCT.md's first promise: whatever the spec and whatever the user does,
 // the body holds exactly the changed fields and never a mask.
 
