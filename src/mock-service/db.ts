@@ -1,5 +1,5 @@
 import { type CardState, cardStateAt } from '@/api/cards';
-import { MESSAGES, usedByFlows } from '@/api/messages';
+import { MESSAGES, usedByFlows, waitingForDuckDb } from '@/api/messages';
 import { Conflict } from '@/service-rules/errors';
 import type { CardRecord, FlowRunRecord, MockState, RunRecord, WorkflowRecord, WorkflowRunRecord } from './records';
 import { isRunActive } from './progress';
@@ -100,6 +100,7 @@ export class MockDb {
     const flow = this.flow(flowId);
     const source = flow ? this.source(flow.source) : undefined;
     const id = this.nextId('flowRun');
+    const wait = flow ? this.turnAt(flow.destination) : null;
     const run: FlowRunRecord = {
       id,
       flow: flowId,
@@ -110,9 +111,32 @@ export class MockDb {
       failure: source ? sourceFailure(source) : ['The source of this flow no longer exists.'],
       cancelledAt: null,
       resources: source ? runResources(id, source) : [],
+      ...(wait ? { waitMs: wait.waitMs, waitingFor: wait.waitingFor, durationMs: this.runDurationMs + wait.waitMs } : {}),
     };
     this.state.flowRuns.push(run);
     return run;
+  }
+
+  /**
+   * A DuckDB file takes one load at a time, as in the service: a run into a file another running flow loads
+   * waits until that run ends, and says so meanwhile. Null when it can start at once.
+   */
+  private turnAt(destinationId: number): { waitMs: number; waitingFor: string } | null {
+    const destination = this.destination(destinationId);
+    if (destination?.spec !== 'duckdb') return null;
+    const path = destination.properties.path;
+    const sameFile = (other: number) => {
+      const candidate = this.destination(other);
+      return candidate?.spec === 'duckdb' && candidate.properties.path === path;
+    };
+    const now = this.now();
+    const busyUntil = Math.max(
+      0,
+      ...this.state.flowRuns
+        .filter((run) => isRunActive(run, now) && sameFile(this.flow(run.flow)?.destination ?? 0))
+        .map((run) => run.startedAt + run.durationMs),
+    );
+    return busyUntil > now ? { waitMs: busyUntil - now, waitingFor: waitingForDuckDb(destination.displayName) } : null;
   }
 
   /** A workflow's runs, newest first. */

@@ -50,6 +50,10 @@ export interface RunRecord {
   cancelledAt: number | null;
   /** Final row counts per resource. */
   resources: { name: string; rows: number }[];
+  /** How long it waits for its destination (another load holds the same DuckDB file) before moving anything. */
+  waitMs?: number;
+  /** What it waits for meanwhile (the attempt's `waitingFor`). */
+  waitingFor?: string;
 }
 
 /** A log line as the mock stores one a test gave (epoch ms; `fields` as on the wire). */

@@ -95,7 +95,7 @@ function FlowDetail({ flow }: { flow: Flow }) {
             <FreshnessBadge freshness={flow.freshness} size="sm" />
           </Group>
         }
-        actions={<FlowActions flow={flow} running={running} />}
+        actions={<FlowActions flow={flow} running={running} latest={latest} />}
       />
       <Stack gap={0}>
         <LatestAttemptCard status={status} numberOf={numberOf} />
