@@ -36,7 +36,7 @@ function handlersOf(services: Services): Handlers {
     ...destinationHandlers(services),
     ...flowHandlers(services),
     ...flowStatusHandlers(services),
-    ...flowStateHandlers(),
+    ...flowStateHandlers(services),
     ...attemptLogHandlers(services),
     ...workflowHandlers(services),
     ...timelineHandlers(services),

@@ -8,16 +8,27 @@ export interface VerificationMessage {
 
 export type Row = Record<string, string | number | boolean | null>;
 
+/** An incremental read: only rows whose `cursorField` is greater than `after`. */
+export interface ReadAfter {
+  cursorField: string;
+  after: Json;
+}
+
 /** Rows of one resource (table), in batches: a run never holds a whole table in memory. */
 export interface ResourceReader {
   name: string;
-  batches: (signal: AbortSignal) => AsyncIterable<Row[]>;
+  /** Every row, or (`from`) only those past a cursor: pushed down to the source where it can filter. */
+  batches: (signal: AbortSignal, from?: ReadAfter) => AsyncIterable<Row[]>;
 }
 
 export interface DiscoveredItem {
   name: string;
   category: string;
   notes: string | null;
+  /** Its columns with their types (the source's words for them), its primary key, the columns that can serve as a cursor. */
+  columns?: { name: string; type: string }[];
+  primaryKey?: string[] | null;
+  cursorCandidates?: string[];
 }
 
 /**

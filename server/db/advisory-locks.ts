@@ -15,6 +15,12 @@ export const LOG_WRITE_LOCK_CLASS = 7_361_043;
 /** One key: instances starting together on an empty database take turns; the first seeds the demo. */
 export const DEMO_SEED_LOCK = 7_361_044;
 
+/**
+ * A class, with a hash of a destination's exclusive key (a DuckDB file's path): loads into one DuckDB file
+ * take turns, across instances (runs/exclusive-destination.ts).
+ */
+export const EXCLUSIVE_DESTINATION_LOCK_CLASS = 7_361_045;
+
 /** A class, with an instance's key: each instance holds its own for as long as it lives ("FLOW"). */
 export const INSTANCE_LOCK_CLASS = 0x464c4f57;
 

@@ -10,6 +10,7 @@ import { checkTargets } from '../connectors/registry';
 import type { VerificationMessage } from '../connectors/types';
 import { idParam, pageParams, readJson } from '../http/validate';
 import { applyProperties, type PlainProperties, revealProperties } from '../properties';
+import type { Profile } from '../profile';
 import type { Services } from '../services';
 import type { ConfiguredRow, ConfiguredStore } from '../store/configured';
 import type { SpecForm } from './configured-wire';
@@ -25,7 +26,7 @@ export interface ConfiguredKind<Row extends ConfiguredRow, Wire> {
   noun: 'source' | 'destination';
   spec: (name: string) => { name: string; displayName: string; propertyDefinitions: PropertyDefinitionWire[] } | undefined;
   store: ConfiguredStore<Row>;
-  wire: (row: Row, form?: SpecForm) => Wire;
+  wire: (row: Row, form?: SpecForm, profile?: Profile) => Wire;
   connectionCheck: (spec: string) => ConnectionCheck | undefined;
   createSchema: z.ZodType<{ displayName?: string | undefined }>;
   updateSchema: z.ZodType<{ displayName?: string | undefined }>;
@@ -49,7 +50,7 @@ export function configuredRoutes<Row extends ConfiguredRow, Wire>(services: Serv
   return {
     find,
 
-    list: async (c: Context) => c.json({ data: (await kind.store.list(db, pageParams(c))).map((row) => kind.wire(row, 'summary')) }),
+    list: async (c: Context) => c.json({ data: (await kind.store.list(db, pageParams(c))).map((row) => kind.wire(row, 'summary', services.profile)) }),
 
     create: async (c: Context) => {
       const body = await readJson(c);
@@ -59,10 +60,10 @@ export function configuredRoutes<Row extends ConfiguredRow, Wire>(services: Serv
       await checkTargets(kind.noun, spec.name, revealProperties(stored, box));
       const row = await kind.store.insert(db, { displayName: nameOr(input.displayName, spec.displayName), spec: spec.name, properties: stored });
       await kind.propertiesSet?.(row);
-      return c.json({ data: kind.wire(row) }, 201);
+      return c.json({ data: kind.wire(row, 'full', services.profile) }, 201);
     },
 
-    get: async (c: Context) => c.json({ data: kind.wire(await find(idParam(c))) }),
+    get: async (c: Context) => c.json({ data: kind.wire(await find(idParam(c)), 'full', services.profile) }),
 
     update: async (c: Context) => {
       const current = await find(idParam(c));
@@ -74,7 +75,7 @@ export function configuredRoutes<Row extends ConfiguredRow, Wire>(services: Serv
       const row = await kind.store.update(db, current.id, { displayName: nameOr(input.displayName, current.display_name), properties: stored });
       if (!row) throw new NotFound();
       if (changesProperties) await kind.propertiesSet?.(row);
-      return c.json({ data: kind.wire(row) });
+      return c.json({ data: kind.wire(row, 'full', services.profile) });
     },
 
     /** Refused while a flow uses it, naming the flows; a source's card links go with it (the cards table cascades). */

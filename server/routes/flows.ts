@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { createFlowInputSchema, type UpdateFlowInput, updateFlowInputSchema } from '@/api/flows';
+import { type CreateFlowInput, createFlowInputSchema, type UpdateFlowInput, updateFlowInputSchema } from '@/api/flows';
 import { doesNotExist, MESSAGES } from '@/api/messages';
 import { InvalidInput, NotFound } from '@/service-rules/errors';
 import { parseWith } from '@/service-rules/parse';
@@ -22,17 +22,22 @@ import {
   listFlowsWithRunFacts,
   updateFlowRow,
 } from '../store/flows';
-import { findSource } from '../store/sources';
+import { releaseTables } from '../store/flow-tables';
+import { findSource, sourceStore } from '../store/sources';
 import { flowOnWire, type WireFlow } from '@/service-rules/wire';
 import type { Freshness } from '@/service-rules/freshness';
 import type { Page } from '@/service-rules/request-params';
 import { freshnessOfFlows, freshnessOfFlowsWithFacts } from '../runs/freshness';
 import { attemptOnWire, attemptStatus } from './attempts-wire';
+import { flowTablesOnWire, tableFieldsOfNewFlow, tableFieldsOfUpdate } from './flow-tables';
 
 // The hosted profile answers the hosted service's shapes: flows without `paused` and attempts without
 // `number` (Flowdeck's additions, which a hosted client has never seen), and its PATCH refuses `paused`
 // as a service that cannot pause would, rather than accept a change it then does not show.
-const hostedUpdateFlowInputSchema = updateFlowInputSchema.omit({ paused: true });
+// How a flow keeps its tables is Flowdeck's too: the hosted profile's writers refuse those fields.
+const TABLE_FIELDS = { namespace: true, tablePrefix: true, schemaChanges: true, resources: true } as const;
+const hostedCreateFlowInputSchema = createFlowInputSchema.omit(TABLE_FIELDS);
+const hostedUpdateFlowInputSchema = updateFlowInputSchema.omit({ paused: true, ...TABLE_FIELDS });
 
 const flowFields = (flow: FlowRow) => ({
   id: flow.id,
@@ -47,9 +52,21 @@ const flowFields = (flow: FlowRow) => ({
 export function flowHandlers(services: Services) {
   const { db, runs } = services;
   const hosted = services.profile === 'hosted';
-  const onWire = (flows: FlowRow[], freshness: Map<number, Freshness>): WireFlow[] =>
-    flows.map((flow) => flowOnWire(flowFields(flow), services.profile, freshness.get(flow.id)?.state ?? null));
-  /** Flows on the wire, each with its freshness (Flowdeck's; the hosted shape leaves it out, so it is not worked out). */
+  /** Flows on the wire, each with its freshness and its tables (Flowdeck's: the hosted shape leaves them out, so they are not worked out). */
+  const onWire = async (flows: FlowRow[], freshness: Map<number, Freshness>): Promise<WireFlow[]> => {
+    if (hosted) return flows.map((flow) => flowOnWire(flowFields(flow), 'hosted'));
+    const sources = new Map(
+      (
+        await sourceStore.findMany(
+          db,
+          flows.map((flow) => flow.source_id),
+        )
+      ).map((source) => [source.id, source]),
+    );
+    return flows.map((flow) =>
+      flowOnWire(flowFields(flow), services.profile, freshness.get(flow.id)?.state ?? null, flowTablesOnWire(flow, sources.get(flow.source_id))),
+    );
+  };
   const wireFlows = async (flows: FlowRow[]): Promise<WireFlow[]> => onWire(flows, hosted ? new Map<number, Freshness>() : await freshnessOfFlows(db, flows));
   const wireFlow = async (flow: FlowRow): Promise<WireFlow | undefined> => (await wireFlows([flow]))[0];
   /** A page of the list: with its freshness, the flows and their run facts are read in one statement. */
@@ -65,17 +82,20 @@ export function flowHandlers(services: Services) {
     return flow;
   };
   /** The source and destination a flow names must exist. */
-  const checkEnds = async (sourceId: number, destinationId: number) => {
-    if (!(await findSource(db, sourceId))) throw new InvalidInput(doesNotExist('Source', sourceId));
-    if (!(await findDestination(db, destinationId))) throw new InvalidInput(doesNotExist('Destination', destinationId));
+  const endsOf = async (sourceId: number, destinationId: number) => {
+    const source = await findSource(db, sourceId);
+    if (!source) throw new InvalidInput(doesNotExist('Source', sourceId));
+    const destination = await findDestination(db, destinationId);
+    if (!destination) throw new InvalidInput(doesNotExist('Destination', destinationId));
+    return { source, destination };
   };
 
   return {
     listFlows: async (c) => c.json({ data: await wirePage(pageParams(c)) }),
 
     createFlow: async (c) => {
-      const input = parseWith(createFlowInputSchema, await readJson(c));
-      await checkEnds(input.source, input.destination);
+      const input: CreateFlowInput = parseWith(hosted ? hostedCreateFlowInputSchema : createFlowInputSchema, await readJson(c));
+      const ends = await endsOf(input.source, input.destination);
       const schedule = scheduleAfter({ frequency: null, cron: null }, input);
       const fields: FlowFields = {
         displayName: input.displayName,
@@ -83,6 +103,7 @@ export function flowHandlers(services: Services) {
         destinationId: input.destination,
         ...schedule,
         nextRunAt: nextRunAt(schedule),
+        ...(await tableFieldsOfNewFlow(db, input, ends)),
       };
       return c.json({ data: await wireFlow(await insertFlow(db, fields)) }, 201);
     },
@@ -92,7 +113,7 @@ export function flowHandlers(services: Services) {
       const input: UpdateFlowInput = parseWith(hosted ? hostedUpdateFlowInputSchema : updateFlowInputSchema, await readJson(c));
       const sourceId = input.source ?? flow.source_id;
       const destinationId = input.destination ?? flow.destination_id;
-      await checkEnds(sourceId, destinationId);
+      const tables = await tableFieldsOfUpdate(db, flow, input, await endsOf(sourceId, destinationId));
       const schedule = scheduleAfter(flow, input);
       // A resumed flow counts its next run from now: the runs it missed while paused do not pile up.
       const resumed = flow.paused && input.paused === false;
@@ -103,8 +124,12 @@ export function flowHandlers(services: Services) {
         ...schedule,
         nextRunAt: changesSchedule(input) || resumed ? nextRunAt(schedule) : flow.next_run_at,
         paused: input.paused ?? flow.paused,
+        ...tables.fields,
       };
-      return c.json({ data: await wireFlow(await updateFlowRow(db, flow.id, fields)) });
+      const updated = await updateFlowRow(db, flow.id, fields);
+      // Its old tables are free for other flows; the next run claims the new ones.
+      if (tables.moved) await releaseTables(db, flow.id);
+      return c.json({ data: await wireFlow(updated) });
     },
 
     deleteFlow: async (c) => {

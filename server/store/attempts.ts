@@ -4,8 +4,15 @@ export interface ResourceCounts {
   name: string;
   extracted: number;
   analyzed: number;
+  /** Rows the destination keeps: 0 until the resource's table commits. */
   loaded: number;
+  /** Rows written into the load so far (kept only once it commits). */
+  written: number;
+  committed: boolean;
 }
+
+/** Counts as stored: attempts recorded before `written` and `committed` existed lack them. */
+export type StoredResourceCounts = Omit<ResourceCounts, 'written' | 'committed'> & Partial<Pick<ResourceCounts, 'written' | 'committed'>>;
 
 export interface AttemptRow {
   id: number;
@@ -16,11 +23,15 @@ export interface AttemptRow {
   trigger: string;
   lifecycle: string;
   disposition: string;
-  resources: ResourceCounts[] | null;
+  resources: StoredResourceCounts[] | null;
   errors: string[];
   instance_key: number | null;
   created_at: Date;
   completed_at: Date | null;
+  /** What the running attempt waits for (another load into its DuckDB file). */
+  waiting_for: string | null;
+  /** A re-sync: the resources it reads in full and replaces ([]: all); null otherwise. */
+  resync: string[] | null;
 }
 
 export async function listAttempts(db: Queryable, flowId: number, page: { limit: number; offset: number; order: 'ASC' | 'DESC' }): Promise<AttemptRow[]> {
@@ -54,12 +65,18 @@ export async function insertRunningAttempt(
   trigger: string,
   workflowRunId: number | null,
   queueJobId: string | null = null,
+  resync: readonly string[] | null = null,
 ): Promise<AttemptRow> {
   const { rows } = await db.query<AttemptRow>(
-    "INSERT INTO run_attempts (flow_id, trigger, lifecycle, workflow_run_id, queue_job_id) VALUES ($1, $2, 'running', $3, $4) RETURNING *",
-    [flowId, trigger, workflowRunId, queueJobId],
+    "INSERT INTO run_attempts (flow_id, trigger, lifecycle, workflow_run_id, queue_job_id, resync) VALUES ($1, $2, 'running', $3, $4, $5) RETURNING *",
+    [flowId, trigger, workflowRunId, queueJobId, resync === null ? null : JSON.stringify(resync)],
   );
   return one(rows);
+}
+
+/** What a running attempt waits for, or null once it waits no more. */
+export async function setWaitingFor(db: Queryable, id: number, waitingFor: string | null): Promise<void> {
+  await db.query('UPDATE run_attempts SET waiting_for = $2 WHERE id = $1', [id, waitingFor]);
 }
 
 /** Takes the attempt for this instance; false when another instance has it or it has ended. */
@@ -85,12 +102,13 @@ export async function saveCountsAfterEnd(db: Queryable, id: number, resources: R
 export async function finishAttempt(
   db: Queryable,
   id: number,
-  outcome: { disposition: 'succeeded' | 'failed'; errors: string[]; resources: ResourceCounts[] | null },
+  outcome: { disposition: 'succeeded' | 'failed'; errors: string[]; resources: ResourceCounts[] | null; schemaChanged?: boolean },
 ): Promise<boolean> {
   const { rowCount } = await db.query(
-    `UPDATE run_attempts SET lifecycle = 'not_running', disposition = $2, errors = $3, resources = COALESCE($4::jsonb, resources), completed_at = clock_timestamp()
+    `UPDATE run_attempts SET lifecycle = 'not_running', disposition = $2, errors = $3, resources = COALESCE($4::jsonb, resources), completed_at = clock_timestamp(),
+       waiting_for = NULL, schema_changed = $5
      WHERE id = $1 AND lifecycle = 'running'`,
-    [id, outcome.disposition, JSON.stringify(outcome.errors), outcome.resources ? JSON.stringify(outcome.resources) : null],
+    [id, outcome.disposition, JSON.stringify(outcome.errors), outcome.resources ? JSON.stringify(outcome.resources) : null, outcome.schemaChanged ?? false],
   );
   return rowCount === 1;
 }
@@ -98,7 +116,8 @@ export async function finishAttempt(
 /** Ends running attempts with an error; returns the ids it ended. */
 export async function failRunningAttempts(db: Queryable, where: { flowId?: number; workflowRunId?: number }, error: string): Promise<number[]> {
   const { rows } = await db.query<{ id: number }>(
-    `UPDATE run_attempts SET lifecycle = 'not_running', disposition = 'failed', errors = errors || jsonb_build_array($3::text), completed_at = clock_timestamp()
+    `UPDATE run_attempts SET lifecycle = 'not_running', disposition = 'failed', errors = errors || jsonb_build_array($3::text), completed_at = clock_timestamp(),
+       waiting_for = NULL
      WHERE lifecycle = 'running' AND ($1::int IS NULL OR flow_id = $1) AND ($2::int IS NULL OR workflow_run_id = $2) RETURNING id`,
     [where.flowId ?? null, where.workflowRunId ?? null, error],
   );
