@@ -76,13 +76,21 @@ describe('initialFormProperties and changedProperties', () => {
 describe('defaults', () => {
   const header: PropertyDefinition = { ...definition('header', 'BOOLEAN'), default: true };
   const delimiter: PropertyDefinition = { ...definition('delimiter', 'STRING'), default: ',' };
+  const rows: PropertyDefinition = { ...definition('row_count', 'NUMBER', true), default: 1000 };
 
-  it('shows a default where the service holds no value, and sends what it shows', () => {
+  it('shows a default where the service holds no value, and sends it only when changed (the service reads it alike)', () => {
     const values = initialFormProperties([header, delimiter], {});
     expect(values).toEqual({ [fieldKey(0)]: true, [fieldKey(1)]: ',' });
-    expect(changedProperties([header, delimiter], {}, values)).toEqual({ header: true, delimiter: ',' });
+    expect(changedProperties([header, delimiter], {}, values)).toEqual({});
     values[fieldKey(0)] = false;
-    expect(changedProperties([header, delimiter], {}, values)).toEqual({ header: false, delimiter: ',' });
+    expect(changedProperties([header, delimiter], {}, values)).toEqual({ header: false });
+  });
+
+  it('sends a required property’s default it shows, which the service would count as missing', () => {
+    const values = initialFormProperties([rows], {});
+    expect(values).toEqual({ [fieldKey(0)]: 1000 });
+    expect(changedProperties([rows], {}, values)).toEqual({ row_count: 1000 });
+    expect(changedProperties([rows], { row_count: 5 }, initialFormProperties([rows], { row_count: 5 }))).toEqual({});
   });
 
   it('shows and keeps a held value over the default', () => {
@@ -93,9 +101,9 @@ describe('defaults', () => {
   });
 
   it('leaves fields empty and sends only edits where the values on file are not shown (a card)', () => {
-    const values = initialFormProperties([header, delimiter], {}, 'hidden');
-    expect(values).toEqual({ [fieldKey(0)]: false, [fieldKey(1)]: '' });
-    expect(changedProperties([header, delimiter], {}, values, 'hidden')).toEqual({});
+    const values = initialFormProperties([header, delimiter, rows], {}, 'hidden');
+    expect(values).toEqual({ [fieldKey(0)]: false, [fieldKey(1)]: '', [fieldKey(2)]: '' });
+    expect(changedProperties([header, delimiter, rows], {}, values, 'hidden')).toEqual({});
   });
 });
 

@@ -113,10 +113,11 @@ export function wireValue(definition: PropertyDefinition, value: FieldValue | un
 }
 
 /**
- * Exactly the properties whose value on screen differs from what the service holds, as the body of a
- * PATCH: an untouched field is left out (an untouched secret above all, so a mask is never sent back), a
- * cleared one is null, and a shown default of a property the service holds no value for is sent, so what
- * was shown is what is saved.
+ * Exactly the properties the user changed, as the body of a PATCH: an untouched field is left out (an
+ * untouched secret above all, so a mask is never sent back), a cleared one is null. A field showing its
+ * default is untouched: the service reads a missing value as that default (one rule,
+ * src/service-rules/properties.ts), so leaving it out saves what was shown. A required property showing its
+ * default is sent though, since the service counts a required property without a value as missing.
  */
 export function changedProperties(
   definitions: readonly PropertyDefinition[],
@@ -131,8 +132,9 @@ export function changedProperties(
     const after = wireValue(definition, value);
     if (isSecretValue(value)) return after === undefined ? [] : [[definition.name, after]];
     const before = wireValue(definition, initial[key]);
-    const showsDefault = defaults === 'shown' && definition.default !== undefined && !isHeld(saved, definition);
-    return after !== undefined && (after !== before || (showsDefault && after !== null)) ? [[definition.name, after]] : [];
+    // The service reads a missing value as its default, but counts a required one as missing: that one is sent.
+    const fillsRequired = defaults === 'shown' && definition.required && definition.default !== undefined && !isHeld(saved, definition);
+    return after !== undefined && (after !== before || (fillsRequired && after !== null)) ? [[definition.name, after]] : [];
   });
   // fromEntries defines each name as an own property, `__proto__` included (an assignment would set the prototype).
   return Object.fromEntries(changes);

@@ -7,7 +7,7 @@ import { recordBodies } from '@/test/request-bodies';
 // (src/service-rules/properties.ts): a user who trusts the form never loses row 1 of a headerless file.
 
 describe('a new CSV source’s configuration', () => {
-  it('starts with the header switch on and a comma as delimiter, and saves what it shows', async () => {
+  it('starts with the header switch on and a comma as delimiter, which the service reads alike when left as they are', async () => {
     const patches = recordBodies('PATCH', /^\/v2\/sources\/\d+$/);
     const { user, router } = renderApp('/sources/new');
     await user.click(await screen.findByRole('radio', { name: 'CSV file' }));
@@ -23,7 +23,7 @@ describe('a new CSV source’s configuration', () => {
     await waitFor(() => {
       expect(router.state.location.pathname).toMatch(/^\/sources\/\d+$/);
     });
-    expect(patches).toEqual([{ properties: { location: 'orders.csv', delimiter: ',', header: true } }]);
+    expect(patches).toEqual([{ properties: { location: 'orders.csv' } }]);
   });
 
   it('sends the switch turned off for a headerless file', async () => {
@@ -37,7 +37,7 @@ describe('a new CSV source’s configuration', () => {
     await user.click(screen.getByRole('switch', { name: /^First row is a header/ }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => {
-      expect(patches).toEqual([{ properties: { location: 'plain.csv', delimiter: ',', header: false } }]);
+      expect(patches).toEqual([{ properties: { location: 'plain.csv', header: false } }]);
     });
   });
 });
