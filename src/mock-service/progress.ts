@@ -70,10 +70,12 @@ function countsAt(run: RunRecord, elapsed: number): ResourceCounts[] {
 export function viewRun(run: RunRecord, now: number, pendingMs = 0): RunView {
   if (run.cancelledAt !== null && run.cancelledAt <= now) {
     // The tables committed before the cancel stay; the load in hand is rolled back (its table keeps its previous rows).
+    // A run cancelled before it counted anything carries no resources, as the service's.
+    const counts = countsAt(run, run.cancelledAt - run.startedAt);
     return {
       lifecycle: 'not_running',
       disposition: 'failed',
-      resources: countsAt(run, run.cancelledAt - run.startedAt),
+      resources: counts.some((each) => each.extracted > 0 || each.written > 0) ? counts : null,
       errors: [MESSAGES.cancelledByUser],
       completedAt: run.cancelledAt,
     };

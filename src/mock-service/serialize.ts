@@ -1,5 +1,6 @@
 import { type StatusAttempt, statusState } from '@/service-rules/status';
 import type { MockDb } from './db';
+import { flowTablesOnWire } from './flow-tables';
 import { flowFreshness, workflowFreshness } from './freshness';
 import { viewRun, waitingForAt } from './progress';
 import { wireWorkflowRun, workflowPendingMs } from './workflow-runs';
@@ -68,7 +69,7 @@ export function wireDestination(db: MockDb, destination: DestinationRecord, spec
   };
 }
 
-export const wireFlow = (db: MockDb, flow: FlowRecord): WireFlow => flowOnWire(flow, 'flowdeck', flowFreshness(db, flow));
+export const wireFlow = (db: MockDb, flow: FlowRecord): WireFlow => flowOnWire(flow, 'flowdeck', flowFreshness(db, flow), flowTablesOnWire(db, flow));
 
 /** A run as the status rules (src/service-rules/status.ts) read it. */
 export function attemptStatus(run: RunRecord, now: number, pendingMs = 0): StatusAttempt {
