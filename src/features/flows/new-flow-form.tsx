@@ -6,6 +6,8 @@ import { ErrorState } from '@/components/error-state';
 import { ScheduleField } from '@/components/schedule-field';
 import { destinationQueries } from '@/resources/destinations';
 import { sourceQueries } from '@/resources/sources';
+import type { Flow } from '@/api/flows';
+import { FlowTableFields } from './flow-table-fields';
 import { EndpointField } from './new-flow-endpoint-field';
 import { type FlowFormOutput, newFlowFormSchema, type NewFlowFormValues } from './new-flow-schema';
 import { FormActions } from '@/components/form-actions';
@@ -20,10 +22,12 @@ interface FlowFormProps {
   pending: boolean;
   error: unknown;
   onCancel: () => void;
+  /** The flow being edited; null for a new one (an empty namespace then means one named from the flow). */
+  editing?: Flow | null;
 }
 
-/** Name, source, destination and schedule: the one form a flow is created and edited with. */
-export function FlowForm({ label, defaultValues, submitLabel, onSubmit, pending, error, onCancel }: FlowFormProps) {
+/** Name, source, destination, schedule and where its tables go: the one form a flow is created and edited with. */
+export function FlowForm({ label, defaultValues, submitLabel, onSubmit, pending, error, onCancel, editing = null }: FlowFormProps) {
   const sources = useQuery(sourceQueries.choices());
   const destinations = useQuery(destinationQueries.choices());
   const form = useForm<NewFlowFormValues, unknown, FlowFormOutput>({ resolver: zodResolver(newFlowFormSchema), defaultValues, mode: 'onTouched' });
@@ -62,6 +66,7 @@ export function FlowForm({ label, defaultValues, submitLabel, onSubmit, pending,
             />
           ))}
           <ScheduleField control={form.control} manualHint="Runs only when someone presses “Run now” on the flow page." />
+          <FlowTableFields control={form.control} editing={editing} />
           {error ? <ErrorState error={error} /> : null}
           <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
         </Stack>
