@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { MESSAGES } from '@/api/messages';
-import { requireApiKey, requireFeature, type AuthVariables } from './http/auth';
+import { requireApiKey, type AuthVariables } from './http/auth';
 import { limitBodies } from './http/body-limit';
 import { compressJson } from './http/compression';
 import { browserHeaders } from './http/browser-headers';
@@ -53,13 +53,10 @@ export function createApiApp(services: Services) {
   const handlers = handlersOf(services);
   if (services.profile === 'hosted') api.use('*', hostedOperationsOnly());
   api.get('/openapi.json', (c) => c.json(openApiDocument()));
-  registerOperations(api, handlers, (operation) => operation.access === 'card' || operation.access === 'public');
+  registerOperations(api, handlers, (operation) => operation.access !== 'key', services.profile);
 
   api.use('*', requireApiKey(services.db));
-  // By path, so the plan is checked before anything else under /workflows (even a route that does not exist).
-  api.use('/workflows/*', requireFeature('workflows'));
-  api.use('/workflows', requireFeature('workflows'));
-  registerOperations(api, handlers, (operation) => operation.access === 'key' || operation.access === 'workflows');
+  registerOperations(api, handlers, (operation) => operation.access === 'key', services.profile);
   return api;
 }
 

@@ -1,7 +1,7 @@
 import { readConfig } from './config';
 import { createLogger } from './logger';
 import { startService } from './start';
-import { DEMO_KEYS } from './demo/seed';
+import { DEMO_KEYS } from '@/service-rules/plans';
 import { StartupError, startupMessage } from './startup-error';
 
 // `npm start`: the dashboard and the /v2 service on one address, with an embedded Postgres

@@ -125,7 +125,7 @@ async function describeColumns(properties: PlainProperties, signal: AbortSignal)
     sample.push(...batch.slice(0, DISCOVERY_ROWS - sample.length));
     if (sample.length >= DISCOVERY_ROWS) break;
   }
-  return new Map(analyze([], sample).map((column) => [column.name, { type: column.type, cursor: canServeAsCursor(column.type) }]));
+  return new Map(analyze(sample).map((column) => [column.name, { type: column.type, cursor: canServeAsCursor(column.type) }]));
 }
 
 export const csvSource: SourceConnector = {

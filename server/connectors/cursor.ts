@@ -1,41 +1,29 @@
+import { compareCursors as compareCursorValues, type CursorValue } from '@/service-rules/cursor-order';
 import type { Json, ReadAfter, Row } from './types';
 
-// Cursor values compared as their kind says: numbers as numbers (integers written as text too, as
-// Postgres' numeric comes), ISO 8601 date-times as instants (to the microsecond: Postgres keeps them so),
-// anything else as text. Sources filter by it, and the runner keeps the greatest value a load read.
+// Cursors as sources and the runner use them, by the rule of src/service-rules/cursor-order.ts (numbers as
+// numbers, ISO date-times as instants, else text), with one addition: two numbers written as text (how
+// Postgres' numeric arrives) compare as numbers, not letter by letter.
 
-const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.(\d+))?(Z|[+-]\d{2}(?::?\d{2})?)?$/;
-const INTEGER = /^-?\d+$/;
-const DECIMAL = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
 
-/** An ISO date-time as [milliseconds since the epoch, the fraction below a millisecond], or null. */
-function instant(text: string): [number, number] | null {
-  const match = ISO_DATE_TIME.exec(text);
-  if (!match) return null;
-  const [, day = '', time = '', fraction = '', zone = 'Z'] = match;
-  const offset = zone === 'Z' ? 'Z' : zone.length === 3 ? `${zone}:00` : zone.includes(':') ? zone : `${zone.slice(0, 3)}:${zone.slice(3)}`;
-  const milliseconds = Date.parse(`${day}T${time}${fraction === '' ? '' : `.${fraction.slice(0, 3).padEnd(3, '0')}`}${offset}`);
-  if (Number.isNaN(milliseconds)) return null;
-  return [milliseconds, Number(`0.${fraction.slice(3) || '0'}`)];
-}
-
-function compareText(a: string, b: string): number {
-  if (INTEGER.test(a) && INTEGER.test(b)) {
-    const difference = BigInt(a) - BigInt(b);
-    return difference === 0n ? 0 : difference < 0n ? -1 : 1;
-  }
-  if (DECIMAL.test(a) && DECIMAL.test(b)) return Math.sign(Number(a) - Number(b));
-  const [left, right] = [instant(a), instant(b)];
-  if (left && right) return Math.sign(left[0] - right[0] || left[1] - right[1]);
-  return a < b ? -1 : a > b ? 1 : 0;
+function numberTextOrder(a: string, b: string): number {
+  const [aWhole = '', aFraction = ''] = a.replace(/^-/, '').split('.');
+  const [bWhole = '', bFraction = ''] = b.replace(/^-/, '').split('.');
+  const aNegative = a.startsWith('-');
+  const bNegative = b.startsWith('-');
+  if (aNegative !== bNegative) return aNegative ? -1 : 1;
+  const magnitude =
+    aWhole.replace(/^0+/, '').length - bWhole.replace(/^0+/, '').length ||
+    (aWhole.replace(/^0+/, '') + aFraction.padEnd(bFraction.length, '0')).localeCompare(bWhole.replace(/^0+/, '') + bFraction.padEnd(aFraction.length, '0'));
+  return Math.sign(aNegative ? -magnitude : magnitude);
 }
 
 /** Negative when `a` comes before `b`, 0 when equal, positive after. */
 export function compareCursors(a: Json, b: Json): number {
-  if (typeof a === 'number' && typeof b === 'number') return Math.sign(a - b);
-  if (typeof a === 'number' && typeof b === 'string' && DECIMAL.test(b)) return Math.sign(a - Number(b));
-  if (typeof a === 'string' && typeof b === 'number' && DECIMAL.test(a)) return Math.sign(Number(a) - b);
-  return compareText(typeof a === 'string' ? a : JSON.stringify(a), typeof b === 'string' ? b : JSON.stringify(b));
+  if (typeof a === 'string' && typeof b === 'string' && NUMBER_TEXT.test(a) && NUMBER_TEXT.test(b)) return numberTextOrder(a, b);
+  const scalar = (value: Json): CursorValue => (typeof value === 'object' && value !== null ? JSON.stringify(value) : value);
+  return compareCursorValues(scalar(a), scalar(b));
 }
 
 /** The row's cursor value, when it has one (null and absent values never advance a cursor). */

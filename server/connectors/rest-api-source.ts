@@ -1,3 +1,4 @@
+import { SECRET_MASK } from '@/api/common';
 import { sourceSpec } from '@/catalogue/connector-specs';
 import { propertyValue } from '@/service-rules/properties';
 import type { PlainProperties } from '../properties';
@@ -121,7 +122,7 @@ function reader(properties: PlainProperties, endpoint: string): ResourceReader {
 async function firstPageColumns(properties: PlainProperties, endpoint: string, signal: AbortSignal): Promise<{ name: string; type: string }[]> {
   const { first, headers, recordsPath } = requestOf(properties, endpoint);
   const response = await fetchChecked(first.toString(), { headers, signal });
-  return analyze([], recordsOf(await jsonOf(response, endpoint), recordsPath).map(toRow));
+  return analyze(recordsOf(await jsonOf(response, endpoint), recordsPath).map(toRow));
 }
 
 export const restApiSource: SourceConnector = {
@@ -161,7 +162,7 @@ export const restApiSource: SourceConnector = {
       found.push({
         name: resourceName(endpoint),
         category: 'endpoint',
-        notes: `GET ${withoutSecretQueryValues(endpoint, '********')}`,
+        notes: `GET ${withoutSecretQueryValues(endpoint, SECRET_MASK)}`,
         columns,
         primaryKey: null,
         cursorCandidates: columns.filter((column) => canServeAsCursor(column.type)).map((column) => column.name),

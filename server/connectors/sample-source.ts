@@ -129,10 +129,7 @@ export const sampleSource: SourceConnector = {
       Object.entries(TABLES).map(([name, table]) => {
         // Typed as a destination types them, from a few generated rows; `id` is each table's key.
         const next = random(1);
-        const columns = analyze(
-          [],
-          [0, 1, 2].map((n) => table.row(n, next, { customers: 1, products: 1 })),
-        );
+        const columns = analyze([0, 1, 2].map((n) => table.row(n, next, { customers: 1, products: 1 })));
         return {
           name,
           category: 'table',

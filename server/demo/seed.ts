@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { sourceSpec, destinationSpec } from '@/catalogue/connector-specs';
 import { tableName } from '@/service-rules/flow-tables';
+import { DEMO_KEYS } from '@/service-rules/plans';
 import { DEMO_SEED_LOCK, withSessionLock } from '../db/advisory-locks';
 import type { Pool } from '../db/pool';
 import type { Logger } from '../logger';
@@ -18,8 +19,6 @@ import { insertWorkflow } from '../store/workflows';
 // Demo data for the first start on an empty database: sources, destinations, flows on schedules,
 // a workflow with a Slack trigger and past run attempts. Runs of these flows really move rows from
 // the sample source into files under <first allowed folder>/exports (by default <data dir>/files/exports).
-
-export const DEMO_KEYS = { team: 'flowdeck-demo-key', starter: 'flowdeck-starter-key' } as const;
 
 const HOUR = 3_600_000;
 

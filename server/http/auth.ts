@@ -1,17 +1,12 @@
 import { createMiddleware } from 'hono/factory';
+import { bearerToken } from '@/api/bearer';
 import type { Queryable } from '../db/pool';
-import { type Feature, planIncludes } from '../plans';
 import { hashKey, planOfKeyHash } from '../store/api-keys';
-import { planForbids, unauthorized } from './errors';
+import { unauthorized } from './errors';
 import { createKeyCache } from './key-cache';
 
 export interface AuthVariables {
   plan: string;
-}
-
-export function bearerToken(header: string | undefined): string | null {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
-  return match?.[1] ?? null;
 }
 
 /**
@@ -26,13 +21,6 @@ export function requireApiKey(db: Queryable) {
     const plan = keyHash ? await keys.planOf(keyHash, () => planOfKeyHash(db, keyHash)) : null;
     if (plan === null) throw unauthorized();
     c.set('plan', plan);
-    await next();
-  });
-}
-
-export function requireFeature(feature: Feature) {
-  return createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
-    if (!planIncludes(c.get('plan'), feature)) throw planForbids(feature);
     await next();
   });
 }

@@ -1,13 +1,9 @@
-import type { Context } from 'hono';
-import { resyncFlowInputSchema } from '@/api/flow-state';
 import { MESSAGES, stateReset } from '@/api/messages';
 import type { FlowTableState } from '@/api/tables';
 import { InvalidInput, NotFound } from '@/service-rules/errors';
 import { effectiveNamespace, qualifiedTable, targetTable } from '@/service-rules/flow-tables';
-import { parseWith } from '@/service-rules/parse';
 import { isoOrNull } from '@/service-rules/wire';
 import type { Handlers } from '../http/operations';
-import { idParam, readJson } from '../http/validate';
 import { flowResources } from '../runs/flow-resources';
 import type { Services } from '../services';
 import { findDestination } from '../store/destinations';
@@ -24,8 +20,8 @@ export function flowStateHandlers(services: Services) {
   const { db, runs } = services;
 
   /** The flow and the resources it loads, each with its effective mode and target table. */
-  const tablesOf = async (c: Context) => {
-    const flow = await findFlow(db, idParam(c));
+  const tablesOf = async (flowId: number) => {
+    const flow = await findFlow(db, flowId);
     if (!flow) throw new NotFound();
     const source = await findSource(db, flow.source_id);
     const destination = await findDestination(db, flow.destination_id);
@@ -38,8 +34,8 @@ export function flowStateHandlers(services: Services) {
   };
 
   return {
-    getFlowState: async (c) => {
-      const { flow, resources } = await tablesOf(c);
+    getFlowState: async ({ params }) => {
+      const { flow, resources } = await tablesOf(params.id);
       const saved = new Map((await flowTables(db, flow.id)).map((row) => [row.resource, row]));
       const data = resources.map((resource): FlowTableState => {
         const row = saved.get(resource.name);
@@ -56,25 +52,24 @@ export function flowStateHandlers(services: Services) {
           schemaChange: row?.schema_change ?? null,
         };
       });
-      return c.json({ data });
+      return { data };
     },
 
-    resetFlowState: async (c) => {
-      const { flow, resources } = await tablesOf(c);
-      const named = c.req.query('resource');
+    resetFlowState: async ({ params, query }) => {
+      const { flow, resources } = await tablesOf(params.id);
+      const named = query.resource;
       if (named !== undefined && !resources.some((resource) => resource.name === named)) throw new NotFound();
       const reset = named === undefined ? resources.map((resource) => resource.name) : [named];
       await resetFlowTables(db, flow.id, reset);
-      return c.json({ message: stateReset(reset) });
+      return { message: stateReset(reset) };
     },
 
-    resyncFlow: async (c) => {
-      const { flow, resources } = await tablesOf(c);
-      const input = parseWith(resyncFlowInputSchema, await readJson(c));
+    resyncFlow: async ({ params, body: input }) => {
+      const { flow, resources } = await tablesOf(params.id);
       const unknown = (input.resources ?? []).filter((name) => !resources.some((resource) => resource.name === name));
       if (unknown.length > 0) throw new InvalidInput(`This flow loads no resource named ${quotedList(unknown)}.`);
       await runs.resyncFlow(flow.id, input.resources ?? null, input.resources ?? resources.map((resource) => resource.name));
-      return c.json({ message: MESSAGES.created }, 201);
+      return { message: MESSAGES.created };
     },
   } satisfies Partial<Handlers>;
 }

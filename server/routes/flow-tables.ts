@@ -1,7 +1,16 @@
 import type { CreateFlowInput, UpdateFlowInput } from '@/api/flows';
 import { tableOfAnotherFlow } from '@/api/messages';
-import { Conflict } from '@/service-rules/errors';
-import { effectiveNamespace, mergedModes, newFlowNamespace, qualifiedTable, type ResourceMode, resourceModeOf, targetTable } from '@/service-rules/flow-tables';
+import { Conflict, InvalidInput } from '@/service-rules/errors';
+import {
+  effectiveNamespace,
+  mergedModes,
+  newFlowNamespace,
+  qualifiedTable,
+  reservedNamespaces,
+  type ResourceMode,
+  resourceModeOf,
+  targetTable,
+} from '@/service-rules/flow-tables';
 import { checkResourceModes } from '@/service-rules/table-modes';
 import type { FlowTablesOnWire } from '@/service-rules/wire';
 import type { Queryable } from '../db/pool';
@@ -21,6 +30,13 @@ interface Ends {
 }
 
 const namespaceOf = (namespace: string | null, destination: DestinationRow) => effectiveNamespace(namespace, destination.spec, destination.properties);
+
+/** 400 for a namespace the destination cannot have (reservedNamespaces). */
+function checkNamespace(namespace: string | null, destination: DestinationRow): void {
+  if (namespace !== null && reservedNamespaces(destination.spec, destination.properties).includes(namespace)) {
+    throw new InvalidInput(`namespace: “${namespace}” is the name of one of the DuckDB file's catalogs; choose another.`);
+  }
+}
 
 function checkModes(modes: readonly ResourceMode[], { source, destination }: Ends): void {
   checkResourceModes(modes, {
@@ -75,7 +91,9 @@ export async function tableFieldsOfNewFlow(db: Queryable, input: CreateFlowInput
   const modes = (input.resources ?? []).map(resourceModeOf);
   checkModes(modes, ends);
   const taken = (await flowsOfDestination(db, ends.destination.id)).map((flow) => namespaceOf(flow.namespace, ends.destination));
-  const namespace = input.namespace !== undefined ? input.namespace : newFlowNamespace(input.displayName.trim(), taken);
+  const reserved = reservedNamespaces(ends.destination.spec, ends.destination.properties);
+  const namespace = input.namespace !== undefined ? input.namespace : newFlowNamespace(input.displayName.trim(), [...taken, ...reserved]);
+  checkNamespace(namespace, ends.destination);
   const prefix = input.tablePrefix ?? '';
   await checkNoSharedTable(db, null, { namespace: namespaceOf(namespace, ends.destination), prefix, resources: judged(ends.source, modes) }, ends);
   return { namespace, tablePrefix: prefix, schemaChanges: input.schemaChanges ?? 'propagate', resourceModes: modes };
@@ -98,6 +116,7 @@ export async function tableFieldsOfUpdate(
   const newDestination = ends.destination.id !== flow.destination_id;
   if (input.resources || newSource || newDestination) checkModes(modes, ends);
   const moved = newDestination || namespace !== flow.namespace || prefix !== flow.table_prefix;
+  if (moved) checkNamespace(namespace, ends.destination);
   if (moved || newSource)
     await checkNoSharedTable(db, flow.id, { namespace: namespaceOf(namespace, ends.destination), prefix, resources: judged(ends.source, modes) }, ends);
   return { fields: { namespace, tablePrefix: prefix, schemaChanges: input.schemaChanges ?? flow.schema_changes, resourceModes: modes }, moved };

@@ -16,7 +16,7 @@ import type { Pool } from '../db/pool';
 import type { Logger } from '../logger';
 import type { PlainProperties } from '../properties';
 import { markLoading, recordLoadCommitted, recordSchemaChangeSeen } from '../store/attempt-loads';
-import type { ResourceCounts } from '../store/attempts';
+import type { LoadCounts } from '../store/attempts';
 import { adoptCursor, claimTable, flowTable } from '../store/flow-tables';
 import type { AttemptLog } from './attempt-log';
 import { holdExclusive } from './exclusive-destination';
@@ -35,7 +35,7 @@ import { Cancelled, type RunProgress } from './run-progress';
 export interface ResourceLoad {
   reader: ResourceReader;
   mode: ResourceMode;
-  count: ResourceCounts;
+  count: LoadCounts;
   /** Set when its load starts. */
   position?: { batches: number; startedAt: number };
   committed: boolean;

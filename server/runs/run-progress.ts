@@ -1,5 +1,6 @@
 import type { Pool } from '../db/pool';
-import { type ResourceCounts, saveProgress } from '../store/attempts';
+import type { LoadCounts } from '../store/attempts';
+import { saveProgress } from '../store/attempts';
 
 // A running attempt's counts, saved at least every PROGRESS_MS (a heartbeat saves them while a batch
 // is slow to come). A save that finds the attempt ended (cancelled through the API, possibly on
@@ -24,7 +25,7 @@ export class RunProgress {
   constructor(
     private readonly db: Pool,
     private readonly attemptId: number,
-    private readonly counts: ResourceCounts[],
+    private readonly counts: LoadCounts[],
     private readonly jobSignal: AbortSignal,
   ) {
     jobSignal.addEventListener('abort', this.stop, { once: true });

@@ -1,6 +1,6 @@
 import type { SchemaChange } from '../connectors/types';
 import type { Pool, Queryable } from '../db/pool';
-import type { ResourceCounts } from './attempts';
+import type { LoadCounts } from './attempts';
 import { type CommittedTable, recordCommittedTable } from './flow-tables';
 
 /** Where a load goes: recovery asks the destination about it there. */
@@ -27,7 +27,7 @@ export async function markLoading(db: Queryable, attemptId: number, load: LoadIn
  * the load no longer in hand. Should the service die before, recovery finds the load in hand and asks
  * the destination whether it committed.
  */
-export async function recordLoadCommitted(db: Pool, attemptId: number, counts: readonly ResourceCounts[], table: CommittedTable): Promise<void> {
+export async function recordLoadCommitted(db: Pool, attemptId: number, counts: readonly LoadCounts[], table: CommittedTable): Promise<void> {
   const client = await db.connect();
   try {
     await client.query('BEGIN');

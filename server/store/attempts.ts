@@ -1,18 +1,11 @@
+import type { ResourceCounts } from '@/service-rules/status';
 import { one, type Queryable } from '../db/pool';
 
-export interface ResourceCounts {
-  name: string;
-  extracted: number;
-  analyzed: number;
-  /** Rows the destination keeps: 0 until the resource's table commits. */
-  loaded: number;
-  /** Rows written into the load so far (kept only once it commits). */
-  written: number;
-  committed: boolean;
-}
+/** A run's counts of one resource: `written` (rows in its load so far) and `committed` (its table committed) beside the interface's. */
+export type LoadCounts = ResourceCounts & { written: number; committed: boolean };
 
 /** Counts as stored: attempts recorded before `written` and `committed` existed lack them. */
-export type StoredResourceCounts = Omit<ResourceCounts, 'written' | 'committed'> & Partial<Pick<ResourceCounts, 'written' | 'committed'>>;
+export type StoredResourceCounts = ResourceCounts & Partial<Pick<LoadCounts, 'written' | 'committed'>>;
 
 export interface AttemptRow {
   id: number;
@@ -89,20 +82,20 @@ export async function claimAttempt(db: Queryable, id: number, instanceKey: numbe
 }
 
 /** Saves progress; false means the attempt has ended meanwhile (cancelled), so the run must stop. */
-export async function saveProgress(db: Queryable, id: number, resources: ResourceCounts[]): Promise<boolean> {
+export async function saveProgress(db: Queryable, id: number, resources: LoadCounts[]): Promise<boolean> {
   const { rowCount } = await db.query("UPDATE run_attempts SET resources = $2 WHERE id = $1 AND lifecycle = 'running'", [id, JSON.stringify(resources)]);
   return rowCount === 1;
 }
 
 /** The final counts of an attempt that was ended from outside (cancel) while its runner still had work in hand. */
-export async function saveCountsAfterEnd(db: Queryable, id: number, resources: ResourceCounts[]): Promise<void> {
+export async function saveCountsAfterEnd(db: Queryable, id: number, resources: LoadCounts[]): Promise<void> {
   await db.query('UPDATE run_attempts SET resources = $2 WHERE id = $1', [id, JSON.stringify(resources)]);
 }
 
 export async function finishAttempt(
   db: Queryable,
   id: number,
-  outcome: { disposition: 'succeeded' | 'failed'; errors: string[]; resources: ResourceCounts[] | null; schemaChanged?: boolean },
+  outcome: { disposition: 'succeeded' | 'failed'; errors: string[]; resources: LoadCounts[] | null; schemaChanged?: boolean },
 ): Promise<boolean> {
   const { rowCount } = await db.query(
     `UPDATE run_attempts SET lifecycle = 'not_running', disposition = $2, errors = $3, resources = COALESCE($4::jsonb, resources), completed_at = clock_timestamp(),

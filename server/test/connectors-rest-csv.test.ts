@@ -49,7 +49,24 @@ describe('rest_api source', () => {
       token: 'secret-token',
       records_path: 'data.items',
     });
-    const attempt = await runToEnd(service.api, people.id, destination.id);
+    // Discovery reads each endpoint's first page for its columns; the run's requests come after it.
+    const discovered = await eventually(async () => {
+      const answer = dataOf(resolverListSchema).parse((await service.api(`/v2/sources/${String(people.id)}/resolvers`)).body);
+      return answer.discoveryStatus?.status === 'succeeded' ? answer : undefined;
+    });
+    expect(discovered.resolvers).toMatchObject([
+      {
+        name: 'people',
+        columns: [
+          { name: 'id', type: 'bigint' },
+          { name: 'name', type: 'text' },
+          { name: 'address', type: 'text' },
+        ],
+        cursorCandidates: ['id'],
+      },
+    ]);
+    requests.length = 0;
+    const attempt = await runToEnd(service.api, people.id, destination.id, 30_000, { namespace: null });
     expect(attempt.disposition).toBe('succeeded');
     expect(counts(attempt)).toEqual({ people: 250 });
     expect(requests.filter((request) => request.path.startsWith('/v1/people')).map((request) => request.path)).toEqual([
@@ -67,7 +84,7 @@ describe('rest_api source', () => {
       pagination: 'page',
       page_param: 'p',
     });
-    const second = await runToEnd(service.api, tags.id, destination.id);
+    const second = await runToEnd(service.api, tags.id, destination.id, 30_000, { namespace: null });
     expect(counts(second)).toEqual({ tags: 6 });
   });
 
@@ -103,7 +120,7 @@ describe('csv source', () => {
     const path = join(folder, 'csv.duckdb');
     const destination = await createDestination(service.api, 'duckdb', { path });
     const source = await createSource(service.api, 'csv', { location: file });
-    const attempt = await runToEnd(service.api, source.id, destination.id);
+    const attempt = await runToEnd(service.api, source.id, destination.id, 30_000, { namespace: null });
     expect(counts(attempt)).toEqual({ orders: 2 });
     const columns = await duckQuery(
       path,
@@ -115,6 +132,8 @@ describe('csv source', () => {
       ['total', 'DOUBLE'],
       ['paid', 'BOOLEAN'],
       ['placed_at', 'TIMESTAMP WITH TIME ZONE'],
+      ['_flowdeck_extracted_at', 'TIMESTAMP WITH TIME ZONE'],
+      ['_flowdeck_attempt_id', 'BIGINT'],
     ]);
     expect(await duckQuery(path, 'SELECT customer, total FROM orders ORDER BY id')).toEqual([
       ['Ann, Jr', 10.5],
@@ -132,7 +151,7 @@ describe('csv source', () => {
     const path = join(folder, 'csv2.duckdb');
     const destination = await createDestination(service.api, 'duckdb', { path });
     const remote = await createSource(service.api, 'csv', { location: `${api.url}/files/prices.csv`, delimiter: ';' });
-    expect(counts(await runToEnd(service.api, remote.id, destination.id))).toEqual({ prices: 2 });
+    expect(counts(await runToEnd(service.api, remote.id, destination.id, 30_000, { namespace: null }))).toEqual({ prices: 2 });
     expect(await duckQuery(path, 'SELECT sku, price, on_sale FROM prices ORDER BY sku')).toEqual([
       ['A-1', 9.5, true],
       ['B-2', 12, false],
@@ -141,7 +160,7 @@ describe('csv source', () => {
     const file = join(folder, 'raw.csv');
     writeFileSync(file, 'x,1\ny,2\n');
     const headerless = await createSource(service.api, 'csv', { location: file, header: false });
-    expect(counts(await runToEnd(service.api, headerless.id, destination.id))).toEqual({ raw: 2 });
+    expect(counts(await runToEnd(service.api, headerless.id, destination.id, 30_000, { namespace: null }))).toEqual({ raw: 2 });
     expect(await duckQuery(path, 'SELECT column_1, column_2 FROM raw ORDER BY column_1')).toEqual([
       ['x', 1n],
       ['y', 2n],

@@ -7,7 +7,7 @@ import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { filesFolder, readConfig, type ServiceConfig } from '../config';
 import { createLogger, type Logger } from '../logger';
-import { type Plan } from '../plans';
+import type { Plan } from '@/service-rules/plans';
 import { startService, type RunningService } from '../start';
 import { insertApiKey, newApiKey } from '../store/api-keys';
 

@@ -70,8 +70,10 @@ describe('the operation catalogue', () => {
   });
 });
 
-// Every client function with arguments its writer accepts, by operation name: the type says when an
-// operation has none, and each must carry its operation's name and call its method and path.
+// The type checker holds each client function's call to the table (its route, path parameters, body and
+// reader: src/api/call-operation.ts). What it cannot see is which function makes the call: here every
+// operation has a client function of its name, called with arguments its writer accepts, and that
+// function sends its own operation's method and path.
 type AnyCall = readonly [(...args: never[]) => Promise<unknown>, unknown[]];
 const inFuture = '2999-01-01T00:00:00Z';
 const CLIENT = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type CallOptions, request } from './client';
+import { callOperation } from './call-operation';
+import type { CallOptions } from './client';
 import { dataOf, dateTimeSchema, listOf, nullableText, openEnum } from './common';
 
 // Flowdeck's addition: the structured log of one run attempt (GET /v2/flows/{id}/run/{attemptId}/logs),
@@ -49,12 +50,12 @@ export interface LogPageParams {
 
 /** GET /v2/flows/{id}/run/{attemptId}/logs (Flowdeck's addition). */
 export function listAttemptLogs(flowId: number, attemptId: number, params: LogPageParams = {}, options: CallOptions = {}): Promise<LogPage> {
-  return request({
-    path: `/v2/flows/${String(flowId)}/run/${String(attemptId)}/logs`,
-    query: { after: params.after, limit: params.limit },
-    schema: dataOf(logPageSchema),
-    ...options,
-  });
+  return callOperation(
+    'listAttemptLogs',
+    'GET /flows/{id}/run/{attemptId}/logs',
+    { params: { id: flowId, attemptId }, query: { after: params.after, limit: params.limit }, schema: dataOf(logPageSchema) },
+    options,
+  );
 }
 
 /** Every line of an attempt, read page by page from the first (what a download saves). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type CallOptions, request, writeBody } from './client';
+import { callOperation } from './call-operation';
+import { type CallOptions, writeBody } from './client';
 import { dataOf, listOf, messageResponseSchema, type MessageResponse, runResponseSchema } from './common';
 import { type FlowTableState, flowTableStateSchema } from './tables';
 
@@ -14,7 +15,7 @@ export type ResyncFlowInput = z.input<typeof resyncFlowInputSchema>;
 
 /** GET /v2/flows/{id}/state: one row per resource the flow loads, whether it has state yet or not. */
 export function getFlowState(id: number, options: CallOptions = {}): Promise<FlowTableState[]> {
-  return request({ path: `/v2/flows/${String(id)}/state`, schema: dataOf(listOf(flowTableStateSchema)), ...options });
+  return callOperation('getFlowState', 'GET /flows/{id}/state', { params: { id }, schema: dataOf(listOf(flowTableStateSchema)) }, options);
 }
 
 /**
@@ -22,7 +23,7 @@ export function getFlowState(id: number, options: CallOptions = {}): Promise<Flo
  * the next run reads everything; the tables keep their rows. 404 for a resource the flow does not load.
  */
 export function resetFlowState(id: number, resource?: string, options: CallOptions = {}): Promise<MessageResponse> {
-  return request({ method: 'DELETE', path: `/v2/flows/${String(id)}/state`, query: { resource }, schema: messageResponseSchema, ...options });
+  return callOperation('resetFlowState', 'DELETE /flows/{id}/state', { params: { id }, query: { resource }, schema: messageResponseSchema }, options);
 }
 
 /**
@@ -30,11 +31,10 @@ export function resetFlowState(id: number, resource?: string, options: CallOptio
  * that reads them in full and replaces their tables; 201 `{ "message": "Created" }`, 400 while running.
  */
 export async function resyncFlow(id: number, input: ResyncFlowInput = {}, options: CallOptions = {}): Promise<MessageResponse> {
-  return request({
-    method: 'POST',
-    path: `/v2/flows/${String(id)}/resync`,
-    body: writeBody(resyncFlowInputSchema, input),
-    schema: runResponseSchema,
-    ...options,
-  });
+  return callOperation(
+    'resyncFlow',
+    'POST /flows/{id}/resync',
+    { params: { id }, body: writeBody(resyncFlowInputSchema, input), schema: runResponseSchema },
+    options,
+  );
 }

@@ -81,6 +81,9 @@ export const flowTableInputFields = {
     .meta({ description: 'Modes of some resources; on update, the resources named change and the others keep theirs.' }),
 };
 
+/** The names of those fields, which the hosted profile's writers leave out. */
+export const FLOW_TABLE_FIELDS = { namespace: true, tablePrefix: true, schemaChanges: true, resources: true } as const;
+
 /** How a flow's tables read on the wire; absent (a hosted service): the destination's default, no prefix, propagate, none listed. */
 export const flowTableFields = {
   namespace: z

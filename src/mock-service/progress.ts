@@ -1,4 +1,5 @@
 import { MESSAGES } from '@/api/messages';
+import type { ResourceCounts as StatusCounts } from '@/service-rules/status';
 import type { RunRecord } from './records';
 
 // Runs are never ticked by a timer: their state is a pure function of the clock, so vitest fake
@@ -8,11 +9,8 @@ import type { RunRecord } from './records';
 // commits when the resource is done: `written` rises while it loads, `loaded` (rows the destination
 // keeps) stays 0 until the table commits. A cancel rolls the load in hand back; tables already committed stay.
 
-export interface ResourceCounts {
-  name: string;
-  extracted: number;
-  analyzed: number;
-  loaded: number;
+/** A resource's counts as the status rules read them, with Flowdeck's written rows and whether its table committed. */
+export interface ResourceCounts extends StatusCounts {
   written: number;
   committed: boolean;
 }

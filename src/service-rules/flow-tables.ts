@@ -33,6 +33,23 @@ export const effectiveNamespace = (namespace: string | null, destinationSpecName
   namespace ?? defaultNamespace(destinationSpecName, properties);
 
 /**
+ * Names a namespace may not have in a destination: DuckDB names its catalogs (the file's own, after the
+ * file, and `system`, `temp`) where a schema's name goes, so a schema of the same name makes every
+ * reference to it ambiguous.
+ */
+export function reservedNamespaces(destinationSpecName: string, properties: Readonly<Record<string, unknown>>): string[] {
+  if (destinationSpecName !== 'duckdb') return [];
+  const path = typeof properties.path === 'string' ? properties.path : '';
+  const file =
+    path
+      .replace(/[\\/]+$/, '')
+      .split(/[\\/]/)
+      .pop() ?? '';
+  const dot = file.lastIndexOf('.');
+  return [dot > 0 ? file.slice(0, dot) : file, 'system', 'temp'].filter((name) => name !== '');
+}
+
+/**
  * The namespace a new flow gets: its name as an identifier, made unique among the namespaces `taken`
  * (those of its destination's other flows) with `_2`, `_3` ...
  */
