@@ -7,6 +7,7 @@ import {
   mergedModes,
   newFlowNamespace,
   qualifiedTable,
+  reservedNamespaces,
   type ResourceFacts,
   resourceFacts,
   type ResourceMode,
@@ -14,7 +15,7 @@ import {
   targetTable,
 } from '@/service-rules/flow-tables';
 import { runSelection } from '@/service-rules/resolver-choice';
-import { refuseSharedTable } from '@/service-rules/table-claims';
+import { refuseReservedNamespace, refuseSharedTable } from '@/service-rules/table-claims';
 import { checkResourceModes } from '@/service-rules/table-modes';
 import { iso, isoOrNull, type FlowTablesOnWire } from '@/service-rules/wire';
 import type { MockDb } from './db';
@@ -119,7 +120,9 @@ export function tableFieldsOfNewFlow(db: MockDb, input: CreateFlowInput, ends: E
   const modes = (input.resources ?? []).map(resourceModeOf);
   checkModes(db, modes, ends);
   const taken = db.state.flows.filter((flow) => flow.destination === ends.destination.id).map((flow) => namespaceOf(db, flow));
-  const namespace = input.namespace !== undefined ? input.namespace : newFlowNamespace(input.displayName.trim(), taken);
+  const reserved = reservedNamespaces(ends.destination.spec, ends.destination.properties);
+  const namespace = input.namespace !== undefined ? input.namespace : newFlowNamespace(input.displayName.trim(), [...taken, ...reserved]);
+  refuseReservedNamespace(namespace, ends.destination.spec, ends.destination.properties);
   const tablePrefix = input.tablePrefix ?? '';
   const effective = effectiveNamespace(namespace, ends.destination.spec, ends.destination.properties);
   checkNoSharedTable(db, null, { namespace: effective, tablePrefix, resources: judged(db, ends.source, modes) }, ends.destination);
@@ -135,6 +138,7 @@ export function tableFieldsOfUpdate(db: MockDb, flow: FlowRecord, input: UpdateF
   const newDestination = ends.destination.id !== flow.destination;
   if (input.resources || newSource || newDestination) checkModes(db, modes, ends);
   const moved = newDestination || namespace !== flow.namespace || tablePrefix !== flow.tablePrefix;
+  if (moved) refuseReservedNamespace(namespace, ends.destination.spec, ends.destination.properties);
   if (moved || newSource) {
     const effective = effectiveNamespace(namespace, ends.destination.spec, ends.destination.properties);
     checkNoSharedTable(db, flow.id, { namespace: effective, tablePrefix, resources: judged(db, ends.source, modes) }, ends.destination);

@@ -1,6 +1,6 @@
 import { tableOfAnotherFlow } from '@/api/messages';
-import { Conflict } from './errors';
-import { qualifiedTable, targetTable } from './flow-tables';
+import { Conflict, InvalidInput } from './errors';
+import { qualifiedTable, reservedNamespaces, targetTable } from './flow-tables';
 
 // One table, one writer: a flow may not save a namespace, prefix or source that would make it write a
 // table another flow of the same destination writes. The service and the mock judge it alike; each reads
@@ -44,4 +44,11 @@ export function sharedTable(tables: TablesOfFlow, claims: readonly TableClaim[],
 export function refuseSharedTable(tables: TablesOfFlow, claims: readonly TableClaim[], others: readonly OtherWriter[]): void {
   const shared = sharedTable(tables, claims, others);
   if (shared) throw new Conflict(tableOfAnotherFlow(shared.flow, qualifiedTable(tables.namespace, shared.table)));
+}
+
+/** 400 for a namespace the destination cannot have (reservedNamespaces: a DuckDB file's catalogs). */
+export function refuseReservedNamespace(namespace: string | null, destinationSpec: string, properties: Readonly<Record<string, unknown>>): void {
+  if (namespace !== null && reservedNamespaces(destinationSpec, properties).includes(namespace)) {
+    throw new InvalidInput(`namespace: “${namespace}” is the name of one of the DuckDB file's catalogs; choose another.`);
+  }
 }

@@ -2,7 +2,7 @@ import { Alert, Fieldset, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type Control, Controller, useWatch } from 'react-hook-form';
 import type { Flow } from '@/api/flows';
-import { defaultNamespace, effectiveNamespace, newFlowNamespace, qualifiedTable, targetTable } from '@/service-rules/flow-tables';
+import { defaultNamespace, effectiveNamespace, newFlowNamespace, qualifiedTable, reservedNamespaces, targetTable } from '@/service-rules/flow-tables';
 import { runSelection } from '@/service-rules/resolver-choice';
 import { destinationQueries } from '@/resources/destinations';
 import { flowQueries } from '@/resources/flows';
@@ -26,7 +26,7 @@ function useEmptyNamespace(editing: Flow | null, displayName: string, destinatio
   const taken = (flows ?? [])
     .filter((flow) => flow.destination === destinationId)
     .map((flow) => effectiveNamespace(flow.namespace, spec, destination.properties));
-  return newFlowNamespace(displayName.trim(), taken);
+  return newFlowNamespace(displayName.trim(), [...taken, ...reservedNamespaces(spec, destination.properties)]);
 }
 
 /** The resources the flow would load: the edited flow's own, or its source's resolvers turned on. */
