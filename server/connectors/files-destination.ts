@@ -74,6 +74,13 @@ function closeStream(stream: WriteStream): Promise<void> {
   });
 }
 
+/** A full disk names the folder the user chose; any other error goes on as it is. */
+function writeFailure(error: unknown, folder: string): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOSPC' || /no space left/i.test((error as Error).message)) return new Error(`No space left on ${folder}.`, { cause: error });
+  return error instanceof Error ? error : new Error(String(error));
+}
+
 const sqlString = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /** Where a load's files are: the file it ends as (relative to the namespace folder), and its temporaries. */
@@ -132,7 +139,7 @@ class FilesLoad implements ResourceWriter {
   }
 
   private throwIfFailed(): void {
-    if (this.failed.error) throw this.failed.error;
+    if (this.failed.error) throw writeFailure(this.failed.error, this.folder);
   }
 
   async write(rows: Row[]): Promise<void> {
@@ -143,7 +150,7 @@ class FilesLoad implements ResourceWriter {
     for (const row of rows) chunk += this.format === 'csv' ? this.csvLine(row) : this.jsonLine(row);
     await new Promise<void>((resolveWrite, reject) => {
       this.stream.write(chunk, (error) => {
-        if (error) reject(error);
+        if (error) reject(writeFailure(error, this.folder));
         else resolveWrite();
       });
     });
@@ -203,7 +210,7 @@ class FilesLoad implements ResourceWriter {
       return record;
     } catch (error) {
       await this.removeTemporaries();
-      throw error;
+      throw writeFailure(error, this.folder);
     }
   }
 

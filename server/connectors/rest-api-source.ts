@@ -6,6 +6,7 @@ import { checkUrlTarget } from '../security/network-guard';
 import type { Response } from 'undici';
 import { canServeAsCursor, rowsAfter } from './cursor';
 import { fetchChecked } from './http-fetch';
+import { jsonRecords } from './json-records';
 import { plainValue } from './postgres-source';
 import { analyze } from './schema';
 import { type DiscoveredItem, failure, info, type ReadAfter, type ResourceReader, type Row, type SourceConnector } from './types';
@@ -19,7 +20,6 @@ import { withoutSecretQueryValues } from './secret-query';
 // sends the saved cursor in it on the first page and keeps only the records past the cursor (an API may
 // filter by "on or after", or not at all).
 
-const DEFAULT_LISTS = ['data', 'items', 'results', 'records'];
 const DEFINITIONS = sourceSpec('rest_api')?.propertyDefinitions ?? [];
 const setting = (properties: PlainProperties, name: string) => propertyValue(DEFINITIONS, properties, name);
 const MAX_PAGES = 10_000;
@@ -37,24 +37,6 @@ function resourceName(endpoint: string): string {
       .replace(/^\/+|\/+$/g, '')
       .replace(/[^A-Za-z0-9_]+/g, '_') || 'root'
   );
-}
-
-function recordsOf(body: unknown, path: string): unknown[] {
-  if (path) {
-    const found = path
-      .split('.')
-      .reduce<unknown>((value, key) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined), body);
-    if (!Array.isArray(found)) throw new Error(`No list of records at "${path}" in the response.`);
-    return found;
-  }
-  if (Array.isArray(body)) return body;
-  if (typeof body === 'object' && body !== null) {
-    for (const key of DEFAULT_LISTS) {
-      const value = (body as Record<string, unknown>)[key];
-      if (Array.isArray(value)) return value;
-    }
-  }
-  throw new Error('The response holds no list of records; set "Records path".');
 }
 
 function toRow(record: unknown): Row {
@@ -85,12 +67,10 @@ function requestOf(properties: PlainProperties, endpoint: string, from?: ReadAft
   return { first, headers, pagination, pageParam, recordsPath: String(properties.records_path ?? '') };
 }
 
-async function jsonOf(response: Response, url: string): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    throw new Error(`${url} did not answer JSON.`);
-  }
+/** The records of one answer, a batch at a time, as they arrive. */
+function recordsOf(response: Response, recordsPath: string, where: string): AsyncGenerator<unknown[]> {
+  if (!response.body) throw new Error(`${where} answered an empty body.`);
+  return jsonRecords(response.body, recordsPath, where);
 }
 
 function reader(properties: PlainProperties, endpoint: string): ResourceReader {
@@ -102,13 +82,16 @@ function reader(properties: PlainProperties, endpoint: string): ResourceReader {
       let url: string | null = first.toString();
       for (let page = 1; url !== null && page <= MAX_PAGES && !signal.aborted; page += 1) {
         const response = await fetchChecked(url, { headers: new URL(url).origin === first.origin ? headers : anonymous, signal });
-        const records = recordsOf(await jsonOf(response, url), recordsPath);
-        const rows = rowsAfter(records.map(toRow), from);
-        if (rows.length > 0) yield rows;
+        let count = 0;
+        for await (const records of recordsOf(response, recordsPath, url)) {
+          count += records.length;
+          const rows = rowsAfter(records.map(toRow), from);
+          if (rows.length > 0) yield rows;
+        }
         if (pagination === 'link') {
           const link = nextLink(response.headers.get('link'));
           url = link === null ? null : new URL(link, url).toString();
-        } else if (pagination === 'page' && records.length > 0) {
+        } else if (pagination === 'page' && count > 0) {
           const next: URL = new URL(url);
           next.searchParams.set(pageParam, String(page + 1));
           url = next.toString();
@@ -122,7 +105,9 @@ function reader(properties: PlainProperties, endpoint: string): ResourceReader {
 async function firstPageColumns(properties: PlainProperties, endpoint: string, signal: AbortSignal): Promise<{ name: string; type: string }[]> {
   const { first, headers, recordsPath } = requestOf(properties, endpoint);
   const response = await fetchChecked(first.toString(), { headers, signal });
-  return analyze(recordsOf(await jsonOf(response, endpoint), recordsPath).map(toRow));
+  const rows: Row[] = [];
+  for await (const records of recordsOf(response, recordsPath, endpoint)) rows.push(...records.map(toRow));
+  return analyze(rows);
 }
 
 export const restApiSource: SourceConnector = {
@@ -148,8 +133,9 @@ export const restApiSource: SourceConnector = {
     }
     const answered = info('connection', `GET ${endpoint} answered HTTP ${String(response.status)}.`);
     try {
-      const records = recordsOf(await jsonOf(response, endpoint), request.recordsPath);
-      return [answered, info('records', `${String(records.length)} record${records.length === 1 ? '' : 's'} on its first page.`)];
+      let count = 0;
+      for await (const records of recordsOf(response, request.recordsPath, endpoint)) count += records.length;
+      return [answered, info('records', `${String(count)} record${count === 1 ? '' : 's'} on its first page.`)];
     } catch (error) {
       return [answered, failure('records', (error as Error).message)];
     }

@@ -9,6 +9,7 @@ import { type AttemptRow, claimAttempt, failRunningAttempts, insertRunningAttemp
 import { resetFlowTables } from '../store/flow-tables';
 import { writeLogLines } from './attempt-log';
 import { executeAttempt } from './flow-runner';
+import { endOrphanedAttempt } from './orphaned-runs';
 import { type JobQueue, QUEUES } from './queue';
 
 // Queueing, executing and cancelling flow runs. The one-running-attempt rule lives in a partial unique
@@ -58,6 +59,10 @@ export function flowRuns(context: FlowRunsContext) {
       const outcome = await executeAttempt(context, attemptId, flowId, controller.signal);
       logger.info({ attemptId, flowId, outcome }, 'flow run ended');
       return outcome;
+    } catch (error) {
+      // The run could not record its end (its database went away): it ends as interrupted once it is back.
+      await endOrphanedAttempt(db, logger, attemptId, error);
+      return 'failed';
     } finally {
       controllers.delete(attemptId);
     }

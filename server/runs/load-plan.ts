@@ -45,7 +45,8 @@ function whyNotFromCursor(mode: ResourceMode, saved: SavedState, resync: boolean
 export function planLoad(mode: ResourceMode, facts: ResourceFacts | null, saved: SavedState, resync: boolean): LoadPlan {
   const incremental = isIncremental(mode.syncMode);
   if (incremental && mode.cursorField === null) throw new Error(`${mode.syncMode} needs a cursor field; choose one on the flow's Tables section.`);
-  const primaryKey = mode.primaryKey ?? (mode.syncMode === 'incremental_deduped' ? (facts?.primaryKey ?? null) : null);
+  // Only a deduped table keeps one row per key; the other modes keep every row they are given.
+  const primaryKey = mode.syncMode === 'incremental_deduped' ? (mode.primaryKey ?? facts?.primaryKey ?? null) : null;
   if (mode.syncMode === 'incremental_deduped' && primaryKey === null)
     throw new Error("incremental_deduped needs a primary key; choose one on the flow's Tables section.");
   const cursorDropped = whyNotFromCursor(mode, saved, resync);

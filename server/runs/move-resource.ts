@@ -23,6 +23,7 @@ import { holdExclusive } from './exclusive-destination';
 import { type LoadPlan, planLoad } from './load-plan';
 import { countText, durationText, PROGRESS_LINE_MS } from './log-text';
 import { Cancelled, type RunProgress } from './run-progress';
+import { withinStallBound } from './stall-guard';
 
 // Moves one resource of a run, in the steps of a load: its mode and target table, the table claimed for
 // this flow, its state reconciled with the destination's last load record, the read (everything, or the
@@ -184,7 +185,7 @@ async function moveResource(run: Run, load: ResourceLoad): Promise<void> {
     let cursor = plan.cursor;
     let lastProgressLine = 0;
     try {
-      for await (const batch of reader.batches(progress.signal, plan.from)) {
+      for await (const batch of withinStallBound((signal) => reader.batches(signal, plan.from), progress.signal)) {
         progress.throwIfCancelled();
         count.extracted += batch.length;
         count.analyzed += batch.length;

@@ -141,7 +141,8 @@ export function createRunService(options: RunServiceOptions): RunService {
     discoverNow: discovery.discoverNow,
     tick: () => startDueRuns(db, logger, service),
     checkConnection: (request) => (executes ? checkConnectionHere(box, request) : checkConnectionOnWorker(queue, request)),
-    recover: async () => (await recoverInterruptedRuns(context)) + (await requeueLostJobs(db, queue)),
+    // Not while this instance's own lock is away (its database restarting): its own runs would look abandoned.
+    recover: async () => (instance && !instance.holdsLock() ? 0 : (await recoverInterruptedRuns(context)) + (await requeueLostJobs(db, queue))),
     pruneLogs: () => pruneAttemptLogs(db, logRetentionDays),
     checkAlerts: alerts.checkFinishedRuns,
     checkLateFlows: alerts.checkLateFlows,

@@ -1,5 +1,6 @@
 import type { ResourceCounts } from '@/service-rules/status';
 import { one, type Queryable } from '../db/pool';
+import { RELEASE_LOAD_IN_HAND } from './recovery';
 
 /** A run's counts of one resource: `written` (rows in its load so far) and `committed` (its table committed) beside the interface's. */
 export type LoadCounts = ResourceCounts & { written: number; committed: boolean };
@@ -89,7 +90,7 @@ export async function saveProgress(db: Queryable, id: number, resources: LoadCou
 
 /** The final counts of an attempt that was ended from outside (cancel) while its runner still had work in hand. */
 export async function saveCountsAfterEnd(db: Queryable, id: number, resources: LoadCounts[]): Promise<void> {
-  await db.query('UPDATE run_attempts SET resources = $2 WHERE id = $1', [id, JSON.stringify(resources)]);
+  await db.query(`UPDATE run_attempts SET resources = $2, ${RELEASE_LOAD_IN_HAND} WHERE id = $1`, [id, JSON.stringify(resources)]);
 }
 
 export async function finishAttempt(
@@ -99,7 +100,7 @@ export async function finishAttempt(
 ): Promise<boolean> {
   const { rowCount } = await db.query(
     `UPDATE run_attempts SET lifecycle = 'not_running', disposition = $2, errors = $3, resources = COALESCE($4::jsonb, resources), completed_at = clock_timestamp(),
-       waiting_for = NULL, schema_changed = $5
+       waiting_for = NULL, schema_changed = $5, ${RELEASE_LOAD_IN_HAND}
      WHERE id = $1 AND lifecycle = 'running'`,
     [id, outcome.disposition, JSON.stringify(outcome.errors), outcome.resources ? JSON.stringify(outcome.resources) : null, outcome.schemaChanged ?? false],
   );

@@ -16,6 +16,13 @@ const IN_HAND_COUNTS = `resources = CASE WHEN resources IS NULL THEN resources E
 const LOG_ENDED = `INSERT INTO attempt_log_lines (attempt_id, level, event, message, fields)
   SELECT id, 'error', 'run.failed', error, jsonb_build_object('error', error) FROM ended ORDER BY id`;
 
+/**
+ * Said by the runner as it lets go of an attempt: a load it still has in hand (it could not tell whether
+ * the destination committed it) is no longer this instance's, so recovery settles it without waiting for
+ * the instance to go.
+ */
+export const RELEASE_LOAD_IN_HAND = 'instance_key = CASE WHEN loading IS NULL THEN instance_key ELSE NULL END';
+
 export interface InterruptedLoad {
   id: number;
   flow_id: number;
@@ -117,6 +124,25 @@ export async function failAbandonedRuns(db: Queryable, errors: { neverStarted: s
           [ids, errors.interrupted],
         );
   return (attempts.rowCount ?? 0) + ids.length + (steps.rowCount ?? 0);
+}
+
+/**
+ * Ends one attempt whose runner lost its database mid-run (the runner lives on, so recovery would not
+ * take it for abandoned): failed with `error`, one log line; a load still in hand is left for recovery
+ * to settle with the destination (interruptedLoads).
+ * False when it had ended already (cancelled, or ended by another pass).
+ */
+export async function failOrphanedAttempt(db: Queryable, id: number, error: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `WITH ended AS (
+       UPDATE run_attempts SET lifecycle = 'not_running', disposition = 'failed', completed_at = clock_timestamp(), waiting_for = NULL, ${RELEASE_LOAD_IN_HAND},
+         errors = errors || jsonb_build_array($2::text)
+       WHERE id = $1 AND lifecycle = 'running'
+       RETURNING id, $2::text AS error)
+     ${LOG_ENDED}`,
+    [id, error],
+  );
+  return rowCount === 1;
 }
 
 /** Where each kind of queued run is kept, and what "queued, not claimed by any instance yet" means for it. */

@@ -10,6 +10,10 @@ export const MESSAGES = {
   payloadTooLarge: 'Payload Too Large',
   insufficientStorage: 'Insufficient Storage',
   internalError: 'Internal Server Error',
+  /** 429: an address that failed too many key checks or card hashes (Retry-After says how long to wait). */
+  tooManyGuesses: 'Too Many Requests: too many failed attempts from this address; try again later.',
+  /** 503: the service's own database does not answer (down, restarting or frozen). */
+  databaseUnavailable: 'Service Unavailable: the database is not answering',
   /** The run operations' 201 answer, as the hosted service says it. */
   created: 'Created',
   /** The error a cancelled run ends with. */

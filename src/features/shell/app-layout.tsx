@@ -3,6 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import { Hint } from '@/components/hint';
 import { TimeZoneSwitch } from '@/components/time-zone-switch';
+import { DatabaseBanner } from './database-banner';
 import { NotifyControl } from './notify-control';
 import { RunNotifier } from './run-notifier';
 import { RunningTitle } from './running-title';
@@ -104,6 +105,7 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
         )}
       </nav>
       <main className={frame.main}>
+        <DatabaseBanner />
         <RunNotifier />
         <RunningTitle />
         <Outlet />
