@@ -91,7 +91,8 @@ describe('a service killed during a run', () => {
     // The victim runs alone until its run is under way, so it is the one executing it.
     const victim = await start();
     const api = apiClient(victim.url, key);
-    const { flow } = await createSampleFlow(api, SLOW_SAMPLE);
+    // Long enough to outlast the survivor's start on a busy machine: the run must still be going when the victim dies.
+    const { flow } = await createSampleFlow(api, { ...SLOW_SAMPLE, row_count: 10_000 });
     expectStatus(await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 201);
     await eventuallyRunning(api, flow.id, (running) => running.resources.length > 0);
     const survivor = await start();
