@@ -232,7 +232,7 @@ function seedWorkflowRuns(now: number, workflows: WorkflowRecord[], sources: Sou
 }
 
 const DESTINATIONS: Omit<DestinationRecord, 'createdAt' | 'updatedAt'>[] = [
-  { id: 1, displayName: 'Analytics warehouse', spec: 'duckdb', properties: { path: '/data/analytics.duckdb', schema: 'analytics' } },
+  { id: 1, displayName: 'Analytics warehouse', spec: 'duckdb', properties: { path: '/data/warehouse.duckdb', schema: 'analytics' } },
   {
     id: 2,
     displayName: 'Reporting Postgres',
