@@ -64,7 +64,14 @@ describe('a new flow’s tables', () => {
     await user.clear(namespace);
     await user.type(namespace, 'analytics');
     await user.click(screen.getByRole('button', { name: 'Create flow' }));
-    expect(await screen.findByText('Flow “Orders to warehouse” (#1) already writes analytics.orders in this destination.')).toBeInTheDocument();
+    // Beside the field it is about, not in a box below the form.
+    await waitFor(() => {
+      expect(namespace).toHaveAccessibleDescription(
+        expect.stringContaining('Flow “Orders to warehouse” (#1) already writes analytics.orders in this destination.'),
+      );
+    });
+    expect(namespace).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(posts).toEqual([expect.objectContaining({ namespace: 'analytics' })]);
   });
 });

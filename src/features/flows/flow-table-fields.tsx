@@ -45,7 +45,14 @@ function tablesText(namespace: string, prefix: string, resources: readonly strin
   return `${shown.join(', ')}${more}`;
 }
 
-export function FlowTableFields({ control, editing }: { control: Control<NewFlowFormValues>; editing: Flow | null }) {
+interface FlowTableFieldsProps {
+  control: Control<NewFlowFormValues>;
+  editing: Flow | null;
+  /** The service's refusal of the last save about the namespace (a table another flow writes), shown beside it. */
+  namespaceRefusal: string | null;
+}
+
+export function FlowTableFields({ control, editing, namespaceRefusal }: FlowTableFieldsProps) {
   const [displayName, source, destination, namespace, tablePrefix] = useWatch({
     control,
     name: ['displayName', 'source', 'destination', 'namespace', 'tablePrefix'],
@@ -89,7 +96,7 @@ export function FlowTableFields({ control, editing }: { control: Control<NewFlow
               placeholder={emptyMeans === null || emptyMeans === '' ? undefined : emptyMeans}
               autoComplete="off"
               {...field}
-              error={fieldState.error?.message}
+              error={fieldState.error?.message ?? namespaceRefusal}
             />
           )}
         />

@@ -9,6 +9,7 @@ import { sourceQueries } from '@/resources/sources';
 import type { Flow } from '@/api/flows';
 import { FlowTableFields } from './flow-table-fields';
 import { EndpointField } from './new-flow-endpoint-field';
+import { saveRefusal } from './save-refusals';
 import { type FlowFormOutput, newFlowFormSchema, type NewFlowFormValues } from './new-flow-schema';
 import { FormActions } from '@/components/form-actions';
 
@@ -35,6 +36,9 @@ export function FlowForm({ label, defaultValues, submitLabel, onSubmit, pending,
   // A failed save leaves the form as typed; the service's message shows above the buttons.
   const submit = form.handleSubmit((values) => onSubmit(values).catch(() => undefined));
   const { errors } = form.formState;
+  // The service's refusal of the namespace (a table another flow writes) shows beside that field.
+  const refusal = saveRefusal(error, ['namespace']);
+  const shownAbove = refusal ? refusal.rest : error;
 
   return (
     <Paper withBorder p="lg" maw={640}>
@@ -66,8 +70,8 @@ export function FlowForm({ label, defaultValues, submitLabel, onSubmit, pending,
             />
           ))}
           <ScheduleField control={form.control} manualHint="Runs only when someone presses “Run now” on the flow page." />
-          <FlowTableFields control={form.control} editing={editing} />
-          {error ? <ErrorState error={error} /> : null}
+          <FlowTableFields control={form.control} editing={editing} namespaceRefusal={refusal?.fields.namespace ?? null} />
+          {shownAbove ? <ErrorState error={shownAbove} /> : null}
           <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
         </Stack>
       </form>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useState } from 'react';
 import type { Flow, RunAttempt } from '@/api/flows';
 import { ErrorState } from '@/components/error-state';
+import { isRunActive } from '@/lib/run-status';
 import { useStackedLayout } from '@/components/responsive-table/use-stacked-layout';
 import { BlockSkeleton } from '@/components/skeletons';
 import { resourceFacts } from '@/service-rules/flow-tables';
@@ -18,6 +19,8 @@ import {
   EntryActions,
   type EntryHandlers,
   KeyCell,
+  type LastLoad,
+  LastLoadCell,
   ModeCell,
   SavedCursorCell,
   type TableEntryData,
@@ -44,6 +47,13 @@ function useTableEnds(flow: Flow): TableEnds | null {
   };
 }
 
+/** What the latest run did with a resource's table. */
+function lastLoadOf(latest: RunAttempt | null | undefined, resource: string): LastLoad | null {
+  const counts = latest?.resources.find((each) => each.name === resource);
+  if (!latest || !counts) return null;
+  return { counts, live: isRunActive(latest), completedAt: latest.completedAt };
+}
+
 /**
  * The Tables section of a flow's page: one entry per resource the flow loads, with the table it lands in, its
  * columns, its mode, cursor field and key (edited in place), the saved cursor and when it advanced; Re-sync and
@@ -64,7 +74,7 @@ export function FlowTablesSection({ flow, latest, running }: FlowTablesSectionPr
 
   const entries: TableEntryData[] = (state.data ?? []).map((table) => {
     const facts = resolvers ? resourceFacts(resolvers, table.resource) : null;
-    return { state: table, facts, choices: ends ? modeChoices(ends, facts) : null };
+    return { state: table, facts, choices: ends ? modeChoices(ends, facts) : null, lastLoad: lastLoadOf(latest, table.resource) };
   });
   const isRunning = running === true;
   const handlersOf = (resource: string): EntryHandlers => ({
@@ -207,17 +217,18 @@ interface LayoutProps {
 }
 
 const HEADERS = [
-  { label: 'Table', width: '18%' },
-  { label: 'Mode', width: '15%' },
-  { label: 'Cursor field', width: '11%' },
-  { label: 'Primary key', width: '10%' },
-  { label: 'Saved cursor', width: '17%' },
+  { label: 'Table', width: '16%' },
+  { label: 'Mode', width: '13%' },
+  { label: 'Cursor field', width: '10%' },
+  { label: 'Primary key', width: '9%' },
+  { label: 'Saved cursor', width: '15%' },
+  { label: 'Last run', width: '14%' },
 ] as const;
 
 /** Wide screens: a row per table, its columns and its editor opened below it. */
 function TablesTable({ entries, handlersOf, details }: LayoutProps) {
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={920}>
       <Table aria-label="Tables of this flow" verticalSpacing="sm" style={{ tableLayout: 'fixed' }}>
         <Table.Thead>
           <Table.Tr>
@@ -226,7 +237,7 @@ function TablesTable({ entries, handlersOf, details }: LayoutProps) {
                 {header.label}
               </Table.Th>
             ))}
-            <Table.Th w="29%">
+            <Table.Th w="23%">
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
@@ -253,12 +264,15 @@ function TablesTable({ entries, handlersOf, details }: LayoutProps) {
                     <SavedCursorCell state={entry.state} />
                   </Table.Td>
                   <Table.Td>
+                    <LastLoadCell load={entry.lastLoad} />
+                  </Table.Td>
+                  <Table.Td>
                     <EntryActions entry={entry} handlers={handlers} />
                   </Table.Td>
                 </Table.Tr>
                 {(handlers.columnsOpen || handlers.editing) && (
                   <Table.Tr>
-                    <Table.Td colSpan={6} bg="var(--mantine-color-default-hover)">
+                    <Table.Td colSpan={7} bg="var(--mantine-color-default-hover)">
                       {details(entry)}
                     </Table.Td>
                   </Table.Tr>
@@ -308,6 +322,9 @@ function TableCards({ entries, handlersOf, details }: LayoutProps) {
                   </Field>
                   <Field label="Saved cursor">
                     <SavedCursorCell state={entry.state} />
+                  </Field>
+                  <Field label="Last run">
+                    <LastLoadCell load={entry.lastLoad} />
                   </Field>
                 </Stack>
                 {(handlers.columnsOpen || handlers.editing) && details(entry)}

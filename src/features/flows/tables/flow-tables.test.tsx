@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { getFlowStatus } from '@/api/flows';
+import { formatCount } from '@/lib/format';
 import { renderApp } from '@/test/render';
 import { recordBodies } from '@/test/request-bodies';
 import { mockService } from '@/test/server';
@@ -132,6 +134,44 @@ describe('the Tables section', () => {
     expect(await within(form).findByText('Flow “Other” (#9) already writes analytics.customers in this destination.')).toBeInTheDocument();
   });
 
+  it('shows each sentence of the service’s refusal beside the field it is about', async () => {
+    const { user } = await openTables(1);
+    const form = await openEditor(user, 'customers');
+    await optionsOf(user, form, 'Mode');
+    await user.click(screen.getByRole('option', { name: /^Incremental, deduplicated/ }));
+    await optionsOf(user, form, 'Cursor field');
+    await user.click(screen.getByRole('option', { name: 'created_at' }));
+    await optionsOf(user, form, 'Primary key');
+    await user.click(screen.getByRole('option', { name: 'email (text)' }));
+    await user.keyboard('{Escape}');
+    mockService.failNext('updateFlow', {
+      status: 400,
+      message:
+        'Bad Request: Resource “customers”: “created_at” cannot serve as a cursor; choose one of “updated_at”. Resource “customers”: the primary key names “email”, which it does not have.',
+    });
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    const cursor = within(form).getByRole('combobox', { name: 'Cursor field' });
+    await waitFor(() => {
+      expect(cursor).toHaveAccessibleDescription(
+        expect.stringContaining('Resource “customers”: “created_at” cannot serve as a cursor; choose one of “updated_at”.'),
+      );
+    });
+    expect(cursor).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByText('Resource “customers”: the primary key names “email”, which it does not have.')).toBeInTheDocument();
+    // Each beside its field, none left in a box below.
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says what the latest run did with each table: the rows it kept, and when', async () => {
+    const { table } = await openTables(1);
+    const { lastAttempt } = await getFlowStatus(1);
+    const kept = (name: string) => formatCount(lastAttempt?.resources.find((resource) => resource.name === name)?.loaded ?? -1);
+    await waitFor(() => {
+      expect(cellsOf(rowOf(table, 'orders'))[5]).toMatch(new RegExp(`^${kept('orders')} loaded\\d+ min ago$`));
+    });
+    expect(cellsOf(rowOf(table, 'customers'))[5]).toMatch(new RegExp(`^${kept('customers')} loaded`));
+  });
+
   it('shows the modes the source or destination cannot honour disabled, with the reason', async () => {
     const { user } = await openTables(5);
     const form = await openEditor(user, 'invoices');
@@ -232,7 +272,7 @@ describe('on a phone', () => {
       within(first)
         .getAllByRole('term')
         .map((term) => term.textContent),
-    ).toEqual(['Mode', 'Cursor field', 'Primary key', 'Saved cursor']);
+    ).toEqual(['Mode', 'Cursor field', 'Primary key', 'Saved cursor', 'Last run']);
     expect(within(first).getByRole('button', { name: 'Re-sync orders' })).toBeInTheDocument();
   });
 });

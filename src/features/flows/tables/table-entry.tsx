@@ -1,8 +1,10 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import type { ResourceProgress } from '@/api/flows';
 import type { FlowTableState } from '@/api/tables';
 import { isIncremental } from '@/api/tables';
 import { DateTime } from '@/components/date-time';
 import { TimeAgo } from '@/components/time-ago';
+import { loadStage, loadWords } from '@/lib/load-words';
 import type { ResourceFacts } from '@/service-rules/flow-tables';
 import { modeName } from './mode-words';
 import type { ModeChoice } from './table-choices';
@@ -14,6 +16,15 @@ export interface TableEntryData {
   state: FlowTableState;
   facts: ResourceFacts | null;
   choices: readonly ModeChoice[] | null;
+  /** What the flow's latest run did with it (null: that run did not load it, or there is none). */
+  lastLoad: LastLoad | null;
+}
+
+/** A resource's counts in the flow's latest run, whether that run still goes, and when it ended. */
+export interface LastLoad {
+  counts: ResourceProgress;
+  live: boolean;
+  completedAt: string | null;
 }
 
 export interface EntryHandlers {
@@ -159,5 +170,28 @@ export function EntryActions({ entry, handlers }: { entry: TableEntryData; handl
         Reset state
       </Button>
     </Group>
+  );
+}
+
+/** The rows the latest run kept in the table (or wrote, while it goes), and when. */
+export function LastLoadCell({ load }: { load: LastLoad | null }) {
+  if (!load)
+    return (
+      <Text size="sm" c="dimmed">
+        Not loaded by the last run
+      </Text>
+    );
+  const stage = loadStage(load.counts, load.live);
+  return (
+    <Stack gap={0}>
+      <Text size="sm" c={stage === 'rolled_back' ? 'red' : undefined}>
+        {loadWords(load.counts, load.live)}
+      </Text>
+      {!load.live && load.completedAt && (
+        <Text size="xs" c="dimmed">
+          <TimeAgo iso={load.completedAt} size="xs" />
+        </Text>
+      )}
+    </Stack>
   );
 }

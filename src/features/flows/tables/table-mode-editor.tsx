@@ -4,6 +4,7 @@ import { isIncremental } from '@/api/tables';
 import { ErrorState } from '@/components/error-state';
 import type { ResourceFacts } from '@/service-rules/flow-tables';
 import { useSaveResourceMode } from '@/resources/flow-state';
+import { saveRefusal } from '../save-refusals';
 import { MODE_WORDS, modeLine } from './mode-words';
 import { draftInput, draftProblems, type ModeChoice, type ModeDraft } from './table-choices';
 
@@ -29,6 +30,16 @@ export function TableModeEditor({ flowId, resource, initial, facts, choices, onD
   const unavailable = new Map(choices.map((choice) => [choice.mode, choice.unavailable]));
   const columns = facts?.columns.map((column) => ({ value: column.name, label: `${column.name} (${column.type})` })) ?? [];
   const ownKey = facts?.primaryKey ?? null;
+  // The service's refusal, each sentence beside the field it is about; what none owns shows below.
+  const refusal = saveRefusal(save.error, ['syncMode', 'cursorField', 'primaryKey']);
+  const refused = refusal?.fields ?? {};
+  const shownBelow = refusal ? refusal.rest : save.error;
+  const cursorShown = isIncremental(draft.syncMode);
+  const keyShown = draft.syncMode === 'incremental_deduped';
+  // A refusal about a picker the chosen mode hides is said beside the mode.
+  const modeRefusals = [refused.syncMode, cursorShown ? undefined : refused.cursorField, keyShown ? undefined : refused.primaryKey].filter(
+    (text) => text !== undefined,
+  );
 
   const submit = () => {
     setTried(true);
@@ -52,6 +63,7 @@ export function TableModeEditor({ flowId, resource, initial, facts, choices, onD
         description={modeLine(draft.syncMode)}
         data={choices.map(({ mode }) => ({ value: mode, label: MODE_WORDS[mode].name, disabled: unavailable.get(mode) !== null }))}
         value={draft.syncMode}
+        error={modeRefusals.length > 0 ? modeRefusals.join(' ') : undefined}
         allowDeselect={false}
         onChange={(value) => {
           if (value) setDraft((previous) => ({ ...previous, syncMode: value }));
@@ -75,7 +87,7 @@ export function TableModeEditor({ flowId, resource, initial, facts, choices, onD
         }}
         comboboxProps={{ withinPortal: true }}
       />
-      {isIncremental(draft.syncMode) && (
+      {cursorShown && (
         <Select
           label="Cursor field"
           description="The column whose greater values mark new or changed rows: numbers, dates and times only."
@@ -85,12 +97,12 @@ export function TableModeEditor({ flowId, resource, initial, facts, choices, onD
           onChange={(value) => {
             setDraft((previous) => ({ ...previous, cursorField: value }));
           }}
-          error={tried ? problems.cursorField : undefined}
+          error={(tried ? problems.cursorField : undefined) ?? refused.cursorField}
           nothingFoundMessage="No column can serve as a cursor"
           comboboxProps={{ withinPortal: true }}
         />
       )}
-      {draft.syncMode === 'incremental_deduped' && (
+      {keyShown && (
         <MultiSelect
           label="Primary key"
           description={
@@ -102,11 +114,11 @@ export function TableModeEditor({ flowId, resource, initial, facts, choices, onD
           onChange={(value) => {
             setDraft((previous) => ({ ...previous, primaryKey: value.length > 0 ? value : null }));
           }}
-          error={tried ? problems.primaryKey : undefined}
+          error={(tried ? problems.primaryKey : undefined) ?? refused.primaryKey}
           comboboxProps={{ withinPortal: true }}
         />
       )}
-      {save.error ? <ErrorState error={save.error} /> : null}
+      {shownBelow ? <ErrorState error={shownBelow} /> : null}
       <Group gap="xs">
         <Button type="submit" size="xs" loading={save.isPending}>
           Save
