@@ -132,7 +132,7 @@ describe('a flow’s state', () => {
 
   it('follows the flow’s prefix and namespace', async () => {
     await updateFlow(7, { tablePrefix: 'raw_', namespace: 'sample' });
-    expect((await getFlowState(7)).map((row) => row.table)).toEqual(['customers', 'orders', 'products', 'events', 'users'].map((name) => `sample.raw_${name}`));
+    expect((await getFlowState(7)).map((row) => row.table)).toEqual(['customers', 'products', 'orders', 'events', 'users'].map((name) => `sample.raw_${name}`));
     expect((await listFlows()).find((flow) => flow.id === 7)).toMatchObject({ namespace: 'sample', tablePrefix: 'raw_' });
   });
 });

@@ -30,13 +30,20 @@ const COLUMNS: Record<string, ColumnInfo[]> = {
   prices: [col('sku', 'text'), col('currency', 'text'), col('price', 'text')],
 };
 
+/** The sample source's tables, as its generator makes them (server/connectors/sample-source.ts): each keyed by id. */
+const SAMPLE_COLUMNS: Record<string, ColumnInfo[]> = {
+  customers: [id, col('name', 'text'), col('email', 'text'), createdAt],
+  products: [id, col('name', 'text'), col('price_cents', 'bigint'), col('in_stock', 'boolean')],
+  orders: [id, col('customer_id', 'bigint'), col('product_id', 'bigint'), col('quantity', 'bigint'), col('status', 'text'), col('ordered_at', 'timestamp')],
+};
+
 /** Keys a table declares, for sources that have them (a REST endpoint and a CSV file declare none). */
 const KEYS: Record<string, string[] | null> = { order_items: ['order_id', 'line'], audit_log: null, commits: ['sha'], daily_stock: null, prices: null };
 
 const canServeAsCursor = (type: string) => type === 'bigint' || type === 'double' || type === 'timestamp';
 
 export function discoveredFacts(spec: string, resource: string): ResourceFacts {
-  const columns = COLUMNS[resource] ?? [id, col('name', 'text'), updatedAt];
+  const columns = (spec === 'sample' ? SAMPLE_COLUMNS[resource] : undefined) ?? COLUMNS[resource] ?? [id, col('name', 'text'), updatedAt];
   const declared = resource in KEYS ? (KEYS[resource] ?? null) : columns.some((column) => column.name === 'id') ? ['id'] : null;
   return {
     columns,
