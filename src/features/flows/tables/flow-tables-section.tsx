@@ -217,12 +217,12 @@ interface LayoutProps {
 }
 
 const HEADERS = [
-  { label: 'Table', width: '16%' },
-  { label: 'Mode', width: '13%' },
-  { label: 'Cursor field', width: '10%' },
+  { label: 'Table', width: '22%' },
+  { label: 'Mode', width: '18%' },
+  { label: 'Cursor field', width: '11%' },
   { label: 'Primary key', width: '9%' },
-  { label: 'Saved cursor', width: '15%' },
-  { label: 'Last run', width: '14%' },
+  { label: 'Saved cursor', width: '14%' },
+  { label: 'Last run', width: '12%' },
 ] as const;
 
 /** Wide screens: a row per table, its columns and its editor opened below it. */
@@ -237,7 +237,7 @@ function TablesTable({ entries, handlersOf, details }: LayoutProps) {
                 {header.label}
               </Table.Th>
             ))}
-            <Table.Th w="23%">
+            <Table.Th w="14%">
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
@@ -267,7 +267,7 @@ function TablesTable({ entries, handlersOf, details }: LayoutProps) {
                     <LastLoadCell load={entry.lastLoad} />
                   </Table.Td>
                   <Table.Td>
-                    <EntryActions entry={entry} handlers={handlers} />
+                    <EntryActions entry={entry} handlers={handlers} stacked />
                   </Table.Td>
                 </Table.Tr>
                 {(handlers.columnsOpen || handlers.editing) && (

@@ -31,7 +31,7 @@ function ResyncBody({ tables, all }: { tables: readonly FlowTableState[]; all: b
           : `The saved cursor of ${only?.resource ?? ''} is cleared and a run starts now that reads it in full and replaces ${only?.table ?? ''} when it finishes. ${resyncWords(only?.syncMode ?? '')}`}
       </Text>
       {all && (
-        <List size="sm" spacing={4}>
+        <List size="sm" spacing={4} style={{ overflowWrap: 'anywhere' }} styles={{ itemWrapper: { maxWidth: '100%' } }}>
           {tables.map((table) => (
             <List.Item key={table.resource}>
               <Text span size="sm" ff="monospace">
@@ -55,7 +55,7 @@ function ResetBody({ tables, all }: { tables: readonly FlowTableState[]; all: bo
     <Stack gap="xs">
       <Text size="sm">{all ? 'Nothing runs now, and every table keeps its rows.' : `Nothing runs now, and ${only?.table ?? ''} keeps its rows.`}</Text>
       {all ? (
-        <List size="sm" spacing={4}>
+        <List size="sm" spacing={4} style={{ overflowWrap: 'anywhere' }} styles={{ itemWrapper: { maxWidth: '100%' } }}>
           {tables.map((table) => (
             <List.Item key={table.resource}>
               <Text span size="sm" ff="monospace">

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Fragment } from 'react';
 import type { ResourceProgress } from '@/api/flows';
 import type { FlowTableState } from '@/api/tables';
 import { isIncremental } from '@/api/tables';
@@ -52,8 +53,8 @@ export function TargetCell({ entry, handlers }: { entry: TableEntryData; handler
       <Text fw={600} size="sm" style={{ wordBreak: 'break-word' }}>
         {state.resource}
       </Text>
-      <Text size="xs" ff="monospace" c="dimmed" style={{ wordBreak: 'break-all' }} aria-label={`Target table ${state.table}`}>
-        {state.table}
+      <Text size="xs" ff="monospace" c="dimmed" style={{ overflowWrap: 'anywhere' }} aria-label={`Target table ${state.table}`}>
+        <BreakAfterDots text={state.table} />
       </Text>
       <Group gap={6}>
         <Button
@@ -78,6 +79,21 @@ export function TargetCell({ entry, handlers }: { entry: TableEntryData; handler
   );
 }
 
+/** A qualified name that may wrap after each dot (between namespace and table) before it wraps anywhere. */
+function BreakAfterDots({ text }: { text: string }) {
+  const parts = text.split('.');
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      {part}
+      {index < parts.length - 1 && (
+        <>
+          .<wbr />
+        </>
+      )}
+    </Fragment>
+  ));
+}
+
 export function ModeCell({ state }: { state: FlowTableState }) {
   return (
     <Stack gap={0}>
@@ -97,7 +113,7 @@ export function CursorFieldCell({ state }: { state: FlowTableState }) {
       </Text>
     );
   return (
-    <Text size="sm" ff="monospace">
+    <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
       {state.cursorField ?? '—'}
     </Text>
   );
@@ -156,10 +172,11 @@ export function SavedCursorCell({ state }: { state: FlowTableState }) {
   );
 }
 
-export function EntryActions({ entry, handlers }: { entry: TableEntryData; handlers: EntryHandlers }) {
+/** Edit, Re-sync and Reset state of one table; `stacked`: one under the other, in a narrow table column. */
+export function EntryActions({ entry, handlers, stacked = false }: { entry: TableEntryData; handlers: EntryHandlers; stacked?: boolean }) {
   const { resource } = entry.state;
-  return (
-    <Group gap={6} justify="flex-end" wrap="wrap">
+  const buttons = (
+    <>
       <Button size="compact-sm" variant="default" onClick={handlers.onEdit} aria-expanded={handlers.editing} aria-label={`Edit how ${resource} is kept`}>
         Edit
       </Button>
@@ -169,6 +186,15 @@ export function EntryActions({ entry, handlers }: { entry: TableEntryData; handl
       <Button size="compact-sm" variant="subtle" color="red" onClick={handlers.onReset} aria-label={`Reset the state of ${resource}`}>
         Reset state
       </Button>
+    </>
+  );
+  return stacked ? (
+    <Stack gap={4} align="stretch">
+      {buttons}
+    </Stack>
+  ) : (
+    <Group gap={6} justify="flex-end" wrap="wrap">
+      {buttons}
     </Group>
   );
 }
