@@ -111,7 +111,7 @@ async function createFlowFromSource(page: Page, name: string, source: string, de
   await page.getByRole('link', { name: '+ New flow from this source' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New flow' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Source' })).toHaveValue(source);
-  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await choose(page, 'Destination', destination, destination);
   await expectNoSeriousAxeViolations(page);
   await page.getByRole('button', { name: 'Create flow' }).click();

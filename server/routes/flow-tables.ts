@@ -1,6 +1,6 @@
 import type { CreateFlowInput, UpdateFlowInput } from '@/api/flows';
 import { tableOfAnotherFlow } from '@/api/messages';
-import { Conflict, InvalidInput } from '@/service-rules/errors';
+import { Conflict } from '@/service-rules/errors';
 import {
   effectiveNamespace,
   mergedModes,
@@ -11,6 +11,7 @@ import {
   resourceModeOf,
   targetTable,
 } from '@/service-rules/flow-tables';
+import { refuseReservedNamespace } from '@/service-rules/table-claims';
 import { checkResourceModes } from '@/service-rules/table-modes';
 import type { FlowTablesOnWire } from '@/service-rules/wire';
 import type { Queryable } from '../db/pool';
@@ -31,12 +32,10 @@ interface Ends {
 
 const namespaceOf = (namespace: string | null, destination: DestinationRow) => effectiveNamespace(namespace, destination.spec, destination.properties);
 
-/** 400 for a namespace the destination cannot have (reservedNamespaces). */
-function checkNamespace(namespace: string | null, destination: DestinationRow): void {
-  if (namespace !== null && reservedNamespaces(destination.spec, destination.properties).includes(namespace)) {
-    throw new InvalidInput(`namespace: “${namespace}” is the name of one of the DuckDB file's catalogs; choose another.`);
-  }
-}
+/** 400 for a namespace the destination cannot have (reservedNamespaces), as the mock judges it. */
+const checkNamespace = (namespace: string | null, destination: DestinationRow) => {
+  refuseReservedNamespace(namespace, destination.spec, destination.properties);
+};
 
 function checkModes(modes: readonly ResourceMode[], { source, destination }: Ends): void {
   checkResourceModes(modes, {

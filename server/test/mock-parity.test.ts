@@ -193,3 +193,123 @@ describe('the mock service does what the service does', () => {
     expect(errors[1]).toEqual(errors[0]);
   });
 });
+
+/** What a client of either sees of a flow's tables: how the flow keeps them (its answer) and each table's state without its clock. */
+async function tablesOf({ api }: Side, flowAnswer: ApiAnswer) {
+  expect([200, 201], JSON.stringify(flowAnswer.body)).toContain(flowAnswer.status);
+  const { id, namespace, tablePrefix, schemaChanges, resources } = (flowAnswer.body as { data: Record<string, unknown> & { id: number } }).data;
+  const state = await api(`/v2/flows/${String(id)}/state`);
+  expect(state.status).toBe(200);
+  const tables = (state.body as { data: { resource: string; table: string; syncMode: string; cursorField: string | null; primaryKey: unknown }[] }).data.map(
+    ({ resource, table, syncMode, cursorField, primaryKey }) => ({ resource, table, syncMode, cursorField, primaryKey }),
+  );
+  return { flow: { namespace, tablePrefix, schemaChanges, resources }, tables };
+}
+
+describe("the mock service keeps flows' tables as the service does", () => {
+  it('names a new flow’s namespace and lists its resources, modes and tables alike', async () => {
+    const [fromService, fromMock] = await Promise.all(
+      sides.map(async (side) => {
+        const made = await side.api('/v2/flows', {
+          method: 'POST',
+          body: { displayName: 'Parity flow', source: side.ids.source, destination: side.ids.destination, tablePrefix: 'raw_' },
+        });
+        return tablesOf(side, made);
+      }),
+    );
+    // A second "Parity flow" into the same destination gets a namespace of its own.
+    expect(fromService?.flow.namespace).toBe('parity_flow_2');
+    expect(fromService?.tables.length).toBeGreaterThan(0);
+    expect(fromMock?.flow).toEqual(fromService?.flow);
+    expect(fromMock?.tables).toEqual(fromService?.tables);
+  });
+
+  it('tells the same columns, key and cursor candidates of each resource', async () => {
+    const [fromService, fromMock] = await Promise.all(
+      sides.map(async ({ api, ids }) => {
+        const answer = await api(`/v2/sources/${String(ids.source)}/resolvers`);
+        expect(answer.status).toBe(200);
+        const { resolvers } = (answer.body as { data: { resolvers: Record<string, unknown>[] } }).data;
+        return resolvers.map(({ name, columns, primaryKey, cursorCandidates }) => ({ name, columns, primaryKey, cursorCandidates }));
+      }),
+    );
+    expect(fromService?.length).toBe(3);
+    expect(fromMock).toEqual(fromService);
+  });
+
+  it('saves a mode, a cursor and a key, and answers them alike in the flow and its state', async () => {
+    const [fromService, fromMock] = await Promise.all(
+      sides.map(async (side) => {
+        const path = `/v2/flows/${String(side.ids.flow)}`;
+        const change = { resources: [{ name: 'orders', syncMode: 'incremental_append', cursorField: 'id' }] };
+        return tablesOf(side, await side.api(path, { method: 'PATCH', body: change }));
+      }),
+    );
+    expect(fromService?.tables.find((table) => table.resource === 'orders')).toMatchObject({ syncMode: 'incremental_append', cursorField: 'id' });
+    expect(fromMock?.flow).toEqual(fromService?.flow);
+    expect(fromMock?.tables).toEqual(fromService?.tables);
+  });
+});
+
+const TABLE_REFUSALS: Refusal[] = [
+  {
+    what: 'a mode the files destination cannot honour',
+    request: (ids) => [
+      `/v2/flows/${String(ids.flow)}`,
+      { method: 'PATCH', body: { resources: [{ name: 'orders', syncMode: 'incremental_deduped', cursorField: 'id' }] } },
+    ],
+  },
+  {
+    what: 'an incremental mode without a cursor field',
+    request: (ids) => [`/v2/flows/${String(ids.flow)}`, { method: 'PATCH', body: { resources: [{ name: 'orders', syncMode: 'incremental_append' }] } }],
+  },
+  {
+    what: 'a cursor field that cannot serve as one',
+    request: (ids) => [
+      `/v2/flows/${String(ids.flow)}`,
+      { method: 'PATCH', body: { resources: [{ name: 'customers', syncMode: 'incremental_append', cursorField: 'no_such_column' }] } },
+    ],
+  },
+  {
+    what: 'a resource the source does not have',
+    request: (ids) => [`/v2/flows/${String(ids.flow)}`, { method: 'PATCH', body: { resources: [{ name: 'no_such', syncMode: 'full_refresh_append' }] } }],
+  },
+  {
+    what: 'a namespace that is not an identifier',
+    request: (ids) => ['/v2/flows', { method: 'POST', body: { displayName: 'x', source: ids.source, destination: ids.destination, namespace: 'two words' } }],
+  },
+  {
+    what: 'a namespace and prefix whose tables another flow writes',
+    request: (ids) => ['/v2/flows', { method: 'POST', body: { displayName: 'x', source: ids.source, destination: ids.destination, namespace: 'parity_flow' } }],
+  },
+  { what: 'a reset of a resource the flow does not load', request: (ids) => [`/v2/flows/${String(ids.flow)}/state?resource=no_such`, { method: 'DELETE' }] },
+  {
+    what: 'a re-sync of a resource the flow does not load',
+    request: (ids) => [`/v2/flows/${String(ids.flow)}/resync`, { method: 'POST', body: { resources: ['no_such'] } }],
+  },
+  { what: 'a re-sync body with an unknown field', request: (ids) => [`/v2/flows/${String(ids.flow)}/resync`, { method: 'POST', body: { bogus: true } }] },
+  { what: 'the state of an unknown flow', request: () => [`/v2/flows/${String(MISSING)}/state`, {}] },
+];
+
+describe('the mock service answers refused table requests as the service does', () => {
+  it.each(TABLE_REFUSALS)('$what', async ({ request }) => {
+    const [service, mocked] = await Promise.all(
+      sides.map(async (side) => {
+        const [path, options] = request(side.ids);
+        const { status, message } = answerOf(await side.api(path, options));
+        // The flows each side made have ids of their own.
+        return { status, message: typeof message === 'string' ? message.replace(`(#${String(side.ids.flow)})`, '(#the parity flow)') : message };
+      }),
+    );
+    expect(service?.status).toBeGreaterThanOrEqual(400);
+    expect(mocked).toEqual(service);
+  });
+
+  it('resets every table’s state with the same message', async () => {
+    const [service, mocked] = await Promise.all(
+      sides.map(async ({ api, ids }) => answerOf(await api(`/v2/flows/${String(ids.flow)}/state`, { method: 'DELETE' }))),
+    );
+    expect(service?.status).toBe(200);
+    expect(mocked).toEqual(service);
+  });
+});

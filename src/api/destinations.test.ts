@@ -67,7 +67,7 @@ describe('verifyDestination', () => {
   it('reads is_error as isError on informational messages', async () => {
     const messages = await verifyDestination(1);
     expect(messages).toEqual([
-      { name: 'connection', message: 'Opened /data/analytics.duckdb.', isError: false },
+      { name: 'connection', message: 'Opened /data/warehouse.duckdb.', isError: false },
       { name: 'schema', message: 'Schema analytics is writable.', isError: false },
     ]);
   });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, rawCall, signIn } from '@/mock-service/api-test-helpers';
 import { STARTER_API_KEY } from '@/mock-service/auth';
-import { SEED } from '@/mock-service/seed';
+import { flowRecord, SEED } from '@/mock-service/seed';
 import { mockService } from '@/test/server';
 import { cancelFlow, createFlow, createFlowInputSchema, deleteFlow, getFlowStatus, listFlows, listRunAttempts, runFlow, updateFlow } from './flows';
 
@@ -39,12 +39,20 @@ describe('listFlows', () => {
       paused: false,
       // Running now: never late, whatever the clock.
       freshness: 'on_time',
-      // A service that does not say how the flow keeps its tables (the mock before it learns): the defaults.
+      // Made before namespaces: it writes into its destination's default; its orders are kept one row per key.
       namespace: null,
       tablePrefix: '',
       schemaChanges: 'propagate',
-      resources: [],
+      resources: [
+        { name: 'orders', syncMode: 'incremental_deduped', cursorField: 'updated_at', primaryKey: null },
+        { name: 'order_items', syncMode: 'incremental_append', cursorField: 'order_id', primaryKey: null },
+        { name: 'customers', syncMode: 'full_refresh_append', cursorField: null, primaryKey: null },
+      ],
     });
+    // A service that does not say how a flow keeps its tables (a hosted one): the defaults.
+    const hosted = { id: 1, displayName: 'Hosted', source: 1, destination: 1, frequency: '1h' };
+    mockService.failNext('listFlows', { body: { data: [hosted] } });
+    expect((await listFlows())[0]).toMatchObject({ namespace: null, tablePrefix: '', schemaChanges: 'propagate', resources: [] });
     expect(flows.find((flow) => flow.id === 2)).toMatchObject({ frequency: null, cron: '0 */6 * * *' });
   });
 
@@ -248,7 +256,9 @@ describe('cancelFlow', () => {
     const cancelled = await cancelFlow(1);
     expect(cancelled.message).toBe('Flow run cancelled.');
     const attempt = await latestAttempt(1);
-    expect(attempt).toMatchObject({ lifecycle: 'not_running', disposition: 'failed', errors: ['Cancelled by user.'], resources: [] });
+    expect(attempt).toMatchObject({ lifecycle: 'not_running', disposition: 'failed', errors: ['Cancelled by user.'] });
+    // Cancelled at once: whatever it had read, no table committed, so nothing is loaded.
+    expect(attempt.resources.filter((resource) => resource.committed || resource.loaded > 0)).toEqual([]);
     await expect(runFlow(1)).resolves.toEqual({ message: null });
   });
 
@@ -440,15 +450,17 @@ describe('getFlowStatus', () => {
 
 describe('listFlows paging', () => {
   it('reads every page of a service that pages, and stops at once on one that answers everything', async () => {
-    const extra = Array.from({ length: 2_100 }, (_, index) => ({
-      id: 1_000 + index,
-      displayName: `Flow ${String(index)}`,
-      source: 1,
-      destination: 1,
-      frequency: '1h',
-      cron: null,
-      paused: false,
-    }));
+    const extra = Array.from({ length: 2_100 }, (_, index) =>
+      flowRecord({
+        id: 1_000 + index,
+        displayName: `Flow ${String(index)}`,
+        source: 1,
+        destination: 1,
+        frequency: '1h',
+        cron: null,
+        paused: false,
+      }),
+    );
     mockService.db.state.flows.push(...extra);
     const all = await listFlows();
     expect(all).toHaveLength(14 + 2_100);

@@ -82,3 +82,6 @@ export const stateReset = (resources: readonly string[]) =>
   resources.length === 1
     ? `State of ${resources[0] ?? ''} reset: its next run reads it in full.`
     : `State of ${String(resources.length)} resources reset: their next run reads them in full.`;
+
+/** 400 to a re-sync naming resources the flow does not load. */
+export const noResourceLoaded = (names: readonly string[]) => `This flow loads no resource named ${names.map((name) => `“${name}”`).join(', ')}.`;

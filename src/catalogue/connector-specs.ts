@@ -145,7 +145,8 @@ export const SOURCE_SPECS: SourceSpecDefinition[] = [
         description: 'Paces the generator like a slow API would; empty means as fast as possible.',
       },
     ],
-    staticResolvers: ['customers', 'orders', 'products'],
+    // In the order the generator makes them (orders refer to both others), as its discovery lists them.
+    staticResolvers: ['customers', 'products', 'orders'],
   },
   {
     name: 'csv',

@@ -1,6 +1,7 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import type { ResourceProgress } from '@/api/flows';
 import { formatCount } from '@/lib/format';
+import { loadStage, loadWords } from '@/lib/load-words';
 import { type Column, ResponsiveTable } from './responsive-table/responsive-table';
 import { RunErrors } from './run-errors';
 
@@ -35,10 +36,21 @@ function StageBar({ resource, stage }: { resource: ResourceProgress; stage: (typ
   );
 }
 
+/** A count, or (loaded, for a table not committed) the rows written and what becomes of them. */
+function StageCount({ resource, stage, live }: { resource: ResourceProgress; stage: (typeof STAGES)[number]; live: boolean }) {
+  const words = stage.key === 'loaded' && loadStage(resource, live) !== 'loaded';
+  return (
+    <Text span size="sm" ff={words ? undefined : 'monospace'} c={words ? 'dimmed' : undefined}>
+      {words ? loadWords(resource, live) : formatCount(resource[stage.key])}
+    </Text>
+  );
+}
+
 /**
  * Per resource: extracted → analyzed → loaded, with the resource's own errors. While the run goes (`live`)
  * its total is unknown, so only the counts show; once it ended, extraction is the total and bars show how
- * much of it was analyzed and loaded.
+ * much of it was analyzed and loaded. Loaded counts rows the destination keeps: a table not committed yet
+ * shows its rows written instead, said as such.
  */
 export function ResourceFunnel({ resources, live }: { resources: readonly ResourceProgress[]; live: boolean }) {
   if (resources.length === 0)
@@ -66,10 +78,8 @@ export function ResourceFunnel({ resources, live }: { resources: readonly Resour
       header: stage.label,
       width: live ? undefined : '22%',
       cell: (resource) =>
-        live ? (
-          <Text span size="sm" ff="monospace">
-            {formatCount(resource[stage.key])}
-          </Text>
+        live || (stage.key === 'loaded' && loadStage(resource, live) !== 'loaded') ? (
+          <StageCount resource={resource} stage={stage} live={live} />
         ) : (
           <StageBar resource={resource} stage={stage} />
         ),

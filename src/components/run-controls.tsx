@@ -15,7 +15,16 @@ interface RunControlsProps {
   subject: string;
   /** More buttons after Run and Cancel (a workflow's Delete). */
   children?: ReactNode;
+  /** What a cancel keeps and rolls back, for the confirmation (a flow names its tables). */
+  cancelText?: ReactNode;
 }
+
+const CANCEL_TEXT = (
+  <Text size="sm">
+    The run stops where it is and shows as Cancelled. Tables already committed stay in the destination; each table being loaded is rolled back, and its previous
+    content stays whole.
+  </Text>
+);
 
 /**
  * Run now and Cancel run of a flow or a workflow. Both stay on screen (a Cancel that vanishes is a peer's
@@ -23,7 +32,7 @@ interface RunControlsProps {
  * waits while a run is going (the service would refuse a second one); Cancel asks first, since it throws the
  * run's work away. While the status is unknown (`running` null) both stay available and the service decides.
  */
-export function RunControls({ run, cancel, running, subject, children }: RunControlsProps) {
+export function RunControls({ run, cancel, running, subject, children, cancelText = CANCEL_TEXT }: RunControlsProps) {
   const [confirming, confirm] = useDisclosure(false);
   const feedback = run.outcome && cancel.outcome ? null : (run.outcome ?? cancel.outcome);
   return (
@@ -73,7 +82,7 @@ export function RunControls({ run, cancel, running, subject, children }: RunCont
           cancel.start();
         }}
       >
-        <Text size="sm">The run stops where it is and shows as Cancelled. Rows already loaded stay in the destination.</Text>
+        {cancelText}
       </ConfirmDialog>
     </Stack>
   );

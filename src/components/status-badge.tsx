@@ -14,6 +14,7 @@ export function StatusBadge({ status, size = 'md' }: { status: RunStateInput | n
       miw="max-content"
       leftSection={moving ? <Loader size={10} color={RUN_STATE_COLORS[state]} aria-hidden /> : undefined}
       style={{ textTransform: 'none' }}
+      title={status?.waitingFor ?? undefined}
     >
       {runStateLabel(status)}
     </Badge>

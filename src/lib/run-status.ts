@@ -13,6 +13,8 @@ export interface RunStateInput {
   disposition: RunDisposition;
   /** Only read to tell a cancelled run from a failed one. */
   errors?: readonly string[];
+  /** What a running attempt waits for (its destination, busy with another load): it is queued, not moving. */
+  waitingFor?: string | null;
 }
 
 /**
@@ -32,7 +34,7 @@ export function splitCancelNote(errors: readonly string[]): { cancelNote: string
 
 export function runStateOf(status: RunStateInput | null | undefined): RunState {
   if (!status) return 'never';
-  if (status.lifecycle === 'running') return 'running';
+  if (status.lifecycle === 'running') return status.waitingFor ? 'pending' : 'running';
   if (status.lifecycle === 'pending') return 'pending';
   if (status.lifecycle === 'not_running') {
     if (status.disposition === 'succeeded') return 'succeeded';
@@ -70,9 +72,19 @@ export const RUN_STATE_LABELS: Record<Exclude<RunState, 'other'>, string> = {
   never: 'Never run',
 };
 
+/**
+ * What a queued run waits for, in the badge's words: the service says `Waiting for “Warehouse”: another
+ * load into the same DuckDB file`; the badge keeps `waiting for “Warehouse”` (the whole sentence is its title).
+ */
+export function waitingWords(waitingFor: string): string {
+  const named = /^waiting for “[^”]*”/i.exec(waitingFor)?.[0] ?? waitingFor;
+  return named.charAt(0).toLowerCase() + named.slice(1);
+}
+
 /** The label a badge shows: the known words, or the service's own values as they came. */
 export function runStateLabel(status: RunStateInput | null | undefined): string {
   const state = runStateOf(status);
+  if (state === 'pending' && status?.waitingFor) return `Queued: ${waitingWords(status.waitingFor)}`;
   if (state !== 'other') return RUN_STATE_LABELS[state];
   return `${status?.lifecycle ?? '?'} · ${status?.disposition ?? '?'}`;
 }

@@ -1,7 +1,8 @@
 import { type CardState, cardStateAt } from '@/api/cards';
-import { MESSAGES, usedByFlows } from '@/api/messages';
+import { MESSAGES, usedByFlows, waitingForDuckDb } from '@/api/messages';
 import { Conflict } from '@/service-rules/errors';
-import type { CardRecord, FlowRunRecord, MockState, RunRecord, WorkflowRecord, WorkflowRunRecord } from './records';
+import { claimTables, readsIncrementally } from './flow-tables';
+import type { CardRecord, FlowRecord, FlowRunRecord, MockState, RunRecord, WorkflowRecord, WorkflowRunRecord } from './records';
 import { isRunUnderWay } from './progress';
 import { runResources, sourceFailure } from './rules';
 import { seedState } from './seed';
@@ -95,11 +96,16 @@ export class MockDb {
     return this.state.flowRuns.find((run) => run.flow === flowId && isRunUnderWay(run, this.now()));
   }
 
-  /** Starts a flow run, numbered within its flow; it fails at the end if the source cannot connect (see rules.ts). */
-  startFlowRun(flowId: number, trigger: RunRecord['trigger'] = 'manual'): FlowRunRecord {
+  /**
+   * Starts a flow run, numbered within its flow; it fails at the end if the source cannot connect (see rules.ts).
+   * `resync`: the resources it reads in full and replaces (empty: all). A resource read past a saved cursor moves
+   * only the rows since; the tables it loads are the flow's from then on.
+   */
+  startFlowRun(flowId: number, trigger: RunRecord['trigger'] = 'manual', resync?: string[]): FlowRunRecord {
     const flow = this.flow(flowId);
     const source = flow ? this.source(flow.source) : undefined;
     const id = this.nextId('flowRun');
+    const wait = flow ? this.turnAt(flow.destination) : null;
     const run: FlowRunRecord = {
       id,
       flow: flowId,
@@ -109,10 +115,41 @@ export class MockDb {
       durationMs: this.runDurationMs,
       failure: source ? sourceFailure(source) : ['The source of this flow no longer exists.'],
       cancelledAt: null,
-      resources: source ? runResources(id, source) : [],
+      resources: source && flow ? this.rowsOfRun(flow, runResources(id, source), resync) : [],
+      ...(resync ? { resync } : {}),
+      ...(wait ? { waitMs: wait.waitMs, waitingFor: wait.waitingFor, durationMs: this.runDurationMs + wait.waitMs } : {}),
     };
     this.state.flowRuns.push(run);
+    if (flow) claimTables(this, flow, run);
     return run;
+  }
+
+  /** An incremental read past a saved cursor moves a few rows; a full read (a re-sync) all of them. */
+  private rowsOfRun(flow: FlowRecord, resources: { name: string; rows: number }[], resync: string[] | undefined) {
+    const full = (name: string) => resync !== undefined && (resync.length === 0 || resync.includes(name));
+    return resources.map(({ name, rows }) => (!full(name) && readsIncrementally(this, flow, name) ? { name, rows: 20 + (rows % 380) } : { name, rows }));
+  }
+
+  /**
+   * A DuckDB file takes one load at a time, as in the service: a run into a file another running flow loads
+   * waits until that run ends, and says so meanwhile. Null when it can start at once.
+   */
+  private turnAt(destinationId: number): { waitMs: number; waitingFor: string } | null {
+    const destination = this.destination(destinationId);
+    if (destination?.spec !== 'duckdb') return null;
+    const path = destination.properties.path;
+    const sameFile = (other: number) => {
+      const candidate = this.destination(other);
+      return candidate?.spec === 'duckdb' && candidate.properties.path === path;
+    };
+    const now = this.now();
+    const busyUntil = Math.max(
+      0,
+      ...this.state.flowRuns
+        .filter((run) => isRunUnderWay(run, now) && sameFile(this.flow(run.flow)?.destination ?? 0))
+        .map((run) => run.startedAt + run.durationMs),
+    );
+    return busyUntil > now ? { waitMs: busyUntil - now, waitingFor: waitingForDuckDb(destination.displayName) } : null;
   }
 
   /** A workflow's runs, newest first. */

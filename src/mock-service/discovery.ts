@@ -1,3 +1,4 @@
+import { csvResourceName } from '@/service-rules/flow-tables';
 import { choiceKept } from '@/service-rules/resolver-choice';
 import type { MockDb } from './db';
 import type { SourceRecord } from './records';
@@ -11,6 +12,8 @@ function discoveredResources(spec: string, properties: SourceRecord['properties'
       .map((line) => line.trim().replace(/^\//, ''))
       .filter(Boolean);
   }
+  // A CSV source has one resource, named from its file, as the service names it.
+  if (spec === 'csv') return [csvResourceName(typeof properties.location === 'string' ? properties.location : '')];
   const defaults: Record<string, string[]> = {
     postgres: ['accounts', 'orders', 'audit_log'],
     sample: ['events', 'users'],

@@ -4,6 +4,8 @@ import { doesNotExist, flowAlreadyRunning, MESSAGES } from '@/api/messages';
 import { Conflict, InvalidInput, NotFound } from '@/service-rules/errors';
 import { scheduleAfter } from '@/service-rules/schedule';
 import { flowStatusOnWire } from '@/service-rules/status';
+import type { FlowFields as FlowFieldsOnly } from '@/service-rules/wire';
+import { releaseTables, tableFieldsOfNewFlow, tableFieldsOfUpdate } from './flow-tables';
 import type { FlowRecord } from './records';
 import { dataResponse, messageResponse } from './responses';
 import { type MockContext, paginate, route } from './route';
@@ -72,14 +74,20 @@ export function flowHandlers(context: MockContext): HttpHandler[] {
     // Flowdeck's additions: create, change and delete a flow, with the service's checks and messages.
     route(context, 'createFlow', ({ body: input }) => {
       const unscheduled = { displayName: input.displayName, source: input.source, destination: input.destination, frequency: null, cron: null, paused: false };
-      const flow: FlowRecord = { id: Math.max(0, ...db.state.flows.map((item) => item.id)) + 1, ...flowFields(context, unscheduled, input) };
+      const fields = flowFields(context, unscheduled, input);
+      const tables = tableFieldsOfNewFlow(db, input, endsOf(context, fields));
+      const flow: FlowRecord = { id: Math.max(0, ...db.state.flows.map((item) => item.id)) + 1, ...fields, ...tables };
       db.state.flows.push(flow);
       return dataResponse(wireFlow(db, flow), 201);
     }),
 
     route(context, 'updateFlow', ({ params, body }) => {
       const flow = findFlow(context, params.id);
-      Object.assign(flow, flowFields(context, flow, body));
+      const fields = flowFields(context, flow, body);
+      const tables = tableFieldsOfUpdate(db, flow, body, endsOf(context, fields));
+      Object.assign(flow, fields, tables.fields);
+      // Its old tables are free for other flows; its next run claims the new ones.
+      if (tables.moved) releaseTables(db, flow.id);
       return dataResponse(wireFlow(db, flow));
     }),
 
@@ -90,12 +98,22 @@ export function flowHandlers(context: MockContext): HttpHandler[] {
       if (run) db.cancelRun(run);
       db.state.flows = db.state.flows.filter((item) => item.id !== flow.id);
       db.state.flowRuns = db.state.flowRuns.filter((item) => item.flow !== flow.id);
+      db.state.flowTables = db.state.flowTables.filter((item) => item.flow !== flow.id);
+      releaseTables(db, flow.id);
       return dataResponse(true);
     }),
   ];
 }
 
-type FlowFields = Omit<FlowRecord, 'id'>;
+type FlowFields = Omit<FlowFieldsOnly, 'id'>;
+
+/** The source and destination a flow's fields name (flowFields has checked that both exist). */
+function endsOf({ db }: MockContext, fields: FlowFields) {
+  const source = db.source(fields.source);
+  const destination = db.destination(fields.destination);
+  if (!source || !destination) throw new NotFound();
+  return { source, destination };
+}
 
 /** The fields after a write, checked as the service checks them (the schedule by the shared rule). */
 function flowFields({ db }: MockContext, current: FlowFields, input: UpdateFlowInput): FlowFields {

@@ -41,7 +41,8 @@ export function sourceHandlers(context: MockContext): HttpHandler[] {
         createdAt: now,
         updatedAt: now,
         resources: [],
-        discovery: { startedAt: now, durationMs: 0, error: null },
+        // Never discovered: until its first discovery succeeds, the resources it has are not known.
+        discovery: { startedAt: now, durationMs: 0, error: 'Not discovered yet.' },
         resolverChoice: {},
       };
       restartDiscovery(db, source);

@@ -4,6 +4,7 @@ import { alertHandlers } from './handlers-alerts';
 import { cardHandlers } from './handlers-cards';
 import { connectorHandlers } from './handlers-connectors';
 import { destinationHandlers } from './handlers-destinations';
+import { flowStateHandlers } from './handlers-flow-state';
 import { flowHandlers } from './handlers-flows';
 import { sourceHandlers } from './handlers-sources';
 import { timelineHandlers } from './handlers-timeline';
@@ -17,6 +18,7 @@ export function buildHandlers(context: MockContext): HttpHandler[] {
     ...sourceHandlers(context),
     ...destinationHandlers(context),
     ...flowHandlers(context),
+    ...flowStateHandlers(context),
     ...attemptLogHandlers(context),
     ...workflowHandlers(context),
     ...timelineHandlers(context),

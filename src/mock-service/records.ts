@@ -1,5 +1,7 @@
 import type { RunTrigger } from '@/api/flows';
+import type { ColumnInfo, SchemaChangePolicy, SyncMode } from '@/api/tables';
 import type { DestinationSpecDefinition, SourceSpecDefinition } from '@/catalogue/connector-specs';
+import type { ResourceMode } from '@/service-rules/flow-tables';
 import type { FlowFields, TriggerFields, WorkflowFields } from '@/service-rules/wire';
 import type { StoredProperties } from './wire';
 
@@ -36,7 +38,40 @@ export interface DestinationRecord {
   updatedAt: number;
 }
 
-export type FlowRecord = FlowFields;
+/** A flow, with how it keeps its tables (Flowdeck's): as the service's flows row holds it. */
+export interface FlowRecord extends FlowFields {
+  /** null: the destination's default (flows made before namespaces existed). */
+  namespace: string | null;
+  tablePrefix: string;
+  schemaChanges: SchemaChangePolicy;
+  /** The modes the user chose; a resource not listed loads with `defaultSyncMode`. */
+  resourceModes: ResourceMode[];
+  /** full_refresh_overwrite for a new flow; full_refresh_append for one made before modes existed (it appended). */
+  defaultSyncMode: SyncMode;
+}
+
+/**
+ * The state of one table a flow keeps, as of its last reset. What loads committed since then (the cursor
+ * they saved, the columns) is read off the clock from the flow's runs (flow-tables.ts), like run progress.
+ */
+export interface FlowTableRecord {
+  flow: number;
+  resource: string;
+  /** When its state was last reset (a reset or a re-sync): loads committed before do not count. */
+  resetAt: number;
+  /** Grows with every reset. */
+  generation: number;
+  /** The last change of its columns a commit met. */
+  schemaChange?: { at: number; added: ColumnInfo[]; removed: string[]; changed: { name: string; from: string; to: string }[] } | null;
+}
+
+/** A table of a destination a flow has loaded into: no other flow may write it (the service's registry). */
+export interface TableClaimRecord {
+  destination: number;
+  namespace: string;
+  table: string;
+  flow: number;
+}
 
 /** A run of a flow or a workflow; what it looks like at a given time is computed in progress.ts. */
 export interface RunRecord {
@@ -50,6 +85,10 @@ export interface RunRecord {
   cancelledAt: number | null;
   /** Final row counts per resource. */
   resources: { name: string; rows: number }[];
+  /** How long it waits for its destination (another load holds the same DuckDB file) before moving anything. */
+  waitMs?: number;
+  /** What it waits for meanwhile (the attempt's `waitingFor`). */
+  waitingFor?: string;
 }
 
 /** A log line as the mock stores one a test gave (epoch ms; `fields` as on the wire). */
@@ -64,6 +103,8 @@ export interface LogLineRecord {
 
 export interface FlowRunRecord extends RunRecord {
   flow: number;
+  /** A re-sync: the resources it reads in full and replaces (empty: all); absent for an ordinary run. */
+  resync?: string[];
   /** #1, #2 ... within its flow, as the service numbers attempts. */
   number: number;
   /** Lines a test or the demo wrote for it; without them its log is told from its progress (attempt-logs.ts). */
@@ -151,4 +192,6 @@ export interface MockState {
   cards: CardRecord[];
   alertChannels: AlertChannelRecord[];
   alertDeliveries: AlertDeliveryRecord[];
+  flowTables: FlowTableRecord[];
+  tableClaims: TableClaimRecord[];
 }

@@ -3,6 +3,7 @@ import { isoOrNull, type WireResolver, type WireResolverList } from '@/service-r
 import { discoveredAt } from './discovery';
 import type { SourceRecord, SourceSpecRecord } from './records';
 import { isMaskedByDefault, isSuppressedResource } from './rules';
+import { discoveredFacts } from './table-facts';
 
 // Static resolvers come from the spec; dynamic ones appear once discovery has finished, which is
 // computed from the clock like run progress.
@@ -16,10 +17,12 @@ function staticResolver(name: string, spec: SourceSpecRecord): WireResolver {
     suppressed: false,
     maskedByDefault: false,
     propertyDefinitions: [{ name: 'filter', displayName: 'Filter', type: 'STRING', required: false, description: 'Only matching items are moved.' }],
+    ...discoveredFacts(spec.name, name),
   };
 }
 
-function dynamicResolver(name: string): WireResolver {
+/** A resource discovery found, with its columns, its key and the columns that can serve as a cursor. */
+function dynamicResolver(spec: string, name: string): WireResolver {
   const masked = isMaskedByDefault(name);
   return {
     name,
@@ -32,6 +35,7 @@ function dynamicResolver(name: string): WireResolver {
       { name: 'primary_key', displayName: 'Primary key', type: 'STRING', required: false, description: null },
       { name: 'incremental', displayName: 'Load incrementally', type: 'BOOLEAN', required: false, description: null },
     ],
+    ...discoveredFacts(spec, name),
   };
 }
 
@@ -48,7 +52,7 @@ export function wireResolverList(source: SourceRecord, spec: SourceSpecRecord | 
       discoveryRequired: false,
     };
   }
-  const resolvers = withChoice(error ? statics : [...statics, ...source.resources.map(dynamicResolver)], source.resolverChoice);
+  const resolvers = withChoice(error ? statics : [...statics, ...source.resources.map((name) => dynamicResolver(source.spec, name))], source.resolverChoice);
   return {
     resolvers,
     discoveryStatus: {

@@ -1,5 +1,7 @@
 import { DESTINATION_SPECS, SOURCE_SPECS } from '@/catalogue/connector-specs';
-import type { DestinationRecord, FlowRecord, FlowRunRecord, MockState, SourceRecord, WorkflowRecord, WorkflowRunRecord } from './records';
+import { newFlowNamespace } from '@/service-rules/flow-tables';
+import type { FlowFields } from '@/service-rules/wire';
+import type { DestinationRecord, FlowRecord, FlowRunRecord, FlowTableRecord, MockState, SourceRecord, WorkflowRecord, WorkflowRunRecord } from './records';
 import { BAD_PASSWORD, SLOW_HOST, runResources, sourceFailure } from './rules';
 import { DAY, HOUR, MINUTE, scheduleIntervalMs } from './schedule';
 import { seedWorkflows } from './seed-workflows';
@@ -94,7 +96,7 @@ function seedSources(now: number, discoveryMs: number): SourceRecord[] {
   ];
 }
 
-const FLOWS: FlowRecord[] = [
+const FLOW_FIELDS: FlowFields[] = [
   { id: 1, displayName: 'Orders to warehouse', source: 1, destination: 1, frequency: '1h', cron: null, paused: false },
   { id: 2, displayName: 'Orders to reporting', source: 1, destination: 2, frequency: null, cron: '0 */6 * * *', paused: false },
   { id: 3, displayName: 'CRM to warehouse', source: 2, destination: 1, frequency: '24h', cron: null, paused: false },
@@ -110,6 +112,61 @@ const FLOWS: FlowRecord[] = [
   { id: 13, displayName: 'Partner stock to partner warehouse', source: 6, destination: 4, frequency: 'manual', cron: null, paused: false },
   { id: 14, displayName: 'Sample backfill to reporting', source: 5, destination: 2, frequency: '1h', cron: null, paused: false },
 ];
+
+/**
+ * A flow as the service stores one: by default made after namespaces existed (its own namespace, named from
+ * it; its resources replaced at each run). `fields` may say otherwise (a flow from before: namespace null).
+ */
+export function flowRecord(fields: FlowFields & Partial<FlowRecord>): FlowRecord {
+  return {
+    namespace: newFlowNamespace(fields.displayName, []),
+    tablePrefix: '',
+    schemaChanges: 'propagate',
+    resourceModes: [],
+    defaultSyncMode: 'full_refresh_overwrite',
+    ...fields,
+  };
+}
+
+/**
+ * The seeded flows. The first of each destination is from before namespaces and modes: it writes into the
+ * destination's default namespace and appends, as flows did then. Orders to warehouse keeps its orders
+ * deduplicated by key and its items appended past a cursor; Sample data to warehouse its events incrementally.
+ */
+const FROM_BEFORE = { namespace: null, defaultSyncMode: 'full_refresh_append' } as const;
+const TABLE_FIELDS: Record<number, Partial<FlowRecord>> = {
+  1: {
+    ...FROM_BEFORE,
+    resourceModes: [
+      { name: 'orders', syncMode: 'incremental_deduped', cursorField: 'updated_at', primaryKey: null },
+      { name: 'order_items', syncMode: 'incremental_append', cursorField: 'order_id', primaryKey: null },
+    ],
+  },
+  2: FROM_BEFORE,
+  5: FROM_BEFORE,
+  7: { resourceModes: [{ name: 'events', syncMode: 'incremental_append', cursorField: 'occurred_at', primaryKey: null }] },
+  13: FROM_BEFORE,
+};
+
+const FLOWS: FlowRecord[] = FLOW_FIELDS.map((fields) => flowRecord({ ...fields, ...TABLE_FIELDS[fields.id] }));
+
+/** A column change the demo's warehouse met on its customers table three days ago (propagated). */
+function seedFlowTables(now: number): FlowTableRecord[] {
+  return [
+    {
+      flow: 1,
+      resource: 'customers',
+      resetAt: 0,
+      generation: 0,
+      schemaChange: {
+        at: daysAgo(now, 3),
+        added: [{ name: 'country', type: 'text' }],
+        removed: ['fax'],
+        changed: [{ name: 'id', from: 'integer', to: 'bigint' }],
+      },
+    },
+  ];
+}
 
 /** A transient failure sprinkled into otherwise healthy history, so lists show a mix. */
 const FLAKY_ERRORS = ['Rate limit exceeded on GET /invoices (HTTP 429); gave up after 5 retries.'];
@@ -175,7 +232,7 @@ function seedWorkflowRuns(now: number, workflows: WorkflowRecord[], sources: Sou
 }
 
 const DESTINATIONS: Omit<DestinationRecord, 'createdAt' | 'updatedAt'>[] = [
-  { id: 1, displayName: 'Analytics warehouse', spec: 'duckdb', properties: { path: '/data/analytics.duckdb', schema: 'analytics' } },
+  { id: 1, displayName: 'Analytics warehouse', spec: 'duckdb', properties: { path: '/data/warehouse.duckdb', schema: 'analytics' } },
   {
     id: 2,
     displayName: 'Reporting Postgres',
@@ -204,7 +261,7 @@ function seedDestinations(now: number): DestinationRecord[] {
 /** A fresh, deterministic world relative to `now`. */
 export function seedState(now: number, discoveryMs: number): MockState {
   const sources = seedSources(now, discoveryMs);
-  const flows = FLOWS.map((flow) => ({ ...flow }));
+  const flows = FLOWS.map((flow) => structuredClone(flow));
   const { workflows, triggers } = seedWorkflows(now);
   return {
     sourceSpecs: SOURCE_SPECS.map((spec) => structuredClone(spec)),
@@ -218,6 +275,8 @@ export function seedState(now: number, discoveryMs: number): MockState {
     triggers,
     alertChannels: [],
     alertDeliveries: [],
+    flowTables: seedFlowTables(now),
+    tableClaims: [],
     cards: [
       {
         id: 1,

@@ -1,7 +1,8 @@
 import { type StatusAttempt, statusState } from '@/service-rules/status';
 import type { MockDb } from './db';
+import { flowTablesOnWire } from './flow-tables';
 import { flowFreshness, workflowFreshness } from './freshness';
-import { viewRun } from './progress';
+import { viewRun, waitingForAt } from './progress';
 import { wireWorkflowRun, workflowPendingMs } from './workflow-runs';
 import { propertiesList, propertiesMap } from './properties';
 import type { CardRecord, DestinationRecord, FlowRecord, FlowRunRecord, RunRecord, SourceRecord, WebhookTriggerRecord, WorkflowRecord } from './records';
@@ -74,7 +75,7 @@ export function wireDestination(db: MockDb, destination: DestinationRecord, spec
   };
 }
 
-export const wireFlow = (db: MockDb, flow: FlowRecord): WireFlow => flowOnWire(flow, 'flowdeck', flowFreshness(db, flow));
+export const wireFlow = (db: MockDb, flow: FlowRecord): WireFlow => flowOnWire(flow, 'flowdeck', flowFreshness(db, flow), flowTablesOnWire(db, flow));
 
 /** A run as the status rules (src/service-rules/status.ts) read it. */
 export function attemptStatus(run: RunRecord, now: number, pendingMs = 0): StatusAttempt {
@@ -82,7 +83,10 @@ export function attemptStatus(run: RunRecord, now: number, pendingMs = 0): Statu
   return { lifecycle: view.lifecycle, disposition: view.disposition, resources: view.resources, errors: view.errors, completedAt: isoOrNull(view.completedAt) };
 }
 
-/** Failed attempts carry `errors` and no `resources` key; running ones `completedAt: null`. */
+/**
+ * Failed attempts carry `errors`, and no `resources` key unless they counted something (a cancelled one keeps
+ * its committed tables); running ones `completedAt: null`, and `waitingFor` while their destination is busy.
+ */
 export function wireAttempt(run: FlowRunRecord, now: number): WireRunAttempt {
   const view = viewRun(run, now);
   const attempt: WireRunAttempt = {
@@ -94,6 +98,7 @@ export function wireAttempt(run: FlowRunRecord, now: number): WireRunAttempt {
     disposition: view.disposition,
     completedAt: isoOrNull(view.completedAt),
     createdAt: iso(run.startedAt),
+    waitingFor: waitingForAt(run, now),
   };
   if (view.resources) attempt.resources = view.resources;
   if (view.disposition === 'failed') attempt.errors = view.errors;
@@ -112,10 +117,12 @@ export function wireWorkflowStatus(db: MockDb, workflow: WorkflowRecord): WireWo
   if (!run) return { id: workflow.id, ...statusState(undefined), resources: [], errors: [], lastRun: null };
   const pendingMs = workflowPendingMs(run);
   const view = viewRun(run, db.now(), pendingMs);
-  const resources = (view.resources ?? run.resources.map(({ name }) => ({ name, extracted: 0, analyzed: 0, loaded: 0 }))).map((counts) => ({
-    ...counts,
-    errors: view.disposition === 'failed' && view.resources === null ? view.errors.slice(0, 1) : [],
-  }));
+  const resources = (view.resources ?? run.resources.map(({ name }) => ({ name, extracted: 0, analyzed: 0, loaded: 0, written: 0, committed: false }))).map(
+    (counts) => ({
+      ...counts,
+      errors: view.disposition === 'failed' && view.resources === null ? view.errors.slice(0, 1) : [],
+    }),
+  );
   return {
     id: workflow.id,
     ...statusState(attemptStatus(run, db.now(), pendingMs)),

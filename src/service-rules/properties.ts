@@ -101,7 +101,8 @@ export function propertyValue<V>(
   values: Readonly<Record<string, V>>,
   name: string,
 ): V | string | number | boolean | undefined {
-  const value = values[name];
+  // Own values only: a property named `constructor` or `__proto__` is not Object's.
+  const value = Object.hasOwn(values, name) ? values[name] : undefined;
   if (value !== undefined && value !== null && value !== '') return value;
   return definitionOf(definitions, name)?.default ?? undefined;
 }

@@ -7,7 +7,7 @@ import { isApiError } from '@/api/errors';
 import { ErrorState } from '../error-state';
 import { PropertyField } from './property-field';
 import { buildPropertyFormSchema, type PropertyFormValues, type RequiredCheck } from './property-schema';
-import { changedProperties, fieldKey, initialFormProperties } from './property-values';
+import { changedProperties, type DefaultsShown, fieldKey, initialFormProperties } from './property-values';
 import { clearedSecretsMessage, SecretBindingNotice, secretsClearedOnSave } from './secret-binding-notice';
 
 export interface PropertyFormChanges {
@@ -36,6 +36,8 @@ interface PropertyFormProps {
   footer?: ReactNode;
   /** Extra controls keyed by property name. */
   addons?: Readonly<Record<string, PropertyAddon>>;
+  /** 'hidden' where the values on file are not shown (a card's recipient): fields start empty, not at their defaults. */
+  defaults?: DefaultsShown;
 }
 
 const MISSING_PROPERTIES = /^(?:Bad Request: )?Missing required properties: (.+?)\.?$/;
@@ -61,21 +63,22 @@ export function PropertyForm({
   allowEmptySubmit = false,
   footer,
   addons,
+  defaults = 'shown',
 }: PropertyFormProps) {
   const schema = useMemo(
     () => buildPropertyFormSchema(definitions, { requiredCheck, nameRequired: name?.required ?? false }),
     [definitions, requiredCheck, name?.required],
   );
   const defaultValues = useMemo(
-    () => ({ displayName: name?.value ?? '', properties: initialFormProperties(definitions, saved) }),
-    [definitions, saved, name?.value],
+    () => ({ displayName: name?.value ?? '', properties: initialFormProperties(definitions, saved, defaults) }),
+    [definitions, saved, name?.value, defaults],
   );
   const form = useForm<PropertyFormValues>({ resolver: zodResolver(schema), defaultValues });
   const [failure, setFailure] = useState<unknown>(null);
   const [nothingChanged, setNothingChanged] = useState(false);
   const { isDirty, isSubmitting } = form.formState;
   const current = useWatch({ control: form.control, name: 'properties' });
-  const pending = changedProperties(definitions, saved, current);
+  const pending = changedProperties(definitions, saved, current, defaults);
   const clearedOnSave = secretsClearedOnSave(definitions, saved, pending);
 
   useEffect(() => {
@@ -84,7 +87,7 @@ export function PropertyForm({
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
-    const properties = changedProperties(definitions, saved, values.properties);
+    const properties = changedProperties(definitions, saved, values.properties, defaults);
     const changes: PropertyFormChanges = { properties };
     if (name && values.displayName.trim() !== name.value) changes.displayName = values.displayName.trim();
     const empty = changes.displayName === undefined && Object.keys(properties).length === 0;

@@ -73,6 +73,40 @@ describe('initialFormProperties and changedProperties', () => {
   });
 });
 
+describe('defaults', () => {
+  const header: PropertyDefinition = { ...definition('header', 'BOOLEAN'), default: true };
+  const delimiter: PropertyDefinition = { ...definition('delimiter', 'STRING'), default: ',' };
+  const rows: PropertyDefinition = { ...definition('row_count', 'NUMBER', true), default: 1000 };
+
+  it('shows a default where the service holds no value, and sends it only when changed (the service reads it alike)', () => {
+    const values = initialFormProperties([header, delimiter], {});
+    expect(values).toEqual({ [fieldKey(0)]: true, [fieldKey(1)]: ',' });
+    expect(changedProperties([header, delimiter], {}, values)).toEqual({});
+    values[fieldKey(0)] = false;
+    expect(changedProperties([header, delimiter], {}, values)).toEqual({ header: false });
+  });
+
+  it('sends a required property’s default it shows, which the service would count as missing', () => {
+    const values = initialFormProperties([rows], {});
+    expect(values).toEqual({ [fieldKey(0)]: 1000 });
+    expect(changedProperties([rows], {}, values)).toEqual({ row_count: 1000 });
+    expect(changedProperties([rows], { row_count: 5 }, initialFormProperties([rows], { row_count: 5 }))).toEqual({});
+  });
+
+  it('shows and keeps a held value over the default', () => {
+    const saved: Properties = { header: false, delimiter: ';' };
+    const values = initialFormProperties([header, delimiter], saved);
+    expect(values).toEqual({ [fieldKey(0)]: false, [fieldKey(1)]: ';' });
+    expect(changedProperties([header, delimiter], saved, values)).toEqual({});
+  });
+
+  it('leaves fields empty and sends only edits where the values on file are not shown (a card)', () => {
+    const values = initialFormProperties([header, delimiter, rows], {}, 'hidden');
+    expect(values).toEqual({ [fieldKey(0)]: false, [fieldKey(1)]: '', [fieldKey(2)]: '' });
+    expect(changedProperties([header, delimiter, rows], {}, values, 'hidden')).toEqual({});
+  });
+});
+
 // The property-based proof of PRODUCT.md's first promise: whatever the spec and whatever the user does,
 // the body holds exactly the changed fields and never a mask.
 

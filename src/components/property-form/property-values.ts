@@ -8,6 +8,7 @@ import {
   type PropertyScalar,
 } from '@/api/common';
 import { readInstant, toWallTime } from '@/lib/wall-time';
+import { propertyValue } from '@/service-rules/properties';
 
 // Saved properties to form values and back. Pure, so the "only what changed, never a mask" rule is
 // proven by a property-based test rather than by looking at forms.
@@ -51,12 +52,20 @@ export function isSecretField(definition: PropertyDefinition, saved: Properties)
   return fieldKind(definition) === 'PASSWORD' || isMaskedSecret(savedValue(saved, definition));
 }
 
-function initialValue(definition: PropertyDefinition, saved: Properties): FieldValue {
-  const value = savedValue(saved, definition);
+/**
+ * Whether a field starts from its property's default when the service holds no value: a form over what
+ * the service holds shows what it assumes (src/service-rules/properties.ts); one that cannot see the
+ * values on file (a card's recipient) shows them empty, so a default never overwrites a value it cannot see.
+ */
+export type DefaultsShown = 'shown' | 'hidden';
+
+function initialValue(definition: PropertyDefinition, saved: Properties, defaults: DefaultsShown): FieldValue {
   if (isSecretField(definition, saved)) {
+    const value = savedValue(saved, definition);
     const hasSaved = isMaskedSecret(value) || (typeof value === 'string' && value !== '');
     return { saved: hasSaved, action: hasSaved ? 'keep' : 'replace', value: '' };
   }
+  const value = defaults === 'shown' ? propertyValue([definition], saved, definition.name) : savedValue(saved, definition);
   if (isMaskedSecret(value)) return null; // unreachable: masked values are secrets above
   const text = value === undefined || value === null ? '' : String(value);
   switch (fieldKind(definition)) {
@@ -76,8 +85,8 @@ function initialValue(definition: PropertyDefinition, saved: Properties): FieldV
 
 export type FormProperties = Record<string, FieldValue>;
 
-export function initialFormProperties(definitions: readonly PropertyDefinition[], saved: Properties): FormProperties {
-  return Object.fromEntries(definitions.map((definition, index) => [fieldKey(index), initialValue(definition, saved)]));
+export function initialFormProperties(definitions: readonly PropertyDefinition[], saved: Properties, defaults: DefaultsShown = 'shown'): FormProperties {
+  return Object.fromEntries(definitions.map((definition, index) => [fieldKey(index), initialValue(definition, saved, defaults)]));
 }
 
 /** What a field sends: undefined means "leave it out of the body". Empty means null (clear). */
@@ -104,19 +113,35 @@ export function wireValue(definition: PropertyDefinition, value: FieldValue | un
 }
 
 /**
- * Exactly the properties the user changed, as the body of a PATCH: an untouched field is left out
- * (an untouched secret above all, so a mask is never sent back), a cleared one is null.
+ * Exactly the properties the user changed, as the body of a PATCH: an untouched field is left out (an
+ * untouched secret above all, so a mask is never sent back), a cleared one is null. A field showing its
+ * default is untouched: the service reads a missing value as that default (one rule,
+ * src/service-rules/properties.ts), so leaving it out saves what was shown. A required property showing its
+ * default is sent though, since the service counts a required property without a value as missing.
  */
-export function changedProperties(definitions: readonly PropertyDefinition[], saved: Properties, current: FormProperties): PropertiesInput {
-  const initial = initialFormProperties(definitions, saved);
+export function changedProperties(
+  definitions: readonly PropertyDefinition[],
+  saved: Properties,
+  current: FormProperties,
+  defaults: DefaultsShown = 'shown',
+): PropertiesInput {
+  const initial = initialFormProperties(definitions, saved, defaults);
   const changes = definitions.flatMap((definition, index): [string, PropertyScalar][] => {
     const key = fieldKey(index);
     const value = current[key];
     const after = wireValue(definition, value);
     if (isSecretValue(value)) return after === undefined ? [] : [[definition.name, after]];
     const before = wireValue(definition, initial[key]);
-    return after !== undefined && after !== before ? [[definition.name, after]] : [];
+    // The service reads a missing value as its default, but counts a required one as missing: that one is sent.
+    const fillsRequired = defaults === 'shown' && definition.required && definition.default !== undefined && !isHeld(saved, definition);
+    return after !== undefined && (after !== before || (fillsRequired && after !== null)) ? [[definition.name, after]] : [];
   });
   // fromEntries defines each name as an own property, `__proto__` included (an assignment would set the prototype).
   return Object.fromEntries(changes);
+}
+
+/** The service holds a value for the property (null and '' are none). */
+function isHeld(saved: Properties, definition: PropertyDefinition): boolean {
+  const value = savedValue(saved, definition);
+  return value !== undefined && value !== null && value !== '';
 }

@@ -70,6 +70,7 @@ function CardForm({ card }: { card: CardForRecipient }) {
           definitions={spec.propertyDefinitions}
           requiredCheck="mark"
           allowEmptySubmit={false}
+          defaults="hidden"
           submitLabel="Send configuration"
           onSubmit={async (changes) => {
             try {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SEED } from '@/mock-service/seed';
+import { flowRecord, SEED } from '@/mock-service/seed';
 import { renderApp } from '@/test/render';
 import { recordBodies } from '@/test/request-bodies';
 import { mockService } from '@/test/server';
@@ -92,15 +92,17 @@ describe('Delete', () => {
     await waitFor(() => {
       expect(within(rowOf(table, 'Staging DuckDB (incomplete)')).getByText('No flow')).toBeInTheDocument();
     });
-    mockService.db.state.flows.push({
-      id: 99,
-      displayName: 'Made elsewhere',
-      source: 1,
-      destination: SEED.incompleteDestinationId,
-      frequency: 'manual',
-      cron: null,
-      paused: false,
-    });
+    mockService.db.state.flows.push(
+      flowRecord({
+        id: 99,
+        displayName: 'Made elsewhere',
+        source: 1,
+        destination: SEED.incompleteDestinationId,
+        frequency: 'manual',
+        cron: null,
+        paused: false,
+      }),
+    );
     await user.click(within(table).getByRole('button', { name: 'Delete Staging DuckDB (incomplete)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete the destination “Staging DuckDB (incomplete)”?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete destination' }));

@@ -7,6 +7,7 @@ import { RunOutcomeErrors } from '@/components/run-errors';
 import { StatusBadge } from '@/components/status-badge';
 import { attemptLabel } from '@/lib/attempt-numbers';
 import { formatCount, formatDuration, formatRate, runDurationMs } from '@/lib/format';
+import { uncommittedRows } from '@/lib/load-words';
 import { isRunActive, triggerLabel } from '@/lib/run-status';
 import { useNow } from '@/lib/use-now';
 
@@ -19,6 +20,7 @@ export function AttemptSummary({ attempt, number }: { attempt: RunAttempt; numbe
   const live = isRunActive(attempt);
   const duration = runDurationMs(attempt.createdAt, attempt.completedAt, now);
   const total = (key: 'extracted' | 'loaded') => attempt.resources.reduce((sum, resource) => sum + resource[key], 0);
+  const written = live ? uncommittedRows(attempt.resources) : 0;
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
@@ -38,8 +40,14 @@ export function AttemptSummary({ attempt, number }: { attempt: RunAttempt; numbe
         <Fact label={live ? 'Running for' : 'Took'}>{duration === null ? '—' : formatDuration(duration)}</Fact>
         <Fact label="Rows extracted">{formatCount(total('extracted'))}</Fact>
         <Fact label="Rows loaded">{formatCount(total('loaded'))}</Fact>
+        {written > 0 && <Fact label="Rows written, not committed yet">{formatCount(written)}</Fact>}
         <Fact label="Extraction rate">{formatRate(total('extracted'), duration)}</Fact>
       </SimpleGrid>
+      {live && attempt.waitingFor && (
+        <Text size="sm" role="status">
+          {attempt.waitingFor}. It starts moving rows as soon as that load ends.
+        </Text>
+      )}
       {attempt.completedAt && (
         <Text size="xs" c="dimmed">
           Completed <DateTime value={attempt.completedAt} />

@@ -28,7 +28,7 @@ function EditFlowForm({ flow }: { flow: Flow }) {
       <PageHeader
         section="flows"
         title={`Edit ${name}`}
-        description="Name, source, destination and schedule. Runs already made keep the settings they ran with."
+        description="Name, source, destination, schedule and where its tables go. Runs already made keep the settings they ran with."
       />
       <FlowForm
         label="Edit flow"
@@ -38,6 +38,7 @@ function EditFlowForm({ flow }: { flow: Flow }) {
         pending={save.isPending}
         error={save.error}
         onCancel={() => void toFlow()}
+        editing={flow}
       />
     </>
   );

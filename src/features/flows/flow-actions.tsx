@@ -1,18 +1,20 @@
 import { Button, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { Flow } from '@/api/flows';
+import type { Flow, RunAttempt } from '@/api/flows';
 import { ActionFeedback } from '@/components/action-feedback';
 import { ButtonLink } from '@/components/button-link';
 import { RunControls } from '@/components/run-controls';
 import { flowName } from '@/lib/flow-name';
 import { useCancelFlow, useRunFlow, useSetFlowPaused } from '@/resources/flows';
+import { CancelFlowText } from './cancel-flow-text';
 import { DeleteFlowDialog } from './delete-flow-dialog';
 
 /**
  * Run now and Cancel run of one flow (`running` null while its status is unknown or stale), then Edit,
- * Pause or Resume, and Delete (which asks first); what the service said about a pause shows below.
+ * Pause or Resume, and Delete (which asks first); what the service said about a pause shows below. `latest`
+ * (the newest attempt, when known) lets the cancel confirmation say which tables stay and which roll back.
  */
-export function FlowActions({ flow, running }: { flow: Flow; running: boolean | null }) {
+export function FlowActions({ flow, running, latest = null }: { flow: Flow; running: boolean | null; latest?: RunAttempt | null }) {
   const pause = useSetFlowPaused(flow.id);
   const [deleting, deleteDialog] = useDisclosure(false);
   const feedback = pause.isSuccess
@@ -23,7 +25,13 @@ export function FlowActions({ flow, running }: { flow: Flow; running: boolean | 
 
   return (
     <Stack gap="xs" align="flex-end">
-      <RunControls run={useRunFlow(flow.id)} cancel={useCancelFlow(flow.id)} running={running} subject={`the flow “${flowName(flow)}”`}>
+      <RunControls
+        run={useRunFlow(flow.id)}
+        cancel={useCancelFlow(flow.id)}
+        running={running}
+        subject={`the flow “${flowName(flow)}”`}
+        cancelText={<CancelFlowText attempt={latest} />}
+      >
         <ButtonLink to="/flows/$flowId/edit" params={{ flowId: String(flow.id) }} variant="default">
           Edit
         </ButtonLink>

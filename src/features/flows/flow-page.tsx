@@ -23,6 +23,7 @@ import { AttemptDrawerOnOpen } from './lazy-attempt-drawer';
 import { LatestAttemptCard } from './latest-attempt-card';
 import { RunHistory } from './run-history';
 import { ScheduleCard } from './schedule-card';
+import { FlowTablesSection } from './tables/flow-tables-section';
 
 const route = getRouteApi('/_app/flows/$flowId');
 
@@ -95,10 +96,11 @@ function FlowDetail({ flow }: { flow: Flow }) {
             <FreshnessBadge freshness={flow.freshness} size="sm" />
           </Group>
         }
-        actions={<FlowActions flow={flow} running={running} />}
+        actions={<FlowActions flow={flow} running={running} latest={latest} />}
       />
       <Stack gap={0}>
         <LatestAttemptCard status={status} numberOf={numberOf} />
+        <FlowTablesSection flow={flow} latest={status.data ? latest : undefined} running={running} />
         <RunHistory flowId={flow.id} latest={status.data ? latest : null} numberOf={numberOf} onOpen={openAttempt} />
         <ScheduleCard schedule={scheduleOf(flow)} lastRunAt={status.data ? (latest?.createdAt ?? null) : undefined} paused={flow.paused} />
         <AttemptsTable flowId={flow.id} search={search} latest={latest} numberOf={numberOf} onSearch={setSearch} />

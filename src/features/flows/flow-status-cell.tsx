@@ -84,14 +84,15 @@ function CachedStatus({ flowId }: { flowId: number }) {
 function StatusView({ status: data }: { status: FlowStatus | undefined }) {
   const { now, format } = useFlowsClock();
   if (!data) return <span className={classes.skeleton} style={{ width: 90 }} role="status" aria-label="Loading status" aria-busy="true" />;
-  const status = data.lastAttempt ? data : null;
+  // A run queued behind another load says what it waits for (its attempt's waitingFor).
+  const status = data.lastAttempt ? { ...data, waitingFor: data.lastAttempt.waitingFor } : null;
   const state = runStateOf(status);
   const moving = state === 'running' || state === 'pending';
   const createdAt = data.lastAttempt?.createdAt;
   const at = createdAt === undefined ? Number.NaN : Date.parse(createdAt);
   return (
     <span className={classes.pair}>
-      <CellBadge color={RUN_STATE_COLORS[state]} variant={state === 'never' ? 'outline' : 'light'}>
+      <CellBadge color={RUN_STATE_COLORS[state]} variant={state === 'never' ? 'outline' : 'light'} title={status?.waitingFor ?? undefined}>
         {moving && <Loader size={10} color={RUN_STATE_COLORS[state]} aria-hidden />}
         {runStateLabel(status)}
       </CellBadge>

@@ -6,7 +6,10 @@ import { ErrorState } from '@/components/error-state';
 import { ScheduleField } from '@/components/schedule-field';
 import { destinationQueries } from '@/resources/destinations';
 import { sourceQueries } from '@/resources/sources';
+import type { Flow } from '@/api/flows';
+import { FlowTableFields } from './flow-table-fields';
 import { EndpointField } from './new-flow-endpoint-field';
+import { saveRefusal } from './save-refusals';
 import { type FlowFormOutput, newFlowFormSchema, type NewFlowFormValues } from './new-flow-schema';
 import { FormActions } from '@/components/form-actions';
 
@@ -20,10 +23,12 @@ interface FlowFormProps {
   pending: boolean;
   error: unknown;
   onCancel: () => void;
+  /** The flow being edited; null for a new one (an empty namespace then means one named from the flow). */
+  editing?: Flow | null;
 }
 
-/** Name, source, destination and schedule: the one form a flow is created and edited with. */
-export function FlowForm({ label, defaultValues, submitLabel, onSubmit, pending, error, onCancel }: FlowFormProps) {
+/** Name, source, destination, schedule and where its tables go: the one form a flow is created and edited with. */
+export function FlowForm({ label, defaultValues, submitLabel, onSubmit, pending, error, onCancel, editing = null }: FlowFormProps) {
   const sources = useQuery(sourceQueries.choices());
   const destinations = useQuery(destinationQueries.choices());
   const form = useForm<NewFlowFormValues, unknown, FlowFormOutput>({ resolver: zodResolver(newFlowFormSchema), defaultValues, mode: 'onTouched' });
@@ -31,6 +36,9 @@ export function FlowForm({ label, defaultValues, submitLabel, onSubmit, pending,
   // A failed save leaves the form as typed; the service's message shows above the buttons.
   const submit = form.handleSubmit((values) => onSubmit(values).catch(() => undefined));
   const { errors } = form.formState;
+  // The service's refusal of the namespace (a table another flow writes) shows beside that field.
+  const refusal = saveRefusal(error, ['namespace']);
+  const shownAbove = refusal ? refusal.rest : error;
 
   return (
     <Paper withBorder p="lg" maw={640}>
@@ -62,7 +70,8 @@ export function FlowForm({ label, defaultValues, submitLabel, onSubmit, pending,
             />
           ))}
           <ScheduleField control={form.control} manualHint="Runs only when someone presses “Run now” on the flow page." />
-          {error ? <ErrorState error={error} /> : null}
+          <FlowTableFields control={form.control} editing={editing} namespaceRefusal={refusal?.fields.namespace ?? null} />
+          {shownAbove ? <ErrorState error={shownAbove} /> : null}
           <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
         </Stack>
       </form>

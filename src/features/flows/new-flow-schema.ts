@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CreateFlowInput, Flow, UpdateFlowInput } from '@/api/flows';
+import { namespaceInputSchema, SCHEMA_CHANGE_POLICIES, tablePrefixInputSchema } from '@/api/tables';
 import { checkScheduleForm, scheduleFormDefaults, scheduleFormFields, scheduleInput } from '@/lib/schedule-form';
 
 // What the flow form (new and edit) holds, as typed. Ids stay strings (select values) until the flow is sent.
@@ -16,6 +17,10 @@ export const newFlowFormSchema = z
     source: idText('Choose a source'),
     destination: idText('Choose a destination'),
     ...scheduleFormFields,
+    // Empty: a new flow gets a namespace named from it; an existing one writes into its destination's default.
+    namespace: namespaceInputSchema.or(z.literal('')),
+    tablePrefix: tablePrefixInputSchema,
+    schemaChanges: z.enum(SCHEMA_CHANGE_POLICIES),
   })
   .superRefine(checkScheduleForm);
 
@@ -28,6 +33,9 @@ export function newFlowDefaults(preset: { source?: number | undefined; destinati
     source: preset.source === undefined ? '' : String(preset.source),
     destination: preset.destination === undefined ? '' : String(preset.destination),
     ...scheduleFormDefaults(),
+    namespace: '',
+    tablePrefix: '',
+    schemaChanges: 'propagate',
   };
 }
 
@@ -38,11 +46,24 @@ export function flowFormValues(flow: Flow): NewFlowFormValues {
     source: String(flow.source),
     destination: String(flow.destination),
     ...scheduleFormDefaults({ frequency: flow.frequency?.toLowerCase() ?? null, cron: flow.cron }),
+    namespace: flow.namespace ?? '',
+    tablePrefix: flow.tablePrefix,
+    schemaChanges: flow.schemaChanges === 'pause' ? 'pause' : 'propagate',
   };
 }
 
 export function toCreateFlowInput(values: FlowFormOutput): CreateFlowInput {
-  return { displayName: values.displayName, source: Number(values.source), destination: Number(values.destination), ...scheduleInput(values) };
+  return {
+    displayName: values.displayName,
+    source: Number(values.source),
+    destination: Number(values.destination),
+    ...scheduleInput(values),
+    // Left out, the service names the flow's namespace from the flow.
+    ...(values.namespace === '' ? {} : { namespace: values.namespace }),
+    ...(values.tablePrefix === '' ? {} : { tablePrefix: values.tablePrefix }),
+    // The default is left out too: a service without Flowdeck's additions (the hosted one) refuses these fields.
+    ...(values.schemaChanges === 'propagate' ? {} : { schemaChanges: values.schemaChanges }),
+  };
 }
 
 /**
@@ -52,10 +73,15 @@ export function toCreateFlowInput(values: FlowFormOutput): CreateFlowInput {
 export function toUpdateFlowInput(values: FlowFormOutput, flow: Flow): UpdateFlowInput {
   const after = toCreateFlowInput(values);
   const sameSchedule = flow.cron ? after.cron === flow.cron : after.frequency !== undefined && after.frequency === flow.frequency?.toLowerCase();
+  const namespace = values.namespace === '' ? null : values.namespace;
   return {
     ...(after.displayName === flow.displayName ? {} : { displayName: after.displayName }),
     ...(after.source === flow.source ? {} : { source: after.source }),
     ...(after.destination === flow.destination ? {} : { destination: after.destination }),
     ...(sameSchedule ? {} : after.cron === undefined ? { frequency: after.frequency } : { cron: after.cron }),
+    // An emptied namespace is null: the destination's default.
+    ...(namespace === flow.namespace ? {} : { namespace }),
+    ...(values.tablePrefix === flow.tablePrefix ? {} : { tablePrefix: values.tablePrefix }),
+    ...(values.schemaChanges === flow.schemaChanges ? {} : { schemaChanges: values.schemaChanges }),
   };
 }
