@@ -79,7 +79,12 @@ export function wireDestination(db: MockDb, destination: DestinationRecord, spec
 /** The mock runs nothing on a schedule: its next run is the schedule's next time from now, so it never reads as overdue. */
 const mockNextRunAt = (db: MockDb, schedule: FlowRecord | WorkflowRecord, running: boolean): number | null => {
   if (!running) return null;
-  return nextDueAt({ frequency: schedule.frequency, cron: schedule.cron === '' ? null : schedule.cron, timeZone: schedule.timeZone }, new Date(db.now()))?.getTime() ?? null;
+  return (
+    nextDueAt(
+      { frequency: schedule.frequency, cron: schedule.cron === '' ? null : schedule.cron, timeZone: schedule.timeZone },
+      new Date(db.now()),
+    )?.getTime() ?? null
+  );
 };
 
 export const wireFlow = (db: MockDb, flow: FlowRecord): WireFlow =>
