@@ -65,7 +65,7 @@ const key = (run: Pick<RunListItem, 'kind' | 'id'>) => `${run.kind}:${String(run
 const in2019 = 'from=2019-01-01T00:00:00Z&to=2020-01-01T00:00:00Z';
 
 /** Every page from the first, following `next`; `between` runs before each further page. */
-async function allPages(query: string, between: () => Promise<void> = async () => undefined): Promise<RunListItem[]> {
+async function allPages(query: string, between: () => Promise<void> = () => Promise.resolve()): Promise<RunListItem[]> {
   const seen: RunListItem[] = [];
   let page = await runs(query);
   seen.push(...page.data);
