@@ -39,6 +39,10 @@ describe('listFlows', () => {
       paused: false,
       // Running now: never late, whatever the clock.
       freshness: 'on_time',
+      // The service's own due time (the mock's: the schedule's next time from now), its zone and no retries.
+      nextRunAt: expect.any(String) as unknown,
+      timeZone: 'UTC',
+      retries: { attempts: 0, backoff: 'fixed', delaySeconds: 60, maxDelaySeconds: 3600 },
       // Made before namespaces: it writes into its destination's default; its orders are kept one row per key.
       namespace: null,
       tablePrefix: '',
@@ -60,7 +64,10 @@ describe('listFlows', () => {
     expect((await listFlows()).find((flow) => flow.id === SEED.pausedFlowId)?.paused).toBe(true);
     const hosted = { id: 7, displayName: 'Hosted', source: 1, destination: 2, frequency: '1h' };
     mockService.failNext('listFlows', { body: { data: [hosted, { ...hosted, id: 8, paused: null }] } });
-    expect((await listFlows()).map((flow) => flow.paused)).toEqual([false, false]);
+    const read = await listFlows();
+    expect(read.map((flow) => flow.paused)).toEqual([false, false]);
+    // Nor when it runs next, its zone or its retries: read as not known, UTC and none.
+    expect(read[0]).toMatchObject({ nextRunAt: null, timeZone: 'UTC', retries: { attempts: 0 } });
   });
 
   it('fails with unauthorized without a valid key', async () => {

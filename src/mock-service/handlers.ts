@@ -6,6 +6,7 @@ import { connectorHandlers } from './handlers-connectors';
 import { destinationHandlers } from './handlers-destinations';
 import { flowStateHandlers } from './handlers-flow-state';
 import { flowHandlers } from './handlers-flows';
+import { runHandlers } from './handlers-runs';
 import { sourceHandlers } from './handlers-sources';
 import { timelineHandlers } from './handlers-timeline';
 import { uploadHandlers } from './handlers-uploads';
@@ -22,6 +23,7 @@ export function buildHandlers(context: MockContext): HttpHandler[] {
     ...attemptLogHandlers(context),
     ...workflowHandlers(context),
     ...timelineHandlers(context),
+    ...runHandlers(context),
     ...cardHandlers(context),
     ...connectorHandlers(context),
     ...uploadHandlers(context),

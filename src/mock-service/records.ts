@@ -36,6 +36,8 @@ export interface DestinationRecord {
   properties: StoredProperties;
   createdAt: number;
   updatedAt: number;
+  /** How many runs may load into it at once; absent or null: no limit of its own. */
+  maxConcurrentRuns?: number | null;
 }
 
 /** A flow, with how it keeps its tables (Flowdeck's): as the service's flows row holds it. */
@@ -125,6 +127,11 @@ export interface StepPlan {
 
 export interface WorkflowRunRecord extends RunRecord {
   workflow: number;
+  /** #1, #2 ... within its workflow. */
+  number?: number;
+  /** The failed run this one re-runs; null or absent: a first try. */
+  retryOf?: number | null;
+  retryNumber?: number;
   steps: StepPlan[];
 }
 
