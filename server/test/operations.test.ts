@@ -6,6 +6,7 @@ import * as destinations from '@/api/destinations';
 import * as flows from '@/api/flows';
 import { type OperationName, OPERATIONS, routePattern } from '@/api/operations';
 import * as resolvers from '@/api/resolvers';
+import * as settings from '@/api/settings';
 import * as sources from '@/api/sources';
 import * as specs from '@/api/specs';
 import * as timeline from '@/api/timeline';
@@ -33,6 +34,7 @@ const idleServices = {
   publicOrigin: () => 'http://localhost',
   filesDir: '/nowhere',
   uploadLimitBytes: 1,
+  settings: {},
   verifyTimeoutMs: 1,
   profile: 'flowdeck',
 } as unknown as Services;
@@ -87,6 +89,13 @@ const CLIENT = {
   revokeConfigurationCard: [cards.revokeConfigurationCard, [1, 2]],
   getCardForRecipient: [cards.getCardForRecipient, ['hash']],
   submitCard: [cards.submitCard, ['hash', { properties: {} }]],
+  verifyCard: [cards.verifyCard, ['hash', { properties: {} }]],
+  uploadCardFile: [cards.uploadCardFile, ['hash', new File(['a,b'], 'a.csv')]],
+  listCards: [cards.listCards, [{ state: 'open' }]],
+  getSettings: [settings.getSettings, []],
+  updateSettings: [settings.updateSettings, [{ organizationName: 'Acme' }]],
+  uploadLogo: [settings.uploadLogo, [new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: 'image/svg+xml' })]],
+  getLogo: [settings.getLogo, []],
   getResolvers: [resolvers.getResolvers, [1]],
   updateResolvers: [resolvers.updateResolvers, [1, { resolvers: [{ name: 'orders', suppressed: true }] }]],
   discoverResolvers: [resolvers.discoverResolvers, [1]],
@@ -139,6 +148,9 @@ const CLIENT = {
 /** Exported functions of src/api's resource modules that call no operation. */
 const NOT_OPERATIONS = new Set([
   'cardStateAt',
+  'cardStateChangedAt',
+  'redirectAfterSubmit',
+  'sendFile',
   'closedCardReason',
   'flowStatusOf',
   'safeUploadName',
@@ -191,7 +203,7 @@ describe('the client functions of src/api', () => {
   });
 
   it('have no function that calls an operation the catalogue lacks', () => {
-    const exported = [alerts, attemptLogs, cards, destinations, flows, resolvers, sources, specs, timeline, uploads, webhooks, workflows].flatMap((module) =>
+    const exported = [alerts, attemptLogs, cards, destinations, flows, resolvers, settings, sources, specs, timeline, uploads, webhooks, workflows].flatMap((module) =>
       Object.entries(module).flatMap(([name, value]) => (typeof value === 'function' ? [name] : [])),
     );
     const operations = new Set<string>(Object.keys(CLIENT));

@@ -16,10 +16,22 @@ interface SpecDefinition {
   propertyDefinitions: PropertyDefinitionWire[];
 }
 
+/** How a spec reads to a card's recipient, who has no account: words that name nothing of the server. */
+export interface RecipientView {
+  tagLine: string;
+  instructions: string;
+  /** Properties whose words differ for the recipient. */
+  properties?: Record<string, { displayName?: string; description: string }>;
+  /** The property a file uploaded through the card fills (a csv source's location): a file or an http(s) URL, never a path. */
+  fileProperty?: string;
+}
+
 export interface SourceSpecDefinition extends SpecDefinition {
   authenticationStrategy: string;
   /** Resolvers every source of this spec has before any discovery. */
   staticResolvers: string[];
+  /** Where the spec's own words speak of the service (its folders, its settings), what a card's recipient reads instead. */
+  recipient?: RecipientView;
 }
 
 export type DestinationSpecDefinition = SpecDefinition;
@@ -65,6 +77,7 @@ export const SOURCE_SPECS: SourceSpecDefinition[] = [
         type: 'STRING',
         required: false,
         description: 'Tables and views of this schema are replicated. Defaults to public.',
+        default: 'public',
       },
       { name: 'ssl', displayName: 'Use SSL', type: 'BOOLEAN', required: false, description: 'Encrypt the connection.' },
     ],
@@ -102,6 +115,7 @@ export const SOURCE_SPECS: SourceSpecDefinition[] = [
         type: 'STRING',
         required: false,
         description: 'link (follow the Link header\'s rel="next"), page (a page parameter until a page is empty) or none. Defaults to link.',
+        default: 'link',
       },
       {
         name: 'page_param',
@@ -109,6 +123,7 @@ export const SOURCE_SPECS: SourceSpecDefinition[] = [
         type: 'STRING',
         required: false,
         description: 'Name of the page parameter for page pagination. Defaults to page.',
+        default: 'page',
       },
     ],
     staticResolvers: [],
@@ -158,16 +173,37 @@ export const SOURCE_SPECS: SourceSpecDefinition[] = [
         required: true,
         description: 'For example orders.csv (in the files folder) or https://example.com/orders.csv',
       },
-      { name: 'delimiter', displayName: 'Delimiter', type: 'STRING', required: false, description: 'One character; \\t for tabs. Defaults to a comma.' },
+      {
+        name: 'delimiter',
+        displayName: 'Delimiter',
+        type: 'STRING',
+        required: false,
+        description: 'One character; \\t for tabs. Defaults to a comma.',
+        default: ',',
+      },
       {
         name: 'header',
         displayName: 'First row is a header',
         type: 'BOOLEAN',
         required: false,
         description: 'Off: columns are named column_1, column_2 and so on. Defaults to on.',
+        default: true,
       },
     ],
     staticResolvers: [],
+    recipient: {
+      tagLine: 'A CSV file you upload, or one at an http(s) address.',
+      instructions: [
+        '## Send a CSV file',
+        '',
+        '**Upload the file** here, or give the **http(s) address** it can be downloaded from.',
+        'Numbers and `true`/`false` cells are typed; date-times in ISO 8601 become timestamps.',
+      ].join('\n'),
+      properties: {
+        location: { displayName: 'File address', description: 'Upload the file above, or give an address such as https://example.com/orders.csv' },
+      },
+      fileProperty: 'location',
+    },
   },
 ];
 
@@ -181,7 +217,7 @@ export const DESTINATION_SPECS: DestinationSpecDefinition[] = [
     instructions: "Give the path of a `.duckdb` file in the service's files folder (a relative path starts there). It is created if missing.",
     propertyDefinitions: [
       { name: 'path', displayName: 'Database file', type: 'STRING', required: true, description: null },
-      { name: 'schema', displayName: 'Schema', type: 'STRING', required: false, description: 'Defaults to main.' },
+      { name: 'schema', displayName: 'Schema', type: 'STRING', required: false, description: 'Defaults to main.', default: 'main' },
       { name: 'motherduck_token', displayName: 'MotherDuck token', type: 'PASSWORD', required: false, description: null },
     ],
   },

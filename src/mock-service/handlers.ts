@@ -5,6 +5,7 @@ import { cardHandlers } from './handlers-cards';
 import { connectorHandlers } from './handlers-connectors';
 import { destinationHandlers } from './handlers-destinations';
 import { flowHandlers } from './handlers-flows';
+import { settingsHandlers } from './handlers-settings';
 import { sourceHandlers } from './handlers-sources';
 import { timelineHandlers } from './handlers-timeline';
 import { uploadHandlers } from './handlers-uploads';
@@ -24,5 +25,6 @@ export function buildHandlers(context: MockContext): HttpHandler[] {
     ...connectorHandlers(context),
     ...uploadHandlers(context),
     ...alertHandlers(context),
+    ...settingsHandlers(context),
   ];
 }

@@ -4,7 +4,7 @@ import { type Operation, type OperationName, operationNamed, PATH_PARAMETERS, ty
 import { safeUploadName } from '@/api/uploads';
 import { readLogPage } from './log-page';
 import { parseJsonBody, parseWith } from './parse';
-import { type QueryReader, readId, readIds, readOrder, readPage, readTimelineQuery } from './request-params';
+import { type QueryReader, readCardListQuery, readId, readIds, readOrder, readPage, readTimelineQuery } from './request-params';
 
 // A request's input as its operation (src/api/operations.ts) says to read it, for the service and the
 // mock alike: the path parameters, then the query, then the JSON body, each wrong one a 400 that names
@@ -19,6 +19,7 @@ const QUERY_READERS = {
   window: readTimelineQuery,
   ids: (query: QueryReader) => ({ ids: readIds(query) }),
   filename: (query: QueryReader) => ({ filename: safeUploadName(query('filename')) }),
+  cards: readCardListQuery,
 } satisfies Record<QueryKind, (query: QueryReader) => unknown>;
 
 type QueryOf<N extends OperationName> = OperationOf<N> extends { query: infer K extends QueryKind } ? ReturnType<(typeof QUERY_READERS)[K]> : undefined;
