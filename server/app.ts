@@ -59,7 +59,10 @@ export function createApiApp(services: Services) {
   if (services.profile === 'hosted') api.use('*', hostedOperationsOnly());
   api.get('/openapi.json', (c) => c.json(openApiDocument()));
   // An unknown card hash is a miss (404); a used, revoked or expired card (410) was a real link.
-  api.use('/cards/*', throttleGuesses(createGuessThrottle(), (status) => status === 404));
+  api.use(
+    '/cards/*',
+    throttleGuesses(createGuessThrottle(), (status) => status === 404),
+  );
   registerOperations(api, handlers, (operation) => operation.access !== 'key', services.profile);
 
   api.use('*', requireApiKey(services.db, createGuessThrottle()));

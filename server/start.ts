@@ -148,9 +148,15 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
     listeningUrl = linkOrigin(config.host, port);
     const publicAddressSet = config.publicUrl !== null || settings.current().public_url !== null;
     if (!publicAddressSet && config.role === 'worker')
-      logger.warn({ origin: listeningUrl }, "alert links use this worker's address: set FLOWDECK_PUBLIC_URL (or the public address in Settings) to the address users reach");
+      logger.warn(
+        { origin: listeningUrl },
+        "alert links use this worker's address: set FLOWDECK_PUBLIC_URL (or the public address in Settings) to the address users reach",
+      );
     else if (!publicAddressSet && isUnspecified(config.host))
-      logger.warn({ origin: listeningUrl }, 'links use the machine name: set FLOWDECK_PUBLIC_URL (or the public address in Settings) to the address users reach');
+      logger.warn(
+        { origin: listeningUrl },
+        'links use the machine name: set FLOWDECK_PUBLIC_URL (or the public address in Settings) to the address users reach',
+      );
     return {
       url: urlOf(server, config.host),
       databaseUrl,

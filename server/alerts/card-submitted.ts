@@ -38,7 +38,13 @@ export async function recordCardSubmitted(db: Queryable, origin: string, card: S
   const payload = cardSubmittedPayload(origin, card);
   const ids: number[] = [];
   for (const channel of await channelsListeningTo(db, 'card_submitted')) {
-    const row = await insertDelivery(db, { channelId: channel.id, event: 'card_submitted', eventKey: `card:${String(card.id)}`, flowId: null, payload: { ...payload } });
+    const row = await insertDelivery(db, {
+      channelId: channel.id,
+      event: 'card_submitted',
+      eventKey: `card:${String(card.id)}`,
+      flowId: null,
+      payload: { ...payload },
+    });
     if (row) ids.push(row.id);
   }
   return ids;

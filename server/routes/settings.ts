@@ -63,7 +63,9 @@ export function settingsHandlers(services: Services) {
     uploadLogo: async (_input, c) => {
       const bytes = await readBounded(c.req.raw.body, LOGO_LIMIT_BYTES);
       if (bytes === null)
-        return new RawAnswer(Response.json({ message: MESSAGES.payloadTooLarge, limitBytes: LOGO_LIMIT_BYTES }, { status: 413, headers: { Connection: 'close' } }));
+        return new RawAnswer(
+          Response.json({ message: MESSAGES.payloadTooLarge, limitBytes: LOGO_LIMIT_BYTES }, { status: 413, headers: { Connection: 'close' } }),
+        );
       if (bytes.length === 0) throw new InvalidInput('the logo is empty.');
       const type = logoTypeOf(bytes);
       const version = createHash('sha256').update(bytes).digest('hex').slice(0, 16);

@@ -51,10 +51,11 @@ export async function updateSettingsRow(db: Queryable, changes: SettingsChanges)
 }
 
 export async function storeLogo(db: Queryable, logo: { bytes: Buffer; type: string; version: string }): Promise<SettingsRow> {
-  const { rows } = await db.query<SettingsRow>(
-    `UPDATE settings SET logo = $1, logo_type = $2, logo_version = $3, updated_at = now() RETURNING ${COLUMNS}`,
-    [logo.bytes, logo.type, logo.version],
-  );
+  const { rows } = await db.query<SettingsRow>(`UPDATE settings SET logo = $1, logo_type = $2, logo_version = $3, updated_at = now() RETURNING ${COLUMNS}`, [
+    logo.bytes,
+    logo.type,
+    logo.version,
+  ]);
   return one(rows);
 }
 

@@ -203,8 +203,8 @@ describe('the client functions of src/api', () => {
   });
 
   it('have no function that calls an operation the catalogue lacks', () => {
-    const exported = [alerts, attemptLogs, cards, destinations, flows, resolvers, settings, sources, specs, timeline, uploads, webhooks, workflows].flatMap((module) =>
-      Object.entries(module).flatMap(([name, value]) => (typeof value === 'function' ? [name] : [])),
+    const exported = [alerts, attemptLogs, cards, destinations, flows, resolvers, settings, sources, specs, timeline, uploads, webhooks, workflows].flatMap(
+      (module) => Object.entries(module).flatMap(([name, value]) => (typeof value === 'function' ? [name] : [])),
     );
     const operations = new Set<string>(Object.keys(CLIENT));
     expect(exported.filter((name) => !operations.has(name) && !NOT_OPERATIONS.has(name))).toEqual([]);

@@ -109,7 +109,10 @@ export const SENDER_NAME_MAX = 100;
  */
 export const createConfigurationCardInputSchema = hostedCreateConfigurationCardInputSchema.extend({
   senderName: z.string().trim().min(1, 'Name who asks').max(SENDER_NAME_MAX).optional(),
-  redirectUrl: z.url({ protocol: /^https$/, message: 'Use an https:// address' }).max(2048).optional(),
+  redirectUrl: z
+    .url({ protocol: /^https$/, message: 'Use an https:// address' })
+    .max(2048)
+    .optional(),
 });
 export type CreateConfigurationCardInput = z.input<typeof createConfigurationCardInputSchema>;
 
@@ -163,7 +166,10 @@ export const cardForRecipientSchema = z
     organizationName: nullableText,
     logoUrl: nullableText,
     redirectUrl: nullableText,
-    propertiesSet: z.array(z.string()).nullish().transform((value) => value ?? []),
+    propertiesSet: z
+      .array(z.string())
+      .nullish()
+      .transform((value) => value ?? []),
     upload: cardUploadOfferSchema.nullish().transform((value) => value ?? null),
   })
   .transform((card) => ({
@@ -253,10 +259,5 @@ export function uploadCardFile(hashId: string, file: File, options: UploadOption
 
 /** GET /v2/cards (Flowdeck's addition): every card of every source, newest first, optionally of one state. */
 export async function listCards(params: CardListParams = {}, options: CallOptions = {}): Promise<ConfigurationCard[]> {
-  return callOperation(
-    'listCards',
-    'GET /cards',
-    { query: writeBody(cardListParamsSchema, params), schema: dataOf(listOf(configurationCardSchema)) },
-    options,
-  );
+  return callOperation('listCards', 'GET /cards', { query: writeBody(cardListParamsSchema, params), schema: dataOf(listOf(configurationCardSchema)) }, options);
 }

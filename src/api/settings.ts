@@ -64,12 +64,7 @@ export function getSettings(options: CallOptions = {}): Promise<Settings> {
 
 /** PATCH /v2/settings: only what changes. */
 export async function updateSettings(input: UpdateSettingsInput, options: CallOptions = {}): Promise<Settings> {
-  return callOperation(
-    'updateSettings',
-    'PATCH /settings',
-    { body: writeBody(updateSettingsInputSchema, input), schema: dataOf(settingsSchema) },
-    options,
-  );
+  return callOperation('updateSettings', 'PATCH /settings', { body: writeBody(updateSettingsInputSchema, input), schema: dataOf(settingsSchema) }, options);
 }
 
 /** POST /v2/settings/logo: the image's bytes (PNG, JPEG, or SVG without scripts; at most 512 KiB). */

@@ -2,14 +2,7 @@ import { HttpResponse, type HttpHandler } from 'msw';
 import { redirectAfterSubmit, submitCardInputSchema } from '@/api/cards';
 import type { PropertiesInput } from '@/api/common';
 import { CLOSED_CARD_MESSAGES, MESSAGES } from '@/api/messages';
-import {
-  CARD_UPLOADS_MAX,
-  cardFileReference,
-  checkSomethingSent,
-  checkVerifyCount,
-  redirectAllowed,
-  uploadReference,
-} from '@/service-rules/card-links';
+import { CARD_UPLOADS_MAX, cardFileReference, checkSomethingSent, checkVerifyCount, redirectAllowed, uploadReference } from '@/service-rules/card-links';
 import { Gone, InvalidInput, NotFound } from '@/service-rules/errors';
 import { missingRequired, missingRequiredText, readBodyWithProperties } from '@/service-rules/properties';
 import { restartDiscovery } from './discovery';
@@ -57,7 +50,14 @@ export function cardHandlers(context: MockContext): HttpHandler[] {
   const recordSubmitted = () => {
     for (const channel of db.state.alertChannels.filter((candidate) => candidate.events.includes('card_submitted'))) {
       const now = db.now();
-      db.state.alertDeliveries.push({ id: db.nextId('alertDelivery'), channelId: channel.id, event: 'card_submitted', flowId: null, createdAt: now, settlesAt: now + SETTLE_MS });
+      db.state.alertDeliveries.push({
+        id: db.nextId('alertDelivery'),
+        channelId: channel.id,
+        event: 'card_submitted',
+        flowId: null,
+        createdAt: now,
+        settlesAt: now + SETTLE_MS,
+      });
     }
   };
 
@@ -82,7 +82,9 @@ export function cardHandlers(context: MockContext): HttpHandler[] {
       source.updatedAt = db.now();
       restartDiscovery(db, source);
       recordSubmitted();
-      const redirect = redirectAllowed(card.redirectUrl, db.state.settings.allowedRedirects) ? { redirectTo: redirectAfterSubmit(card.redirectUrl, card.id) } : {};
+      const redirect = redirectAllowed(card.redirectUrl, db.state.settings.allowedRedirects)
+        ? { redirectTo: redirectAfterSubmit(card.redirectUrl, card.id) }
+        : {};
       return HttpResponse.json({ message: MESSAGES.cardSaved, ...redirect });
     }),
 
