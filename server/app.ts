@@ -19,6 +19,7 @@ import { attemptLogHandlers } from './routes/attempt-logs';
 import { alertHandlers } from './routes/alerts';
 import { recipientCardHandlers, sourceCardHandlers } from './routes/cards';
 import { destinationHandlers } from './routes/destinations';
+import { flowStateHandlers } from './routes/flow-state';
 import { flowStatusHandlers } from './routes/flow-statuses';
 import { flowHandlers } from './routes/flows';
 import { sourceHandlers } from './routes/sources';
@@ -41,6 +42,7 @@ function handlersOf(services: Services): Handlers {
     ...destinationHandlers(services),
     ...flowHandlers(services),
     ...flowStatusHandlers(services),
+    ...flowStateHandlers(services),
     ...attemptLogHandlers(services),
     ...workflowHandlers(services),
     ...timelineHandlers(services),

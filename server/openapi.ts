@@ -92,6 +92,9 @@ function parameters(operation: Operation): object[] {
     ...(operation.query === 'cards'
       ? [{ name: 'state', in: 'query', schema: { type: 'string', enum: [...CARD_STATES] }, description: 'Only the cards in this state.' }]
       : []),
+    ...(operation.query === 'resource'
+      ? [{ name: 'resource', in: 'query', schema: { type: 'string' }, description: 'One resource by name; absent: every resource.' }]
+      : []),
     ...(operation.query === 'filename'
       ? [{ name: 'filename', in: 'query', schema: { type: 'string' }, description: 'The file’s name; cleaned before use.' }]
       : []),

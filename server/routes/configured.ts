@@ -8,6 +8,7 @@ import { specNamed } from '@/service-rules/specs';
 import { checkTargets } from '../connectors/registry';
 import type { VerificationMessage } from '../connectors/types';
 import { applyProperties, type PlainProperties, revealProperties } from '../properties';
+import type { Profile } from '../profile';
 import type { Services } from '../services';
 import type { Page } from '@/service-rules/request-params';
 import type { ConfiguredRow, ConfiguredStore } from '../store/configured';
@@ -27,7 +28,7 @@ export interface ConfiguredKind<Row extends ConfiguredRow, Wire> {
   noun: 'source' | 'destination';
   spec: (name: string) => { name: string; displayName: string; propertyDefinitions: PropertyDefinitionWire[] } | undefined;
   store: ConfiguredStore<Row>;
-  wire: (row: Row, form?: SpecForm) => Wire;
+  wire: (row: Row, form?: SpecForm, profile?: Profile) => Wire;
   connectionCheck: (spec: string) => ConnectionCheck | undefined;
   createSchema: z.ZodType<{ displayName?: string | undefined }>;
   updateSchema: z.ZodType<{ displayName?: string | undefined }>;
@@ -51,7 +52,7 @@ export function configuredRoutes<Row extends ConfiguredRow, Wire>(services: Serv
   return {
     find,
 
-    list: async ({ query }: { query: Page }) => ({ data: (await kind.store.list(db, query)).map((row) => kind.wire(row, 'summary')) }),
+    list: async ({ query }: { query: Page }) => ({ data: (await kind.store.list(db, query)).map((row) => kind.wire(row, 'summary', services.profile)) }),
 
     create: async ({ body }: { body: unknown }) => {
       const spec = specNamed(kind.noun, body, kind.spec);
@@ -60,10 +61,10 @@ export function configuredRoutes<Row extends ConfiguredRow, Wire>(services: Serv
       await checkTargets(kind.noun, spec.name, revealProperties(stored, box));
       const row = await kind.store.insert(db, { displayName: nameOr(input.displayName, spec.displayName), spec: spec.name, properties: stored });
       await kind.propertiesSet?.(row);
-      return { data: kind.wire(row) };
+      return { data: kind.wire(row, 'full', services.profile) };
     },
 
-    get: async ({ params }: WithId) => ({ data: kind.wire(await find(params.id)) }),
+    get: async ({ params }: WithId) => ({ data: kind.wire(await find(params.id), 'full', services.profile) }),
 
     update: async ({ params, body }: WithId & { body: unknown }) => {
       const current = await find(params.id);
@@ -75,7 +76,7 @@ export function configuredRoutes<Row extends ConfiguredRow, Wire>(services: Serv
       const row = await kind.store.update(db, current.id, { displayName: nameOr(input.displayName, current.display_name), properties: stored });
       if (!row) throw new NotFound();
       if (changesProperties) await kind.propertiesSet?.(row);
-      return { data: kind.wire(row) };
+      return { data: kind.wire(row, 'full', services.profile) };
     },
 
     /** Refused while a flow uses it, naming the flows; a source's card links go with it (the cards table cascades). */

@@ -18,16 +18,18 @@ import {
   listFlowsWithRunFacts,
   updateFlowRow,
 } from '../store/flows';
-import { findSource } from '../store/sources';
+import { releaseTables, withDestinationFlows } from '../store/flow-tables';
+import { findSource, sourceStore } from '../store/sources';
 import { flowOnWire, type WireFlow } from '@/service-rules/wire';
 import type { Freshness } from '@/service-rules/freshness';
 import type { Page } from '@/service-rules/request-params';
 import { freshnessOfFlows, freshnessOfFlowsWithFacts } from '../runs/freshness';
 import { attemptOnWire, attemptStatus } from './attempts-wire';
+import { flowTablesOnWire, tableFieldsOfNewFlow, tableFieldsOfUpdate } from './flow-tables';
 
 // The hosted profile answers the hosted service's shapes: flows without `paused` and attempts without
-// `number` (Flowdeck's additions, which a hosted client has never seen); its PATCH refuses `paused`
-// (the table's hostedBody).
+// `number` (Flowdeck's additions, which a hosted client has never seen); its writers refuse `paused` and how
+// a flow keeps its tables (the table's hostedBody).
 
 const flowFields = (flow: FlowRow) => ({
   id: flow.id,
@@ -42,12 +44,21 @@ const flowFields = (flow: FlowRow) => ({
 export function flowHandlers(services: Services) {
   const { db, runs } = services;
   const hosted = services.profile === 'hosted';
-  const onWire = (flows: FlowRow[], freshness: Map<number, Freshness>): WireFlow[] =>
-    flows.map((flow) => flowOnWire(flowFields(flow), services.profile, freshness.get(flow.id)?.state ?? null));
-  /** A flow on the wire with its freshness (Flowdeck's; the hosted shape leaves it out, so it is not worked out). */
+  /** Flows on the wire, each with its freshness and its tables (Flowdeck's: the hosted shape leaves them out, so they are not worked out). */
+  const onWire = async (flows: FlowRow[], freshness: Map<number, Freshness>): Promise<WireFlow[]> => {
+    if (hosted) return flows.map((flow) => flowOnWire(flowFields(flow), 'hosted'));
+    const sources = await sourceStore.findMany(
+      db,
+      flows.map((flow) => flow.source_id),
+    );
+    const sourceOf = (flow: FlowRow) => sources.find((source) => source.id === flow.source_id);
+    return flows.map((flow) => flowOnWire(flowFields(flow), services.profile, freshness.get(flow.id)?.state ?? null, flowTablesOnWire(flow, sourceOf(flow))));
+  };
+  /** A flow on the wire with its freshness and tables. */
   const wireFlow = async (flow: FlowRow): Promise<WireFlow> => {
-    const freshness = hosted ? undefined : (await freshnessOfFlows(db, [flow])).get(flow.id);
-    return flowOnWire(flowFields(flow), services.profile, freshness?.state ?? null);
+    const [wire] = await onWire([flow], hosted ? new Map<number, Freshness>() : await freshnessOfFlows(db, [flow]));
+    if (!wire) throw new Error('A flow on the wire is missing.');
+    return wire;
   };
   /** A page of the list: with its freshness, the flows and their run facts are read in one statement. */
   const wirePage = async (page: Page): Promise<WireFlow[]> => {
@@ -62,44 +73,57 @@ export function flowHandlers(services: Services) {
     return flow;
   };
   /** The source and destination a flow names must exist. */
-  const checkEnds = async (sourceId: number, destinationId: number) => {
-    if (!(await findSource(db, sourceId))) throw new InvalidInput(doesNotExist('Source', sourceId));
-    if (!(await findDestination(db, destinationId))) throw new InvalidInput(doesNotExist('Destination', destinationId));
+  const endsOf = async (sourceId: number, destinationId: number) => {
+    const source = await findSource(db, sourceId);
+    if (!source) throw new InvalidInput(doesNotExist('Source', sourceId));
+    const destination = await findDestination(db, destinationId);
+    if (!destination) throw new InvalidInput(doesNotExist('Destination', destinationId));
+    return { source, destination };
   };
 
   return {
     listFlows: async ({ query }) => ({ data: await wirePage(query) }),
 
     createFlow: async ({ body: input }) => {
-      await checkEnds(input.source, input.destination);
+      const ends = await endsOf(input.source, input.destination);
       const schedule = scheduleAfter({ frequency: null, cron: null }, input);
-      const fields: FlowFields = {
-        displayName: input.displayName,
-        sourceId: input.source,
-        destinationId: input.destination,
-        ...schedule,
-        nextRunAt: nextRunAt(schedule),
-      };
-      return { data: await wireFlow(await insertFlow(db, fields)) };
+      const flow = await withDestinationFlows(db, ends.destination.id, async (client) => {
+        const fields: FlowFields = {
+          displayName: input.displayName,
+          sourceId: input.source,
+          destinationId: input.destination,
+          ...schedule,
+          nextRunAt: nextRunAt(schedule),
+          ...(await tableFieldsOfNewFlow(client, input, ends)),
+        };
+        return insertFlow(client, fields);
+      });
+      return { data: await wireFlow(flow) };
     },
 
     updateFlow: async ({ params, body: input }) => {
       const flow = await find(params.id);
       const sourceId = input.source ?? flow.source_id;
       const destinationId = input.destination ?? flow.destination_id;
-      await checkEnds(sourceId, destinationId);
       const schedule = scheduleAfter(flow, input);
       // A resumed flow counts its next run from now: the runs it missed while paused do not pile up.
       const resumed = flow.paused && input.paused === false;
-      const fields: ChangedFlowFields = {
-        displayName: input.displayName ?? flow.display_name,
-        sourceId,
-        destinationId,
-        ...schedule,
-        nextRunAt: changesSchedule(input) || resumed ? nextRunAt(schedule) : flow.next_run_at,
-        paused: input.paused ?? flow.paused,
-      };
-      return { data: await wireFlow(await updateFlowRow(db, flow.id, fields)) };
+      const updated = await withDestinationFlows(db, destinationId, async (client) => {
+        const tables = await tableFieldsOfUpdate(client, flow, input, await endsOf(sourceId, destinationId));
+        const fields: ChangedFlowFields = {
+          displayName: input.displayName ?? flow.display_name,
+          sourceId,
+          destinationId,
+          ...schedule,
+          nextRunAt: changesSchedule(input) || resumed ? nextRunAt(schedule) : flow.next_run_at,
+          paused: input.paused ?? flow.paused,
+          ...tables.fields,
+        };
+        // Its old tables are free for other flows; the next run claims the new ones.
+        if (tables.moved) await releaseTables(client, flow.id);
+        return updateFlowRow(client, flow.id, fields);
+      });
+      return { data: await wireFlow(updated) };
     },
 
     deleteFlow: async ({ params }) => {

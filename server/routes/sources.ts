@@ -32,8 +32,11 @@ export function sourceHandlers(services: Services) {
     verifySource: sources.verify,
     getResolvers: async ({ params }) => {
       const list = resolverListOf(await sources.find(params.id));
-      // The hosted profile answers exactly the hosted fields: Flowdeck's `discoveredAt` is left out.
-      if (services.profile === 'hosted' && list.discoveryStatus) Reflect.deleteProperty(list.discoveryStatus, 'discoveredAt');
+      // The hosted profile answers exactly the hosted fields: Flowdeck's `discoveredAt`, columns, keys and cursors are left out.
+      if (services.profile === 'hosted') {
+        if (list.discoveryStatus) Reflect.deleteProperty(list.discoveryStatus, 'discoveredAt');
+        for (const resolver of list.resolvers) for (const field of ['columns', 'primaryKey', 'cursorCandidates']) Reflect.deleteProperty(resolver, field);
+      }
       return { data: list };
     },
 

@@ -6,10 +6,12 @@ import { revealProperties, secretValues } from '../properties';
 import type { SecretBox } from '../secrets';
 import { findAttempt, finishAttempt, saveCountsAfterEnd } from '../store/attempts';
 import { findDestination } from '../store/destinations';
-import { findFlow } from '../store/flows';
+import { findFlow, pauseFlow } from '../store/flows';
 import { findSource } from '../store/sources';
 import { runSelection } from '@/service-rules/resolver-choice';
+import { effectiveModes, effectiveNamespace } from '@/service-rules/flow-tables';
 import { AttemptLog } from './attempt-log';
+import { factsOf } from './flow-resources';
 import { countText, durationText } from './log-text';
 import { moveOrRecordFailure, type ResourceLoad, type Run } from './move-resource';
 import { resolverListOf } from './resolvers';
@@ -31,7 +33,7 @@ export interface RunContext {
 type Outcome = 'succeeded' | 'failed' | 'cancelled';
 
 /** A run ready to move rows, or why it cannot start. */
-type Prepared = Omit<Run, 'errors' | 'progress'> | { cannotStart: string };
+type Prepared = Omit<Run, 'errors' | 'schemaChanged' | 'progress'> | { cannotStart: string };
 
 /** How a line names a source or destination: its name and kind. */
 const describe = (endpoint: { display_name: string; spec: string } | undefined) =>
@@ -51,7 +53,7 @@ async function executeLogged(context: RunContext, attemptId: number, flowId: num
   const prepared = await prepare(context, attemptId, flowId, signal, log, started);
   if ('cannotStart' in prepared) return failBeforeMoving(context.db, attemptId, log, started, prepared.cannotStart);
   const counts = prepared.loads.map((load) => load.count);
-  const run: Run = { ...prepared, errors: [], progress: new RunProgress(context.db, attemptId, counts, signal) };
+  const run: Run = { ...prepared, errors: [], schemaChanged: [], progress: new RunProgress(context.db, attemptId, counts, signal) };
   try {
     await run.progress.checkpoint(true);
     for (const load of run.loads) await moveOrRecordFailure(run, load);
@@ -87,9 +89,18 @@ async function prepare(context: RunContext, attemptId: number, flowId: number, s
   if (readers instanceof Error) return { cannotStart: readers.message };
   const selection = runSelection(resolverListOf(source).resolvers);
   const skipped = readers.filter((resource) => !selection.loads(resource.name)).map((resource) => resource.name);
-  const loads = readers
-    .filter((resource) => selection.loads(resource.name))
-    .map((resource): ResourceLoad => ({ reader: resource, count: { name: resource.name, extracted: 0, analyzed: 0, loaded: 0 }, committed: false }));
+  const loaded = readers.filter((resource) => selection.loads(resource.name));
+  const modes = effectiveModes(
+    loaded.map((resource) => resource.name),
+    flow.resource_modes,
+    flow.default_sync_mode,
+  );
+  const loads = loaded.map((resource, index): ResourceLoad => ({
+    reader: resource,
+    mode: modes[index] ?? { name: resource.name, syncMode: flow.default_sync_mode, cursorField: null, primaryKey: null },
+    count: { name: resource.name, extracted: 0, analyzed: 0, loaded: 0, written: 0, committed: false },
+    committed: false,
+  }));
 
   log.info('run.resources', `${countText(loads.length, 'resource')} to load: ${loads.map(({ reader }) => reader.name).join(', ') || 'none'}.`, {
     fields: { resources: loads.length, turnedOff: skipped.length },
@@ -99,7 +110,27 @@ async function prepare(context: RunContext, attemptId: number, flowId: number, s
   if (loads.length === 0) log.warn('run.nothing_to_load', 'No resource is turned on: this attempt moves nothing.');
 
   const loadId = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
-  return { db, logger: context.logger, attemptId, log, started, loadId, writer, destinationProperties, columnsOff: selection.columnsOff, loads };
+  const resync = attempt?.resync;
+  return {
+    db,
+    logger: context.logger,
+    attemptId,
+    flowId,
+    log,
+    started,
+    loadId,
+    destination: { id: destination.id, name: destination.display_name },
+    writer,
+    destinationProperties,
+    namespace: effectiveNamespace(flow.namespace, destination.spec, destinationProperties),
+    tablePrefix: flow.table_prefix,
+    schemaChanges: flow.schema_changes,
+    sparseRows: source.spec === 'rest_api',
+    resync: resync == null ? null : resync.length === 0 ? 'all' : new Set(resync),
+    facts: factsOf(source),
+    columnsOff: selection.columnsOff,
+    loads,
+  };
 }
 
 async function failBeforeMoving(db: Pool, attemptId: number, log: AttemptLog, started: number, message: string): Promise<Outcome> {
@@ -114,7 +145,13 @@ const loadedRows = (run: Run) => run.loads.reduce((sum, load) => sum + load.coun
 /** Ends the attempt with what every resource did; a cancel that came first wins. */
 async function finish(run: Run): Promise<Outcome> {
   const { log, errors } = run;
-  const finished = await finishAttempt(run.db, run.attemptId, { disposition: errors.length > 0 ? 'failed' : 'succeeded', errors, resources: countsOf(run) });
+  if (run.schemaChanged.length > 0) await pauseOnSchemaChange(run);
+  const finished = await finishAttempt(run.db, run.attemptId, {
+    disposition: errors.length > 0 ? 'failed' : 'succeeded',
+    errors,
+    resources: countsOf(run),
+    schemaChanged: run.schemaChanged.length > 0,
+  });
   const loaded = loadedRows(run);
   const resources = run.loads.length;
   const fields = { loaded, resources, failedResources: errors.length, durationMs: Date.now() - run.started };
@@ -130,6 +167,15 @@ async function finish(run: Run): Promise<Outcome> {
   }
   log.info('run.succeeded', `Attempt succeeded in ${durationText(fields.durationMs)}: ${countText(loaded, 'row')} loaded.`, { fields });
   return 'succeeded';
+}
+
+/** A resource's columns changed and the flow's policy is `pause`: the flow's schedule pauses until someone looks. */
+async function pauseOnSchemaChange(run: Run): Promise<void> {
+  await pauseFlow(run.db, run.flowId);
+  run.log.warn(
+    'run.paused',
+    `The flow is paused: the columns of ${run.schemaChanged.join(', ')} changed, and it pauses on schema changes. Resume it once its destination is ready for them.`,
+  );
 }
 
 /** The attempt ended while running (cancelled, or the service stopping): its final counts and log line. */

@@ -34,6 +34,8 @@ export interface RunService {
   start: () => Promise<void>;
   stop: () => Promise<void>;
   runFlow: (flowId: number, trigger: FlowTrigger) => Promise<number>;
+  /** Re-sync: resets the state of `reset`, then runs `resources` (null: all) in full, replacing their tables. */
+  resyncFlow: (flowId: number, resources: readonly string[] | null, reset: readonly string[]) => Promise<number>;
   cancelFlow: (flowId: number) => Promise<boolean>;
   runWorkflow: (workflowId: number, trigger: WorkflowTrigger) => Promise<number>;
   cancelWorkflow: (workflowId: number) => Promise<boolean>;
@@ -131,6 +133,7 @@ export function createRunService(options: RunServiceOptions): RunService {
     },
 
     runFlow: flows.runFlow,
+    resyncFlow: flows.resyncFlow,
     cancelFlow: flows.cancelFlow,
     runWorkflow: workflows.runWorkflow,
     cancelWorkflow: workflows.cancelWorkflow,

@@ -19,6 +19,7 @@ import {
 } from './common';
 import { freshnessSchema } from './freshness';
 import { MAX_ATTEMPTS_LIMIT } from './schema-free-values';
+import { FLOW_TABLE_FIELDS, flowTableFields, flowTableInputFields } from './tables';
 
 export const FREQUENCIES = ['manual', '24h', '12h', '6h', '1h', '30m', '15m'] as const;
 
@@ -39,6 +40,7 @@ export const flowSchema = z.object({
     .transform((value) => value ?? false)
     .meta({ description: "Flowdeck's addition: the flow keeps its schedule but does not run on it; manual runs still work. Absent: false." }),
   freshness: freshnessSchema,
+  ...flowTableFields,
 });
 export type Flow = z.infer<typeof flowSchema>;
 
@@ -59,11 +61,21 @@ export type RunDisposition = z.infer<typeof runDispositionSchema>;
 
 const countSchema = z.number().int().nonnegative().default(0);
 
+/**
+ * `loaded` counts rows the destination keeps: 0 until the resource's table commits. Flowdeck adds
+ * `written` (rows written into the load so far, kept only once it commits) and `committed`.
+ */
 export const resourceProgressSchema = z.object({
   name: z.string(),
   extracted: countSchema,
   analyzed: countSchema,
   loaded: countSchema,
+  written: countSchema.meta({ description: "Flowdeck's addition: rows written into the load so far, not kept until it commits. Absent: 0." }),
+  committed: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? false)
+    .meta({ description: "Flowdeck's addition: the resource's table committed (its `loaded` rows are kept). Absent: false." }),
   errors: listOf(z.string()),
 });
 export type ResourceProgress = z.infer<typeof resourceProgressSchema>;
@@ -93,6 +105,11 @@ export const runAttemptSchema = z.object({
     description: 'Shown: scheduled, manual. Flowdeck adds workflow (a step of a workflow run) and webhook (a step of a run a webhook delivery started).',
   }),
   resources: listOf(resourceProgressSchema),
+  waitingFor: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null)
+    .meta({ description: "Flowdeck's addition: what a running attempt waits for (another load into the same DuckDB file), or null." }),
 });
 export type RunAttempt = z.infer<typeof runAttemptSchema>;
 
@@ -219,6 +236,7 @@ export const createFlowInputSchema = z.strictObject({
   destination: idInputSchema,
   frequency: frequencyInputSchema.optional(),
   cron: cronInputSchema.optional(),
+  ...flowTableInputFields,
 });
 export type CreateFlowInput = z.input<typeof createFlowInputSchema>;
 
@@ -238,7 +256,10 @@ export type UpdateFlowInput = z.input<typeof updateFlowInputSchema>;
  * The hosted service's change of a flow: without `paused`, which it refuses as a field it does not
  * know rather than accept a change it then does not show (FLOWDECK_PROFILE=hosted reads with it).
  */
-export const hostedUpdateFlowInputSchema = updateFlowInputSchema.omit({ paused: true });
+export const hostedUpdateFlowInputSchema = updateFlowInputSchema.omit({ paused: true, ...FLOW_TABLE_FIELDS });
+
+/** The hosted service's creation of a flow: without how its tables are kept (Flowdeck's), refused as unknown fields. */
+export const hostedCreateFlowInputSchema = createFlowInputSchema.omit(FLOW_TABLE_FIELDS);
 
 /**
  * GET /v2/flows/{id}/status exactly as Flowdeck's service answers it (the hosted shape: unwrapped,

@@ -11,9 +11,11 @@ import {
 } from './cards';
 import { messageAnswerSchema, messageResponseSchema } from './common';
 import { createDestinationInputSchema, destinationSchema, updateDestinationInputSchema, verificationMessageSchema } from './destinations';
+import { resyncFlowInputSchema } from './flow-state';
 import {
   createFlowInputSchema,
   flowSchema,
+  hostedCreateFlowInputSchema,
   hostedUpdateFlowInputSchema,
   flowStatusAnswerSchema,
   flowStatusSchema,
@@ -24,6 +26,7 @@ import { resolverListSchema, updateResolversInputSchema } from './resolvers';
 import { createSourceInputSchema, sourceSchema, updateSourceInputSchema } from './sources';
 import { destinationSpecSummarySchema, sourceSpecSummarySchema } from './specs';
 import { settingsSchema, updateSettingsInputSchema } from './settings';
+import { flowTableStateSchema } from './tables';
 import { runSpanSchema } from './timeline';
 import { uploadLimitsSchema, uploadSchema } from './uploads';
 import { webhookTriggerBodySchema, webhookTriggerSchema } from './webhooks';
@@ -60,7 +63,7 @@ export const PATH_PARAMETERS = {
 export type PathParameter = keyof typeof PATH_PARAMETERS;
 
 /** The query parameters an operation reads (src/service-rules/operation-input.ts reads each kind). */
-export type QueryKind = 'page' | 'attempts' | 'logs' | 'window' | 'ids' | 'filename' | 'cards';
+export type QueryKind = 'page' | 'attempts' | 'logs' | 'window' | 'ids' | 'filename' | 'resource' | 'cards';
 
 export interface Operation {
   /** The src/api function that calls it. */
@@ -93,7 +96,11 @@ export interface Operation {
   wrapped?: boolean;
   status?: number;
   list?: boolean;
-  /** Its query parameters: `limit` and `offset` (page), those and the order (attempts), `after` and `limit` (logs), the timeline's window and page, `ids` (a batch), an upload's `filename`, or a page of cards of one `state`. */
+  /**
+   * Its query parameters: `limit` and `offset` (page), those and the order (attempts), `after` and `limit` (logs), the timeline's
+   * window and page, `ids` (a batch), an upload's `filename`, an optional `resource` name (a flow's state), or a page of cards of
+   * one `state`.
+   */
   query?: QueryKind;
   errors: readonly number[];
   /** Not in the interface document: Flowdeck's addition. */
@@ -356,6 +363,7 @@ export const OPERATIONS = [
     path: '/flows',
     summary: 'Create flow (cron wins over frequency)',
     body: createFlowInputSchema,
+    hostedBody: hostedCreateFlowInputSchema,
     response: flowSchema,
     status: 201,
     errors: [400, 401],
@@ -396,6 +404,47 @@ export const OPERATIONS = [
     wrapped: false,
     status: 201,
     errors: [400, 401, 403, 404, 500],
+  },
+  {
+    name: 'getFlowState',
+    access: 'key',
+    method: 'get',
+    path: '/flows/{id}/state',
+    summary:
+      "The state of the flow's tables: one row per resource it loads (its target table, mode, cursor field, primary key, saved cursor and when it last advanced, columns, last schema change)",
+    response: flowTableStateSchema,
+    list: true,
+    errors: [401, 404],
+    addition: true,
+  },
+  {
+    name: 'resetFlowState',
+    access: 'key',
+    method: 'delete',
+    path: '/flows/{id}/state',
+    summary:
+      'Reset the saved cursor of every resource, or of `resource` only: the next run reads it in full (the table keeps its rows). 404 for a resource the flow does not load',
+    response: messageResponseSchema,
+    answer: messageAnswerSchema,
+    wrapped: false,
+    query: 'resource',
+    errors: [400, 401, 404],
+    addition: true,
+  },
+  {
+    name: 'resyncFlow',
+    access: 'key',
+    method: 'post',
+    path: '/flows/{id}/resync',
+    summary:
+      'Re-sync: reset the state of the resources named (all when none) and start a run that reads them in full and replaces their tables: 201 `{ "message": "Created" }` (400 when the flow is already running)',
+    body: resyncFlowInputSchema,
+    response: messageResponseSchema,
+    answer: messageAnswerSchema,
+    wrapped: false,
+    status: 201,
+    errors: [400, 401, 404],
+    addition: true,
   },
   {
     name: 'listRunAttempts',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { callOperation } from './call-operation';
 import { type CallOptions, writeBody } from './client';
 import { dataOf, listOf, nullableDateTimeSchema, nullableText, optionalText, propertyDefinitionSchema } from './common';
+import { resolverTableFields } from './tables';
 
 export const resolverSchema = z.object({
   name: z.string(),
@@ -11,6 +12,7 @@ export const resolverSchema = z.object({
   suppressed: z.boolean().default(false),
   maskedByDefault: z.boolean().default(false),
   propertyDefinitions: listOf(propertyDefinitionSchema),
+  ...resolverTableFields,
 });
 export type Resolver = z.infer<typeof resolverSchema>;
 

@@ -67,7 +67,7 @@ export const SOURCE_SPECS: SourceSpecDefinition[] = [
     ].join('\n'),
     propertyDefinitions: [
       { name: 'host', displayName: 'Host', type: 'STRING', required: true, description: 'Hostname or IP address of the server.' },
-      { name: 'port', displayName: 'Port', type: 'NUMBER', required: true, description: 'Usually 5432.' },
+      { name: 'port', displayName: 'Port', type: 'NUMBER', required: true, description: 'Usually 5432.', default: 5432 },
       { name: 'database', displayName: 'Database', type: 'STRING', required: true, description: null },
       { name: 'user', displayName: 'User', type: 'STRING', required: true, description: 'A user with SELECT rights.' },
       { name: 'password', displayName: 'Password', type: 'PASSWORD', required: true, description: null },
@@ -79,7 +79,7 @@ export const SOURCE_SPECS: SourceSpecDefinition[] = [
         description: 'Tables and views of this schema are replicated. Defaults to public.',
         default: 'public',
       },
-      { name: 'ssl', displayName: 'Use SSL', type: 'BOOLEAN', required: false, description: 'Encrypt the connection.' },
+      { name: 'ssl', displayName: 'Use SSL', type: 'BOOLEAN', required: false, description: 'Encrypt the connection.', default: false },
     ],
     staticResolvers: [],
   },
@@ -125,6 +125,14 @@ export const SOURCE_SPECS: SourceSpecDefinition[] = [
         description: 'Name of the page parameter for page pagination. Defaults to page.',
         default: 'page',
       },
+      {
+        name: 'cursor_param',
+        displayName: 'Cursor parameter',
+        type: 'STRING',
+        required: false,
+        description:
+          'The query parameter the API filters records by (for example updated_since). Set, flows may load its endpoints incrementally: each run sends the saved cursor in it and keeps only newer records.',
+      },
     ],
     staticResolvers: [],
   },
@@ -137,8 +145,8 @@ export const SOURCE_SPECS: SourceSpecDefinition[] = [
     authenticationStrategy: 'NONE',
     instructions: 'Generates deterministic **customers**, **orders** and **products** from a seed. No credentials needed.',
     propertyDefinitions: [
-      { name: 'seed', displayName: 'Random seed', type: 'NUMBER', required: false, description: 'Same seed, same data.' },
-      { name: 'row_count', displayName: 'Rows per run', type: 'NUMBER', required: true, description: null },
+      { name: 'seed', displayName: 'Random seed', type: 'NUMBER', required: false, description: 'Same seed, same data.', default: 42 },
+      { name: 'row_count', displayName: 'Rows per run', type: 'NUMBER', required: true, description: null, default: 1000 },
       { name: 'since', displayName: 'Events since', type: 'DATETIME', required: false, description: null },
       { name: 'daily_at', displayName: 'Daily refresh at', type: 'TIME', required: false, description: 'Local time of the daily refresh.' },
       {
@@ -230,11 +238,11 @@ export const DESTINATION_SPECS: DestinationSpecDefinition[] = [
     instructions: 'The user needs `CREATE` on the target schema.',
     propertyDefinitions: [
       { name: 'host', displayName: 'Host', type: 'STRING', required: true, description: null },
-      { name: 'port', displayName: 'Port', type: 'NUMBER', required: true, description: null },
+      { name: 'port', displayName: 'Port', type: 'NUMBER', required: true, description: null, default: 5432 },
       { name: 'database', displayName: 'Database', type: 'STRING', required: true, description: null },
       { name: 'user', displayName: 'User', type: 'STRING', required: true, description: null },
       { name: 'password', displayName: 'Password', type: 'PASSWORD', required: true, description: null },
-      { name: 'schema', displayName: 'Schema', type: 'STRING', required: false, description: null },
+      { name: 'schema', displayName: 'Schema', type: 'STRING', required: false, description: 'Defaults to public.', default: 'public' },
     ],
   },
   {
@@ -254,7 +262,15 @@ export const DESTINATION_SPECS: DestinationSpecDefinition[] = [
         required: true,
         description: 'For example exports (in the files folder) or a file:// address in it.',
       },
-      { name: 'format', displayName: 'Format', type: 'STRING', required: true, description: 'JSON lines, CSV or Parquet.', choices: [...FILE_FORMATS] },
+      {
+        name: 'format',
+        displayName: 'Format',
+        type: 'STRING',
+        required: true,
+        description: 'JSON lines, CSV or Parquet.',
+        choices: [...FILE_FORMATS],
+        default: 'jsonl',
+      },
     ],
   },
 ];

@@ -20,6 +20,7 @@ const QUERY_READERS = {
   ids: (query: QueryReader) => ({ ids: readIds(query) }),
   filename: (query: QueryReader) => ({ filename: safeUploadName(query('filename')) }),
   cards: readCardListQuery,
+  resource: (query: QueryReader) => ({ resource: query('resource') ?? undefined }),
 } satisfies Record<QueryKind, (query: QueryReader) => unknown>;
 
 type QueryOf<N extends OperationName> = OperationOf<N> extends { query: infer K extends QueryKind } ? ReturnType<(typeof QUERY_READERS)[K]> : undefined;

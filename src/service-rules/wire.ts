@@ -86,13 +86,21 @@ export interface FlowFields {
  * (src/service-rules/freshness.ts); the `hosted` shape (FLOWDECK_PROFILE=hosted) has only the hosted
  * service's fields.
  */
-export function flowOnWire(flow: FlowFields, shape: 'flowdeck' | 'hosted' = 'flowdeck', freshness: FreshnessState | null = null): WireFlow {
+export function flowOnWire(
+  flow: FlowFields,
+  shape: 'flowdeck' | 'hosted' = 'flowdeck',
+  freshness: FreshnessState | null = null,
+  tables?: FlowTablesOnWire,
+): WireFlow {
   const { id, displayName, source, destination } = flow;
   const schedule = flow.cron ? { cron: flow.cron } : { frequency: flow.frequency ?? 'manual' };
   return shape === 'hosted'
     ? { id, displayName, source, destination, ...schedule }
-    : { id, displayName, source, destination, ...schedule, paused: flow.paused, freshness };
+    : { id, displayName, source, destination, ...schedule, paused: flow.paused, freshness, ...tables };
 }
+
+/** How a flow keeps its tables (Flowdeck's): `resources` lists every resource it loads with its effective mode. */
+export type FlowTablesOnWire = Required<Pick<WireFlow, 'namespace' | 'tablePrefix' | 'schemaChanges' | 'resources'>>;
 
 export type WireAlertChannel = z.input<typeof alertChannelSchema>;
 export type WireAlertDelivery = z.input<typeof alertDeliverySchema>;
