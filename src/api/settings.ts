@@ -34,10 +34,12 @@ const publicUrlSchema = z
   .url({ protocol: /^https?$/, message: 'Enter an http:// or https:// address' })
   .max(2048)
   .refine((value) => {
+    // Checks run on after a failed one: a string that is no URL at all has its message already.
+    if (!URL.canParse(value)) return true;
     const url = new URL(value);
     return url.pathname.replace(/\/+$/, '') === '' && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
   }, 'Enter only the address, such as https://flowdeck.example.com (no path, query or user)')
-  .transform((value) => new URL(value).origin);
+  .transform((value) => (URL.canParse(value) ? new URL(value).origin : value));
 
 const HOST = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/;
 
