@@ -36,6 +36,10 @@ interface PropertyFormProps {
   footer?: ReactNode;
   /** Extra controls keyed by property name. */
   addons?: Readonly<Record<string, PropertyAddon>>;
+  /** What an empty submit is told, where one is refused. */
+  emptyMessage?: string;
+  /** Called with the properties as they would be sent, whenever they change (a check of what was typed). */
+  onPendingChange?: (properties: PropertiesInput) => void;
 }
 
 const MISSING_PROPERTIES = /^(?:Bad Request: )?Missing required properties: (.+?)\.?$/;
@@ -61,6 +65,8 @@ export function PropertyForm({
   allowEmptySubmit = false,
   footer,
   addons,
+  emptyMessage = 'Nothing changed, so nothing was sent.',
+  onPendingChange,
 }: PropertyFormProps) {
   const schema = useMemo(
     () => buildPropertyFormSchema(definitions, { requiredCheck, nameRequired: name?.required ?? false }),
@@ -81,6 +87,10 @@ export function PropertyForm({
   useEffect(() => {
     onDirtyChange?.(isDirty);
   }, [isDirty, onDirtyChange]);
+  const pendingKey = JSON.stringify(pending);
+  useEffect(() => {
+    onPendingChange?.(JSON.parse(pendingKey) as PropertiesInput);
+  }, [pendingKey, onPendingChange]);
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -130,7 +140,7 @@ export function PropertyForm({
         {failure !== null && <ErrorState error={failure} />}
         {nothingChanged && (
           <Alert color="gray" variant="light" role="status">
-            Nothing changed, so nothing was sent.
+            {emptyMessage}
           </Alert>
         )}
         <Group>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { Source } from '@/api/sources';
+import { CsvUpload } from '@/components/csv-upload';
 import type { PropertyAddon, PropertyFormChanges } from '@/components/property-form/property-form';
 import { SpecConfiguration } from '@/components/property-form/spec-configuration';
 import { useUpdateSource } from '@/resources/sources';
-import { CsvUpload } from './csv-upload';
 import { TestConnectionButton, TestConnectionResult, useSourceTestConnection } from './source-test-connection';
 
 /** A CSV file on the user's machine: uploaded into the service's files folder, which fills `location`. */
