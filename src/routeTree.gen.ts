@@ -13,6 +13,8 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
+import { Route as AppSettingsRouteImport } from './routes/_app/settings'
+import { Route as AppSharedLinksRouteImport } from './routes/_app/shared-links'
 import { Route as CardsHashIdRouteImport } from './routes/cards.$hashId'
 import { Route as AppAlertsIndexRouteImport } from './routes/_app/alerts/index'
 import { Route as AppAlertsChannelIdRouteImport } from './routes/_app/alerts/$channelId'
@@ -49,6 +51,16 @@ const AppIndexRoute = AppIndexRouteImport.update({
 const AppSplatRoute = AppSplatRouteImport.update({
   id: '/$',
   path: '/$',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsRoute = AppSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSharedLinksRoute = AppSharedLinksRouteImport.update({
+  id: '/shared-links',
+  path: '/shared-links',
   getParentRoute: () => AppRoute,
 } as any)
 const CardsHashIdRoute = CardsHashIdRouteImport.update({
@@ -148,6 +160,8 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/sign-in': typeof SignInRoute
   '/$': typeof AppSplatRoute
+  '/settings': typeof AppSettingsRoute
+  '/shared-links': typeof AppSharedLinksRoute
   '/cards/$hashId': typeof CardsHashIdRoute
   '/alerts/$channelId': typeof AppAlertsChannelIdRoute
   '/alerts/new': typeof AppAlertsNewRoute
@@ -170,6 +184,8 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
   '/$': typeof AppSplatRoute
+  '/settings': typeof AppSettingsRoute
+  '/shared-links': typeof AppSharedLinksRoute
   '/cards/$hashId': typeof CardsHashIdRoute
   '/': typeof AppIndexRoute
   '/alerts/$channelId': typeof AppAlertsChannelIdRoute
@@ -195,6 +211,8 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/sign-in': typeof SignInRoute
   '/_app/$': typeof AppSplatRoute
+  '/_app/settings': typeof AppSettingsRoute
+  '/_app/shared-links': typeof AppSharedLinksRoute
   '/cards/$hashId': typeof CardsHashIdRoute
   '/_app/': typeof AppIndexRoute
   '/_app/alerts/$channelId': typeof AppAlertsChannelIdRoute
@@ -221,6 +239,8 @@ export interface FileRouteTypes {
     | '/'
     | '/sign-in'
     | '/$'
+    | '/settings'
+    | '/shared-links'
     | '/cards/$hashId'
     | '/alerts/$channelId'
     | '/alerts/new'
@@ -243,6 +263,8 @@ export interface FileRouteTypes {
   to:
     | '/sign-in'
     | '/$'
+    | '/settings'
+    | '/shared-links'
     | '/cards/$hashId'
     | '/'
     | '/alerts/$channelId'
@@ -267,6 +289,8 @@ export interface FileRouteTypes {
     | '/_app'
     | '/sign-in'
     | '/_app/$'
+    | '/_app/settings'
+    | '/_app/shared-links'
     | '/cards/$hashId'
     | '/_app/'
     | '/_app/alerts/$channelId'
@@ -322,6 +346,20 @@ declare module '@tanstack/react-router' {
       path: '/$'
       fullPath: '/$'
       preLoaderRoute: typeof AppSplatRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings': {
+      id: '/_app/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof AppSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/shared-links': {
+      id: '/_app/shared-links'
+      path: '/shared-links'
+      fullPath: '/shared-links'
+      preLoaderRoute: typeof AppSharedLinksRouteImport
       parentRoute: typeof AppRoute
     }
     '/cards/$hashId': {
@@ -455,6 +493,8 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
+  AppSettingsRoute: typeof AppSettingsRoute
+  AppSharedLinksRoute: typeof AppSharedLinksRoute
   AppIndexRoute: typeof AppIndexRoute
   AppAlertsChannelIdRoute: typeof AppAlertsChannelIdRoute
   AppAlertsNewRoute: typeof AppAlertsNewRoute
@@ -477,6 +517,8 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
+  AppSettingsRoute: AppSettingsRoute,
+  AppSharedLinksRoute: AppSharedLinksRoute,
   AppIndexRoute: AppIndexRoute,
   AppAlertsChannelIdRoute: AppAlertsChannelIdRoute,
   AppAlertsNewRoute: AppAlertsNewRoute,

@@ -68,11 +68,11 @@ export function useCreateCard(sourceId: number, { onCreated }: { onCreated: (car
 }
 
 /** Revokes a link; it shows as revoked in the session's list too, should the service revoke without listing. */
-export function useRevokeCard(sourceId: number, { onRevoked }: { onRevoked: (card: ConfigurationCard) => void }) {
+export function useRevokeCard({ onRevoked }: { onRevoked: (card: ConfigurationCard) => void }) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (card: ConfigurationCard) => revokeConfigurationCard(sourceId, card.id),
-    onSuccess: async (_answer, revoked) => {
+    mutationFn: ({ card, sourceId }: { card: ConfigurationCard; sourceId: number }) => revokeConfigurationCard(sourceId, card.id),
+    onSuccess: async (_answer, { card: revoked, sourceId }) => {
       const revokedAt = new Date().toISOString();
       remember(sourceId, (cards) => cards.map((card) => (card.id === revoked.id ? { ...card, state: 'revoked', revokedAt } : card)));
       onRevoked(revoked);

@@ -6,6 +6,7 @@ import { EndpointHeader } from '@/components/endpoint-header';
 import { SpecSummary } from '@/components/spec-summary';
 import { useUsedBy } from '@/resources/endpoints';
 import { sourceQueries, useDeleteSource, useUpdateSource } from '@/resources/sources';
+import { CardReceivedNote } from './card-received-note';
 import type { SourceTab } from './source-tab-names';
 import { LazyConfigureSource } from './source-tab-panels';
 import { SourceTabs } from './source-tabs';
@@ -23,6 +24,7 @@ export function SourcePage({ sourceId, tab, onTab }: { sourceId: number; tab: So
       <Paper withBorder p="md" mb="lg">
         <SpecSummary spec={source.sourceSpec} />
       </Paper>
+      <CardReceivedNote sourceId={sourceId} />
       <SourceTabs
         source={source}
         tab={tab}
