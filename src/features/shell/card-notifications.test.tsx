@@ -11,7 +11,9 @@ const shown: { title: string; body: string; tag: string }[] = [];
 class FakeNotification {
   static permission: NotificationPermission = 'granted';
   static requestPermission = () => Promise.resolve('granted' as NotificationPermission);
+  readonly title: string;
   constructor(title: string, options: { body: string; tag: string }) {
+    this.title = title;
     shown.push({ title, ...options });
   }
 }
