@@ -13,8 +13,6 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
-import { Route as AppSettingsRouteImport } from './routes/_app/settings'
-import { Route as AppSharedLinksRouteImport } from './routes/_app/shared-links'
 import { Route as CardsHashIdRouteImport } from './routes/cards.$hashId'
 import { Route as AppAlertsIndexRouteImport } from './routes/_app/alerts/index'
 import { Route as AppAlertsChannelIdRouteImport } from './routes/_app/alerts/$channelId'
@@ -25,6 +23,8 @@ import { Route as AppDestinationsNewRouteImport } from './routes/_app/destinatio
 import { Route as AppFlowsIndexRouteImport } from './routes/_app/flows/index'
 import { Route as AppFlowsFlowIdRouteImport } from './routes/_app/flows/$flowId'
 import { Route as AppFlowsNewRouteImport } from './routes/_app/flows/new'
+import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
+import { Route as AppSharedLinksIndexRouteImport } from './routes/_app/shared-links/index'
 import { Route as AppSourcesIndexRouteImport } from './routes/_app/sources/index'
 import { Route as AppSourcesSourceIdRouteImport } from './routes/_app/sources/$sourceId'
 import { Route as AppSourcesNewRouteImport } from './routes/_app/sources/new'
@@ -51,16 +51,6 @@ const AppIndexRoute = AppIndexRouteImport.update({
 const AppSplatRoute = AppSplatRouteImport.update({
   id: '/$',
   path: '/$',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppSettingsRoute = AppSettingsRouteImport.update({
-  id: '/settings',
-  path: '/settings',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppSharedLinksRoute = AppSharedLinksRouteImport.update({
-  id: '/shared-links',
-  path: '/shared-links',
   getParentRoute: () => AppRoute,
 } as any)
 const CardsHashIdRoute = CardsHashIdRouteImport.update({
@@ -114,6 +104,16 @@ const AppFlowsNewRoute = AppFlowsNewRouteImport.update({
   path: '/flows/new',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
+  id: '/settings/',
+  path: '/settings/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSharedLinksIndexRoute = AppSharedLinksIndexRouteImport.update({
+  id: '/shared-links/',
+  path: '/shared-links/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSourcesIndexRoute = AppSourcesIndexRouteImport.update({
   id: '/sources/',
   path: '/sources/',
@@ -160,8 +160,6 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/sign-in': typeof SignInRoute
   '/$': typeof AppSplatRoute
-  '/settings': typeof AppSettingsRoute
-  '/shared-links': typeof AppSharedLinksRoute
   '/cards/$hashId': typeof CardsHashIdRoute
   '/alerts/$channelId': typeof AppAlertsChannelIdRoute
   '/alerts/new': typeof AppAlertsNewRoute
@@ -176,6 +174,8 @@ export interface FileRoutesByFullPath {
   '/alerts/': typeof AppAlertsIndexRoute
   '/destinations/': typeof AppDestinationsIndexRoute
   '/flows/': typeof AppFlowsIndexRoute
+  '/settings/': typeof AppSettingsIndexRoute
+  '/shared-links/': typeof AppSharedLinksIndexRoute
   '/sources/': typeof AppSourcesIndexRoute
   '/workflows/': typeof AppWorkflowsIndexRoute
   '/flows/$flowId/edit': typeof AppFlowsFlowIdEditRoute
@@ -184,8 +184,6 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
   '/$': typeof AppSplatRoute
-  '/settings': typeof AppSettingsRoute
-  '/shared-links': typeof AppSharedLinksRoute
   '/cards/$hashId': typeof CardsHashIdRoute
   '/': typeof AppIndexRoute
   '/alerts/$channelId': typeof AppAlertsChannelIdRoute
@@ -201,6 +199,8 @@ export interface FileRoutesByTo {
   '/alerts': typeof AppAlertsIndexRoute
   '/destinations': typeof AppDestinationsIndexRoute
   '/flows': typeof AppFlowsIndexRoute
+  '/settings': typeof AppSettingsIndexRoute
+  '/shared-links': typeof AppSharedLinksIndexRoute
   '/sources': typeof AppSourcesIndexRoute
   '/workflows': typeof AppWorkflowsIndexRoute
   '/flows/$flowId/edit': typeof AppFlowsFlowIdEditRoute
@@ -211,8 +211,6 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/sign-in': typeof SignInRoute
   '/_app/$': typeof AppSplatRoute
-  '/_app/settings': typeof AppSettingsRoute
-  '/_app/shared-links': typeof AppSharedLinksRoute
   '/cards/$hashId': typeof CardsHashIdRoute
   '/_app/': typeof AppIndexRoute
   '/_app/alerts/$channelId': typeof AppAlertsChannelIdRoute
@@ -228,6 +226,8 @@ export interface FileRoutesById {
   '/_app/alerts/': typeof AppAlertsIndexRoute
   '/_app/destinations/': typeof AppDestinationsIndexRoute
   '/_app/flows/': typeof AppFlowsIndexRoute
+  '/_app/settings/': typeof AppSettingsIndexRoute
+  '/_app/shared-links/': typeof AppSharedLinksIndexRoute
   '/_app/sources/': typeof AppSourcesIndexRoute
   '/_app/workflows/': typeof AppWorkflowsIndexRoute
   '/_app/flows/$flowId_/edit': typeof AppFlowsFlowIdEditRoute
@@ -239,8 +239,6 @@ export interface FileRouteTypes {
     | '/'
     | '/sign-in'
     | '/$'
-    | '/settings'
-    | '/shared-links'
     | '/cards/$hashId'
     | '/alerts/$channelId'
     | '/alerts/new'
@@ -255,6 +253,8 @@ export interface FileRouteTypes {
     | '/alerts/'
     | '/destinations/'
     | '/flows/'
+    | '/settings/'
+    | '/shared-links/'
     | '/sources/'
     | '/workflows/'
     | '/flows/$flowId/edit'
@@ -263,8 +263,6 @@ export interface FileRouteTypes {
   to:
     | '/sign-in'
     | '/$'
-    | '/settings'
-    | '/shared-links'
     | '/cards/$hashId'
     | '/'
     | '/alerts/$channelId'
@@ -280,6 +278,8 @@ export interface FileRouteTypes {
     | '/alerts'
     | '/destinations'
     | '/flows'
+    | '/settings'
+    | '/shared-links'
     | '/sources'
     | '/workflows'
     | '/flows/$flowId/edit'
@@ -289,8 +289,6 @@ export interface FileRouteTypes {
     | '/_app'
     | '/sign-in'
     | '/_app/$'
-    | '/_app/settings'
-    | '/_app/shared-links'
     | '/cards/$hashId'
     | '/_app/'
     | '/_app/alerts/$channelId'
@@ -306,6 +304,8 @@ export interface FileRouteTypes {
     | '/_app/alerts/'
     | '/_app/destinations/'
     | '/_app/flows/'
+    | '/_app/settings/'
+    | '/_app/shared-links/'
     | '/_app/sources/'
     | '/_app/workflows/'
     | '/_app/flows/$flowId_/edit'
@@ -346,20 +346,6 @@ declare module '@tanstack/react-router' {
       path: '/$'
       fullPath: '/$'
       preLoaderRoute: typeof AppSplatRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/settings': {
-      id: '/_app/settings'
-      path: '/settings'
-      fullPath: '/settings'
-      preLoaderRoute: typeof AppSettingsRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/shared-links': {
-      id: '/_app/shared-links'
-      path: '/shared-links'
-      fullPath: '/shared-links'
-      preLoaderRoute: typeof AppSharedLinksRouteImport
       parentRoute: typeof AppRoute
     }
     '/cards/$hashId': {
@@ -432,6 +418,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppFlowsNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/settings/': {
+      id: '/_app/settings/'
+      path: '/settings'
+      fullPath: '/settings/'
+      preLoaderRoute: typeof AppSettingsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/shared-links/': {
+      id: '/_app/shared-links/'
+      path: '/shared-links'
+      fullPath: '/shared-links/'
+      preLoaderRoute: typeof AppSharedLinksIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/sources/': {
       id: '/_app/sources/'
       path: '/sources'
@@ -493,8 +493,6 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
-  AppSettingsRoute: typeof AppSettingsRoute
-  AppSharedLinksRoute: typeof AppSharedLinksRoute
   AppIndexRoute: typeof AppIndexRoute
   AppAlertsChannelIdRoute: typeof AppAlertsChannelIdRoute
   AppAlertsNewRoute: typeof AppAlertsNewRoute
@@ -509,6 +507,8 @@ interface AppRouteChildren {
   AppAlertsIndexRoute: typeof AppAlertsIndexRoute
   AppDestinationsIndexRoute: typeof AppDestinationsIndexRoute
   AppFlowsIndexRoute: typeof AppFlowsIndexRoute
+  AppSettingsIndexRoute: typeof AppSettingsIndexRoute
+  AppSharedLinksIndexRoute: typeof AppSharedLinksIndexRoute
   AppSourcesIndexRoute: typeof AppSourcesIndexRoute
   AppWorkflowsIndexRoute: typeof AppWorkflowsIndexRoute
   AppFlowsFlowIdEditRoute: typeof AppFlowsFlowIdEditRoute
@@ -517,8 +517,6 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
-  AppSettingsRoute: AppSettingsRoute,
-  AppSharedLinksRoute: AppSharedLinksRoute,
   AppIndexRoute: AppIndexRoute,
   AppAlertsChannelIdRoute: AppAlertsChannelIdRoute,
   AppAlertsNewRoute: AppAlertsNewRoute,
@@ -533,6 +531,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppAlertsIndexRoute: AppAlertsIndexRoute,
   AppDestinationsIndexRoute: AppDestinationsIndexRoute,
   AppFlowsIndexRoute: AppFlowsIndexRoute,
+  AppSettingsIndexRoute: AppSettingsIndexRoute,
+  AppSharedLinksIndexRoute: AppSharedLinksIndexRoute,
   AppSourcesIndexRoute: AppSourcesIndexRoute,
   AppWorkflowsIndexRoute: AppWorkflowsIndexRoute,
   AppFlowsFlowIdEditRoute: AppFlowsFlowIdEditRoute,

@@ -7,7 +7,7 @@ import { cardQueries } from '@/resources/cards';
 
 const searchSchema = z.object({ state: optionalOrDropped(z.enum(CARD_STATES)) });
 
-export const Route = createFileRoute('/_app/shared-links')({
+export const Route = createFileRoute('/_app/shared-links/')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ state: search.state }),
   loader: ({ context, deps }) => context.queryClient.query({ ...cardQueries.all(deps.state ? { state: deps.state } : {}), staleTime: 'static' }),
