@@ -9,7 +9,7 @@ import type { Settings } from '@/api/settings';
 export function LinkAddressNotice({ settings, howTo }: { settings: Pick<Settings, 'linkOrigin' | 'linkOriginLocal'>; howTo: ReactNode }) {
   if (!settings.linkOriginLocal) return null;
   return (
-    <Alert color="yellow" title="Links open only on this computer" role="status">
+    <Alert color="orange" variant="light" title="Links open only on this computer" role="status">
       Links start with {settings.linkOrigin}, an address only the computer running Flowdeck reaches, so nobody else can open them or scan their QR code. {howTo}
     </Alert>
   );

@@ -86,7 +86,7 @@ export function CardRecipientForm({ card, onClosed, onSent }: Props) {
             }
           />
           {testFailed(check.run.data) && (
-            <Alert color="yellow" variant="light" title="The last test failed" role="status">
+            <Alert color="orange" variant="light" title="The last test failed" role="status">
               You can still send the configuration, but it will probably not work until the failures below are fixed.
             </Alert>
           )}

@@ -61,7 +61,7 @@ function PublicAddress({ settings }: { settings: Settings }) {
           )}
           {update.isError && <ErrorState error={update.error} />}
           {update.isSuccess && (
-            <Text size="sm" role="status" c="teal.8">
+            <Text size="sm" role="status" c="teal.9">
               Saved. Links now start with {update.data.linkOrigin}.
             </Text>
           )}
@@ -98,7 +98,7 @@ function Team({ settings }: { settings: Settings }) {
             error={update.error?.message}
           />
           {update.isSuccess && (
-            <Text size="sm" role="status" c="teal.8">
+            <Text size="sm" role="status" c="teal.9">
               Saved.
             </Text>
           )}
@@ -176,7 +176,7 @@ function Redirects({ settings }: { settings: Settings }) {
           />
           {update.isError && <ErrorState error={update.error} />}
           {update.isSuccess && (
-            <Text size="sm" role="status" c="teal.8">
+            <Text size="sm" role="status" c="teal.9">
               Saved.
             </Text>
           )}
