@@ -23,6 +23,7 @@ import { flowStateHandlers } from './routes/flow-state';
 import { flowStatusHandlers } from './routes/flow-statuses';
 import { flowHandlers } from './routes/flows';
 import { sourceHandlers } from './routes/sources';
+import { settingsHandlers } from './routes/settings';
 import { specHandlers } from './routes/specs';
 import { runHandlers } from './routes/runs';
 import { timelineHandlers } from './routes/timeline';
@@ -51,6 +52,7 @@ function handlersOf(services: Services): Handlers {
     ...webhookReceiverHandlers(services),
     ...alertHandlers(services),
     ...uploadHandlers(services),
+    ...settingsHandlers(services),
   };
 }
 
@@ -97,7 +99,8 @@ const closeWhenBodyUnread: MiddlewareHandler = async (c, next) => {
   if (c.req.raw.body && !c.req.raw.bodyUsed) c.res.headers.set('Connection', 'close');
 };
 
-const isUpload = (path: string) => path === '/v2/uploads' || path.startsWith('/v2/uploads/');
+/** Bodies that are files, with limits of their own: the dashboard's uploads and a card recipient's. */
+const isUpload = (path: string) => path === '/v2/uploads' || path.startsWith('/v2/uploads/') || /^\/v2\/cards\/[^/]+\/uploads\/?$/.test(path);
 
 export function createApp({
   services,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_LOG_PAGE_LIMIT, MAX_LOG_PAGE_LIMIT } from '@/api/attempt-logs';
+import { CARD_STATES } from '@/api/cards';
 import { CLOSED_CARD_MESSAGES, MESSAGES, planForbids } from '@/api/messages';
 import { type Operation, OPERATIONS, PATH_PARAMETERS, type PathParameter } from '@/api/operations';
 import { DEFAULT_TIMELINE_LIMIT, MAX_TIMELINE_LIMIT } from '@/api/timeline';
@@ -10,7 +11,8 @@ import { DEFAULT_TIMELINE_LIMIT, MAX_TIMELINE_LIMIT } from '@/api/timeline';
 // the service itself emits the canonical one.
 
 /** The kinds of query that page with `limit` and `offset`. */
-const pagedBy = (operation: Operation) => operation.query === 'page' || operation.query === 'attempts' || operation.query === 'window';
+const pagedBy = (operation: Operation) =>
+  operation.query === 'page' || operation.query === 'attempts' || operation.query === 'window' || operation.query === 'cards';
 
 const logParameters = [
   { name: 'after', in: 'query', schema: { type: 'string' }, description: 'The `next` cursor of the page before (opaque); absent: from the first line.' },
@@ -26,6 +28,7 @@ const ERROR_TEXT: Record<number, string> = {
   409: MESSAGES.webhookReplayed,
   410: Object.values(CLOSED_CARD_MESSAGES).join(' | '),
   413: MESSAGES.payloadTooLarge,
+  429: 'Too Many Requests (Retry-After says when to try again)',
   507: MESSAGES.insufficientStorage,
   500: MESSAGES.internalError,
 };
@@ -85,6 +88,9 @@ function parameters(operation: Operation): object[] {
           schema: { type: 'string', format: 'date-time' },
           description: name === 'from' ? 'Start of the window (ISO 8601).' : 'End of the window (ISO 8601), after from, at most 31 days later.',
         }))
+      : []),
+    ...(operation.query === 'cards'
+      ? [{ name: 'state', in: 'query', schema: { type: 'string', enum: [...CARD_STATES] }, description: 'Only the cards in this state.' }]
       : []),
     ...(operation.query === 'resource'
       ? [{ name: 'resource', in: 'query', schema: { type: 'string' }, description: 'One resource by name; absent: every resource.' }]

@@ -3,6 +3,7 @@ import type { Logger } from './logger';
 import type { RunService } from './runs/run-service';
 import type { Profile } from './profile';
 import type { SecretBox } from './secrets';
+import type { SettingsCache } from './settings';
 
 /** What the routes work with; built once in main.ts (and by the tests, on their own database). */
 export interface Services {
@@ -10,8 +11,10 @@ export interface Services {
   box: SecretBox;
   logger: Logger;
   runs: RunService;
-  /** Origin of card and webhook URLs: FLOWDECK_PUBLIC_URL, else the address the service listens on (never a request header). */
+  /** Origin of card and webhook URLs: FLOWDECK_PUBLIC_URL, else the public address in Settings, else the address the service listens on (never a request header). */
   publicOrigin: () => string;
+  /** The settings (settings.ts): read once, read again after a change. */
+  settings: SettingsCache;
   /** The first allowed folder: uploads land in its `uploads` folder. */
   filesDir: string;
   /** Largest uploaded file accepted, in bytes. */

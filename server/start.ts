@@ -12,11 +12,11 @@ import { createPool, type Pool } from './db/pool';
 import { seedDemo } from './demo/seed';
 import type { Logger } from './logger';
 import { healthApp } from './http/health';
-import { publicOriginOf } from './http/public-url';
 import { servesApi } from './role';
 import { createRunService, type RunService } from './runs/run-service';
 import { type Boundary, enterBoundary } from './security/boundary';
 import { createSecretBox, loadSecretKey } from './secrets';
+import { createSettingsCache } from './settings';
 import { StartupError } from './startup-error';
 
 export interface RunningService {
@@ -101,7 +101,9 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
     await migrate(pool, logger);
     const box = createSecretBox(loadSecretKey(config.secretKey, config.dataDir));
     let listeningUrl = '';
-    const publicOrigin = publicOriginOf(config.publicUrl, () => listeningUrl);
+    const settings = createSettingsCache(pool, logger, config.publicUrl, () => listeningUrl);
+    await settings.refresh();
+    const publicOrigin = settings.publicOrigin;
     const runs = createRunService({
       db: pool,
       databaseUrl,
@@ -125,6 +127,7 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
         logger,
         runs,
         publicOrigin,
+        settings,
         verifyTimeoutMs: config.verifyTimeoutMs,
         profile: config.profile,
         filesDir: config.fileRoots[0] ?? filesFolder(config.dataDir),
@@ -143,10 +146,17 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
     const { port } = server.address() as AddressInfo;
     boundary.listen = { host: config.host, port };
     listeningUrl = linkOrigin(config.host, port);
-    if (!config.publicUrl && config.role === 'worker')
-      logger.warn({ origin: listeningUrl }, "alert links use this worker's address: set FLOWDECK_PUBLIC_URL to the address users reach");
-    else if (!config.publicUrl && isUnspecified(config.host))
-      logger.warn({ origin: listeningUrl }, 'links use the machine name: set FLOWDECK_PUBLIC_URL to the address users reach');
+    const publicAddressSet = config.publicUrl !== null || settings.current().public_url !== null;
+    if (!publicAddressSet && config.role === 'worker')
+      logger.warn(
+        { origin: listeningUrl },
+        "alert links use this worker's address: set FLOWDECK_PUBLIC_URL (or the public address in Settings) to the address users reach",
+      );
+    else if (!publicAddressSet && isUnspecified(config.host))
+      logger.warn(
+        { origin: listeningUrl },
+        'links use the machine name: set FLOWDECK_PUBLIC_URL (or the public address in Settings) to the address users reach',
+      );
     return {
       url: urlOf(server, config.host),
       databaseUrl,

@@ -23,6 +23,8 @@ import { Route as AppDestinationsNewRouteImport } from './routes/_app/destinatio
 import { Route as AppFlowsIndexRouteImport } from './routes/_app/flows/index'
 import { Route as AppFlowsFlowIdRouteImport } from './routes/_app/flows/$flowId'
 import { Route as AppFlowsNewRouteImport } from './routes/_app/flows/new'
+import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
+import { Route as AppSharedLinksIndexRouteImport } from './routes/_app/shared-links/index'
 import { Route as AppSourcesIndexRouteImport } from './routes/_app/sources/index'
 import { Route as AppSourcesSourceIdRouteImport } from './routes/_app/sources/$sourceId'
 import { Route as AppSourcesNewRouteImport } from './routes/_app/sources/new'
@@ -102,6 +104,16 @@ const AppFlowsNewRoute = AppFlowsNewRouteImport.update({
   path: '/flows/new',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
+  id: '/settings/',
+  path: '/settings/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSharedLinksIndexRoute = AppSharedLinksIndexRouteImport.update({
+  id: '/shared-links/',
+  path: '/shared-links/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSourcesIndexRoute = AppSourcesIndexRouteImport.update({
   id: '/sources/',
   path: '/sources/',
@@ -162,6 +174,8 @@ export interface FileRoutesByFullPath {
   '/alerts/': typeof AppAlertsIndexRoute
   '/destinations/': typeof AppDestinationsIndexRoute
   '/flows/': typeof AppFlowsIndexRoute
+  '/settings/': typeof AppSettingsIndexRoute
+  '/shared-links/': typeof AppSharedLinksIndexRoute
   '/sources/': typeof AppSourcesIndexRoute
   '/workflows/': typeof AppWorkflowsIndexRoute
   '/flows/$flowId/edit': typeof AppFlowsFlowIdEditRoute
@@ -185,6 +199,8 @@ export interface FileRoutesByTo {
   '/alerts': typeof AppAlertsIndexRoute
   '/destinations': typeof AppDestinationsIndexRoute
   '/flows': typeof AppFlowsIndexRoute
+  '/settings': typeof AppSettingsIndexRoute
+  '/shared-links': typeof AppSharedLinksIndexRoute
   '/sources': typeof AppSourcesIndexRoute
   '/workflows': typeof AppWorkflowsIndexRoute
   '/flows/$flowId/edit': typeof AppFlowsFlowIdEditRoute
@@ -210,6 +226,8 @@ export interface FileRoutesById {
   '/_app/alerts/': typeof AppAlertsIndexRoute
   '/_app/destinations/': typeof AppDestinationsIndexRoute
   '/_app/flows/': typeof AppFlowsIndexRoute
+  '/_app/settings/': typeof AppSettingsIndexRoute
+  '/_app/shared-links/': typeof AppSharedLinksIndexRoute
   '/_app/sources/': typeof AppSourcesIndexRoute
   '/_app/workflows/': typeof AppWorkflowsIndexRoute
   '/_app/flows/$flowId_/edit': typeof AppFlowsFlowIdEditRoute
@@ -235,6 +253,8 @@ export interface FileRouteTypes {
     | '/alerts/'
     | '/destinations/'
     | '/flows/'
+    | '/settings/'
+    | '/shared-links/'
     | '/sources/'
     | '/workflows/'
     | '/flows/$flowId/edit'
@@ -258,6 +278,8 @@ export interface FileRouteTypes {
     | '/alerts'
     | '/destinations'
     | '/flows'
+    | '/settings'
+    | '/shared-links'
     | '/sources'
     | '/workflows'
     | '/flows/$flowId/edit'
@@ -282,6 +304,8 @@ export interface FileRouteTypes {
     | '/_app/alerts/'
     | '/_app/destinations/'
     | '/_app/flows/'
+    | '/_app/settings/'
+    | '/_app/shared-links/'
     | '/_app/sources/'
     | '/_app/workflows/'
     | '/_app/flows/$flowId_/edit'
@@ -394,6 +418,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppFlowsNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/settings/': {
+      id: '/_app/settings/'
+      path: '/settings'
+      fullPath: '/settings/'
+      preLoaderRoute: typeof AppSettingsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/shared-links/': {
+      id: '/_app/shared-links/'
+      path: '/shared-links'
+      fullPath: '/shared-links/'
+      preLoaderRoute: typeof AppSharedLinksIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/sources/': {
       id: '/_app/sources/'
       path: '/sources'
@@ -469,6 +507,8 @@ interface AppRouteChildren {
   AppAlertsIndexRoute: typeof AppAlertsIndexRoute
   AppDestinationsIndexRoute: typeof AppDestinationsIndexRoute
   AppFlowsIndexRoute: typeof AppFlowsIndexRoute
+  AppSettingsIndexRoute: typeof AppSettingsIndexRoute
+  AppSharedLinksIndexRoute: typeof AppSharedLinksIndexRoute
   AppSourcesIndexRoute: typeof AppSourcesIndexRoute
   AppWorkflowsIndexRoute: typeof AppWorkflowsIndexRoute
   AppFlowsFlowIdEditRoute: typeof AppFlowsFlowIdEditRoute
@@ -491,6 +531,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppAlertsIndexRoute: AppAlertsIndexRoute,
   AppDestinationsIndexRoute: AppDestinationsIndexRoute,
   AppFlowsIndexRoute: AppFlowsIndexRoute,
+  AppSettingsIndexRoute: AppSettingsIndexRoute,
+  AppSharedLinksIndexRoute: AppSharedLinksIndexRoute,
   AppSourcesIndexRoute: AppSourcesIndexRoute,
   AppWorkflowsIndexRoute: AppWorkflowsIndexRoute,
   AppFlowsFlowIdEditRoute: AppFlowsFlowIdEditRoute,

@@ -31,7 +31,10 @@ export function onError(logger: Logger) {
   return (error: Error, c: Context) => {
     if (error instanceof HttpError) return c.json({ message: error.message }, error.status);
     const answer = answerOf(error);
-    if (answer) return c.json({ message: answer.message }, answer.status);
+    if (answer) {
+      const retry = answer.retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(answer.retryAfterSeconds) };
+      return c.json({ message: answer.message }, answer.status, retry);
+    }
     if (isDatabaseUnavailable(error)) return c.json({ message: MESSAGES.databaseUnavailable }, 503, { 'Retry-After': '5' });
     logger.error({ err: { message: error.message, stack: error.stack }, method: c.req.method, path: loggablePath(c.req.path) }, 'request failed');
     return c.json({ message: MESSAGES.internalError }, 500);

@@ -1,10 +1,11 @@
 import { join } from 'node:path';
+import type { Context } from 'hono';
 import { MESSAGES } from '@/api/messages';
 import { InvalidInput } from '@/service-rules/errors';
 import { HttpError } from '../http/errors';
 import { type Handlers, RawAnswer } from '../http/operations';
 import type { Services } from '../services';
-import { storeUpload, UploadEmpty, UploadIncomplete, UploadTooLarge } from './upload-file';
+import { type StoredUpload, storeUpload, UploadEmpty, UploadIncomplete, UploadTooLarge } from './upload-file';
 
 // Flowdeck's addition: POST /v2/uploads?filename=orders.csv with the file's bytes as the body (any
 // content type) stores the file in the allowed folder and answers where a csv source finds it.
@@ -22,27 +23,35 @@ function announcedLength(header: string | undefined): number | null {
 
 const DISK_FULL = new Set(['ENOSPC', 'EDQUOT']);
 
+/**
+ * Streams the request's body into the uploads folder of the allowed folder, as `name`, up to `limitBytes`: the
+ * stored file, or the 413 answer. A dashboard upload and a card recipient's go the same way.
+ */
+export async function receiveUpload(services: Services, c: Context, name: string, limitBytes: number): Promise<StoredUpload | RawAnswer> {
+  const announcedBytes = announcedLength(c.req.header('content-length'));
+  // Refused before a byte is read or a folder made; chunked bodies are counted while they stream.
+  if (announcedBytes !== null && announcedBytes > limitBytes) return payloadTooLarge(limitBytes);
+  try {
+    const stored = await storeUpload(c.req.raw.body, { uploadsDir: join(services.filesDir, 'uploads'), name, limitBytes, announcedBytes });
+    services.logger.info({ name: stored.name, size: stored.size }, 'file uploaded');
+    return stored;
+  } catch (error) {
+    if (error instanceof UploadTooLarge) return payloadTooLarge(limitBytes);
+    if (error instanceof UploadEmpty) throw new InvalidInput('the file is empty.');
+    if (error instanceof UploadIncomplete) throw new InvalidInput('the upload stopped before the end of the file.');
+    if (DISK_FULL.has((error as NodeJS.ErrnoException).code ?? '')) throw new HttpError(507, MESSAGES.insufficientStorage);
+    throw error;
+  }
+}
+
 export function uploadHandlers(services: Services) {
-  const uploadsDir = join(services.filesDir, 'uploads');
   const limitBytes = services.uploadLimitBytes;
   return {
     getUploadLimits: () => ({ data: { limitBytes } }),
 
     uploadFile: async ({ query }, c) => {
-      const announcedBytes = announcedLength(c.req.header('content-length'));
-      // Refused before a byte is read or a folder made; chunked bodies are counted while they stream.
-      if (announcedBytes !== null && announcedBytes > limitBytes) return payloadTooLarge(limitBytes);
-      try {
-        const stored = await storeUpload(c.req.raw.body, { uploadsDir, name: query.filename, limitBytes, announcedBytes });
-        services.logger.info({ name: stored.name, size: stored.size }, 'file uploaded');
-        return { data: stored };
-      } catch (error) {
-        if (error instanceof UploadTooLarge) return payloadTooLarge(limitBytes);
-        if (error instanceof UploadEmpty) throw new InvalidInput('the file is empty.');
-        if (error instanceof UploadIncomplete) throw new InvalidInput('the upload stopped before the end of the file.');
-        if (DISK_FULL.has((error as NodeJS.ErrnoException).code ?? '')) throw new HttpError(507, MESSAGES.insufficientStorage);
-        throw error;
-      }
+      const stored = await receiveUpload(services, c, query.filename, limitBytes);
+      return stored instanceof RawAnswer ? stored : { data: stored };
     },
   } satisfies Partial<Handlers>;
 }

@@ -58,6 +58,12 @@ export async function channelsFor(db: Queryable, event: string, flowId: number):
   return rows;
 }
 
+/** The channels listening to `event` whatever their flows (an event about no flow: a card link filled in). */
+export async function channelsListeningTo(db: Queryable, event: string): Promise<ChannelRow[]> {
+  const { rows } = await db.query<ChannelRow>('SELECT * FROM alert_channels WHERE $1 = ANY(events) ORDER BY id', [event]);
+  return rows;
+}
+
 export async function anyChannelFor(db: Queryable, event: string): Promise<boolean> {
   const { rows } = await db.query('SELECT 1 FROM alert_channels WHERE $1 = ANY(events) LIMIT 1', [event]);
   return rows.length > 0;

@@ -58,7 +58,23 @@ describe('GET /v2/cards/{hash_id}', () => {
     const source = await createSource({ host: 'db.internal', password: 'owner-secret' });
     const card = await createCard(source.id, { instruction: 'Please add the read-only user.', imageUrl: 'https://example.com/logo.png' });
     const raw = expectWrapped(await asRecipient(card.hashId)) as Record<string, unknown>;
-    expect(Object.keys(raw).sort()).toEqual(['expires_at', 'hash_id', 'image_url', 'instruction', 'sourceSpec', 'source_name']);
+    expect(Object.keys(raw).sort()).toEqual(
+      [
+        'expires_at',
+        'hash_id',
+        'image_url',
+        'instruction',
+        'sourceSpec',
+        'source_name',
+        // Flowdeck's additions: who asks, what is on file (names only), the upload offered, where they go back to.
+        'logoUrl',
+        'organizationName',
+        'propertiesSet',
+        'redirectUrl',
+        'senderName',
+        'upload',
+      ].sort(),
+    );
     const read = cardForRecipientSchema.parse(raw);
     expect(read).toMatchObject({
       hashId: card.hashId,

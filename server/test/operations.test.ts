@@ -8,6 +8,7 @@ import * as flows from '@/api/flows';
 import { type OperationName, OPERATIONS, routePattern } from '@/api/operations';
 import * as resolvers from '@/api/resolvers';
 import * as runs from '@/api/runs';
+import * as settings from '@/api/settings';
 import * as sources from '@/api/sources';
 import * as specs from '@/api/specs';
 import * as timeline from '@/api/timeline';
@@ -35,6 +36,7 @@ const idleServices = {
   publicOrigin: () => 'http://localhost',
   filesDir: '/nowhere',
   uploadLimitBytes: 1,
+  settings: {},
   verifyTimeoutMs: 1,
   profile: 'flowdeck',
 } as unknown as Services;
@@ -89,6 +91,13 @@ const CLIENT = {
   revokeConfigurationCard: [cards.revokeConfigurationCard, [1, 2]],
   getCardForRecipient: [cards.getCardForRecipient, ['hash']],
   submitCard: [cards.submitCard, ['hash', { properties: {} }]],
+  verifyCard: [cards.verifyCard, ['hash', { properties: {} }]],
+  uploadCardFile: [cards.uploadCardFile, ['hash', new File(['a,b'], 'a.csv')]],
+  listCards: [cards.listCards, [{ state: 'open' }]],
+  getSettings: [settings.getSettings, []],
+  updateSettings: [settings.updateSettings, [{ organizationName: 'Acme' }]],
+  uploadLogo: [settings.uploadLogo, [new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: 'image/svg+xml' })]],
+  getLogo: [settings.getLogo, []],
   getResolvers: [resolvers.getResolvers, [1]],
   updateResolvers: [resolvers.updateResolvers, [1, { resolvers: [{ name: 'orders', suppressed: true }] }]],
   discoverResolvers: [resolvers.discoverResolvers, [1]],
@@ -147,6 +156,9 @@ const CLIENT = {
 /** Exported functions of src/api's resource modules that call no operation. */
 const NOT_OPERATIONS = new Set([
   'cardStateAt',
+  'cardStateChangedAt',
+  'redirectAfterSubmit',
+  'sendFile',
   'closedCardReason',
   'flowStatusOf',
   'safeUploadName',
@@ -208,6 +220,7 @@ describe('the client functions of src/api', () => {
       flows,
       resolvers,
       runs,
+      settings,
       sources,
       specs,
       timeline,

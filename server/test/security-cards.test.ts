@@ -23,6 +23,7 @@ const REVOKED = 'This link has been revoked.';
 const EXPIRED = 'This configuration link has expired.';
 const COMPLETE = { port: 5432, database: 'shop', user: 'reader', password: 'recipient-secret' };
 const DOCUMENTED_FIELDS = ['expires_at', 'hash_id', 'id', 'image_url', 'instruction', 'source_name', 'type', 'url'];
+const FLOWDECK_FIELDS = ['revoked_at', 'state', 'submitted_at', 'stateChangedAt', 'senderName', 'redirectUrl', 'sourceId'];
 
 async function createSource(properties: Record<string, string | number> = { host: 'db.internal' }) {
   const answer = await api('/v2/sources', { method: 'POST', body: { sourceSpec: 'postgres', displayName: 'Partner database', properties } });
@@ -172,7 +173,7 @@ describe("the sender's list of cards", () => {
     }
     // The interface's fields keep their shapes; the additions come beside them.
     for (const card of listed) {
-      expect(Object.keys(card).sort()).toEqual([...DOCUMENTED_FIELDS, 'revoked_at', 'state', 'submitted_at'].sort());
+      expect(Object.keys(card).sort()).toEqual([...DOCUMENTED_FIELDS, ...FLOWDECK_FIELDS].sort());
       expect(card).toMatchObject({ type: 'SOURCE', source_name: 'Partner database', url: `${service.url}/cards/${String(card.hash_id)}` });
     }
     expect(

@@ -23,9 +23,10 @@ export const ALERT_CHANNEL_KINDS = ['slack', 'webhook'] as const;
 export type AlertChannelKind = (typeof ALERT_CHANNEL_KINDS)[number];
 /**
  * What a rule listens to: a run that failed, the first success after a failure, a flow gone late (once per
- * lateness), a run that found a resource's columns changed and paused its flow (the flow's `schemaChanges: pause`).
+ * lateness), a run that found a resource's columns changed and paused its flow (the flow's `schemaChanges: pause`), a card
+ * link filled in by its recipient (for every source: a channel's chosen flows do not limit it).
  */
-export const ALERT_EVENTS = ['run_failed', 'run_recovered', 'flow_late', 'schema_changed'] as const;
+export const ALERT_EVENTS = ['run_failed', 'run_recovered', 'flow_late', 'schema_changed', 'card_submitted'] as const;
 export type AlertEvent = (typeof ALERT_EVENTS)[number];
 /** A delivery's event: a rule's, or `test` (Send test). */
 export const DELIVERY_EVENTS = [...ALERT_EVENTS, 'test'] as const;

@@ -22,6 +22,8 @@ export type CallParts<N extends OperationName, S extends z.ZodType> = ParamsPart
     schema: S;
     /** Replaces the session's key (a card recipient's operations take the card's hash). */
     token?: string;
+    /** The body is this file's bytes (an operation that takes a file, not JSON). */
+    file?: Blob;
     timeoutMs?: number;
   };
 

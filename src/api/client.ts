@@ -14,6 +14,8 @@ export interface RequestOptions<S extends z.ZodType> {
   timeoutMs?: number;
   /** Replaces the session's key for this call (the card recipient authenticates with the card's hash). */
   token?: string;
+  /** A file sent as the body itself, under its own content type (a logo), instead of a JSON `body`. */
+  file?: Blob;
 }
 
 export interface CallOptions {
@@ -36,11 +38,11 @@ function unlessAborted(response: Promise<Response>, signal: AbortSignal | undefi
 }
 
 export async function request<S extends z.ZodType>(options: RequestOptions<S>): Promise<z.output<S>> {
-  const { method = 'GET', path, query, body, schema, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+  const { method = 'GET', path, query, body, file, schema, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
   const session = getApiSession();
   const token = options.token ?? session.token;
   const url = buildUrl(session.baseUrl, path, query);
-  const ahead = method === 'GET' && body === undefined ? takeAhead(url, token) : undefined;
+  const ahead = method === 'GET' && body === undefined && file === undefined ? takeAhead(url, token) : undefined;
 
   const limitMs = ahead ? DEFAULT_TIMEOUT_MS : timeoutMs;
   const timeout = ahead?.timeout ?? AbortSignal.timeout(limitMs);
@@ -51,8 +53,8 @@ export async function request<S extends z.ZodType>(options: RequestOptions<S>): 
       ? await unlessAborted(ahead.response, signal)
       : await fetch(url, {
           method,
-          headers: headersFor(token, body !== undefined),
-          body: body === undefined ? undefined : JSON.stringify(body),
+          headers: file ? { ...headersFor(token, false), 'Content-Type': file.type || 'application/octet-stream' } : headersFor(token, body !== undefined),
+          body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
           signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         });
   } catch (cause) {

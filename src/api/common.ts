@@ -36,6 +36,8 @@ export function isKnownPropertyType(type: string): type is KnownPropertyType {
 }
 
 /** `type` may arrive lowercase (update-source example); an unknown type is kept so the form can say so. */
+const scalarDefaultSchema = z.union([z.string(), z.number(), z.boolean()]);
+
 export const propertyDefinitionSchema = z.object({
   name: z.string().min(1),
   displayName: z
@@ -48,17 +50,16 @@ export const propertyDefinitionSchema = z.object({
     .string()
     .nullish()
     .transform((value) => value ?? null),
+  /** What the service uses when it is left empty (Flowdeck's addition; absent: no default). */
+  default: scalarDefaultSchema
+    .nullish()
+    .transform((value) => value ?? undefined)
+    .optional(),
   /** The values it may take, where it is a choice rather than free text (Flowdeck's addition; absent: free text). */
   choices: z
     .array(z.string())
     .nullish()
     .transform((value) => (value && value.length > 0 ? value : undefined))
-    .optional(),
-  /** What the service assumes when the property has no value (Flowdeck's addition; absent: no default). */
-  default: z
-    .union([z.string(), z.number(), z.boolean()])
-    .nullish()
-    .transform((value) => value ?? undefined)
     .optional(),
 });
 export type PropertyDefinition = z.infer<typeof propertyDefinitionSchema>;

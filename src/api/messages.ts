@@ -21,6 +21,12 @@ export const MESSAGES = {
   flowRunCancelled: 'Flow run cancelled.',
   flowNotRunning: 'Flow is not running.',
   cardSaved: 'Thank you: the configuration was saved.',
+  /** 429: a card's Test connection, past its few tries a minute (Retry-After says how long to wait). */
+  cardChecksTooOften: 'Too Many Requests: this link’s connection test was used too often; try again in a minute.',
+  /** 400: a card that has taken as many files as it takes. */
+  cardUploadsTooMany: 'this link has taken as many files as it takes; ask the person who sent it for a new link.',
+  /** 400: a card submission that sends nothing. */
+  cardNothingSent: 'Fill in at least one value: nothing was sent.',
   webhookReplayed: 'Conflict: this signed request was already received.',
   webhookStarted: 'Workflow run started.',
   webhookWorkflowDisabled: 'Received; the workflow is disabled, so it did not run.',

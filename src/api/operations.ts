@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { logPageSchema } from './attempt-logs';
 import { alertChannelSchema, alertDeliverySchema, createAlertChannelInputSchema, updateAlertChannelInputSchema } from './alerts';
-import { cardForRecipientSchema, configurationCardSchema, createConfigurationCardInputSchema, submitCardInputSchema } from './cards';
+import {
+  cardForRecipientSchema,
+  cardSubmittedSchema,
+  configurationCardSchema,
+  createConfigurationCardInputSchema,
+  hostedCreateConfigurationCardInputSchema,
+  submitCardInputSchema,
+} from './cards';
 import { messageAnswerSchema, messageResponseSchema } from './common';
 import {
   createDestinationInputSchema,
@@ -26,6 +33,7 @@ import { resolverListSchema, updateResolversInputSchema } from './resolvers';
 import { runChangesSchema, runsPageSchema } from './runs';
 import { createSourceInputSchema, sourceSchema, updateSourceInputSchema } from './sources';
 import { destinationSpecSummarySchema, sourceSpecSummarySchema } from './specs';
+import { settingsSchema, updateSettingsInputSchema } from './settings';
 import { flowTableStateSchema } from './tables';
 import { runSpanSchema } from './timeline';
 import { uploadLimitsSchema, uploadSchema } from './uploads';
@@ -64,7 +72,7 @@ export const PATH_PARAMETERS = {
 export type PathParameter = keyof typeof PATH_PARAMETERS;
 
 /** The query parameters an operation reads (src/service-rules/operation-input.ts reads each kind). */
-export type QueryKind = 'page' | 'attempts' | 'logs' | 'window' | 'ids' | 'filename' | 'resource' | 'runs' | 'since';
+export type QueryKind = 'page' | 'attempts' | 'logs' | 'window' | 'ids' | 'filename' | 'resource' | 'runs' | 'since' | 'cards';
 
 export interface Operation {
   /** The src/api function that calls it. */
@@ -100,7 +108,7 @@ export interface Operation {
   /**
    * Its query parameters: `limit` and `offset` (page), those and the order (attempts), `after` and `limit` (logs), the timeline's
    * window and page, `ids` (a batch), an upload's `filename`, an optional `resource` name (a flow's state), the runs
-   * list's filters and cursor (runs), or an optional `since` cursor (run changes).
+   * list's filters and cursor (runs), an optional `since` cursor (run changes), or a page of cards of one `state`.
    */
   query?: QueryKind;
   errors: readonly number[];
@@ -164,8 +172,10 @@ export const OPERATIONS = [
     access: 'key',
     method: 'post',
     path: '/sources/{id}/configuration_cards',
-    summary: 'Create configuration card link',
+    summary:
+      "Create configuration card link (Flowdeck's `senderName` and `redirectUrl`: https, to a host Settings allows; the answer adds `state`, `stateChangedAt`, `senderName`, `redirectUrl`, `sourceId`)",
     body: createConfigurationCardInputSchema,
+    hostedBody: hostedCreateConfigurationCardInputSchema,
     response: configurationCardSchema,
     status: 201,
     errors: [400, 401, 403, 404],
@@ -725,13 +735,98 @@ export const OPERATIONS = [
     access: 'card',
     method: 'patch',
     path: '/cards/{hash_id}',
-    summary: 'Submit a card’s properties, once (400 names missing required ones; 410 once used, revoked or expired)',
+    summary:
+      'Submit a card’s properties, once (400 names missing required ones, or refuses an empty one; 410 once used, revoked or expired); `redirectTo`: where the recipient goes next, when the card names an allowed address',
     body: submitCardInputSchema,
     bodyWithProperties: true,
-    response: messageResponseSchema,
-    answer: messageAnswerSchema,
+    response: cardSubmittedSchema,
     wrapped: false,
     errors: [400, 401, 404, 410],
+    addition: true,
+  },
+  {
+    name: 'verifyCard',
+    access: 'card',
+    method: 'post',
+    path: '/cards/{hash_id}/verify',
+    summary:
+      'Test connection for the card’s recipient: the source’s verify on what they typed over what is on file, under the card’s authority only (10 s bound, the network guard, a few times a minute per card: 429 past it)',
+    body: submitCardInputSchema,
+    bodyWithProperties: true,
+    response: verificationMessageSchema,
+    list: true,
+    errors: [400, 401, 404, 408, 410, 429],
+    addition: true,
+  },
+  {
+    name: 'uploadCardFile',
+    access: 'card',
+    method: 'post',
+    path: '/cards/{hash_id}/uploads',
+    summary:
+      'Upload a file for a card whose source reads one (its raw bytes; ?filename=): `location` is a reference only this card’s submission reads, never a path (413 past the card’s limit, 400 past its number of files)',
+    response: uploadSchema,
+    status: 201,
+    errors: [400, 401, 404, 410, 413, 507],
+    addition: true,
+    upload: true,
+    query: 'filename',
+  },
+  {
+    // Editor and up, once keys have roles.
+    name: 'listCards',
+    access: 'key',
+    method: 'get',
+    path: '/cards',
+    summary: 'Every configuration card of every source, newest first, each with its state and when it changed; `state` filters',
+    response: configurationCardSchema,
+    list: true,
+    query: 'cards',
+    errors: [400, 401],
+    addition: true,
+  },
+  {
+    // Admin only, once keys have roles.
+    name: 'getSettings',
+    access: 'key',
+    method: 'get',
+    path: '/settings',
+    summary: 'The service’s settings: the public address links use (FLOWDECK_PUBLIC_URL wins), the team’s name and logo, allowed redirect hosts',
+    response: settingsSchema,
+    errors: [401],
+    addition: true,
+  },
+  {
+    // Admin only, once keys have roles.
+    name: 'updateSettings',
+    access: 'key',
+    method: 'patch',
+    path: '/settings',
+    summary: 'Change settings: only the fields sent (`logoUrl: null` removes the logo)',
+    body: updateSettingsInputSchema,
+    response: settingsSchema,
+    errors: [400, 401],
+    addition: true,
+  },
+  {
+    // Admin only, once keys have roles.
+    name: 'uploadLogo',
+    access: 'key',
+    method: 'post',
+    path: '/settings/logo',
+    summary: 'Set the logo: its raw bytes, a PNG, a JPEG or an SVG without scripts, at most 512 KiB',
+    response: settingsSchema,
+    errors: [400, 401, 413],
+    addition: true,
+    upload: true,
+  },
+  {
+    name: 'getLogo',
+    access: 'public',
+    method: 'get',
+    path: '/settings/logo',
+    summary: 'The logo’s bytes, for the card recipient’s page (404 when there is none)',
+    errors: [404],
     addition: true,
   },
   {

@@ -7,3 +7,6 @@ export const FRESHNESS_STATES = ['on_time', 'late', 'failing', 'paused', 'manual
 
 /** The most run attempts one page of `GET /v2/flows/{id}/attempts` returns. */
 export const MAX_ATTEMPTS_LIMIT = 1000;
+
+/** A configuration card's states (the rule: `cardStateAt` in src/api/cards.ts). */
+export const CARD_STATES = ['open', 'submitted', 'expired', 'revoked'] as const;

@@ -101,15 +101,27 @@ export function readUploadAnswer(status: number, text: string): Upload {
   return parsed.data;
 }
 
-const UPLOAD_FILE: RouteOf<'uploadFile'> = 'POST /uploads';
-
 /**
  * POST /v2/uploads?filename=… (Flowdeck's addition): the file is the body, streamed by the browser.
  * `onProgress` gets the bytes sent; aborting `signal` stops the upload (the service keeps nothing)
  * and rejects with the signal's reason, like fetch.
  */
-export function uploadFile(file: File, { signal, onProgress }: UploadOptions = {}): Promise<Upload> {
-  const { baseUrl, token } = getApiSession();
+export function uploadFile(file: File, options: UploadOptions = {}): Promise<Upload> {
+  return sendFile('POST /uploads', {}, getApiSession().token, file, options);
+}
+
+/** The routes that take a file's bytes as their body (`uploadFile`, and a card recipient's `uploadCardFile`). */
+type FileRoute = RouteOf<'uploadFile'> | RouteOf<'uploadCardFile'>;
+
+/** Sends `file` as the body of an upload operation, under `token` (the session's key, or a card's hash). */
+export function sendFile(
+  route: FileRoute,
+  params: Readonly<Record<string, string>>,
+  token: string | null,
+  file: File,
+  { signal, onProgress }: UploadOptions = {},
+): Promise<Upload> {
+  const { baseUrl } = getApiSession();
   const cancelled = () => (signal?.reason as Error | undefined) ?? new DOMException('The upload was cancelled.', 'AbortError');
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
@@ -131,7 +143,7 @@ export function uploadFile(file: File, { signal, onProgress }: UploadOptions = {
       });
       xhr.abort();
     };
-    const { method = 'POST', path } = routeRequest(UPLOAD_FILE);
+    const { method = 'POST', path } = routeRequest(route, params);
     xhr.open(method, buildUrl(baseUrl, path, { filename: file.name }));
     xhr.setRequestHeader('Accept', 'application/json');
     if (token) xhr.setRequestHeader('Authorization', bearerHeader(token));

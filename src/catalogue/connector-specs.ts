@@ -16,10 +16,22 @@ interface SpecDefinition {
   propertyDefinitions: PropertyDefinitionWire[];
 }
 
+/** How a spec reads to a card's recipient, who has no account: words that name nothing of the server. */
+export interface RecipientView {
+  tagLine: string;
+  instructions: string;
+  /** Properties whose words differ for the recipient. */
+  properties?: Record<string, { displayName?: string; description: string }>;
+  /** The property a file uploaded through the card fills (a csv source's location): a file or an http(s) URL, never a path. */
+  fileProperty?: string;
+}
+
 export interface SourceSpecDefinition extends SpecDefinition {
   authenticationStrategy: string;
   /** Resolvers every source of this spec has before any discovery. */
   staticResolvers: string[];
+  /** Where the spec's own words speak of the service (its folders, its settings), what a card's recipient reads instead. */
+  recipient?: RecipientView;
 }
 
 export type DestinationSpecDefinition = SpecDefinition;
@@ -188,6 +200,19 @@ export const SOURCE_SPECS: SourceSpecDefinition[] = [
       },
     ],
     staticResolvers: [],
+    recipient: {
+      tagLine: 'A CSV file you upload, or one at an http(s) address.',
+      instructions: [
+        '## Send a CSV file',
+        '',
+        '**Upload the file** here, or give the **http(s) address** it can be downloaded from.',
+        'Numbers and `true`/`false` cells are typed; date-times in ISO 8601 become timestamps.',
+      ].join('\n'),
+      properties: {
+        location: { displayName: 'File address', description: 'Upload the file above, or give an address such as https://example.com/orders.csv' },
+      },
+      fileProperty: 'location',
+    },
   },
 ];
 

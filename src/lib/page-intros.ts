@@ -18,6 +18,8 @@ export const PAGE_INTROS = {
   '/sources': { title: 'Sources', description: 'Connections to the systems your data comes from.' },
   '/destinations': { title: 'Destinations', description: 'The stores your data is loaded into.' },
   '/alerts': { title: 'Alerts', description: 'Channels that are told when a run fails, when a flow recovers and when a flow is late.' },
+  '/shared-links': { title: 'Shared links', description: 'Every configuration link sent to someone outside, across sources.' },
+  '/settings': { title: 'Settings', description: 'The public address links use, the team a link’s recipient sees, and where links may send them back to.' },
 } as const satisfies Record<string, PageIntro>;
 
 export type IntroPath = keyof typeof PAGE_INTROS;

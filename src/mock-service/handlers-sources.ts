@@ -1,6 +1,7 @@
 import type { HttpHandler } from 'msw';
 import { discoveryInProgress } from '@/api/messages';
 import { createSourceInputSchema, updateSourceInputSchema } from '@/api/sources';
+import { checkRedirect } from '@/service-rules/card-links';
 import { Conflict, InvalidInput, NotFound } from '@/service-rules/errors';
 import { readChoice } from '@/service-rules/resolver-choice';
 import { nameOr } from '@/service-rules/names';
@@ -14,7 +15,7 @@ import { dataResponse } from './responses';
 import { type MockContext, paginate, route } from './route';
 import { specNamed } from '@/service-rules/specs';
 import { sourceSpecSummary } from '@/service-rules/wire';
-import { wireCard, wireListedCard, wireSource } from './serialize';
+import { wireCard, wireSource } from './serialize';
 
 function findSource(context: MockContext, id: number): SourceRecord {
   const source = context.db.source(id);
@@ -80,6 +81,7 @@ export function sourceHandlers(context: MockContext): HttpHandler[] {
       const source = findSource(context, params.id);
       const expiresAt = Date.parse(body.expiresAt);
       if (expiresAt <= db.now()) throw new InvalidInput('expiresAt must be in the future.');
+      if (body.redirectUrl) checkRedirect(body.redirectUrl, db.state.settings.allowedRedirects);
       const hashId = randomHashId();
       const card = {
         id: db.nextId('card'),
@@ -90,6 +92,9 @@ export function sourceHandlers(context: MockContext): HttpHandler[] {
         url: `/cards/${hashId}`,
         imageUrl: body.imageUrl ?? null,
         instruction: body.instruction ?? null,
+        createdAt: db.now(),
+        senderName: body.senderName ?? null,
+        redirectUrl: body.redirectUrl ?? null,
       };
       db.state.cards.push(card);
       return dataResponse(wireCard(db, card, url.origin), 201);
@@ -98,7 +103,7 @@ export function sourceHandlers(context: MockContext): HttpHandler[] {
     route(context, 'listConfigurationCards', ({ params, query, url }) => {
       const source = findSource(context, params.id);
       const cards = db.state.cards.filter((card) => card.sourceId === source.id).sort((a, b) => b.id - a.id);
-      return dataResponse(paginate(cards, query).map((card) => wireListedCard(db, card, url.origin)));
+      return dataResponse(paginate(cards, query).map((card) => wireCard(db, card, url.origin)));
     }),
 
     route(context, 'getResolvers', ({ params }) => {

@@ -1,5 +1,6 @@
 import { HttpResponse, type HttpHandler } from 'msw';
 import { MESSAGES } from '@/api/messages';
+import { CARD_UPLOAD_LIMIT_BYTES } from '@/service-rules/card-links';
 import { InvalidInput } from '@/service-rules/errors';
 import { dataResponse } from './responses';
 import { type MockContext, route } from './route';
@@ -9,9 +10,11 @@ import { type MockContext, route } from './route';
 
 /** The service's default (FLOWDECK_UPLOAD_LIMIT). */
 export const MOCK_UPLOAD_LIMIT_BYTES = 1024 * 1024 * 1024;
+/** What a card recipient may upload at most, as the service's default limits make it. */
+export const MOCK_CARD_UPLOAD_LIMIT_BYTES = Math.min(MOCK_UPLOAD_LIMIT_BYTES, CARD_UPLOAD_LIMIT_BYTES);
 const MOCK_UPLOADS_FOLDER = '/home/you/.flowdeck/files/uploads';
 
-async function countBytes(body: ReadableStream<Uint8Array> | null, limit: number): Promise<number | 'too large'> {
+export async function countBytes(body: ReadableStream<Uint8Array> | null, limit: number): Promise<number | 'too large'> {
   if (!body) return 0;
   const reader = body.getReader();
   let size = 0;
@@ -26,7 +29,7 @@ async function countBytes(body: ReadableStream<Uint8Array> | null, limit: number
   }
 }
 
-function randomFolder(): string {
+export function randomFolder(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 

@@ -7,6 +7,7 @@ import { destinationHandlers } from './handlers-destinations';
 import { flowStateHandlers } from './handlers-flow-state';
 import { flowHandlers } from './handlers-flows';
 import { runHandlers } from './handlers-runs';
+import { settingsHandlers } from './handlers-settings';
 import { sourceHandlers } from './handlers-sources';
 import { timelineHandlers } from './handlers-timeline';
 import { uploadHandlers } from './handlers-uploads';
@@ -28,5 +29,6 @@ export function buildHandlers(context: MockContext): HttpHandler[] {
     ...connectorHandlers(context),
     ...uploadHandlers(context),
     ...alertHandlers(context),
+    ...settingsHandlers(context),
   ];
 }

@@ -160,6 +160,23 @@ export interface CardRecord {
   submittedAt?: number;
   /** When its sender revoked it; absent unless revoked. */
   revokedAt?: number;
+  createdAt: number;
+  senderName: string | null;
+  redirectUrl: string | null;
+  /** Test connection runs in the current minute (from `verifyWindowStart`), as the service counts them. */
+  verifyCount?: number;
+  verifyWindowStart?: number;
+  /** Files uploaded through the card: reference id → name (the mock keeps no bytes). */
+  uploads?: Record<string, { name: string; size: number }>;
+}
+
+/** The service's settings (one). */
+export interface SettingsRecord {
+  publicUrl: string | null;
+  organizationName: string | null;
+  /** The logo's bytes, type and version; null when there is none. */
+  logo: { bytes: Uint8Array; type: string; version: string } | null;
+  allowedRedirects: string[];
 }
 
 /** Everything the mock service knows; replaced wholesale by a reset. */
@@ -197,6 +214,7 @@ export interface MockState {
   workflowRuns: WorkflowRunRecord[];
   triggers: WebhookTriggerRecord[];
   cards: CardRecord[];
+  settings: SettingsRecord;
   alertChannels: AlertChannelRecord[];
   alertDeliveries: AlertDeliveryRecord[];
   flowTables: FlowTableRecord[];

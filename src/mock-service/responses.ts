@@ -19,8 +19,8 @@ export function messageFor(status: number): string {
   return STATUS_MESSAGES[status] ?? 'Error';
 }
 
-export function errorResponse(status: number, message?: string): Response {
-  return HttpResponse.json({ message: message ?? messageFor(status) }, { status });
+export function errorResponse(status: number, message?: string, headers?: Record<string, string>): Response {
+  return HttpResponse.json({ message: message ?? messageFor(status) }, { status, headers });
 }
 
 export function dataResponse(data: unknown, status = 200): Response {

@@ -74,7 +74,10 @@ export function route<N extends OperationName>(context: MockContext, operation: 
     } catch (error) {
       // The same statuses and texts the service answers for each kind of problem.
       const answer = answerOf(error);
-      if (answer) return errorResponse(answer.status, answer.message);
+      if (answer) {
+        const retry = answer.retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(answer.retryAfterSeconds) };
+        return errorResponse(answer.status, answer.message, retry);
+      }
       console.error(`[mock] ${operation} crashed`, error);
       return errorResponse(500);
     }

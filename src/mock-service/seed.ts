@@ -280,6 +280,7 @@ export function seedState(now: number, discoveryMs: number): MockState {
     alertDeliveries: [],
     flowTables: seedFlowTables(now),
     tableClaims: [],
+    settings: { publicUrl: null, organizationName: 'Acme Data Team', logo: null, allowedRedirects: ['partner.example.com'] },
     cards: [
       {
         id: 1,
@@ -290,6 +291,9 @@ export function seedState(now: number, discoveryMs: number): MockState {
         url: `/cards/${SEED.validCardHash}`,
         imageUrl: 'https://flowdeck.example/img/partner-card.png',
         instruction: 'Please enter the database user and password for the nightly stock export.',
+        createdAt: now - HOUR,
+        senderName: 'Dana Whitfield',
+        redirectUrl: 'https://partner.example.com/onboarding/done',
       },
       {
         id: 2,
@@ -300,6 +304,9 @@ export function seedState(now: number, discoveryMs: number): MockState {
         url: `/cards/${SEED.expiredCardHash}`,
         imageUrl: null,
         instruction: 'Paste a new Billing API token.',
+        createdAt: now - 9 * DAY,
+        senderName: null,
+        redirectUrl: null,
       },
     ],
   };

@@ -1,5 +1,8 @@
 import { nextDueAt } from '@/service-rules/schedule';
+import { propertiesSetOf, redirectAllowed } from '@/service-rules/card-links';
+import { logoPath } from '@/service-rules/settings';
 import { type StatusAttempt, statusState } from '@/service-rules/status';
+import { MOCK_CARD_UPLOAD_LIMIT_BYTES } from './handlers-uploads';
 import type { MockDb } from './db';
 import { flowTablesOnWire } from './flow-tables';
 import { flowFreshness, workflowFreshness } from './freshness';
@@ -10,8 +13,8 @@ import type { CardRecord, DestinationRecord, FlowRecord, FlowRunRecord, RunRecor
 import {
   type CardFields,
   cardForRecipientOnWire,
-  cardOnWire,
-  listedCardOnWire,
+  cardWithStateOnWire,
+  recipientSpecFull,
   triggerOnWire,
   workflowOnWire,
   destinationSpecFull,
@@ -151,20 +154,30 @@ export function wireWorkflowStatus(db: MockDb, workflow: WorkflowRecord): WireWo
 
 export const wireTrigger = (trigger: WebhookTriggerRecord): WireWebhookTrigger => triggerOnWire(trigger);
 
-/** `url` is stored as a path and answered on the caller's origin, so links work in the demo too. */
+/** The origin of card links: the public address in the settings, else the caller's, so links work in the demo too. */
+export const linkOrigin = (db: MockDb, callerOrigin: string) => db.state.settings.publicUrl ?? callerOrigin;
+
+/** `url` is stored as a path and answered on the link origin. */
 const cardFields = (db: MockDb, card: CardRecord, origin: string): CardFields => ({
   ...card,
+  submittedAt: card.submittedAt ?? null,
+  revokedAt: card.revokedAt ?? null,
   sourceName: db.source(card.sourceId)?.displayName ?? null,
-  url: `${origin}${card.url}`,
+  url: `${linkOrigin(db, origin)}${card.url}`,
 });
 
-export const wireCard = (db: MockDb, card: CardRecord, origin: string): WireConfigurationCard => cardOnWire(cardFields(db, card, origin));
-
-export const wireListedCard = (db: MockDb, card: CardRecord, origin: string): WireConfigurationCard =>
-  listedCardOnWire(cardFields(db, card, origin), { state: db.cardState(card), submittedAt: card.submittedAt ?? null, revokedAt: card.revokedAt ?? null });
+export const wireCard = (db: MockDb, card: CardRecord, origin: string): WireConfigurationCard => cardWithStateOnWire(cardFields(db, card, origin), db.now());
 
 export function wireCardForRecipient(db: MockDb, card: CardRecord, source: SourceRecord): WireCardForRecipient {
   const spec = db.sourceSpec(source.spec);
+  const { settings } = db.state;
   const fields = { ...cardFields(db, card, ''), sourceName: source.displayName };
-  return cardForRecipientOnWire(fields, spec ? sourceSpecFull(spec) : { name: source.spec });
+  if (!redirectAllowed(fields.redirectUrl, settings.allowedRedirects)) fields.redirectUrl = null;
+  const property = spec?.recipient?.fileProperty;
+  return cardForRecipientOnWire(fields, {
+    sourceSpec: spec ? recipientSpecFull(spec) : { name: source.spec },
+    asker: { organizationName: settings.organizationName, logoUrl: settings.logo ? logoPath(settings.logo.version) : null },
+    propertiesSet: propertiesSetOf(source.properties),
+    upload: property ? { property, limitBytes: MOCK_CARD_UPLOAD_LIMIT_BYTES } : null,
+  });
 }

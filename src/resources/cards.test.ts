@@ -25,7 +25,7 @@ describe('configuration card mutations', () => {
     mockService.fail('listConfigurationCards', { status: 404 });
     const { client, result } = renderWithClient(() => ({
       create: useCreateCard(sourceId, { onCreated: vi.fn() }),
-      revoke: useRevokeCard(sourceId, { onRevoked: vi.fn() }),
+      revoke: useRevokeCard({ onRevoked: vi.fn() }),
     }));
     const before = await client.query(cardQueries.ofSource(sourceId));
     expect(before.available).toBe(false);
@@ -34,7 +34,7 @@ describe('configuration card mutations', () => {
     const created = await client.query(cardQueries.ofSource(sourceId));
     expect(created).toEqual({ available: false, items: [card, ...before.items] });
 
-    await act(() => result.current.revoke.mutateAsync(card));
+    await act(() => result.current.revoke.mutateAsync({ card, sourceId }));
     const [revoked] = (await client.query(cardQueries.ofSource(sourceId))).items;
     expect(revoked).toMatchObject({ id: card.id, state: 'revoked', revokedAt: expect.any(String) as unknown });
   });

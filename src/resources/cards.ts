@@ -1,9 +1,11 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  type CardListParams,
   type ConfigurationCard,
   createConfigurationCard,
   type CreateConfigurationCardInput,
   getCardForRecipient,
+  listCards,
   listConfigurationCards,
   revokeConfigurationCard,
 } from '@/api/cards';
@@ -33,10 +35,25 @@ export const cardQueries = {
         return listing.available ? listing : { available: false, items: createdThisSession.get(sourceId) ?? [] };
       },
     }),
+  /** Every card of every source (the Shared links page, the sender's notifications), optionally of one state. */
+  all: (params: CardListParams = {}) =>
+    queryOptions({ queryKey: cardKeys.list(params), queryFn: ({ signal }) => listCards({ limit: 200, ...params }, { signal }) }),
   /** The recipient's view of a card: an expired (410) or unknown (404) card will not become valid, so no retry. */
   recipient: (hashId: string) =>
     queryOptions({ queryKey: cardKeys.detail(hashId), queryFn: ({ signal }) => getCardForRecipient(hashId, { signal }), staleTime: Infinity }),
 };
+
+/** Every list a card is in: its source's, and the lists of all cards. */
+export async function invalidateCardLists(client: QueryClient, sourceId?: number): Promise<void> {
+  await Promise.all([
+    client.invalidateQueries({ queryKey: cardKeys.list() }),
+    client.invalidateQueries(
+      sourceId === undefined
+        ? { predicate: (query) => query.queryKey[0] === sourceKeys.all()[0] && query.queryKey[3] === 'cards' }
+        : { queryKey: cardQueries.ofSource(sourceId).queryKey },
+    ),
+  ]);
+}
 
 export function useCreateCard(sourceId: number, { onCreated }: { onCreated: (card: ConfigurationCard) => void }) {
   const client = useQueryClient();
@@ -45,21 +62,21 @@ export function useCreateCard(sourceId: number, { onCreated }: { onCreated: (car
     onSuccess: async (card) => {
       remember(sourceId, (cards) => [card, ...cards]);
       onCreated(card);
-      await client.invalidateQueries({ queryKey: cardQueries.ofSource(sourceId).queryKey });
+      await invalidateCardLists(client, sourceId);
     },
   });
 }
 
 /** Revokes a link; it shows as revoked in the session's list too, should the service revoke without listing. */
-export function useRevokeCard(sourceId: number, { onRevoked }: { onRevoked: (card: ConfigurationCard) => void }) {
+export function useRevokeCard({ onRevoked }: { onRevoked: (card: ConfigurationCard) => void }) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (card: ConfigurationCard) => revokeConfigurationCard(sourceId, card.id),
-    onSuccess: async (_answer, revoked) => {
+    mutationFn: ({ card, sourceId }: { card: ConfigurationCard; sourceId: number }) => revokeConfigurationCard(sourceId, card.id),
+    onSuccess: async (_answer, { card: revoked, sourceId }) => {
       const revokedAt = new Date().toISOString();
       remember(sourceId, (cards) => cards.map((card) => (card.id === revoked.id ? { ...card, state: 'revoked', revokedAt } : card)));
       onRevoked(revoked);
-      await client.invalidateQueries({ queryKey: cardQueries.ofSource(sourceId).queryKey });
+      await invalidateCardLists(client, sourceId);
     },
   });
 }

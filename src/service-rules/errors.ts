@@ -40,9 +40,21 @@ export class Timeout extends DomainError {
   }
 }
 
+/** 429: the caller did this too often (a card's Test connection past its tries a minute); Retry-After says when to try again. */
+export class TooManyRequests extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
 export interface ErrorAnswer {
-  status: 400 | 404 | 408 | 410;
+  status: 400 | 404 | 408 | 410 | 429;
   message: string;
+  /** 429's Retry-After, in seconds. */
+  retryAfterSeconds?: number;
 }
 
 /** The status and `{ message }` a domain error answers with; null for anything else (a bug: 500). */
@@ -52,5 +64,6 @@ export function answerOf(error: unknown): ErrorAnswer | null {
   if (error instanceof NotFound) return { status: 404, message: error.message };
   if (error instanceof Gone) return { status: 410, message: error.message };
   if (error instanceof Timeout) return { status: 408, message: error.message };
+  if (error instanceof TooManyRequests) return { status: 429, message: error.message, retryAfterSeconds: error.retryAfterSeconds };
   return null;
 }

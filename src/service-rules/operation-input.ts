@@ -4,7 +4,7 @@ import { type Operation, type OperationName, operationNamed, PATH_PARAMETERS, ty
 import { safeUploadName } from '@/api/uploads';
 import { readLogPage } from './log-page';
 import { parseJsonBody, parseWith } from './parse';
-import { type QueryReader, readId, readIds, readOrder, readPage, readTimelineQuery } from './request-params';
+import { type QueryReader, readCardListQuery, readId, readIds, readOrder, readPage, readTimelineQuery } from './request-params';
 import { readChangesQuery, readRunsQuery } from './runs-query';
 
 // A request's input as its operation (src/api/operations.ts) says to read it, for the service and the
@@ -20,6 +20,7 @@ const QUERY_READERS = {
   window: readTimelineQuery,
   ids: (query: QueryReader) => ({ ids: readIds(query) }),
   filename: (query: QueryReader) => ({ filename: safeUploadName(query('filename')) }),
+  cards: readCardListQuery,
   resource: (query: QueryReader) => ({ resource: query('resource') ?? undefined }),
   runs: readRunsQuery,
   since: readChangesQuery,

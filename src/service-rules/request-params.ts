@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CARD_STATES, type CardState } from '@/api/cards';
 import { MAX_PAGE_LIMIT } from '@/api/page-params';
 import { MAX_STATUS_IDS } from '@/api/flows';
 import { DEFAULT_TIMELINE_LIMIT, MAX_TIMELINE_LIMIT, MAX_TIMELINE_WINDOW_MS } from '@/api/timeline';
@@ -36,6 +37,14 @@ function intQuery(query: QueryReader, name: string, min: number, max: number, fa
 /** `limit` (1 to 1000, default 100) and `offset` (default 0), on every list. */
 export function readPage(query: QueryReader): Page {
   return { limit: intQuery(query, 'limit', 1, MAX_PAGE_LIMIT, DEFAULT_PAGE_LIMIT), offset: intQuery(query, 'offset', 0, MAX_ID, 0) };
+}
+
+/** A page of cards, of one `state` when it is given (open, submitted, expired or revoked). */
+export function readCardListQuery(query: QueryReader): Page & { state: CardState | null } {
+  const raw = query('state');
+  const state = raw === undefined || raw === null || raw === '' ? null : CARD_STATES.find((known) => known === raw);
+  if (state === undefined) throw new InvalidInput(`state must be one of ${CARD_STATES.join(', ')}.`);
+  return { ...readPage(query), state };
 }
 
 /**

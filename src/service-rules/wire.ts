@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { alertChannelSchema, alertDeliverySchema } from '@/api/alerts';
-import type { cardForRecipientSchema, configurationCardSchema } from '@/api/cards';
+import { cardStateAt, cardStateChangedAt, type cardForRecipientSchema, type configurationCardSchema } from '@/api/cards';
 import type { propertyDefinitionSchema } from '@/api/common';
 import type { destinationSchema, verificationMessageSchema } from '@/api/destinations';
 import type { flowSchema, resourceProgressSchema, runAttemptSchema } from '@/api/flows';
@@ -178,19 +178,25 @@ export function triggerOnWire(trigger: TriggerFields): WireWebhookTrigger {
   };
 }
 
-/** A configuration card's fields; `url` is its link (on the caller's or the service's public origin). */
+/** A configuration card's fields; `url` is its link (on the service's public origin). */
 export interface CardFields {
   id: number;
   hashId: string;
+  sourceId: number;
   expiresAt: Date | number;
+  createdAt: Date | number;
+  submittedAt: Date | number | null;
+  revokedAt: Date | number | null;
   type: string;
   sourceName: string | null;
   url: string;
   imageUrl: string | null;
   instruction: string | null;
+  senderName: string | null;
+  redirectUrl: string | null;
 }
 
-/** The interface's ConfigurationCard, exactly as documented (the create answer). */
+/** The interface's ConfigurationCard, exactly as documented (the hosted profile's create answer). */
 export function cardOnWire(card: CardFields): WireConfigurationCard {
   return {
     id: card.id,
@@ -204,22 +210,65 @@ export function cardOnWire(card: CardFields): WireConfigurationCard {
   };
 }
 
-/** In the sender's list (Flowdeck's addition), each card also says whether its link still works. */
-export function listedCardOnWire(
-  card: CardFields,
-  { state, submittedAt, revokedAt }: { state: string; submittedAt: Date | number | null; revokedAt: Date | number | null },
-): WireConfigurationCard {
-  return { ...cardOnWire(card), state, submitted_at: isoOrNull(submittedAt), revoked_at: isoOrNull(revokedAt) };
+const epoch = (time: Date | number | null) => (time === null ? null : new Date(time).getTime());
+
+/**
+ * Flowdeck's card: the documented fields, then whether its link still works and since when, who asks, where
+ * the recipient goes back to, and its source.
+ */
+export function cardWithStateOnWire(card: CardFields, now: number): WireConfigurationCard {
+  const times = { expiresAt: new Date(card.expiresAt).getTime(), submittedAt: epoch(card.submittedAt), revokedAt: epoch(card.revokedAt) };
+  return {
+    ...cardOnWire(card),
+    state: cardStateAt(times, now),
+    submitted_at: isoOrNull(card.submittedAt),
+    revoked_at: isoOrNull(card.revokedAt),
+    stateChangedAt: iso(cardStateChangedAt({ ...times, createdAt: new Date(card.createdAt).getTime() }, now)),
+    senderName: card.senderName,
+    redirectUrl: card.redirectUrl,
+    sourceId: card.sourceId,
+  };
 }
 
-/** What the card's recipient sees: the source's name, the spec's full form and no property values. */
-export function cardForRecipientOnWire(card: CardFields, sourceSpec: WireSourceSpecFull): WireCardForRecipient {
+/** The spec as a card's recipient reads it: its recipient words where the service's own would speak of the server. */
+export function recipientSpecFull(spec: SourceSpecDefinition): WireSourceSpecFull {
+  const full = sourceSpecFull(spec);
+  const view = spec.recipient;
+  if (!view) return full;
+  return {
+    ...full,
+    tagLine: view.tagLine,
+    instructions: view.instructions,
+    propertyDefinitions: (full.propertyDefinitions ?? []).map((definition) => ({ ...definition, ...view.properties?.[definition.name] })),
+  };
+}
+
+/** Who asks, beside the card: the settings' team name and logo. */
+export interface Asker {
+  organizationName: string | null;
+  logoUrl: string | null;
+}
+
+/**
+ * What the card's recipient sees: who asks, the source's name, the spec in their words, which properties
+ * already have a value (never the values), the upload the card offers, and where they go once they have sent.
+ */
+export function cardForRecipientOnWire(
+  card: CardFields,
+  recipient: { sourceSpec: WireSourceSpecFull; asker: Asker; propertiesSet: string[]; upload: { property: string; limitBytes: number } | null },
+): WireCardForRecipient {
   return {
     hash_id: card.hashId,
     source_name: card.sourceName,
     instruction: card.instruction,
     image_url: card.imageUrl,
     expires_at: iso(card.expiresAt),
-    sourceSpec,
+    sourceSpec: recipient.sourceSpec,
+    senderName: card.senderName,
+    organizationName: recipient.asker.organizationName,
+    logoUrl: recipient.asker.logoUrl,
+    redirectUrl: card.redirectUrl,
+    propertiesSet: recipient.propertiesSet,
+    upload: recipient.upload,
   };
 }

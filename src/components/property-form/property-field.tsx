@@ -27,7 +27,9 @@ export function PropertyField({ definition, index, control, clearedOnSave = fals
   const kind = fieldKind(definition);
   const label = fieldLabel(definition);
   // `required` marks the field (asterisk, aria-required); the form's noValidate leaves checking to the schema.
-  const common = { label, description: definition.description ?? undefined, required: definition.required };
+  // A default shows where the value would be: left empty, that is what the service uses.
+  const placeholder = definition.default === undefined || kind === 'BOOLEAN' ? undefined : String(definition.default);
+  const common = { label, description: definition.description ?? undefined, required: definition.required, placeholder };
   return (
     <Controller
       control={control}

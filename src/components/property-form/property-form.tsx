@@ -38,6 +38,10 @@ interface PropertyFormProps {
   addons?: Readonly<Record<string, PropertyAddon>>;
   /** 'hidden' where the values on file are not shown (a card's recipient): fields start empty, not at their defaults. */
   defaults?: DefaultsShown;
+  /** What an empty submit is told, where one is refused. */
+  emptyMessage?: string;
+  /** Called with the properties as they would be sent, whenever they change (a check of what was typed). */
+  onPendingChange?: (properties: PropertiesInput) => void;
 }
 
 const MISSING_PROPERTIES = /^(?:Bad Request: )?Missing required properties: (.+?)\.?$/;
@@ -64,6 +68,8 @@ export function PropertyForm({
   footer,
   addons,
   defaults = 'shown',
+  emptyMessage = 'Nothing changed, so nothing was sent.',
+  onPendingChange,
 }: PropertyFormProps) {
   const schema = useMemo(
     () => buildPropertyFormSchema(definitions, { requiredCheck, nameRequired: name?.required ?? false }),
@@ -84,6 +90,10 @@ export function PropertyForm({
   useEffect(() => {
     onDirtyChange?.(isDirty);
   }, [isDirty, onDirtyChange]);
+  const pendingKey = JSON.stringify(pending);
+  useEffect(() => {
+    onPendingChange?.(JSON.parse(pendingKey) as PropertiesInput);
+  }, [pendingKey, onPendingChange]);
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -133,7 +143,7 @@ export function PropertyForm({
         {failure !== null && <ErrorState error={failure} />}
         {nothingChanged && (
           <Alert color="gray" variant="light" role="status">
-            Nothing changed, so nothing was sent.
+            {emptyMessage}
           </Alert>
         )}
         <Group>

@@ -72,6 +72,8 @@ function initialValue(definition: PropertyDefinition, saved: Properties, default
     case 'NUMBER':
       return typeof value === 'number' ? value : text;
     case 'BOOLEAN':
+      // Nothing saved: the switch shows what the service will do, its default.
+      if (value === undefined || value === null) return definition.default === true;
       return value === true || text.toLowerCase() === 'true';
     case 'DATE':
       return /^\d{4}-\d{2}-\d{2}/.test(text) ? text.slice(0, 10) : null;

@@ -7,6 +7,7 @@ export const EVENT_LABELS: Record<string, string> = {
   run_recovered: 'Run recovered',
   flow_late: 'Flow late',
   schema_changed: 'Schema changed',
+  card_submitted: 'Card submitted',
   test: 'Test',
 };
 

@@ -1,15 +1,13 @@
-import { Alert, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Container, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type CardForRecipient, type ClosedCardReason, closedCardReason, submitCard } from '@/api/cards';
+import { type CardForRecipient, type ClosedCardReason, closedCardReason } from '@/api/cards';
 import { isApiError } from '@/api/errors';
 import { ErrorState } from '@/components/error-state';
 import { BlockSkeleton } from '@/components/skeletons';
-import { ExpiryCountdown } from '@/components/expiry-countdown';
-import { ImagePreview } from '@/components/image-preview';
-import { LazyMarkdown } from '@/components/lazy-markdown';
-import { PropertyForm } from '@/components/property-form/property-form';
 import { cardQueries } from '@/resources/cards';
+import { CardAsker, CREDENTIALS_PROMISE } from './card-asker';
+import { CardRecipientForm } from './card-recipient-form';
 
 const CLOSED: Record<ClosedCardReason, { title: string; text: string; color: string }> = {
   submitted: {
@@ -50,54 +48,29 @@ function Unavailable({ error }: { error: unknown }) {
   return <ErrorState error={error} />;
 }
 
-function CardForm({ card }: { card: CardForRecipient }) {
+function CardContent({ card }: { card: CardForRecipient }) {
   const [done, setDone] = useState(false);
-  // Used or revoked while the form was open: the form gives way to the same message as on opening.
+  // Used or revoked while the form was open: the page gives way to the same message as on opening, and nothing else.
   const [closed, setClosed] = useState<unknown>(null);
   if (closed !== null) return <Unavailable error={closed} />;
   if (done) {
     return (
       <Alert color="teal" title="Thank you" role="status">
-        The configuration was sent to {card.sourceName ?? 'the source'}. You can close this page.
+        The configuration was sent{card.organizationName ? ` to ${card.organizationName}` : ''}. {CREDENTIALS_PROMISE} You can close this page.
       </Alert>
     );
   }
-  const spec = card.sourceSpec;
   return (
-    <Grid gap="xl">
-      <Grid.Col span={{ base: 12, md: spec.instructions ? 7 : 12 }}>
-        <PropertyForm
-          definitions={spec.propertyDefinitions}
-          requiredCheck="mark"
-          allowEmptySubmit={false}
-          defaults="hidden"
-          submitLabel="Send configuration"
-          onSubmit={async (changes) => {
-            try {
-              await submitCard(card.hashId, { properties: changes.properties });
-            } catch (error) {
-              if (closedCardReason(error) === null) throw error;
-              setClosed(error);
-              return;
-            }
-            setDone(true);
-          }}
-        />
-        <Text size="xs" c="dimmed" mt="sm">
-          Values already on file are not shown here; fill in what you were asked for. Secrets are stored encrypted and never shown again.
-        </Text>
-      </Grid.Col>
-      {spec.instructions && (
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Paper withBorder p="md" component="aside" aria-label="Setup instructions">
-            <Title order={2} size="h5" mb="xs">
-              How to find these values
-            </Title>
-            <LazyMarkdown>{spec.instructions}</LazyMarkdown>
-          </Paper>
-        </Grid.Col>
-      )}
-    </Grid>
+    <>
+      <CardAsker card={card} />
+      <CardRecipientForm
+        card={card}
+        onClosed={setClosed}
+        onSent={() => {
+          setDone(true);
+        }}
+      />
+    </>
   );
 }
 
@@ -114,21 +87,7 @@ export function CardRecipientPage({ hashId }: { hashId: string }) {
         </Title>
         {card.isPending && <BlockSkeleton label="Loading the card" rows={5} />}
         {card.isError && <Unavailable error={card.error} />}
-        {card.data && (
-          <>
-            <Paper withBorder p="md">
-              <Stack gap="sm">
-                <ImagePreview src={card.data.imageUrl} alt={`Image from the sender of this link`} maxHeight={120} />
-                {card.data.instruction && <Text style={{ whiteSpace: 'pre-wrap' }}>{card.data.instruction}</Text>}
-                <Text size="sm" c="dimmed">
-                  Someone asked you to fill in the connection details of a {card.data.sourceSpec.displayName ?? card.data.sourceSpec.name} source.
-                </Text>
-                <ExpiryCountdown expiresAt={card.data.expiresAt} />
-              </Stack>
-            </Paper>
-            <CardForm card={card.data} />
-          </>
-        )}
+        {card.data && <CardContent card={card.data} />}
       </Stack>
     </Container>
   );

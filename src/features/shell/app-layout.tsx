@@ -3,6 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import { Hint } from '@/components/hint';
 import { TimeZoneSwitch } from '@/components/time-zone-switch';
+import { CardNotifier } from './card-notifier';
 import { DatabaseBanner } from './database-banner';
 import { NotifyControl } from './notify-control';
 import { RunNotifier } from './run-notifier';
@@ -16,6 +17,8 @@ const sections = [
   { to: '/sources', label: 'Sources', exact: false },
   { to: '/destinations', label: 'Destinations', exact: false },
   { to: '/alerts', label: 'Alerts', exact: false },
+  { to: '/shared-links', label: 'Shared links', exact: false },
+  { to: '/settings', label: 'Settings', exact: false },
 ] as const;
 
 /** The navigation's id, for the burger that opens it on a phone. */
@@ -107,6 +110,7 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
       <main className={frame.main}>
         <DatabaseBanner />
         <RunNotifier />
+        <CardNotifier />
         <RunningTitle />
         <Outlet />
       </main>

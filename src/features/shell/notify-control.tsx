@@ -3,8 +3,14 @@ import { Hint } from '@/components/hint';
 import { disableNotifications, enableNotifications, type NotifyState, useNotifyState } from '@/lib/browser-notifications';
 
 const WORDS: Record<Exclude<NotifyState, 'unsupported'>, { label: string; hint: string }> = {
-  ask: { label: 'Notify me when runs finish', hint: 'Asks your browser once; then a notification tells you when a run you started or are watching ends.' },
-  on: { label: 'Run notifications on', hint: 'You are told when a run you started or are watching ends. Click to turn them off.' },
+  ask: {
+    label: 'Notify me when runs finish',
+    hint: 'Asks your browser once; then a notification tells you when a run you started or are watching ends, and when a link you shared is filled in.',
+  },
+  on: {
+    label: 'Run notifications on',
+    hint: 'You are told when a run you started or are watching ends, and when a shared link is filled in. Click to turn them off.',
+  },
   off: { label: 'Run notifications off', hint: 'Click to be told when a run you started or are watching ends.' },
   blocked: { label: 'Run notifications blocked', hint: "Your browser blocks this site's notifications: allow them in its site settings." },
 };

@@ -2,6 +2,7 @@ import { Badge, Box, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ConfigurationCard } from '@/api/cards';
 import type { Open } from '@/api/common';
+import { AnchorLink } from '@/components/anchor-link';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CopyButton } from '@/components/copy-button';
 import { DateTime } from '@/components/date-time';
@@ -53,7 +54,12 @@ function StateCell({ card, state }: { card: ConfigurationCard; state: ShownState
         </Group>
       );
     case 'expired':
-      return badge('red', 'Expired');
+      return (
+        <Group gap={6}>
+          {badge('red', 'Expired')}
+          {at(card.stateChangedAt ?? card.expiresAt)}
+        </Group>
+      );
     case 'revoked':
       return (
         <Group gap={6}>
@@ -77,20 +83,40 @@ export function CardsTable({
   sourceId,
   cards,
   onRevoked,
+  showSource = false,
 }: {
-  sourceId: number;
+  /** The source of every card, on a source's page; else each card's own. */
+  sourceId?: number;
   cards: readonly ConfigurationCard[];
-  onRevoked: (card: ConfigurationCard) => void;
+  onRevoked?: (card: ConfigurationCard) => void;
+  /** A column naming each card's source (the list of every card). */
+  showSource?: boolean;
 }) {
   const now = useNow(15_000);
   const [target, setTarget] = useState<ConfigurationCard | null>(null);
-  const revoke = useRevokeCard(sourceId, {
+  const sourceOf = (card: ConfigurationCard) => sourceId ?? card.sourceId;
+  const revoke = useRevokeCard({
     onRevoked: (card) => {
       setTarget(null);
-      onRevoked(card);
+      onRevoked?.(card);
     },
   });
+  const sourceColumn: Column<ConfigurationCard> = {
+    key: 'source',
+    header: 'Source',
+    cell: (card) => {
+      const id = card.sourceId;
+      return id === null ? (
+        (card.sourceName ?? '—')
+      ) : (
+        <AnchorLink to="/sources/$sourceId" params={{ sourceId: String(id) }} search={{ tab: 'cards' }}>
+          {card.sourceName ?? `Source ${String(id)}`}
+        </AnchorLink>
+      );
+    },
+  };
   const columns: Column<ConfigurationCard>[] = [
+    ...(showSource ? [sourceColumn] : []),
     {
       key: 'link',
       header: 'Link',
@@ -100,6 +126,11 @@ export function CardsTable({
           <Text size="sm" ff="monospace" td={shownState(card, now) === 'open' ? undefined : 'line-through'} style={{ wordBreak: 'break-all' }}>
             {shortLink(card)}
           </Text>
+          {card.senderName && (
+            <Text size="xs" c="dimmed" fw={400}>
+              Asked by {card.senderName}
+            </Text>
+          )}
           {card.instruction ? (
             <Text size="sm" c="dimmed" lineClamp={3} fw={400}>
               {card.instruction}
@@ -125,7 +156,7 @@ export function CardsTable({
               <Group gap={4}>
                 <CopyButton value={card.url} label="Copy" />
                 {/* Only a service that reports states knows how to revoke. */}
-                {card.state === 'open' && (
+                {card.state === 'open' && sourceOf(card) !== null && (
                   <Button
                     size="compact-sm"
                     color="red"
@@ -159,7 +190,8 @@ export function CardsTable({
           setTarget(null);
         }}
         onConfirm={() => {
-          if (target && !revoke.isPending) revoke.mutate(target);
+          const targetSource = target ? sourceOf(target) : null;
+          if (target && targetSource !== null && !revoke.isPending) revoke.mutate({ card: target, sourceId: targetSource });
         }}
       >
         <Text size="sm">

@@ -4,7 +4,7 @@ import { shareSchema } from './share-card-form';
 
 const schema = shareSchema(dateFormat('utc'));
 const errorsOf = (expiresAt: string | null) => {
-  const result = schema.safeParse({ expiresAt, imageUrl: '', instruction: '' });
+  const result = schema.safeParse({ expiresAt, imageUrl: '', instruction: '', senderName: '', redirectUrl: '' });
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
 };
 
@@ -18,5 +18,15 @@ describe('the share link form', () => {
     expect(errorsOf(null)).toEqual(['Choose when the link expires.']);
     expect(errorsOf('2020-01-01 10:00')).toEqual(['The expiry must be in the future.']);
     expect(errorsOf('2099-01-01 10:00')).toEqual([]);
+  });
+
+  it('takes only an https redirect', () => {
+    const redirectErrors = (redirectUrl: string) => {
+      const result = schema.safeParse({ expiresAt: '2099-01-01 10:00', imageUrl: '', instruction: '', senderName: 'Dana', redirectUrl });
+      return result.success ? [] : result.error.issues.map((issue) => issue.message);
+    };
+    expect(redirectErrors('javascript:alert(1)')).toEqual(['Use an https:// address.']);
+    expect(redirectErrors('http://partner.example.com/done')).toEqual(['Use an https:// address.']);
+    expect(redirectErrors('https://partner.example.com/done')).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { type CreateConfigurationCardInput } from '@/api/cards';
+import { type CreateConfigurationCardInput, SENDER_NAME_MAX } from '@/api/cards';
 import type { DateFormat } from '@/lib/format';
 import { useDateFormat } from '@/lib/time-zone';
 import { useNow } from '@/lib/use-now';
@@ -29,27 +29,57 @@ export function shareSchema(format: DateFormat) {
       .trim()
       .refine((value) => value === '' || safeHttpUrl(value) !== null, 'Use an http or https address.'),
     instruction: z.string(),
+    senderName: z
+      .string()
+      .trim()
+      .max(SENDER_NAME_MAX, `At most ${String(SENDER_NAME_MAX)} characters.`),
+    redirectUrl: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || (URL.canParse(value) && new URL(value).protocol === 'https:'), 'Use an https:// address.'),
   });
 }
 type ShareValues = z.infer<ReturnType<typeof shareSchema>>;
 
 const WEEK_MS = 7 * 24 * 3_600_000;
 
+// Until there are accounts, the sender's name is what they typed last time, on this device.
+const SENDER_KEY = 'flowdeck.senderName';
+
+function rememberedSender(): string {
+  try {
+    return localStorage.getItem(SENDER_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function rememberSender(name: string): void {
+  try {
+    localStorage.setItem(SENDER_KEY, name);
+  } catch {
+    // Not remembered: typed again next time.
+  }
+}
+
 /** A week from now, to the minute, as the picker's wall time. */
 export function defaultExpiry(format: DateFormat, now = Date.now()): string {
   return toWallTime(format.zone, Math.floor((now + WEEK_MS) / 60_000) * 60_000) ?? '';
 }
 
-/** Expiry (7 days ahead by default, in the future), an http(s) image and an instruction for the recipient. */
+/** Expiry (7 days ahead by default, in the future), who asks, an http(s) image, an instruction and where the recipient goes after. */
 export function ShareCardForm({ onSubmit, onCancel }: { onSubmit: (input: CreateConfigurationCardInput) => Promise<unknown>; onCancel: () => void }) {
   const format = useDateFormat();
   const now = useNow(60_000);
   const form = useForm<ShareValues>({
     resolver: zodResolver(shareSchema(format)),
-    defaultValues: { expiresAt: defaultExpiry(format), imageUrl: '', instruction: '' },
+    defaultValues: { expiresAt: defaultExpiry(format), imageUrl: '', instruction: '', senderName: rememberedSender(), redirectUrl: '' },
   });
   const submit = form.handleSubmit(async (values) => {
+    rememberSender(values.senderName);
     await onSubmit({
+      senderName: values.senderName === '' ? undefined : values.senderName,
+      redirectUrl: values.redirectUrl === '' ? undefined : values.redirectUrl,
       expiresAt: fromWallTime(format.zone, values.expiresAt ?? '').toISOString(),
       imageUrl: values.imageUrl === '' ? undefined : values.imageUrl,
       instruction: values.instruction.trim() === '' ? undefined : values.instruction,
@@ -78,6 +108,13 @@ export function ShareCardForm({ onSubmit, onCancel }: { onSubmit: (input: Create
           )}
         />
         <TextInput
+          label="Your name"
+          description="The recipient reads who asks: your name, and the team name from Settings."
+          autoComplete="name"
+          {...form.register('senderName')}
+          error={errors.senderName?.message}
+        />
+        <TextInput
           label="Image URL"
           description="Shown to the recipient, for example your logo. http or https only."
           placeholder="https://"
@@ -85,6 +122,13 @@ export function ShareCardForm({ onSubmit, onCancel }: { onSubmit: (input: Create
           error={errors.imageUrl?.message}
         />
         <Textarea label="Instruction" description="What the recipient should do." rows={3} {...form.register('instruction')} />
+        <TextInput
+          label="Send the recipient back to"
+          description="Optional. After sending, the recipient goes to this https address (with the card's id and the outcome). Its host must be allowed in Settings."
+          placeholder="https://"
+          {...form.register('redirectUrl')}
+          error={errors.redirectUrl?.message}
+        />
         <Group>
           <Button type="submit" loading={isSubmitting}>
             Create link

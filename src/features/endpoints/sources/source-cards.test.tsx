@@ -15,7 +15,7 @@ const source = SEED.incompleteSourceId;
 /** Adds cards of every state to the seeded open one (id 1) of the incomplete source. */
 function seedStates() {
   const now = Date.now();
-  const base = { sourceId: source, imageUrl: null, type: 'SOURCE' };
+  const base = { sourceId: source, imageUrl: null, type: 'SOURCE', createdAt: now - 48 * HOUR, senderName: null, redirectUrl: null };
   mockService.db.state.cards.push(
     {
       ...base,

@@ -5,7 +5,10 @@ import type { ConfigurationCard } from '@/api/cards';
 import type { Source } from '@/api/sources';
 import { ErrorState } from '@/components/error-state';
 import { BlockSkeleton } from '@/components/skeletons';
+import { AnchorLink } from '@/components/anchor-link';
+import { LinkAddressNotice } from '@/components/link-address-notice';
 import { cardQueries, useCreateCard } from '@/resources/cards';
+import { settingsQueries } from '@/resources/settings';
 import { CardLink } from './card-link';
 import { CardsTable } from './cards-table';
 import { ShareCardForm } from './share-card-form';
@@ -13,6 +16,8 @@ import { ShareCardForm } from './share-card-form';
 /** Sharing links that let someone without an account fill in this source's configuration. */
 export function SourceCards({ source }: { source: Source }) {
   const cards = useQuery(cardQueries.ofSource(source.id));
+  // A service without settings (proxy mode) says nothing about its address: no notice then.
+  const settings = useQuery({ ...settingsQueries.current(), retry: false });
   const [sharing, setSharing] = useState(false);
   const [latest, setLatest] = useState<ConfigurationCard | null>(null);
   const create = useCreateCard(source.id, {
@@ -23,6 +28,16 @@ export function SourceCards({ source }: { source: Source }) {
   });
   return (
     <Stack gap="md">
+      {settings.data && (
+        <LinkAddressNotice
+          settings={settings.data}
+          howTo={
+            <>
+              Set the address people use to reach Flowdeck in <AnchorLink to="/settings">Settings</AnchorLink> (or start the service with FLOWDECK_PUBLIC_URL).
+            </>
+          }
+        />
+      )}
       {!sharing && (
         <Button
           w="fit-content"

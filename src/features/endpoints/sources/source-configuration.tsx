@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { Source } from '@/api/sources';
+import { CsvUpload } from '@/components/csv-upload';
 import type { PropertyAddon } from '@/components/property-form/property-form';
 import { ConfigureEndpoint } from '../endpoint-configuration';
-import { CsvUpload } from './csv-upload';
 import { sourceKind } from './source-kind';
 import { TestConnectionButton, TestConnectionResult, useSourceTestConnection } from './source-test-connection';
 

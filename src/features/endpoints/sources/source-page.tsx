@@ -5,6 +5,7 @@ import { EndpointHeader } from '../endpoint-header';
 import { sourceKind } from './source-kind';
 import type { SourceTab } from './source-tab-names';
 import { LazyConfigureSource } from './source-tab-panels';
+import { CardReceivedNote } from './card-received-note';
 import { SourceTabs } from './source-tabs';
 
 export function SourcePage({ sourceId, tab, onTab }: { sourceId: number; tab: SourceTab; onTab: (tab: SourceTab) => void }) {
@@ -13,6 +14,7 @@ export function SourcePage({ sourceId, tab, onTab }: { sourceId: number; tab: So
   return (
     <>
       <EndpointHeader kind={sourceKind} endpoint={source} />
+      <CardReceivedNote sourceId={sourceId} />
       <SourceTabs
         source={source}
         tab={tab}

@@ -3,11 +3,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorCode, type FileRejection, useDropzone } from 'react-dropzone';
 import { isApiError } from '@/api/errors';
-import { type Upload, type UploadProgress, uploadFile, UploadTooLargeError } from '@/api/uploads';
+import { type Upload, type UploadOptions, type UploadProgress, uploadFile, UploadTooLargeError } from '@/api/uploads';
 import { uploadQueries } from '@/resources/uploads';
 
 // "Upload a CSV file" above a csv source's location: the file goes to the service's allowed folder and
-// the location is filled in with where it landed, so a local user never has to pick a folder.
+// the location is filled in with where it landed, so a local user never has to pick a folder. A card's
+// recipient uploads through the card instead (its own sender and limit, and words that name no folder).
 
 const ACCEPT = { 'text/csv': ['.csv'], 'text/tab-separated-values': ['.tsv'], 'text/plain': ['.txt'] };
 
@@ -42,9 +43,30 @@ function rejectionText(rejection: FileRejection, limit: number | undefined): str
 /** A Cancel (by name: the DOMException may come from another realm than this page's global). */
 const isAbort = (error: unknown) => error instanceof Object && 'name' in error && error.name === 'AbortError';
 
-export function CsvUpload({ onUploaded }: { onUploaded: (upload: Upload) => void }) {
-  const limits = useQuery(uploadQueries.limits());
-  const limit = limits.data?.limitBytes;
+interface CsvUploadWords {
+  /** Under the drop zone, before the limit. */
+  hint: string;
+  /** Once uploaded, after the size. */
+  done: string;
+}
+
+const DASHBOARD_WORDS: CsvUploadWords = {
+  hint: "It is stored in the service's files folder and its path filled in below",
+  done: 'stored on the service. Its path is filled in below: save to use it.',
+};
+
+export interface CsvUploadProps {
+  onUploaded: (upload: Upload) => void;
+  /** How the file is sent; the dashboard's upload by default. */
+  send?: (file: File, options: UploadOptions) => Promise<Upload>;
+  /** The largest file taken, when the caller knows it (else asked of the service). */
+  limitBytes?: number;
+  words?: CsvUploadWords;
+}
+
+export function CsvUpload({ onUploaded, send = uploadFile, limitBytes, words = DASHBOARD_WORDS }: CsvUploadProps) {
+  const limits = useQuery({ ...uploadQueries.limits(), enabled: limitBytes === undefined });
+  const limit = limitBytes ?? limits.data?.limitBytes;
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<UploadProgress>({ loaded: 0, total: 0 });
   const [refused, setRefused] = useState<string | null>(null);
@@ -55,7 +77,7 @@ export function CsvUpload({ onUploaded }: { onUploaded: (upload: Upload) => void
   const upload = useMutation({
     mutationFn: (chosen: File) => {
       controller.current = new AbortController();
-      return uploadFile(chosen, { signal: controller.current.signal, onProgress: setProgress });
+      return send(chosen, { signal: controller.current.signal, onProgress: setProgress });
     },
     onSuccess: onUploaded,
   });
@@ -92,7 +114,9 @@ export function CsvUpload({ onUploaded }: { onUploaded: (upload: Upload) => void
       {upload.isSuccess ? (
         <Alert color="teal" variant="light" role="status" title={`Uploaded “${upload.data.name}”`}>
           <Stack gap="xs">
-            <Text size="sm">{formatBytes(upload.data.size)} stored on the service. Its path is filled in below: save to use it.</Text>
+            <Text size="sm">
+              {formatBytes(upload.data.size)} {words.done}
+            </Text>
             <Button
               variant="light"
               size="xs"
@@ -139,7 +163,8 @@ export function CsvUpload({ onUploaded }: { onUploaded: (upload: Upload) => void
               {dropzone.isDragActive ? 'Drop the file to upload it' : 'Drop a CSV file here, or choose one'}
             </Text>
             <Text id={hintId} size="xs" c="dimmed" mt={4}>
-              It is stored in the service&apos;s files folder and its path filled in below{limit ? `. Up to ${formatBytes(limit)}.` : '.'}
+              {words.hint}
+              {limit ? `. Up to ${formatBytes(limit)}.` : '.'}
             </Text>
           </Paper>
         </div>

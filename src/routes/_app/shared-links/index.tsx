@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod/mini';
+import { CARD_STATES } from '@/api/schema-free-values';
+import { SharedLinksPage } from '@/features/sources/shared-links-page';
+import { optionalOrDropped } from '@/lib/search-params';
+import { cardQueries } from '@/resources/cards';
+
+const searchSchema = z.object({ state: optionalOrDropped(z.enum(CARD_STATES)) });
+
+export const Route = createFileRoute('/_app/shared-links/')({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => ({ state: search.state }),
+  loader: ({ context, deps }) => context.queryClient.query({ ...cardQueries.all(deps.state ? { state: deps.state } : {}), staleTime: 'static' }),
+  component: function SharedLinksRoute() {
+    const { state } = Route.useSearch();
+    return <SharedLinksPage state={state} />;
+  },
+});
