@@ -1,6 +1,7 @@
 import type { RunAttempt } from '@/api/flows';
 import { runDurationMs } from '@/lib/format';
 import { runStateOf, type RunState } from '@/lib/run-status';
+import { serviceNow } from '@/api/service-clock';
 
 // What the flow page's run history shows, as plain functions of the attempts (the tests hold them to it).
 
@@ -59,7 +60,7 @@ export function historyFigures(attempts: readonly RunAttempt[]): HistoryFigures 
   const succeeded = attempts.filter((attempt) => runStateOf(attempt) === 'succeeded');
   const failed = attempts.filter((attempt) => runStateOf(attempt) === 'failed');
   const decided = succeeded.length + failed.length;
-  const durations = succeeded.flatMap((attempt) => runDurationMs(attempt.createdAt, attempt.completedAt, Date.now()) ?? []);
+  const durations = succeeded.flatMap((attempt) => runDurationMs(attempt.createdAt, attempt.completedAt, serviceNow()) ?? []);
   const lastSuccess = succeeded.reduce<RunAttempt | null>(
     (newest, attempt) => (newest === null || Date.parse(attempt.createdAt) > Date.parse(newest.createdAt) ? attempt : newest),
     null,

@@ -1,8 +1,11 @@
 import { ActionIcon, Badge, Box, Burger, Button, em, Group, NavLink, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { Hint } from '@/components/hint';
 import { TimeZoneSwitch } from '@/components/time-zone-switch';
+import { followRuns } from '@/resources/follow-runs';
 import { DatabaseBanner } from './database-banner';
 import { NotifyControl } from './notify-control';
 import { RunNotifier } from './run-notifier';
@@ -47,6 +50,9 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
   const pathname = useLocation({ select: (location) => location.pathname });
   // Below the navigation's breakpoint Sign out moves to the end of the navigation: in the header it ran past a 390 px screen.
   const wide = useMediaQuery(`(min-width: ${em(768)})`, true, { getInitialValueInEffect: false });
+  const client = useQueryClient();
+  // Every page signed in: a run that starts or ends refreshes whatever shows it.
+  useEffect(() => followRuns(client), [client]);
 
   return (
     <>
