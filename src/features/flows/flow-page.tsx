@@ -10,6 +10,7 @@ import { FreshnessBadge } from '@/components/freshness-badge';
 import { PageHeader } from '@/components/page-header';
 import { flowName } from '@/lib/flow-name';
 import { liveScopes, useLiveQuery } from '@/lib/live-query';
+import { useOpenerFocus } from '@/lib/opener-focus';
 import { isRunActive } from '@/lib/run-status';
 import { useWatchFlowPage } from '@/lib/run-watch';
 import { scheduleOf } from '@/lib/schedule-basics';
@@ -25,6 +26,9 @@ import { RunHistory } from './run-history';
 import { ScheduleCard } from './schedule-card';
 
 const route = getRouteApi('/_app/flows/$flowId');
+
+/** The attempts table's button that opens an attempt: Escape on the drawer hands the focus back to it. */
+const attemptOpenerSelector = (attemptId: number) => `[data-attempt-opener="${String(attemptId)}"]`;
 
 /**
  * The interface has no get-flow operation: the flow is read from the list. The route answers an unknown id
@@ -56,21 +60,25 @@ function FlowDetail({ flow }: { flow: Flow }) {
   // The attempt lists (the table's page, the run history) are read again when a run starts or ends.
   useRefetchAttemptsOnNewAttempt(flow.id, status.data ? latest : undefined);
   const running = status.data && !status.error ? isRunActive(latest) : null;
+  const opener = useOpenerFocus();
   const setSearch = useCallback(
     (patch: Partial<FlowPageSearch>) => {
+      if (patch.attempt !== undefined) opener.remember(attemptOpenerSelector(patch.attempt));
       void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: 'attempt' in patch ? false : true });
     },
-    [navigate],
+    [navigate, opener],
   );
   const closeAttempt = useCallback(() => {
     setSearch({ attempt: undefined });
-  }, [setSearch]);
+    opener.restore();
+  }, [setSearch, opener]);
 
   const openAttempt = useCallback(
     (attempt: number) => {
+      opener.remember(attemptOpenerSelector(attempt));
       void navigate({ search: (previous) => ({ ...previous, attempt }) });
     },
-    [navigate],
+    [navigate, opener],
   );
 
   return (

@@ -23,6 +23,25 @@ const sections = [
 
 /** The navigation's id, for the burger that opens it on a phone. */
 const NAV_ID = 'sections-navigation';
+/** Where "Skip to content" takes the keyboard. */
+const MAIN_ID = 'main-content';
+
+/** The first Tab of every page: past the header and the navigation to the page itself. */
+function SkipLink() {
+  return (
+    <a
+      href={`#${MAIN_ID}`}
+      className={frame.skipLink}
+      onClick={(event) => {
+        // Focus moves without a change of address (the router would read the hash as a navigation).
+        event.preventDefault();
+        document.getElementById(MAIN_ID)?.focus();
+      }}
+    >
+      Skip to content
+    </a>
+  );
+}
 
 function ColorSchemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
@@ -56,6 +75,7 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
 
   return (
     <>
+      <SkipLink />
       {/* react-remove-scroll's class (Mantine's modals lock the page's scroll with it): a fixed header keeps its place
           when the scroll bar goes, as AppShell's did. */}
       <header className={`${frame.header} right-scroll-bar-position`}>
@@ -110,7 +130,7 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
           </Button>
         )}
       </nav>
-      <main className={frame.main}>
+      <main className={frame.main} id={MAIN_ID} tabIndex={-1}>
         <DatabaseBanner />
         <RunNotifier />
         <RunningTitle />
