@@ -24,6 +24,7 @@ import { flowStatusHandlers } from './routes/flow-statuses';
 import { flowHandlers } from './routes/flows';
 import { sourceHandlers } from './routes/sources';
 import { specHandlers } from './routes/specs';
+import { runHandlers } from './routes/runs';
 import { timelineHandlers } from './routes/timeline';
 import { uploadHandlers } from './routes/uploads';
 import { webhookReceiverHandlers } from './routes/webhook-receiver';
@@ -45,6 +46,7 @@ function handlersOf(services: Services): Handlers {
     ...attemptLogHandlers(services),
     ...workflowHandlers(services),
     ...timelineHandlers(services),
+    ...runHandlers(services),
     ...webhookHandlers(services),
     ...webhookReceiverHandlers(services),
     ...alertHandlers(services),

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { DEFAULT_TIME_ZONE, NO_RETRIES } from '@/api/run-policy';
 import { sourceSpec, destinationSpec } from '@/catalogue/connector-specs';
 import { tableName } from '@/service-rules/flow-tables';
 import { DEMO_KEYS } from '@/service-rules/plans';
@@ -21,6 +22,7 @@ import { insertWorkflow } from '../store/workflows';
 // the sample source into files under <first allowed folder>/exports (by default <data dir>/files/exports).
 
 const HOUR = 3_600_000;
+const RUN_POLICY = { timeZone: DEFAULT_TIME_ZONE, retries: NO_RETRIES };
 
 /**
  * Seeds the demo into an empty database and answers its keys; null when the database has data. Instances
@@ -79,7 +81,8 @@ async function seedEmptyDatabase(db: Pool, box: SecretBox, logger: Logger, files
     const cron = schedule.cron ?? null;
     // Each in a namespace of its own, named after it, as a flow made through the API is.
     const tables = { namespace: tableName(displayName), tablePrefix: '', schemaChanges: 'propagate' as const, resourceModes: [] };
-    return (await insertFlow(db, { displayName, sourceId, destinationId, frequency, cron, nextRunAt: nextRunAt({ frequency, cron }), ...tables })).id;
+    const fields = { displayName, sourceId, destinationId, frequency, cron, nextRunAt: nextRunAt({ frequency, cron }), ...RUN_POLICY, ...tables };
+    return (await insertFlow(db, fields)).id;
   };
   const shopToFiles = await flow('Shop orders to files', shop, jsonl, { frequency: '6h' });
   const shopToCsv = await flow('Shop orders to CSV', shop, csv, { cron: '0 2 * * *' });
@@ -123,6 +126,7 @@ async function seedEmptyDatabase(db: Pool, box: SecretBox, logger: Logger, files
     ...nightly,
     nodeSchemas: null,
     nextRunAt: nextRunAt(nightly),
+    ...RUN_POLICY,
   });
   await insertWorkflow(db, {
     name: 'Quarterly backfill',
@@ -133,6 +137,7 @@ async function seedEmptyDatabase(db: Pool, box: SecretBox, logger: Logger, files
     cron: '',
     nodeSchemas: null,
     nextRunAt: null,
+    ...RUN_POLICY,
   });
   await insertFiredSlackTrigger(db, workflow.id, 'app_mention', 3, new Date(Date.now() - 5 * HOUR));
   logger.info('demo data seeded');

@@ -20,7 +20,7 @@ export function attemptOnWire(attempt: AttemptRow, profile: Profile): WireRunAtt
     createdAt: iso(attempt.created_at),
   };
   if (attempt.resources) wire.resources = attempt.resources.map((resource) => resourceOnWire(resource, profile));
-  if (profile !== 'hosted') wire.waitingFor = attempt.waiting_for;
+  if (profile !== 'hosted') Object.assign(wire, { waitingFor: attempt.waiting_for, retryOf: attempt.retry_of, retryNumber: attempt.retry_number });
   return wire;
 }
 

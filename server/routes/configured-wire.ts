@@ -2,6 +2,7 @@ import { destinationSpec, sourceSpec } from '@/catalogue/connector-specs';
 import type { Profile } from '../profile';
 import { publicProperties } from '../properties';
 import type { ConfiguredRow } from '../store/configured';
+import type { DestinationRow } from '../store/destinations';
 import {
   destinationSpecFull,
   destinationSpecSummary,
@@ -41,7 +42,9 @@ export function wireSource(row: ConfiguredRow, form: SpecForm = 'full', profile:
   return { id: row.id, displayName: row.display_name, sourceSpec: spec, ...stamps(row) };
 }
 
-export function wireDestination(row: ConfiguredRow, form: SpecForm = 'full', profile: Profile = 'flowdeck'): WireDestination {
+/** `maxConcurrentRuns` is Flowdeck's: the hosted profile leaves it out. */
+export function wireDestination(row: DestinationRow, form: SpecForm = 'full', profile: Profile = 'flowdeck'): WireDestination {
   const spec = specIn(row.spec, destinationSpec(row.spec), form, (full) => inProfile(destinationSpecFull(full), profile), destinationSpecSummary);
-  return { id: row.id, displayName: row.display_name, destinationSpec: spec, ...stamps(row) };
+  const wire: WireDestination = { id: row.id, displayName: row.display_name, destinationSpec: spec, ...stamps(row) };
+  return profile === 'hosted' ? wire : { ...wire, maxConcurrentRuns: row.max_concurrent_runs };
 }

@@ -34,6 +34,8 @@ export interface ConfiguredKind<Row extends ConfiguredRow, Wire> {
   updateSchema: z.ZodType<{ displayName?: string | undefined }>;
   /** After its properties were set (a source's discovery starts again). */
   propertiesSet?: (row: Row) => Promise<void>;
+  /** Stores what the kind's body has beyond name and properties (a destination's run limit); the row as it is then. */
+  saveExtras?: (row: Row, input: Record<string, unknown>) => Promise<Row>;
 }
 
 export function configuredRoutes<Row extends ConfiguredRow, Wire>(services: Services, kind: ConfiguredKind<Row, Wire>) {
@@ -59,7 +61,8 @@ export function configuredRoutes<Row extends ConfiguredRow, Wire>(services: Serv
       const { input, properties } = readBodyWithProperties(kind.createSchema, spec.propertyDefinitions, body);
       const stored = applyProperties(spec.propertyDefinitions, {}, properties, box);
       await checkTargets(kind.noun, spec.name, revealProperties(stored, box));
-      const row = await kind.store.insert(db, { displayName: nameOr(input.displayName, spec.displayName), spec: spec.name, properties: stored });
+      const inserted = await kind.store.insert(db, { displayName: nameOr(input.displayName, spec.displayName), spec: spec.name, properties: stored });
+      const row = kind.saveExtras ? await kind.saveExtras(inserted, input) : inserted;
       await kind.propertiesSet?.(row);
       return { data: kind.wire(row, 'full', services.profile) };
     },
@@ -73,8 +76,9 @@ export function configuredRoutes<Row extends ConfiguredRow, Wire>(services: Serv
       const stored = applyProperties(spec.propertyDefinitions, current.properties, properties, box);
       const changesProperties = Object.keys(properties).length > 0;
       if (changesProperties) await checkTargets(kind.noun, spec.name, revealProperties(stored, box));
-      const row = await kind.store.update(db, current.id, { displayName: nameOr(input.displayName, current.display_name), properties: stored });
-      if (!row) throw new NotFound();
+      const updated = await kind.store.update(db, current.id, { displayName: nameOr(input.displayName, current.display_name), properties: stored });
+      if (!updated) throw new NotFound();
+      const row = kind.saveExtras ? await kind.saveExtras(updated, input) : updated;
       if (changesProperties) await kind.propertiesSet?.(row);
       return { data: kind.wire(row, 'full', services.profile) };
     },

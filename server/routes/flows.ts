@@ -1,4 +1,5 @@
 import { doesNotExist, MESSAGES } from '@/api/messages';
+import { DEFAULT_TIME_ZONE, NO_RETRIES } from '@/api/run-policy';
 import { InvalidInput, NotFound } from '@/service-rules/errors';
 import { changesSchedule, scheduleAfter } from '@/service-rules/schedule';
 import { flowStatusOf } from '@/service-rules/status';
@@ -39,6 +40,10 @@ const flowFields = (flow: FlowRow) => ({
   frequency: flow.frequency,
   cron: flow.cron,
   paused: flow.paused,
+  // What the scheduler will do: a paused flow keeps its due time but will not run on it.
+  nextRunAt: flow.paused ? null : flow.next_run_at,
+  timeZone: flow.time_zone,
+  retries: flow.retries,
 });
 
 export function flowHandlers(services: Services) {
@@ -87,13 +92,16 @@ export function flowHandlers(services: Services) {
     createFlow: async ({ body: input }) => {
       const ends = await endsOf(input.source, input.destination);
       const schedule = scheduleAfter({ frequency: null, cron: null }, input);
+      const timeZone = input.timeZone ?? DEFAULT_TIME_ZONE;
       const flow = await withDestinationFlows(db, ends.destination.id, async (client) => {
         const fields: FlowFields = {
           displayName: input.displayName,
           sourceId: input.source,
           destinationId: input.destination,
           ...schedule,
-          nextRunAt: nextRunAt(schedule),
+          nextRunAt: nextRunAt({ ...schedule, timeZone }),
+          timeZone,
+          retries: input.retries ?? { ...NO_RETRIES },
           ...(await tableFieldsOfNewFlow(client, input, ends)),
         };
         return insertFlow(client, fields);
@@ -106,6 +114,7 @@ export function flowHandlers(services: Services) {
       const sourceId = input.source ?? flow.source_id;
       const destinationId = input.destination ?? flow.destination_id;
       const schedule = scheduleAfter(flow, input);
+      const timeZone = input.timeZone ?? flow.time_zone;
       // A resumed flow counts its next run from now: the runs it missed while paused do not pile up.
       const resumed = flow.paused && input.paused === false;
       const updated = await withDestinationFlows(db, destinationId, async (client) => {
@@ -115,7 +124,9 @@ export function flowHandlers(services: Services) {
           sourceId,
           destinationId,
           ...schedule,
-          nextRunAt: changesSchedule(input) || resumed ? nextRunAt(schedule) : flow.next_run_at,
+          nextRunAt: changesSchedule(input) || resumed ? nextRunAt({ ...schedule, timeZone }) : flow.next_run_at,
+          timeZone,
+          retries: input.retries ?? flow.retries,
           paused: input.paused ?? flow.paused,
           ...tables.fields,
         };

@@ -35,6 +35,10 @@ export async function wireWorkflowRuns(db: Queryable, runs: readonly WorkflowRun
       {
         id: run.id,
         workflow: run.workflow_id,
+        number: run.number,
+        retryOf: run.retry_of,
+        retryNumber: run.retry_number,
+        waitingFor: run.waiting_for,
         trigger: run.trigger,
         lifecycle: run.lifecycle,
         disposition: run.disposition,

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@/api/messages';
+import { DEFAULT_TIME_ZONE, NO_RETRIES } from '@/api/run-policy';
 import { NotFound } from '@/service-rules/errors';
 import { changesSchedule, scheduleAfter } from '@/service-rules/schedule';
 import { workflowStatusOf } from '@/service-rules/status';
@@ -27,7 +28,17 @@ import { wireWorkflowRuns } from './workflow-runs-wire';
 
 /** `freshness` undefined: the hosted shape, which has no such field. */
 const wireWorkflow = (workflow: WorkflowRow, freshness: FreshnessState | null | undefined): WireWorkflow =>
-  workflowOnWire({ ...workflow, nodeSchemas: workflow.node_schemas }, freshness);
+  workflowOnWire(
+    {
+      ...workflow,
+      nodeSchemas: workflow.node_schemas,
+      // A disabled workflow keeps its due time but will not run on it.
+      nextRunAt: workflow.enabled ? workflow.next_run_at : null,
+      timeZone: workflow.time_zone,
+      retries: workflow.retries,
+    },
+    freshness,
+  );
 
 export function workflowHandlers(services: Services) {
   const { db, runs } = services;
@@ -49,7 +60,7 @@ export function workflowHandlers(services: Services) {
   /** The fields to store: the definition must name flows that exist; the schedule by the shared rule (a workflow stores no cron as ''). */
   const fields = async (values: Omit<WorkflowFields, 'frequency' | 'cron' | 'nextRunAt'>, schedule: { frequency: string | null; cron: string | null }) => {
     await checkedSteps(values.definition, async (flowId) => (await findFlow(db, flowId)) !== undefined);
-    return { ...values, frequency: schedule.frequency, cron: schedule.cron ?? '', nextRunAt: nextRunAt(schedule) };
+    return { ...values, frequency: schedule.frequency, cron: schedule.cron ?? '', nextRunAt: nextRunAt({ ...schedule, timeZone: values.timeZone }) };
   };
 
   /**
@@ -79,6 +90,8 @@ export function workflowHandlers(services: Services) {
         enabled: input.enabled ?? true,
         definition: input.definition,
         nodeSchemas: input.node_schemas ?? null,
+        timeZone: input.timeZone ?? DEFAULT_TIME_ZONE,
+        retries: input.retries ?? { ...NO_RETRIES },
       };
       return { data: await wireOne(await insertWorkflow(db, await fields(values, scheduleAfter({ frequency: null, cron: null }, input)))) };
     },
@@ -91,6 +104,8 @@ export function workflowHandlers(services: Services) {
         enabled: input.enabled ?? workflow.enabled,
         definition: input.definition ?? workflow.definition,
         nodeSchemas: input.node_schemas === undefined ? workflow.node_schemas : input.node_schemas,
+        timeZone: input.timeZone ?? workflow.time_zone,
+        retries: input.retries ?? workflow.retries,
       };
       const next = await fields(values, scheduleAfter(workflow, input));
       // Enabling or disabling counts as a schedule change: the next run is due from now.
@@ -110,6 +125,12 @@ export function workflowHandlers(services: Services) {
     listWorkflowRuns: async ({ params, query }) => {
       const workflow = await find(params.id);
       return { data: await wireWorkflowRuns(db, await listWorkflowRunRows(db, workflow.id, query)) };
+    },
+
+    rerunWorkflowRun: async ({ params }) => {
+      const workflow = await find(params.id);
+      await runs.rerunWorkflowRun(workflow.id, params.runId);
+      return { message: MESSAGES.created };
     },
 
     runWorkflow: async ({ params }) => {

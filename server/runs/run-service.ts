@@ -38,6 +38,8 @@ export interface RunService {
   resyncFlow: (flowId: number, resources: readonly string[] | null, reset: readonly string[]) => Promise<number>;
   cancelFlow: (flowId: number) => Promise<boolean>;
   runWorkflow: (workflowId: number, trigger: WorkflowTrigger) => Promise<number>;
+  /** Re-runs a failed run from its failed steps (its succeeded steps keep their attempts); 404 for a run of another workflow. */
+  rerunWorkflowRun: (workflowId: number, runId: number) => Promise<number>;
   cancelWorkflow: (workflowId: number) => Promise<boolean>;
   requestDiscovery: (sourceId: number) => Promise<void>;
   /** Discover now: the source in progress, or undefined while a discovery of it is in progress already. */
@@ -136,6 +138,7 @@ export function createRunService(options: RunServiceOptions): RunService {
     resyncFlow: flows.resyncFlow,
     cancelFlow: flows.cancelFlow,
     runWorkflow: workflows.runWorkflow,
+    rerunWorkflowRun: workflows.rerunWorkflowRun,
     cancelWorkflow: workflows.cancelWorkflow,
     requestDiscovery: discovery.requestDiscovery,
     discoverNow: discovery.discoverNow,

@@ -18,7 +18,8 @@ export async function executeWorkflowRun(context: { db: Pool; logger: Logger }, 
   const { db } = context;
   const run = await claimWorkflowRun(db, runId, instanceKey);
   if (!run) return;
-  const steps: WorkflowStep[] = (await workflowRunStepRows(db, [runId])).map((row) => ({ id: row.step_id, flow: row.flow_id, after: row.after }));
+  const stepRows = await workflowRunStepRows(db, [runId]);
+  const steps: WorkflowStep[] = stepRows.map((row) => ({ id: row.step_id, flow: row.flow_id, after: row.after }));
   if (steps.length === 0) {
     const workflow = await findWorkflow(db, run.workflow_id);
     const read = workflow ? readDefinition(workflow.definition) : { problem: 'The workflow no longer exists.' };
@@ -27,6 +28,8 @@ export async function executeWorkflowRun(context: { db: Pool; logger: Logger }, 
     return;
   }
   const outcomes = new Map<string, 'succeeded' | 'failed' | 'cancelled' | 'skipped'>();
+  // A re-run keeps the steps that succeeded in the run it re-runs: they are done already.
+  for (const row of stepRows) if (row.attempt_disposition === 'succeeded') outcomes.set(row.step_id, 'succeeded');
   const errors: string[] = [];
   // A step's attempt says a workflow started it, or a webhook when a delivery started the run: on a
   // flow's page, `manual` and `scheduled` mean the flow's own Run button and schedule only.
@@ -46,7 +49,7 @@ export async function executeWorkflowRun(context: { db: Pool; logger: Logger }, 
     }
   };
 
-  let pending = [...steps];
+  let pending = steps.filter((step) => !outcomes.has(step.id));
   while (pending.length > 0) {
     if (!(await isWorkflowRunLive(db, runId))) return; // cancelled: the cancel already wrote the outcome
     const blocked = pending.filter((step) => step.after.some((id) => outcomes.has(id) && outcomes.get(id) !== 'succeeded'));

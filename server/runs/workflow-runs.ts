@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, workflowAlreadyRunning } from '@/api/messages';
-import { Conflict } from '@/service-rules/errors';
+import { MESSAGES, onlyFailedRunsRerun, workflowAlreadyRunning } from '@/api/messages';
+import { Conflict, InvalidInput, NotFound } from '@/service-rules/errors';
 import { isUniqueViolation, type Pool } from '../db/pool';
 import { failRunningAttempts } from '../store/attempts';
-import { failLiveWorkflowRuns, findWorkflow, insertPendingWorkflowRun } from '../store/workflows';
+import { failLiveWorkflowRuns, findWorkflow, findWorkflowRun, insertPendingWorkflowRun, insertRerun, type WorkflowRunRow } from '../store/workflows';
 import { readDefinition } from '@/service-rules/workflow-definition';
 import type { FlowRuns, WorkflowTrigger } from './flow-runs';
 import { type JobQueue, QUEUES } from './queue';
@@ -12,6 +12,26 @@ import { type JobQueue, QUEUES } from './queue';
 // by a partial unique index like flows.
 
 export function workflowRuns(db: Pool, queue: JobQueue, flows: FlowRuns) {
+  /** Inserts a pending run and queues it; the job's id is noted on the run first, as for flow runs (recovery.ts). */
+  const queued = async (workflowId: number, insert: (jobId: string) => Promise<WorkflowRunRow>): Promise<number> => {
+    const jobId = randomUUID();
+    let run;
+    try {
+      run = await insert(jobId);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new Conflict(workflowAlreadyRunning(workflowId));
+      throw error;
+    }
+    try {
+      await queue.send(QUEUES.workflow, { runId: run.id }, jobId);
+    } catch (error) {
+      // Otherwise the pending run would block every later run of this workflow.
+      await failLiveWorkflowRuns(db, workflowId, 'The run could not be queued.');
+      throw error;
+    }
+    return run.id;
+  };
+
   return {
     runWorkflow: async (workflowId: number, trigger: WorkflowTrigger): Promise<number> => {
       // The run keeps the steps of the definition as it is now; one that cannot run gets none, and the
@@ -19,23 +39,14 @@ export function workflowRuns(db: Pool, queue: JobQueue, flows: FlowRuns) {
       const workflow = await findWorkflow(db, workflowId);
       const read = workflow ? readDefinition(workflow.definition) : undefined;
       const steps = read && 'steps' in read ? read.steps : [];
-      // The job's id is noted on the run first, as for flow runs (recovery.ts).
-      const jobId = randomUUID();
-      let run;
-      try {
-        run = await insertPendingWorkflowRun(db, workflowId, trigger, steps, jobId);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new Conflict(workflowAlreadyRunning(workflowId));
-        throw error;
-      }
-      try {
-        await queue.send(QUEUES.workflow, { runId: run.id }, jobId);
-      } catch (error) {
-        // Otherwise the pending run would block every later run of this workflow.
-        await failLiveWorkflowRuns(db, workflowId, 'The run could not be queued.');
-        throw error;
-      }
-      return run.id;
+      return queued(workflowId, (jobId) => insertPendingWorkflowRun(db, workflowId, trigger, steps, jobId));
+    },
+
+    rerunWorkflowRun: async (workflowId: number, runId: number): Promise<number> => {
+      const failed = await findWorkflowRun(db, runId);
+      if (failed?.workflow_id !== workflowId) throw new NotFound();
+      if (failed.lifecycle !== 'not_running' || failed.disposition !== 'failed') throw new InvalidInput(onlyFailedRunsRerun(failed.number));
+      return queued(workflowId, (jobId) => insertRerun(db, failed, jobId));
     },
 
     cancelWorkflow: async (workflowId: number): Promise<boolean> => {

@@ -26,6 +26,9 @@ export interface AttemptRow {
   waiting_for: string | null;
   /** A re-sync: the resources it reads in full and replaces ([]: all); null otherwise. */
   resync: string[] | null;
+  /** The attempt this one retries (null: a first try), and which retry it is (0: a first try). */
+  retry_of: number | null;
+  retry_number: number;
 }
 
 export async function listAttempts(db: Queryable, flowId: number, page: { limit: number; offset: number; order: 'ASC' | 'DESC' }): Promise<AttemptRow[]> {

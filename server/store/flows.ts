@@ -1,4 +1,5 @@
 import { MESSAGES } from '@/api/messages';
+import type { RetryPolicy } from '@/api/run-policy';
 import type { SchemaChangePolicy, SyncMode } from '@/api/tables';
 import type { ResourceMode } from '@/service-rules/flow-tables';
 import { one, type Queryable } from '../db/pool';
@@ -23,6 +24,9 @@ export interface FlowRow {
   /** The modes of the resources the flow lists; the others load with `default_sync_mode`. */
   resource_modes: ResourceMode[];
   default_sync_mode: SyncMode;
+  /** The IANA zone its cron is read in, and how it retries a failed run (migration 032). */
+  time_zone: string;
+  retries: RetryPolicy;
 }
 
 /** How a flow keeps its tables. */
@@ -40,6 +44,8 @@ export interface FlowFields extends FlowTableFields {
   frequency: string | null;
   cron: string | null;
   nextRunAt: Date | null;
+  timeZone: string;
+  retries: RetryPolicy;
 }
 
 /** What a change of a flow writes: a flow is created unpaused. */
@@ -60,6 +66,8 @@ const FLOW_COLUMN_NAMES = [
   'schema_changes',
   'resource_modes',
   'default_sync_mode',
+  'time_zone',
+  'retries',
 ];
 const FLOW_COLUMNS = FLOW_COLUMN_NAMES.join(', ');
 
@@ -94,9 +102,20 @@ const tableValues = (flow: FlowTableFields) => [flow.namespace, flow.tablePrefix
 
 export async function insertFlow(db: Queryable, flow: FlowFields): Promise<FlowRow> {
   const { rows } = await db.query<FlowRow>(
-    `INSERT INTO flows (display_name, source_id, destination_id, frequency, cron, next_run_at, namespace, table_prefix, schema_changes, resource_modes)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
-    [flow.displayName, flow.sourceId, flow.destinationId, flow.frequency, flow.cron, flow.nextRunAt, ...tableValues(flow)],
+    `INSERT INTO flows (display_name, source_id, destination_id, frequency, cron, next_run_at, namespace, table_prefix, schema_changes, resource_modes,
+       time_zone, retries)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
+    [
+      flow.displayName,
+      flow.sourceId,
+      flow.destinationId,
+      flow.frequency,
+      flow.cron,
+      flow.nextRunAt,
+      ...tableValues(flow),
+      flow.timeZone,
+      JSON.stringify(flow.retries),
+    ],
   );
   return one(rows);
 }
@@ -104,9 +123,21 @@ export async function insertFlow(db: Queryable, flow: FlowFields): Promise<FlowR
 export async function updateFlowRow(db: Queryable, id: number, flow: ChangedFlowFields): Promise<FlowRow> {
   const { rows } = await db.query<FlowRow>(
     `UPDATE flows SET display_name = $2, source_id = $3, destination_id = $4, frequency = $5, cron = $6, next_run_at = $7, paused = $8,
-       namespace = $9, table_prefix = $10, schema_changes = $11, resource_modes = $12, updated_at = now()
+       namespace = $9, table_prefix = $10, schema_changes = $11, resource_modes = $12, time_zone = $13, retries = $14, updated_at = now()
      WHERE id = $1 RETURNING *`,
-    [id, flow.displayName, flow.sourceId, flow.destinationId, flow.frequency, flow.cron, flow.nextRunAt, flow.paused, ...tableValues(flow)],
+    [
+      id,
+      flow.displayName,
+      flow.sourceId,
+      flow.destinationId,
+      flow.frequency,
+      flow.cron,
+      flow.nextRunAt,
+      flow.paused,
+      ...tableValues(flow),
+      flow.timeZone,
+      JSON.stringify(flow.retries),
+    ],
   );
   return one(rows);
 }

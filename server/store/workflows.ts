@@ -1,3 +1,4 @@
+import type { RetryPolicy } from '@/api/run-policy';
 import { one, type Queryable } from '../db/pool';
 import type { Page } from '@/service-rules/request-params';
 import type { WorkflowStep } from '@/service-rules/workflow-definition';
@@ -13,6 +14,8 @@ export interface WorkflowRow {
   node_schemas: unknown;
   next_run_at: Date | null;
   created_at: Date;
+  time_zone: string;
+  retries: RetryPolicy;
 }
 
 export interface WorkflowFields {
@@ -24,11 +27,18 @@ export interface WorkflowFields {
   cron: string;
   nodeSchemas: unknown;
   nextRunAt: Date | null;
+  timeZone: string;
+  retries: RetryPolicy;
 }
 
 export interface WorkflowRunRow {
   id: number;
   workflow_id: number;
+  /** #1, #2 ... per workflow, given at insert (migration 031). */
+  number: number;
+  retry_of: number | null;
+  retry_number: number;
+  waiting_for: string | null;
   trigger: string;
   lifecycle: string;
   disposition: string;
@@ -72,11 +82,14 @@ const COLUMNS = [
   (w: WorkflowFields) => w.cron,
   (w: WorkflowFields) => (w.nodeSchemas === null ? null : JSON.stringify(w.nodeSchemas)),
   (w: WorkflowFields) => w.nextRunAt,
+  (w: WorkflowFields) => w.timeZone,
+  (w: WorkflowFields) => JSON.stringify(w.retries),
 ];
 
 export async function insertWorkflow(db: Queryable, workflow: WorkflowFields): Promise<WorkflowRow> {
   const { rows } = await db.query<WorkflowRow>(
-    'INSERT INTO workflows (name, description, enabled, definition, frequency, cron, node_schemas, next_run_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *',
+    `INSERT INTO workflows (name, description, enabled, definition, frequency, cron, node_schemas, next_run_at, time_zone, retries)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
     COLUMNS.map((column) => column(workflow)),
   );
   return one(rows);
@@ -84,7 +97,8 @@ export async function insertWorkflow(db: Queryable, workflow: WorkflowFields): P
 
 export async function updateWorkflowRow(db: Queryable, id: number, workflow: WorkflowFields): Promise<WorkflowRow> {
   const { rows } = await db.query<WorkflowRow>(
-    `UPDATE workflows SET name = $2, description = $3, enabled = $4, definition = $5, frequency = $6, cron = $7, node_schemas = $8, next_run_at = $9, updated_at = now()
+    `UPDATE workflows SET name = $2, description = $3, enabled = $4, definition = $5, frequency = $6, cron = $7, node_schemas = $8, next_run_at = $9,
+       time_zone = $10, retries = $11, updated_at = now()
      WHERE id = $1 RETURNING *`,
     [id, ...COLUMNS.map((column) => column(workflow))],
   );
@@ -182,4 +196,29 @@ export async function failLiveWorkflowRuns(db: Queryable, workflowId: number, er
     [workflowId, error],
   );
   return rows.map((row) => row.id);
+}
+
+export async function findWorkflowRun(db: Queryable, id: number): Promise<WorkflowRunRow | undefined> {
+  const { rows } = await db.query<WorkflowRunRow>('SELECT * FROM workflow_runs WHERE id = $1', [id]);
+  return rows[0];
+}
+
+/**
+ * A pending re-run of a failed run, in one statement: its steps are the failed run's, and each step that
+ * succeeded there keeps its attempt (so it reads as succeeded and the runner does not run it again).
+ */
+export async function insertRerun(db: Queryable, failed: WorkflowRunRow, queueJobId: string): Promise<WorkflowRunRow> {
+  const { rows } = await db.query<WorkflowRunRow>(
+    `WITH run AS (
+       INSERT INTO workflow_runs (workflow_id, trigger, lifecycle, queue_job_id, retry_of, retry_number)
+       VALUES ($1, 'manual', 'pending', $3, $2, $4) RETURNING *),
+     steps AS (
+       INSERT INTO workflow_run_steps (workflow_run_id, step_id, position, flow_id, after, attempt_id)
+       SELECT run.id, s.step_id, s.position, s.flow_id, s.after, CASE WHEN a.lifecycle = 'not_running' AND a.disposition = 'succeeded' THEN a.id END
+         FROM run, workflow_run_steps s LEFT JOIN run_attempts a ON a.id = s.attempt_id
+        WHERE s.workflow_run_id = $2)
+     SELECT * FROM run`,
+    [failed.workflow_id, failed.id, queueJobId, failed.retry_number + 1],
+  );
+  return one(rows);
 }

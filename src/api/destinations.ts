@@ -14,20 +14,36 @@ export const destinationSchema = z.object({
   properties: propertiesSchema,
   createdAt: nullableDateTimeSchema,
   updatedAt: nullableDateTimeSchema,
+  maxConcurrentRuns: z
+    .number()
+    .int()
+    .nullish()
+    .transform((value) => value ?? null)
+    .meta({ description: "Flowdeck's addition: how many runs may load into it at once; null: no limit of its own (the service-wide one still holds)." }),
 });
 export type Destination = z.infer<typeof destinationSchema>;
+
+/** The most runs a destination may take at once (null: no limit of its own). */
+export const MAX_DESTINATION_RUNS = 1_000;
+const maxConcurrentRunsInputSchema = z.number().int().min(1).max(MAX_DESTINATION_RUNS).nullable().optional();
 
 export const createDestinationInputSchema = z.strictObject({
   destinationSpec: z.string().min(1, 'Choose a destination spec'),
   displayName: z.string().optional(),
   properties: propertiesInputSchema.optional(),
+  maxConcurrentRuns: maxConcurrentRunsInputSchema,
 });
 export type CreateDestinationInput = z.infer<typeof createDestinationInputSchema>;
 
 export const updateDestinationInputSchema = z.strictObject({
   displayName: z.string().optional(),
   properties: propertiesInputSchema.optional(),
+  maxConcurrentRuns: maxConcurrentRunsInputSchema,
 });
+
+/** The hosted service's writers: without Flowdeck's `maxConcurrentRuns`, refused as a field it does not know. */
+export const hostedCreateDestinationInputSchema = createDestinationInputSchema.omit({ maxConcurrentRuns: true });
+export const hostedUpdateDestinationInputSchema = updateDestinationInputSchema.omit({ maxConcurrentRuns: true });
 export type UpdateDestinationInput = z.infer<typeof updateDestinationInputSchema>;
 
 /** `is_error` in payloads, `isError` in the interface's prose: both read as isError. */

@@ -18,6 +18,7 @@ import {
   textOrEmpty,
 } from './common';
 import { freshnessSchema } from './freshness';
+import { retryFields, RUN_POLICY_INPUT_FIELDS, runPolicyFields, runPolicyInputFields } from './run-policy';
 import { MAX_ATTEMPTS_LIMIT } from './schema-free-values';
 import { FLOW_TABLE_FIELDS, flowTableFields, flowTableInputFields } from './tables';
 
@@ -40,6 +41,7 @@ export const flowSchema = z.object({
     .transform((value) => value ?? false)
     .meta({ description: "Flowdeck's addition: the flow keeps its schedule but does not run on it; manual runs still work. Absent: false." }),
   freshness: freshnessSchema,
+  ...runPolicyFields,
   ...flowTableFields,
 });
 export type Flow = z.infer<typeof flowSchema>;
@@ -109,7 +111,11 @@ export const runAttemptSchema = z.object({
     .string()
     .nullish()
     .transform((value) => value ?? null)
-    .meta({ description: "Flowdeck's addition: what a running attempt waits for (another load into the same DuckDB file), or null." }),
+    .meta({
+      description:
+        "Flowdeck's addition: what a waiting attempt waits for, in a sentence (a run slot: `2 runs ahead for “Warehouse”`; another load into the same DuckDB file), or null.",
+    }),
+  ...retryFields,
 });
 export type RunAttempt = z.infer<typeof runAttemptSchema>;
 
@@ -236,6 +242,7 @@ export const createFlowInputSchema = z.strictObject({
   destination: idInputSchema,
   frequency: frequencyInputSchema.optional(),
   cron: cronInputSchema.optional(),
+  ...runPolicyInputFields,
   ...flowTableInputFields,
 });
 export type CreateFlowInput = z.input<typeof createFlowInputSchema>;
@@ -256,10 +263,10 @@ export type UpdateFlowInput = z.input<typeof updateFlowInputSchema>;
  * The hosted service's change of a flow: without `paused`, which it refuses as a field it does not
  * know rather than accept a change it then does not show (FLOWDECK_PROFILE=hosted reads with it).
  */
-export const hostedUpdateFlowInputSchema = updateFlowInputSchema.omit({ paused: true, ...FLOW_TABLE_FIELDS });
+export const hostedUpdateFlowInputSchema = updateFlowInputSchema.omit({ paused: true, ...FLOW_TABLE_FIELDS, ...RUN_POLICY_INPUT_FIELDS });
 
-/** The hosted service's creation of a flow: without how its tables are kept (Flowdeck's), refused as unknown fields. */
-export const hostedCreateFlowInputSchema = createFlowInputSchema.omit(FLOW_TABLE_FIELDS);
+/** The hosted service's creation of a flow: without how its tables are kept, its time zone and retries (Flowdeck's), refused as unknown fields. */
+export const hostedCreateFlowInputSchema = createFlowInputSchema.omit({ ...FLOW_TABLE_FIELDS, ...RUN_POLICY_INPUT_FIELDS });
 
 /**
  * GET /v2/flows/{id}/status exactly as Flowdeck's service answers it (the hosted shape: unwrapped,

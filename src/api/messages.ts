@@ -45,6 +45,9 @@ export const doesNotExist = (noun: 'Source' | 'Destination', id: number) => `${n
 export const flowGone = (flowId: number) => `Flow ${String(flowId)} no longer exists.`;
 export const workflowAlreadyRunning = (workflowId: number) => `Workflow ${String(workflowId)} is already running.`;
 
+/** 400 for a re-run of a run that did not fail. */
+export const onlyFailedRunsRerun = (runNumber: number) => `Run #${String(runNumber)} did not fail: only a failed run can be re-run from its failed steps.`;
+
 /** A workflow run's error for a step it did not run because a step it waits for did not succeed. */
 export const stepSkipped = (stepId: string) => `Step "${stepId}" was skipped because a step before it did not succeed.`;
 

@@ -3,7 +3,14 @@ import { logPageSchema } from './attempt-logs';
 import { alertChannelSchema, alertDeliverySchema, createAlertChannelInputSchema, updateAlertChannelInputSchema } from './alerts';
 import { cardForRecipientSchema, configurationCardSchema, createConfigurationCardInputSchema, submitCardInputSchema } from './cards';
 import { messageAnswerSchema, messageResponseSchema } from './common';
-import { createDestinationInputSchema, destinationSchema, updateDestinationInputSchema, verificationMessageSchema } from './destinations';
+import {
+  createDestinationInputSchema,
+  destinationSchema,
+  hostedCreateDestinationInputSchema,
+  hostedUpdateDestinationInputSchema,
+  updateDestinationInputSchema,
+  verificationMessageSchema,
+} from './destinations';
 import { resyncFlowInputSchema } from './flow-state';
 import {
   createFlowInputSchema,
@@ -16,6 +23,7 @@ import {
   updateFlowInputSchema,
 } from './flows';
 import { resolverListSchema, updateResolversInputSchema } from './resolvers';
+import { runChangesSchema, runsPageSchema } from './runs';
 import { createSourceInputSchema, sourceSchema, updateSourceInputSchema } from './sources';
 import { destinationSpecSummarySchema, sourceSpecSummarySchema } from './specs';
 import { flowTableStateSchema } from './tables';
@@ -46,6 +54,7 @@ export type Feature = (typeof FEATURES)[number];
 export const PATH_PARAMETERS = {
   id: 'id',
   attemptId: 'id',
+  runId: 'id',
   cardId: 'id',
   webhook_trigger_id: 'id',
   name: 'text',
@@ -55,7 +64,7 @@ export const PATH_PARAMETERS = {
 export type PathParameter = keyof typeof PATH_PARAMETERS;
 
 /** The query parameters an operation reads (src/service-rules/operation-input.ts reads each kind). */
-export type QueryKind = 'page' | 'attempts' | 'logs' | 'window' | 'ids' | 'filename' | 'resource';
+export type QueryKind = 'page' | 'attempts' | 'logs' | 'window' | 'ids' | 'filename' | 'resource' | 'runs' | 'since';
 
 export interface Operation {
   /** The src/api function that calls it. */
@@ -90,7 +99,8 @@ export interface Operation {
   list?: boolean;
   /**
    * Its query parameters: `limit` and `offset` (page), those and the order (attempts), `after` and `limit` (logs), the timeline's
-   * window and page, `ids` (a batch), an upload's `filename`, or an optional `resource` name (a flow's state).
+   * window and page, `ids` (a batch), an upload's `filename`, an optional `resource` name (a flow's state), the runs
+   * list's filters and cursor (runs), or an optional `since` cursor (run changes).
    */
   query?: QueryKind;
   errors: readonly number[];
@@ -276,8 +286,9 @@ export const OPERATIONS = [
     access: 'key',
     method: 'post',
     path: '/destinations',
-    summary: 'Create destination',
+    summary: "Create destination (Flowdeck's `maxConcurrentRuns` limits the runs loading into it at once)",
     body: createDestinationInputSchema,
+    hostedBody: hostedCreateDestinationInputSchema,
     bodyWithProperties: true,
     response: destinationSchema,
     status: 201,
@@ -299,6 +310,7 @@ export const OPERATIONS = [
     path: '/destinations/{id}',
     summary: 'Update destination',
     body: updateDestinationInputSchema,
+    hostedBody: hostedUpdateDestinationInputSchema,
     bodyWithProperties: true,
     response: destinationSchema,
     errors: [400, 401, 403, 404],
@@ -519,6 +531,31 @@ export const OPERATIONS = [
     addition: true,
   },
   {
+    name: 'listRuns',
+    access: 'key',
+    method: 'get',
+    path: '/runs',
+    summary:
+      'Every flow attempt and workflow run, newest first (createdAt, then workflow runs before attempts, then id): filters `status` (pending, running, succeeded, failed), `trigger`, `flow`, `workflow`, `from` and `to` (createdAt, ISO 8601); `limit` 1 to 200 (default 50); keyset paged by the opaque cursor `next` (`cursor`), so no row is skipped or repeated while new runs arrive',
+    response: runsPageSchema,
+    wrapped: false,
+    query: 'runs',
+    errors: [400, 401],
+    addition: true,
+  },
+  {
+    name: 'getRunChanges',
+    access: 'key',
+    method: 'get',
+    path: '/run-changes',
+    summary:
+      'What changed since `since` (the `next` of an earlier answer): the flows and workflows whose runs started, changed lifecycle or ended, and those with a run pending or running now. One cheap read a page polls instead of its lists',
+    response: runChangesSchema,
+    query: 'since',
+    errors: [400, 401],
+    addition: true,
+  },
+  {
     name: 'listWorkflows',
     access: 'key',
     feature: 'workflows',
@@ -586,6 +623,21 @@ export const OPERATIONS = [
     response: workflowRunSchema,
     list: true,
     query: 'page',
+    errors: [400, 401, 403, 404],
+    addition: true,
+  },
+  {
+    name: 'rerunWorkflowRun',
+    access: 'key',
+    feature: 'workflows',
+    method: 'post',
+    path: '/workflows/{id}/runs/{runId}/rerun',
+    summary:
+      'Re-run a failed run from its failed steps: a new run whose succeeded steps keep their attempts, the others run again. 201 `{ "message": "Created" }` (400 when the run did not fail or the workflow is running; 404 for a run of another workflow)',
+    response: messageResponseSchema,
+    answer: messageAnswerSchema,
+    wrapped: false,
+    status: 201,
     errors: [400, 401, 403, 404],
     addition: true,
   },

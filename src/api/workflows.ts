@@ -18,6 +18,7 @@ import {
 import { freshnessSchema } from './freshness';
 import { cronInputSchema, FREQUENCIES, resourceProgressSchema, runDispositionSchema, runLifecycleSchema, runOutcomeFields } from './flows';
 import { type PageParams, pageParamsSchema } from './page-params';
+import { retryFields, runPolicyFields, runPolicyInputFields } from './run-policy';
 
 /** `definition` and `node_schemas` are opaque to the interface; `cron` may be an empty string (none). */
 export const workflowSchema = z
@@ -31,6 +32,7 @@ export const workflowSchema = z
     cron: optionalText,
     node_schemas: z.unknown().transform((value) => value ?? null),
     freshness: freshnessSchema,
+    ...runPolicyFields,
   })
   .transform(({ node_schemas, ...workflow }) => ({ ...workflow, nodeSchemas: node_schemas }));
 export type Workflow = z.infer<typeof workflowSchema>;
@@ -60,7 +62,19 @@ export type WorkflowRunStep = z.infer<typeof workflowRunStepSchema>;
 export const workflowRunSchema = z.object({
   id: idSchema,
   workflow: idSchema,
+  number: z
+    .number()
+    .int()
+    .nullish()
+    .transform((value) => value ?? null)
+    .meta({ description: "The run's number within its workflow (#1 is the first); `id` is global. Absent: null." }),
   ...runOutcomeFields,
+  waitingFor: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null)
+    .meta({ description: 'What a pending run waits for, in a sentence (`2 runs ahead for “Warehouse”`), or null.' }),
+  ...retryFields,
   startedAt: nullableDateTimeSchema,
   durationMs: z
     .number()
@@ -112,6 +126,14 @@ export function runWorkflow(id: number, options: CallOptions = {}): Promise<Mess
   return callOperation('runWorkflow', 'POST /workflows/{id}/run', { params: { id }, schema: runResponseSchema }, options);
 }
 
+/**
+ * POST /v2/workflows/{id}/runs/{runId}/rerun (Flowdeck's addition): runs a failed run again from its failed
+ * steps; the steps that succeeded keep their attempts. Answers 201 `{ "message": "Created" }`.
+ */
+export function rerunWorkflowRun(id: number, runId: number, options: CallOptions = {}): Promise<MessageResponse> {
+  return callOperation('rerunWorkflowRun', 'POST /workflows/{id}/runs/{runId}/rerun', { params: { id, runId }, schema: runResponseSchema }, options);
+}
+
 /** POST /v2/workflows/{id}/cancel: answers `{ data: true }`. */
 export function cancelWorkflow(id: number, options: CallOptions = {}): Promise<MessageResponse> {
   return callOperation('cancelWorkflow', 'POST /workflows/{id}/cancel', { params: { id }, schema: messageResponseSchema }, options);
@@ -137,6 +159,7 @@ export const createWorkflowInputSchema = z.strictObject({
   frequency: z.enum(FREQUENCIES).optional(),
   cron: cronInputSchema.optional(),
   node_schemas: z.record(z.string(), z.unknown()).nullable().optional(),
+  ...runPolicyInputFields,
 });
 export type CreateWorkflowInput = z.input<typeof createWorkflowInputSchema>;
 

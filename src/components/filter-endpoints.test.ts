@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Flow } from '@/api/flows';
+import { NO_RETRIES } from '@/api/run-policy';
 import { filterEndpointRows, toEndpointRows } from './filter-endpoints';
 
 const flow = (id: number, displayName: string, source: number): Flow => ({
@@ -11,6 +12,9 @@ const flow = (id: number, displayName: string, source: number): Flow => ({
   frequency: 'manual',
   cron: null,
   paused: false,
+  nextRunAt: null,
+  timeZone: 'UTC',
+  retries: { ...NO_RETRIES },
   namespace: null,
   tablePrefix: '',
   schemaChanges: 'propagate',

@@ -132,6 +132,7 @@ export class MockDb {
   /** A workflow run moves every resource of the flows its steps run, step after step (see workflow-runs.ts). */
   startWorkflowRun(workflow: WorkflowRecord, trigger: RunRecord['trigger'] = 'manual'): WorkflowRunRecord {
     const run = workflowRunRecord(this.state, { id: this.nextId('workflowRun'), workflow, trigger, startedAt: this.now(), totalMs: this.runDurationMs });
+    run.number = Math.max(0, ...this.workflowRuns(workflow.id).map((other) => other.number ?? 0)) + 1;
     this.state.workflowRuns.push(run);
     return run;
   }

@@ -38,6 +38,7 @@ export function destinationHandlers(context: MockContext): HttpHandler[] {
         properties: applyProperties(spec.propertyDefinitions, {}, properties),
         createdAt: now,
         updatedAt: now,
+        maxConcurrentRuns: input.maxConcurrentRuns ?? null,
       };
       db.state.destinations.push(destination);
       return dataResponse(wireDestination(db, destination, 'full-upper'), 201);
@@ -52,6 +53,7 @@ export function destinationHandlers(context: MockContext): HttpHandler[] {
       destination.displayName = nameOr(patch.displayName, destination.displayName);
       destination.properties = applyProperties(definitions, destination.properties, properties);
       destination.updatedAt = db.now();
+      if (patch.maxConcurrentRuns !== undefined) destination.maxConcurrentRuns = patch.maxConcurrentRuns;
       return dataResponse(wireDestination(db, destination));
     }),
 

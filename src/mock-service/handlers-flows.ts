@@ -1,5 +1,6 @@
 import { type HttpHandler, HttpResponse } from 'msw';
 import type { UpdateFlowInput } from '@/api/flows';
+import { DEFAULT_TIME_ZONE, NO_RETRIES } from '@/api/run-policy';
 import { doesNotExist, flowAlreadyRunning, MESSAGES } from '@/api/messages';
 import { Conflict, InvalidInput, NotFound } from '@/service-rules/errors';
 import { scheduleAfter } from '@/service-rules/schedule';
@@ -105,5 +106,13 @@ function flowFields({ db }: MockContext, current: FlowFields, input: UpdateFlowI
   if (!db.destination(destination)) throw new InvalidInput(doesNotExist('Destination', destination));
   const schedule = scheduleAfter(current, { frequency: input.frequency, cron: input.cron });
   // The mock runs nothing on a schedule: pausing only changes what it answers.
-  return { displayName: input.displayName ?? current.displayName, source, destination, ...schedule, paused: input.paused ?? current.paused };
+  return {
+    displayName: input.displayName ?? current.displayName,
+    source,
+    destination,
+    ...schedule,
+    paused: input.paused ?? current.paused,
+    timeZone: input.timeZone ?? current.timeZone ?? DEFAULT_TIME_ZONE,
+    retries: { ...NO_RETRIES, ...(input.retries ?? current.retries) },
+  };
 }

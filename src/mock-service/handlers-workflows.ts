@@ -1,5 +1,6 @@
 import { HttpResponse, type HttpHandler } from 'msw';
-import { doesNotExist, MESSAGES, workflowAlreadyRunning } from '@/api/messages';
+import { doesNotExist, MESSAGES, onlyFailedRunsRerun, workflowAlreadyRunning } from '@/api/messages';
+import { DEFAULT_TIME_ZONE, NO_RETRIES } from '@/api/run-policy';
 import type { UpdateWorkflowInput } from '@/api/workflows';
 import { Conflict, InvalidInput, NotFound } from '@/service-rules/errors';
 import { scheduleAfter } from '@/service-rules/schedule';
@@ -39,6 +40,8 @@ async function workflowFields(db: MockDb, current: WorkflowFields, input: Update
     frequency: schedule.frequency,
     cron: schedule.cron ?? '',
     nodeSchemas: input.node_schemas === undefined ? current.nodeSchemas : input.node_schemas,
+    timeZone: input.timeZone ?? current.timeZone ?? DEFAULT_TIME_ZONE,
+    retries: { ...NO_RETRIES, ...(input.retries ?? current.retries) },
   };
 }
 
@@ -68,6 +71,20 @@ export function workflowHandlers(context: MockContext): HttpHandler[] {
     route(context, 'listWorkflowRuns', ({ params, query }) => {
       const workflow = findWorkflow(context, params.id);
       return dataResponse(paginate(db.workflowRuns(workflow.id), query).map((run) => wireWorkflowRun(run, db.now())));
+    }),
+
+    // A re-run from the failed steps: the mock plans a new run of the workflow, numbered and linked to the failed one.
+    route(context, 'rerunWorkflowRun', ({ params }) => {
+      const workflow = findWorkflow(context, params.id);
+      const failed = db.workflowRuns(workflow.id).find((run) => run.id === params.runId);
+      if (!failed) throw new NotFound();
+      const view = wireWorkflowRun(failed, db.now());
+      if (view.lifecycle !== 'not_running' || view.disposition !== 'failed') throw new InvalidInput(onlyFailedRunsRerun(failed.number ?? 0));
+      if (db.activeWorkflowRun(workflow.id)) throw new Conflict(workflowAlreadyRunning(workflow.id));
+      const run = db.startWorkflowRun(workflow);
+      run.retryOf = failed.id;
+      run.retryNumber = (failed.retryNumber ?? 0) + 1;
+      return messageResponse(MESSAGES.created, 201);
     }),
 
     route(context, 'runWorkflow', ({ params }) => {

@@ -5,6 +5,7 @@ import { cardHandlers } from './handlers-cards';
 import { connectorHandlers } from './handlers-connectors';
 import { destinationHandlers } from './handlers-destinations';
 import { flowHandlers } from './handlers-flows';
+import { runHandlers } from './handlers-runs';
 import { sourceHandlers } from './handlers-sources';
 import { timelineHandlers } from './handlers-timeline';
 import { uploadHandlers } from './handlers-uploads';
@@ -20,6 +21,7 @@ export function buildHandlers(context: MockContext): HttpHandler[] {
     ...attemptLogHandlers(context),
     ...workflowHandlers(context),
     ...timelineHandlers(context),
+    ...runHandlers(context),
     ...cardHandlers(context),
     ...connectorHandlers(context),
     ...uploadHandlers(context),

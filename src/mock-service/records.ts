@@ -34,6 +34,8 @@ export interface DestinationRecord {
   properties: StoredProperties;
   createdAt: number;
   updatedAt: number;
+  /** How many runs may load into it at once; absent or null: no limit of its own. */
+  maxConcurrentRuns?: number | null;
 }
 
 export type FlowRecord = FlowFields;
@@ -84,6 +86,11 @@ export interface StepPlan {
 
 export interface WorkflowRunRecord extends RunRecord {
   workflow: number;
+  /** #1, #2 ... within its workflow. */
+  number?: number;
+  /** The failed run this one re-runs; null or absent: a first try. */
+  retryOf?: number | null;
+  retryNumber?: number;
   steps: StepPlan[];
 }
 

@@ -166,12 +166,15 @@ function seedWorkflowRuns(now: number, workflows: WorkflowRecord[], sources: Sou
     const workflow = workflows.find((candidate) => candidate.id === workflowId);
     return workflow ? [workflowRunRecord({ flows, sources }, { id, workflow, trigger: 'scheduled', startedAt, totalMs })] : [];
   };
-  return [
+  const runs = [
     ...run(1, SEED.succeedingWorkflowId, now - DAY - 2 * HOUR, 4 * MINUTE),
     ...run(2, SEED.succeedingWorkflowId, now - 2 * HOUR, 3 * MINUTE),
     ...run(3, SEED.failingWorkflowId, now - 5 * HOUR, 2 * MINUTE),
     ...run(4, SEED.runningWorkflowId, now - 2 * MINUTE, 30 * MINUTE),
   ];
+  // Numbered per workflow, oldest first, as the service numbers them.
+  for (const each of runs) each.number = runs.filter((other) => other.workflow === each.workflow && other.startedAt <= each.startedAt).length;
+  return runs;
 }
 
 const DESTINATIONS: Omit<DestinationRecord, 'createdAt' | 'updatedAt'>[] = [

@@ -1,3 +1,4 @@
+import { nextDueAt } from '@/service-rules/schedule';
 import { type StatusAttempt, statusState } from '@/service-rules/status';
 import type { MockDb } from './db';
 import { flowFreshness, workflowFreshness } from './freshness';
@@ -71,10 +72,23 @@ export function wireDestination(db: MockDb, destination: DestinationRecord, spec
     properties: propertiesMap(record?.propertyDefinitions ?? [], destination.properties),
     createdAt: iso(destination.createdAt),
     updatedAt: iso(destination.updatedAt),
+    maxConcurrentRuns: destination.maxConcurrentRuns ?? null,
   };
 }
 
-export const wireFlow = (db: MockDb, flow: FlowRecord): WireFlow => flowOnWire(flow, 'flowdeck', flowFreshness(db, flow));
+/** The mock runs nothing on a schedule: its next run is the schedule's next time from now, so it never reads as overdue. */
+const mockNextRunAt = (db: MockDb, schedule: FlowRecord | WorkflowRecord, running: boolean): number | null => {
+  if (!running) return null;
+  return (
+    nextDueAt(
+      { frequency: schedule.frequency, cron: schedule.cron === '' ? null : schedule.cron, timeZone: schedule.timeZone },
+      new Date(db.now()),
+    )?.getTime() ?? null
+  );
+};
+
+export const wireFlow = (db: MockDb, flow: FlowRecord): WireFlow =>
+  flowOnWire({ ...flow, nextRunAt: mockNextRunAt(db, flow, !flow.paused) }, 'flowdeck', flowFreshness(db, flow));
 
 /** A run as the status rules (src/service-rules/status.ts) read it. */
 export function attemptStatus(run: RunRecord, now: number, pendingMs = 0): StatusAttempt {
@@ -94,13 +108,17 @@ export function wireAttempt(run: FlowRunRecord, now: number): WireRunAttempt {
     disposition: view.disposition,
     completedAt: isoOrNull(view.completedAt),
     createdAt: iso(run.startedAt),
+    waitingFor: null,
+    retryOf: null,
+    retryNumber: 0,
   };
   if (view.resources) attempt.resources = view.resources;
   if (view.disposition === 'failed') attempt.errors = view.errors;
   return attempt;
 }
 
-export const wireWorkflow = (db: MockDb, workflow: WorkflowRecord): WireWorkflow => workflowOnWire(workflow, workflowFreshness(db, workflow));
+export const wireWorkflow = (db: MockDb, workflow: WorkflowRecord): WireWorkflow =>
+  workflowOnWire({ ...workflow, nextRunAt: mockNextRunAt(db, workflow, workflow.enabled) }, workflowFreshness(db, workflow));
 
 /**
  * Unwrapped and UPPERCASE on the wire, by the service's status rule; a workflow never run is NOT_RUNNING

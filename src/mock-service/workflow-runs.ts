@@ -99,6 +99,9 @@ export function wireWorkflowRun(run: WorkflowRunRecord, now: number): WireWorkfl
     {
       id: run.id,
       workflow: run.workflow,
+      number: run.number ?? null,
+      retryOf: run.retryOf ?? null,
+      retryNumber: run.retryNumber ?? 0,
       trigger: run.trigger,
       lifecycle: view.lifecycle,
       disposition: view.disposition,

@@ -5,6 +5,7 @@ import { safeUploadName } from '@/api/uploads';
 import { readLogPage } from './log-page';
 import { parseJsonBody, parseWith } from './parse';
 import { type QueryReader, readId, readIds, readOrder, readPage, readTimelineQuery } from './request-params';
+import { readChangesQuery, readRunsQuery } from './runs-query';
 
 // A request's input as its operation (src/api/operations.ts) says to read it, for the service and the
 // mock alike: the path parameters, then the query, then the JSON body, each wrong one a 400 that names
@@ -20,6 +21,8 @@ const QUERY_READERS = {
   ids: (query: QueryReader) => ({ ids: readIds(query) }),
   filename: (query: QueryReader) => ({ filename: safeUploadName(query('filename')) }),
   resource: (query: QueryReader) => ({ resource: query('resource') ?? undefined }),
+  runs: readRunsQuery,
+  since: readChangesQuery,
 } satisfies Record<QueryKind, (query: QueryReader) => unknown>;
 
 type QueryOf<N extends OperationName> = OperationOf<N> extends { query: infer K extends QueryKind } ? ReturnType<(typeof QUERY_READERS)[K]> : undefined;

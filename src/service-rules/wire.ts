@@ -11,6 +11,7 @@ import type { runSpanSchema } from '@/api/timeline';
 import type { webhookTriggerSchema } from '@/api/webhooks';
 import type { workflowRunSchema, workflowRunStepSchema, workflowSchema, workflowStatusSchema } from '@/api/workflows';
 import type { DestinationSpecDefinition, SourceSpecDefinition } from '@/catalogue/connector-specs';
+import { DEFAULT_TIME_ZONE, NO_RETRIES, type RetryPolicy } from '@/api/run-policy';
 import type { FreshnessState } from './freshness';
 
 // What the service and the mock service put on the wire is typed by the dashboard's reader schemas
@@ -70,8 +71,21 @@ export function destinationSpecFull(spec: DestinationSpecDefinition, typeCase: T
   return { ...destinationSpecSummary(spec), instructions: spec.instructions, propertyDefinitions: definitionsIn(spec.propertyDefinitions, typeCase) };
 }
 
+/** When a flow or workflow runs next, in which zone its cron is read, and how it retries (Flowdeck's; absent: not scheduled, UTC, none). */
+export interface RunPolicyFields {
+  nextRunAt?: Date | number | null;
+  timeZone?: string;
+  retries?: RetryPolicy;
+}
+
+const runPolicyOnWire = ({ nextRunAt, timeZone, retries }: RunPolicyFields) => ({
+  nextRunAt: isoOrNull(nextRunAt ?? null),
+  timeZone: timeZone ?? DEFAULT_TIME_ZONE,
+  retries: { ...(retries ?? NO_RETRIES) },
+});
+
 /** A flow's fields, as the mock keeps them and the service reads them from its row. */
-export interface FlowFields {
+export interface FlowFields extends RunPolicyFields {
   id: number;
   displayName: string;
   source: number;
@@ -96,7 +110,7 @@ export function flowOnWire(
   const schedule = flow.cron ? { cron: flow.cron } : { frequency: flow.frequency ?? 'manual' };
   return shape === 'hosted'
     ? { id, displayName, source, destination, ...schedule }
-    : { id, displayName, source, destination, ...schedule, paused: flow.paused, freshness, ...tables };
+    : { id, displayName, source, destination, ...schedule, paused: flow.paused, freshness, ...runPolicyOnWire(flow), ...tables };
 }
 
 /** How a flow keeps its tables (Flowdeck's): `resources` lists every resource it loads with its effective mode. */
@@ -106,7 +120,7 @@ export type WireAlertChannel = z.input<typeof alertChannelSchema>;
 export type WireAlertDelivery = z.input<typeof alertDeliverySchema>;
 
 /** A workflow's fields, as the mock keeps them and the service reads them from its row. */
-export interface WorkflowFields {
+export interface WorkflowFields extends RunPolicyFields {
   id: number;
   name: string;
   description: string;
@@ -117,7 +131,7 @@ export interface WorkflowFields {
   nodeSchemas: unknown;
 }
 
-/** No frequency is answered as ''; `freshness` undefined is the hosted shape, which has no such field. */
+/** No frequency is answered as ''; `freshness` undefined is the hosted shape, which has none of Flowdeck's fields. */
 export function workflowOnWire(workflow: WorkflowFields, freshness: FreshnessState | null | undefined): WireWorkflow {
   const { id, name, description, enabled, definition, cron } = workflow;
   return {
@@ -129,7 +143,7 @@ export function workflowOnWire(workflow: WorkflowFields, freshness: FreshnessSta
     frequency: workflow.frequency ?? '',
     cron,
     node_schemas: workflow.nodeSchemas,
-    ...(freshness === undefined ? {} : { freshness }),
+    ...(freshness === undefined ? {} : { freshness, ...runPolicyOnWire(workflow) }),
   };
 }
 

@@ -56,6 +56,11 @@ export interface RunFacts {
   createdAt: string;
   startedAt: string | null;
   completedAt: string | null;
+  /** Its number within its workflow; what it waits for while pending; the run it retries or re-runs. */
+  number?: number | null;
+  waitingFor?: string | null;
+  retryOf?: number | null;
+  retryNumber?: number;
 }
 
 /** A step of a run as stored: its place in the definition, the attempt it started or why it could not. */
@@ -91,6 +96,10 @@ export function workflowRunOf(run: RunFacts, steps: readonly StepRecord[]): Wire
   return {
     id: run.id,
     workflow: run.workflow,
+    number: run.number ?? null,
+    waitingFor: run.waitingFor ?? null,
+    retryOf: run.retryOf ?? null,
+    retryNumber: run.retryNumber ?? 0,
     trigger: run.trigger,
     lifecycle: run.lifecycle,
     disposition: run.disposition,

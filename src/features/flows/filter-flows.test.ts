@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Flow } from '@/api/flows';
+import { NO_RETRIES } from '@/api/run-policy';
 import { filterFlowRows, narrowingFilter, sortFlowRows, toFlowRows } from './filter-flows';
 
 // The search of the flows list: every word must lie in the name, the id, the source, the destination or the
@@ -25,6 +26,9 @@ function flow(id: number, displayName: string, patch: Partial<Flow> = {}): Flow 
     cron: null,
     paused: false,
     freshness: null,
+    nextRunAt: null,
+    timeZone: 'UTC',
+    retries: { ...NO_RETRIES },
     namespace: null,
     tablePrefix: '',
     schemaChanges: 'propagate',

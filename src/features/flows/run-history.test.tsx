@@ -109,6 +109,8 @@ describe('run history figures', () => {
     completedAt: new Date(startMin * MINUTE + seconds * 1000).toISOString(),
     resources: [{ name: 'a', extracted: loaded, analyzed: loaded, loaded, written: loaded, committed: true, errors: [] }],
     waitingFor: null,
+    retryOf: null,
+    retryNumber: 0,
   });
 
   it('draws a bar for an attempt of a few milliseconds (rounded to tenths of a second it had none to click)', () => {

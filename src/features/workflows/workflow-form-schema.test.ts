@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_RETRIES } from '@/api/run-policy';
 import type { Workflow } from '@/api/workflows';
 import { definitionToSave, stepIdFor, workflowFormDefaults, workflowFormSchema } from './workflow-form-schema';
 
@@ -12,6 +13,9 @@ const workflow = (definition: Workflow['definition']): Workflow => ({
   frequency: null,
   cron: '0 2 * * *',
   nodeSchemas: null,
+  nextRunAt: null,
+  timeZone: 'UTC',
+  retries: { ...NO_RETRIES },
 });
 
 describe('the workflow form', () => {
