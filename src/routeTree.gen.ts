@@ -23,6 +23,7 @@ import { Route as AppDestinationsNewRouteImport } from './routes/_app/destinatio
 import { Route as AppFlowsIndexRouteImport } from './routes/_app/flows/index'
 import { Route as AppFlowsFlowIdRouteImport } from './routes/_app/flows/$flowId'
 import { Route as AppFlowsNewRouteImport } from './routes/_app/flows/new'
+import { Route as AppRunsIndexRouteImport } from './routes/_app/runs/index'
 import { Route as AppSourcesIndexRouteImport } from './routes/_app/sources/index'
 import { Route as AppSourcesSourceIdRouteImport } from './routes/_app/sources/$sourceId'
 import { Route as AppSourcesNewRouteImport } from './routes/_app/sources/new'
@@ -102,6 +103,11 @@ const AppFlowsNewRoute = AppFlowsNewRouteImport.update({
   path: '/flows/new',
   getParentRoute: () => AppRoute,
 } as any)
+const AppRunsIndexRoute = AppRunsIndexRouteImport.update({
+  id: '/runs/',
+  path: '/runs/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSourcesIndexRoute = AppSourcesIndexRouteImport.update({
   id: '/sources/',
   path: '/sources/',
@@ -162,6 +168,7 @@ export interface FileRoutesByFullPath {
   '/alerts/': typeof AppAlertsIndexRoute
   '/destinations/': typeof AppDestinationsIndexRoute
   '/flows/': typeof AppFlowsIndexRoute
+  '/runs/': typeof AppRunsIndexRoute
   '/sources/': typeof AppSourcesIndexRoute
   '/workflows/': typeof AppWorkflowsIndexRoute
   '/flows/$flowId/edit': typeof AppFlowsFlowIdEditRoute
@@ -185,6 +192,7 @@ export interface FileRoutesByTo {
   '/alerts': typeof AppAlertsIndexRoute
   '/destinations': typeof AppDestinationsIndexRoute
   '/flows': typeof AppFlowsIndexRoute
+  '/runs': typeof AppRunsIndexRoute
   '/sources': typeof AppSourcesIndexRoute
   '/workflows': typeof AppWorkflowsIndexRoute
   '/flows/$flowId/edit': typeof AppFlowsFlowIdEditRoute
@@ -210,6 +218,7 @@ export interface FileRoutesById {
   '/_app/alerts/': typeof AppAlertsIndexRoute
   '/_app/destinations/': typeof AppDestinationsIndexRoute
   '/_app/flows/': typeof AppFlowsIndexRoute
+  '/_app/runs/': typeof AppRunsIndexRoute
   '/_app/sources/': typeof AppSourcesIndexRoute
   '/_app/workflows/': typeof AppWorkflowsIndexRoute
   '/_app/flows/$flowId_/edit': typeof AppFlowsFlowIdEditRoute
@@ -235,6 +244,7 @@ export interface FileRouteTypes {
     | '/alerts/'
     | '/destinations/'
     | '/flows/'
+    | '/runs/'
     | '/sources/'
     | '/workflows/'
     | '/flows/$flowId/edit'
@@ -258,6 +268,7 @@ export interface FileRouteTypes {
     | '/alerts'
     | '/destinations'
     | '/flows'
+    | '/runs'
     | '/sources'
     | '/workflows'
     | '/flows/$flowId/edit'
@@ -282,6 +293,7 @@ export interface FileRouteTypes {
     | '/_app/alerts/'
     | '/_app/destinations/'
     | '/_app/flows/'
+    | '/_app/runs/'
     | '/_app/sources/'
     | '/_app/workflows/'
     | '/_app/flows/$flowId_/edit'
@@ -394,6 +406,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppFlowsNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/runs/': {
+      id: '/_app/runs/'
+      path: '/runs'
+      fullPath: '/runs/'
+      preLoaderRoute: typeof AppRunsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/sources/': {
       id: '/_app/sources/'
       path: '/sources'
@@ -469,6 +488,7 @@ interface AppRouteChildren {
   AppAlertsIndexRoute: typeof AppAlertsIndexRoute
   AppDestinationsIndexRoute: typeof AppDestinationsIndexRoute
   AppFlowsIndexRoute: typeof AppFlowsIndexRoute
+  AppRunsIndexRoute: typeof AppRunsIndexRoute
   AppSourcesIndexRoute: typeof AppSourcesIndexRoute
   AppWorkflowsIndexRoute: typeof AppWorkflowsIndexRoute
   AppFlowsFlowIdEditRoute: typeof AppFlowsFlowIdEditRoute
@@ -491,6 +511,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAlertsIndexRoute: AppAlertsIndexRoute,
   AppDestinationsIndexRoute: AppDestinationsIndexRoute,
   AppFlowsIndexRoute: AppFlowsIndexRoute,
+  AppRunsIndexRoute: AppRunsIndexRoute,
   AppSourcesIndexRoute: AppSourcesIndexRoute,
   AppWorkflowsIndexRoute: AppWorkflowsIndexRoute,
   AppFlowsFlowIdEditRoute: AppFlowsFlowIdEditRoute,

@@ -3,6 +3,7 @@ import type { FlowStatus } from '@/api/flows';
 import type { RunSpan } from '@/api/timeline';
 import type { WorkflowStatus } from '@/api/workflows';
 import { flowKeys } from './flows';
+import { runKeys } from './runs';
 import { timelineKeys } from './timeline';
 import { workflowKeys } from './workflows';
 
@@ -47,7 +48,7 @@ function watchedOf(query: Query): Watched | null {
 const spanKey = (span: RunSpan) => `${span.kind}:${String(span.owner)}:${String(span.id)}:${span.completedAt === null ? 'on' : 'ended'}`;
 
 /** Whatever shows runs across flows and workflows: read again after any run starts or ends. */
-const RUN_VIEWS: readonly QueryKey[] = [flowKeys.list(), workflowKeys.list(), timelineKeys.list()];
+const RUN_VIEWS: readonly QueryKey[] = [flowKeys.list(), workflowKeys.list(), timelineKeys.list(), runKeys.all()];
 
 /**
  * Follows the query cache of `client` until the returned function is called. The first answer of a status

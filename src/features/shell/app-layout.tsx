@@ -16,6 +16,7 @@ const sections = [
   { to: '/', label: 'Overview', exact: true },
   { to: '/flows', label: 'Flows', exact: false },
   { to: '/workflows', label: 'Workflows', exact: false },
+  { to: '/runs', label: 'Runs', exact: false },
   { to: '/sources', label: 'Sources', exact: false },
   { to: '/destinations', label: 'Destinations', exact: false },
   { to: '/alerts', label: 'Alerts', exact: false },
