@@ -136,9 +136,11 @@ export function liveQueryOptions<TData, TKey extends QueryKey>(
       const stats = liveStateOf(client).stats.get(query.queryHash);
       const data = query.state.data;
       const now = Date.now();
+      // The heartbeat keeps its own pace while things run: the views of what runs poll fast themselves.
+      const heartbeat = live.heartbeat ?? false;
       return nextPollInterval({
-        active: data !== undefined && live.isActive(data),
-        boostedUntil: boostedUntil(client, live.scopes),
+        active: !heartbeat && data !== undefined && live.isActive(data),
+        boostedUntil: heartbeat ? null : boostedUntil(client, live.scopes),
         now,
         idleMs: idlePollMs(client, live.heartbeat ?? false, now),
         lastDurationMs: stats?.lastDurationMs ?? null,

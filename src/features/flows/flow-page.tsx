@@ -108,7 +108,7 @@ function FlowDetail({ flow }: { flow: Flow }) {
       <Stack gap={0}>
         <LatestAttemptCard status={status} numberOf={numberOf} />
         <RunHistory flowId={flow.id} latest={status.data ? latest : null} numberOf={numberOf} onOpen={openAttempt} />
-        <ScheduleCard schedule={scheduleOf(flow)} lastRunAt={status.data ? (latest?.createdAt ?? null) : undefined} paused={flow.paused} />
+        <ScheduleCard schedule={scheduleOf(flow)} nextRunAt={flow.nextRunAt} timeZone={flow.timeZone} paused={flow.paused} />
         <AttemptsTable flowId={flow.id} search={search} latest={latest} numberOf={numberOf} onSearch={setSearch} />
       </Stack>
       <AttemptDrawerOnOpen flowId={flow.id} search={search} latest={latest} numberOf={numberOf} onClose={closeAttempt} />
