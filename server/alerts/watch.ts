@@ -1,4 +1,5 @@
 import { isCancelledByUserError } from '@/api/messages';
+import { retriesAfter } from '@/api/run-policy';
 import type { Pool, Queryable } from '../db/pool';
 import { freshnessOfFlows } from '../runs/freshness';
 import { type JobQueue, QUEUES } from '../runs/queue';
@@ -32,12 +33,19 @@ async function recordEvent(db: Queryable, event: AlertPayload['event'], eventKey
 
 type RunEvent = 'run_failed' | 'run_recovered' | 'schema_changed';
 
-/** What a finished attempt tells: a failure (and, stopped on a schema change, that too), or a recovery. */
+/**
+ * What a finished attempt tells: a failure (and, stopped on a schema change, that too), or a recovery. A
+ * failure its flow retries tells nothing yet: only the last retry's failure is one; and a retry that
+ * succeeds recovers from failures nobody was told of.
+ */
 function runEvents(attempt: FinishedAttempt): RunEvent[] {
+  const ownRun = attempt.workflow_run_id === null;
   if (attempt.disposition === 'failed') {
     if (attempt.errors.some(isCancelledByUserError)) return [];
+    if (ownRun && retriesAfter(attempt.retries, attempt.retry_number)) return [];
     return attempt.schema_changed ? ['schema_changed', 'run_failed'] : ['run_failed'];
   }
+  if (attempt.disposition === 'succeeded' && attempt.retry_number > 0) return [];
   if (attempt.disposition === 'succeeded' && attempt.previous_outcome === 'failed') return ['run_recovered'];
   return [];
 }

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { DEFAULT_TIME_ZONE, NO_RETRIES } from '@/api/run-policy';
 import { sourceSpec, destinationSpec } from '@/catalogue/connector-specs';
 import { tableName } from '@/service-rules/flow-tables';
+import { nextDueTimes } from '@/service-rules/schedule';
 import { DEMO_KEYS } from '@/service-rules/plans';
 import { DEMO_SEED_LOCK, withSessionLock } from '../db/advisory-locks';
 import type { Pool } from '../db/pool';
@@ -11,11 +12,11 @@ import { INTERRUPTED } from '../runs/recovery';
 import { nextRunAt } from '../runs/schedule';
 import type { SecretBox } from '../secrets';
 import { insertApiKey } from '../store/api-keys';
-import { insertFiredSlackTrigger, insertPastAttempt, isEmptyDatabase } from '../store/demo';
+import { insertFiredSlackTrigger, insertPastAttempt, insertPastWorkflowRun, isEmptyDatabase } from '../store/demo';
 import { destinationStore } from '../store/destinations';
 import { insertFlow } from '../store/flows';
 import { setDiscovery, sourceStore } from '../store/sources';
-import { insertWorkflow } from '../store/workflows';
+import { insertWorkflow, setStepAttempt } from '../store/workflows';
 
 // Demo data for the first start on an empty database: sources, destinations, flows on schedules,
 // a workflow with a Slack trigger and past run attempts. Runs of these flows really move rows from
@@ -23,6 +24,14 @@ import { insertWorkflow } from '../store/workflows';
 
 const HOUR = 3_600_000;
 const RUN_POLICY = { timeZone: DEFAULT_TIME_ZONE, retries: NO_RETRIES };
+
+/** The newest time a cron was due at before `now` (within the last two days). */
+function lastCronTime(cron: string, now: number): number {
+  const times = nextDueTimes({ frequency: null, cron }, 48, new Date(now - 48 * HOUR)).filter((time) => time.getTime() <= now);
+  const last = times.at(-1);
+  if (!last) throw new Error(`${cron} was not due in the last two days.`);
+  return last.getTime();
+}
 
 /**
  * Seeds the demo into an empty database and answers its keys; null when the database has data. Instances
@@ -76,24 +85,43 @@ async function seedEmptyDatabase(db: Pool, box: SecretBox, logger: Logger, files
   const parquet = await destination('Archive (Parquet)', 'files', { bucket_url: join(exports, 'parquet'), format: 'parquet' });
   await destination('Reporting database', 'postgres', { host: 'reporting.internal.example', port: 5432, database: 'reporting', user: 'loader' });
 
-  const flow = async (displayName: string, sourceId: number, destinationId: number, schedule: { frequency?: string; cron?: string }) => {
+  const now = Date.now();
+  // The schedule's due time agrees with the history seeded below: a frequency counts from its newest
+  // scheduled attempt (`lastScheduledHoursAgo`), a cron from now (its history sits on its own past times).
+  const flow = async (
+    displayName: string,
+    sourceId: number,
+    destinationId: number,
+    schedule: { frequency?: string; cron?: string },
+    lastScheduledHoursAgo?: number,
+  ) => {
     const frequency = schedule.frequency ?? null;
     const cron = schedule.cron ?? null;
+    const from = lastScheduledHoursAgo === undefined ? new Date(now) : new Date(now - lastScheduledHoursAgo * HOUR);
     // Each in a namespace of its own, named after it, as a flow made through the API is.
     const tables = { namespace: tableName(displayName), tablePrefix: '', schemaChanges: 'propagate' as const, resourceModes: [] };
-    const fields = { displayName, sourceId, destinationId, frequency, cron, nextRunAt: nextRunAt({ frequency, cron }), ...RUN_POLICY, ...tables };
+    const fields = { displayName, sourceId, destinationId, frequency, cron, nextRunAt: nextRunAt({ frequency, cron }, from), ...RUN_POLICY, ...tables };
     return (await insertFlow(db, fields)).id;
   };
-  const shopToFiles = await flow('Shop orders to files', shop, jsonl, { frequency: '6h' });
+  const shopToFiles = await flow('Shop orders to files', shop, jsonl, { frequency: '6h' }, 5.5);
   const shopToCsv = await flow('Shop orders to CSV', shop, csv, { cron: '0 2 * * *' });
   const quickSync = await flow('Quick sample sync', quick, jsonl, { frequency: 'manual' });
-  const archive = await flow('Archive to Parquet', quick, parquet, { frequency: '24h' });
+  const archive = await flow('Archive to Parquet', quick, parquet, { frequency: '24h' }, 20);
   await flow('Large sample backfill', big, jsonl, { frequency: 'manual' });
   await flow('Weekday CSV export', quick, csv, { cron: '30 6 * * 1-5' });
 
-  // Past attempts, so the dashboard has history to show on the first visit.
-  const attempt = async (flowId: number, hoursAgo: number, outcome: 'succeeded' | 'failed', trigger: string, rows: number, errors: string[] = []) => {
-    const created = new Date(Date.now() - hoursAgo * HOUR);
+  // Past attempts, so the dashboard has history to show on the first visit. Written oldest first, so
+  // each flow's #1 is its oldest attempt.
+  const attempt = async (
+    flowId: number,
+    hoursAgo: number,
+    outcome: 'succeeded' | 'failed',
+    trigger: string,
+    rows: number,
+    errors: string[] = [],
+    workflowRunId?: number,
+  ) => {
+    const created = new Date(now - hoursAgo * HOUR);
     const completed = new Date(created.getTime() + 9_000);
     const shares = { customers: 0.2, products: 0.05, orders: 0.75 };
     const counts =
@@ -103,14 +131,25 @@ async function seedEmptyDatabase(db: Pool, box: SecretBox, logger: Logger, files
             return { name, extracted: n, analyzed: n, loaded: n, written: n, committed: true };
           })
         : null;
-    await insertPastAttempt(db, { flowId, trigger, disposition: outcome, resources: counts, errors, createdAt: created, completedAt: completed });
+    return insertPastAttempt(db, {
+      flowId,
+      trigger,
+      disposition: outcome,
+      resources: counts,
+      errors,
+      createdAt: created,
+      completedAt: completed,
+      workflowRunId,
+    });
   };
-  for (const hoursAgo of [30, 24, 18, 12, 6]) await attempt(shopToFiles, hoursAgo, 'succeeded', 'scheduled', 40_000);
-  await attempt(shopToCsv, 22, 'succeeded', 'scheduled', 40_000);
+  for (const hoursAgo of [29.5, 23.5, 17.5, 11.5, 5.5]) await attempt(shopToFiles, hoursAgo, 'succeeded', 'scheduled', 40_000);
+  // The cron's own last time (02:00 UTC), not a made-up one; before the webhook's run of two hours ago.
+  const lastCsvRun = lastCronTime('0 2 * * *', now - 3 * HOUR);
+  await attempt(shopToCsv, (now - lastCsvRun) / HOUR, 'succeeded', 'scheduled', 40_000);
   await attempt(quickSync, 3, 'succeeded', 'manual', 2_000);
+  await attempt(archive, 44, 'succeeded', 'scheduled', 2_000);
   // A failure the service really reports: the run was under way when the service stopped (recovery.ts).
   await attempt(archive, 20, 'failed', 'scheduled', 0, [INTERRUPTED]);
-  await attempt(archive, 44, 'succeeded', 'scheduled', 2_000);
 
   const nightly = { frequency: null, cron: '0 3 * * *' };
   const workflow = await insertWorkflow(db, {
@@ -139,7 +178,28 @@ async function seedEmptyDatabase(db: Pool, box: SecretBox, logger: Logger, files
     nextRunAt: null,
     ...RUN_POLICY,
   });
-  await insertFiredSlackTrigger(db, workflow.id, 'app_mention', 3, new Date(Date.now() - 5 * HOUR));
+  // The Slack trigger fired once, two hours ago: that delivery's run is in the history, with its steps.
+  const firedAt = now - 2 * HOUR;
+  const steps = [
+    { id: 'jsonl', flow: shopToFiles, after: [] },
+    { id: 'csv', flow: shopToCsv, after: ['jsonl'] },
+  ];
+  const webhookRun = await insertPastWorkflowRun(db, {
+    workflowId: workflow.id,
+    trigger: 'webhook',
+    steps,
+    createdAt: new Date(firedAt),
+    completedAt: new Date(firedAt + 20_000),
+  });
+  await setStepAttempt(db, webhookRun, 'jsonl', await attempt(shopToFiles, 2, 'succeeded', 'webhook', 40_000, [], webhookRun));
+  await setStepAttempt(db, webhookRun, 'csv', await attempt(shopToCsv, 2 - 10_000 / HOUR, 'succeeded', 'webhook', 40_000, [], webhookRun));
+  await insertFiredSlackTrigger(db, {
+    workflowId: workflow.id,
+    eventType: 'app_mention',
+    times: 1,
+    lastAt: new Date(firedAt),
+    createdAt: new Date(now - 48 * HOUR),
+  });
   logger.info('demo data seeded');
   return { ...DEMO_KEYS };
 }

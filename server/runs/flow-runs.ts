@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { RunTrigger } from '@/api/flows';
-import { flowAlreadyRunning, flowGone, MESSAGES } from '@/api/messages';
+import { flowAlreadyRunning, flowGone, isCancelledByUserError, MESSAGES } from '@/api/messages';
 import { Conflict } from '@/service-rules/errors';
 import { isForeignKeyViolation, isUniqueViolation, type Pool } from '../db/pool';
 import type { Logger } from '../logger';
 import type { SecretBox } from '../secrets';
-import { type AttemptRow, claimAttempt, failRunningAttempts, insertRunningAttempt } from '../store/attempts';
+import { retriesAfter, retryDelaySeconds, retryWaiting } from '@/api/run-policy';
+import { type AttemptRow, claimAttempt, failRunningAttempts, findAttempt, insertRetryAttempt, insertRunningAttempt } from '../store/attempts';
+import { findFlow } from '../store/flows';
 import { resetFlowTables } from '../store/flow-tables';
 import { writeLogLines } from './attempt-log';
 import { executeAttempt } from './flow-runner';
@@ -58,6 +60,7 @@ export function flowRuns(context: FlowRunsContext) {
     try {
       const outcome = await executeAttempt(context, attemptId, flowId, controller.signal);
       logger.info({ attemptId, flowId, outcome }, 'flow run ended');
+      if (outcome === 'failed') await retryIfDue(attemptId);
       return outcome;
     } catch (error) {
       // The run could not record its end (its database went away): it ends as interrupted once it is back.
@@ -66,6 +69,34 @@ export function flowRuns(context: FlowRunsContext) {
     } finally {
       controllers.delete(attemptId);
     }
+  }
+
+  /**
+   * A failed attempt of the flow's own (not a workflow's step: the workflow decides for its steps) is tried
+   * again while its flow's policy has retries left: a new attempt linked to it, queued to start after the
+   * backoff. A run started meanwhile (Run now) takes the place of the retry.
+   */
+  async function retryIfDue(attemptId: number): Promise<void> {
+    const failed = await findAttempt(db, attemptId);
+    const flow = failed?.workflow_run_id === null ? await findFlow(db, failed.flow_id) : undefined;
+    if (!failed || !flow || failed.errors.some(isCancelledByUserError) || !retriesAfter(flow.retries, failed.retry_number)) return;
+    const retryNumber = failed.retry_number + 1;
+    const delay = retryDelaySeconds(flow.retries, retryNumber);
+    const jobId = randomUUID();
+    let retry: AttemptRow;
+    try {
+      retry = await insertRetryAttempt(db, failed, jobId, retryWaiting(retryNumber, flow.retries, failed.number, new Date(Date.now() + delay * 1000)));
+    } catch (error) {
+      if (isUniqueViolation(error) || isForeignKeyViolation(error)) return;
+      throw error;
+    }
+    try {
+      await queue.send(QUEUES.flow, { attemptId: retry.id, flowId: flow.id }, jobId, delay);
+    } catch (error) {
+      await failRunningAttempts(db, { flowId: flow.id }, 'The retry could not be queued.');
+      throw error;
+    }
+    logger.info({ attemptId: retry.id, retryOf: failed.id, retryNumber, delaySeconds: delay }, 'flow run retry queued');
   }
 
   /** Inserts the attempt and queues its job; a re-sync (`resync` set) first resets the state of `reset`. */

@@ -11,6 +11,7 @@ interface Scheduled {
   id: number;
   frequency: string | null;
   cron: string | null;
+  time_zone: string;
   created_at: Date;
 }
 
@@ -20,7 +21,7 @@ function freshnessFromFacts(rows: readonly Scheduled[], facts: Map<number, RunFa
     rows.map((row) => {
       const fact = facts.get(row.id);
       const latest = fact?.latestAt ? { startedAt: fact.latestAt.getTime(), running: fact.latestRunning } : null;
-      const schedule = { frequency: row.frequency, cron: row.cron };
+      const schedule = { frequency: row.frequency, cron: row.cron, timeZone: row.time_zone };
       return [row.id, freshnessOf({ schedule, paused: paused(row), latest, lastOutcome: fact?.lastOutcome ?? null, createdAt: row.created_at.getTime(), now })];
     }),
   );

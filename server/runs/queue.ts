@@ -49,8 +49,8 @@ export interface JobQueue {
   stop: () => Promise<void>;
   /** Starts this instance's workers of `queue`. */
   work: <Q extends QueueName>(queue: Q, handle: (data: JobData[Q]) => Promise<unknown>) => Promise<void>;
-  /** Queues a job; `id` (a UUID) lets the caller note the job before it is sent. */
-  send: <Q extends QueueName>(queue: Q, data: JobData[Q], id?: string) => Promise<void>;
+  /** Queues a job; `id` (a UUID) lets the caller note the job before it is sent; `startAfterSeconds` delays it (a retry's backoff). */
+  send: <Q extends QueueName>(queue: Q, data: JobData[Q], id?: string, startAfterSeconds?: number) => Promise<void>;
   /** The job's state, or null when the queue no longer has it. */
   jobState: (queue: QueueName, id: string) => Promise<JobState | null>;
   /** Withdraws a job nobody needs any more (a connection check whose asker gave up). */
@@ -91,8 +91,8 @@ export function createJobQueue(databaseUrl: string, logger: Logger, options: Job
     },
     // Workers poll every 0.5 s; waking this instance's idle ones after a send starts the job at once
     // (other instances still pick up work by polling).
-    async send(queue, data, id) {
-      await boss.send(queue, data, id ? { id } : {});
+    async send(queue, data, id, startAfterSeconds) {
+      await boss.send(queue, data, { ...(id ? { id } : {}), ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}) });
       for (const workerId of workerIds.get(queue) ?? []) boss.notifyWorker(workerId);
     },
     async jobState(queue, id) {

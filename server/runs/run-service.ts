@@ -23,7 +23,8 @@ import { workflowRuns } from './workflow-runs';
 // every few seconds. An instance of the `web` role (role.ts) only queues: it takes no job and runs no
 // background pass, so any number of web instances and workers can share one database.
 
-const SCHEDULER_TICK_MS = 5_000;
+/** Every second, so a run starts within a second or two of the nextRunAt the service answered. */
+const SCHEDULER_TICK_MS = 1_000;
 const RECOVERY_TICK_MS = 5_000;
 /** Finished runs are looked at for alerts this often; lateness less often (it reads every flow). */
 const ALERT_TICK_MS = 2_000;
@@ -44,7 +45,7 @@ export interface RunService {
   requestDiscovery: (sourceId: number) => Promise<void>;
   /** Discover now: the source in progress, or undefined while a discovery of it is in progress already. */
   discoverNow: (sourceId: number) => Promise<SourceRow | undefined>;
-  /** One scheduler pass (also run every 5 s); returns how many runs it started. */
+  /** One scheduler pass (also run every second); returns how many runs it started. */
   tick: () => Promise<number>;
   /** Verify's connection check, here or on a worker (connection-check.ts). */
   checkConnection: (request: ConnectionCheckRequest) => Promise<VerificationMessage[]>;

@@ -1,3 +1,4 @@
+import type { RetryPolicy } from '@/api/run-policy';
 import { MESSAGES } from '@/api/messages';
 import type { Page } from '@/service-rules/request-params';
 import { one, type Queryable } from '../db/pool';
@@ -168,6 +169,11 @@ export interface FinishedAttempt {
   previous_outcome: string | null;
   /** It stopped on a change of columns and paused its flow (the `pause` policy). */
   schema_changed: boolean;
+  /** 0 for a first try; a workflow's step (null: the flow's own run) is retried by its workflow, not its flow. */
+  retry_number: number;
+  workflow_run_id: number | null;
+  /** The flow's retry policy now. */
+  retries: RetryPolicy;
 }
 
 /** Takes finished attempts not yet looked at for alerts (each once, whatever the number of instances) and marks them. */
@@ -176,9 +182,9 @@ export async function takeFinishedAttempts(db: Queryable, limit = 200): Promise<
     `WITH taken AS (
        UPDATE run_attempts SET alerts_checked = true
         WHERE id IN (SELECT id FROM run_attempts WHERE NOT alerts_checked AND lifecycle = 'not_running' ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING id, flow_id, number, disposition, errors, created_at, completed_at, schema_changed
+        RETURNING id, flow_id, number, disposition, errors, created_at, completed_at, schema_changed, retry_number, workflow_run_id
      )
-     SELECT t.*, f.display_name AS flow_name, previous.disposition AS previous_outcome
+     SELECT t.*, f.display_name AS flow_name, f.retries, previous.disposition AS previous_outcome
        FROM taken t JOIN flows f ON f.id = t.flow_id
        LEFT JOIN LATERAL (
          SELECT disposition FROM run_attempts p

@@ -31,6 +31,24 @@ export interface AttemptRow {
   retry_number: number;
 }
 
+/**
+ * A retry of a failed attempt, waiting for its time: a running attempt no worker has claimed (it reads as
+ * PENDING, says what it waits for, and a cancel ends it like any running attempt).
+ */
+export async function insertRetryAttempt(
+  db: Queryable,
+  failed: Pick<AttemptRow, 'id' | 'flow_id' | 'trigger' | 'retry_number'>,
+  queueJobId: string,
+  waitingFor: string,
+): Promise<AttemptRow> {
+  const { rows } = await db.query<AttemptRow>(
+    `INSERT INTO run_attempts (flow_id, trigger, lifecycle, queue_job_id, retry_of, retry_number, waiting_for)
+     VALUES ($1, $2, 'running', $3, $4, $5, $6) RETURNING *`,
+    [failed.flow_id, failed.trigger, queueJobId, failed.id, failed.retry_number + 1, waitingFor],
+  );
+  return one(rows);
+}
+
 export async function listAttempts(db: Queryable, flowId: number, page: { limit: number; offset: number; order: 'ASC' | 'DESC' }): Promise<AttemptRow[]> {
   // The order is one of two literals, never caller text.
   const direction = page.order === 'ASC' ? 'ASC' : 'DESC';
@@ -79,7 +97,7 @@ export async function setWaitingFor(db: Queryable, id: number, waitingFor: strin
 /** Takes the attempt for this instance; false when another instance has it or it has ended. */
 export async function claimAttempt(db: Queryable, id: number, instanceKey: number): Promise<boolean> {
   const { rowCount } = await db.query(
-    "UPDATE run_attempts SET instance_key = $2, claimed_at = clock_timestamp() WHERE id = $1 AND lifecycle = 'running' AND instance_key IS NULL",
+    "UPDATE run_attempts SET instance_key = $2, claimed_at = clock_timestamp(), waiting_for = NULL WHERE id = $1 AND lifecycle = 'running' AND instance_key IS NULL",
     [id, instanceKey],
   );
   return rowCount === 1;

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { dataOf, listOf } from '@/api/common';
 import { flowSchema, flowStatusSchema, runAttemptSchema } from '@/api/flows';
+import { NO_RETRIES } from '@/api/run-policy';
 import { resolverListSchema } from '@/api/resolvers';
 import {
   anyNumber,
@@ -52,6 +53,9 @@ describe('POST, PATCH, DELETE /v2/flows (additions)', () => {
       frequency: '1h',
       paused: false,
       freshness: 'never_run',
+      nextRunAt: anyString,
+      timeZone: 'UTC',
+      retries: NO_RETRIES,
       // A namespace of its own, named after it; every resource it loads replaced at each run.
       namespace: 'hourly',
       tablePrefix: '',
@@ -83,6 +87,35 @@ describe('POST, PATCH, DELETE /v2/flows (additions)', () => {
     expect(manual).toMatchObject({ frequency: 'manual' });
   });
 
+  // Issue 31: the service owns when a flow runs next, reads its cron in its zone and keeps its retry policy.
+  it('answers nextRunAt from its schedule in its time zone, null when manual or paused, and keeps its retries', async () => {
+    const before = Date.now();
+    const hourly = expectWrapped(
+      await api('/v2/flows', { method: 'POST', body: { displayName: 'Due', source: source.id, destination: destination.id, frequency: '1h' } }),
+      201,
+    ) as { id: number; nextRunAt: string };
+    expect(Date.parse(hourly.nextRunAt) - before).toBeGreaterThanOrEqual(3_600_000 - 1_000);
+    expect(Date.parse(hourly.nextRunAt) - Date.now()).toBeLessThanOrEqual(3_600_000);
+    const body = {
+      displayName: 'Prague',
+      source: source.id,
+      destination: destination.id,
+      cron: '30 6 * * *',
+      timeZone: 'Europe/Prague',
+      retries: { attempts: 3, backoff: 'exponential', delaySeconds: 30, maxDelaySeconds: 600 },
+    };
+    const zoned = expectWrapped(await api('/v2/flows', { method: 'POST', body }), 201) as { id: number; nextRunAt: string };
+    expect(zoned).toMatchObject({ timeZone: 'Europe/Prague', retries: body.retries });
+    const local = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Prague', hour: '2-digit', minute: '2-digit' }).format(new Date(zoned.nextRunAt));
+    expect(local).toBe('06:30');
+    const manual = expectWrapped(await api(`/v2/flows/${String(hourly.id)}`, { method: 'PATCH', body: { frequency: 'manual' } }));
+    expect(manual).toMatchObject({ nextRunAt: null });
+    const paused = expectWrapped(await api(`/v2/flows/${String(zoned.id)}`, { method: 'PATCH', body: { paused: true } }));
+    expect(paused).toMatchObject({ nextRunAt: null, retries: body.retries });
+    for (const bad of [{ timeZone: 'Mars/Olympus' }, { retries: { attempts: 11 } }, { retries: { attempts: 2, delaySeconds: 90, maxDelaySeconds: 60 } }])
+      expectError(await api(`/v2/flows/${String(zoned.id)}`, { method: 'PATCH', body: bad }), 400, BAD_REQUEST);
+  });
+
   it('updates a flow: a frequency replaces a cron', async () => {
     const flow = await createFlow(api, source.id, destination.id, { cron: '*/5 * * * *' });
     const answer = await api(`/v2/flows/${String(flow.id)}`, { method: 'PATCH', body: { displayName: 'Renamed', frequency: '6h' } });
@@ -94,6 +127,9 @@ describe('POST, PATCH, DELETE /v2/flows (additions)', () => {
       frequency: '6h',
       paused: false,
       freshness: 'never_run',
+      nextRunAt: anyString,
+      timeZone: 'UTC',
+      retries: NO_RETRIES,
       // Renaming a flow does not move its tables.
       namespace: flow.namespace,
       tablePrefix: '',
@@ -141,6 +177,9 @@ describe('GET /v2/flows (list flows)', () => {
           'freshness',
           'id',
           'paused',
+          'nextRunAt',
+          'timeZone',
+          'retries',
           'source',
           'namespace',
           'tablePrefix',
@@ -176,6 +215,8 @@ describe('POST /v2/flows/{id}/run, GET /v2/flows/{id}/run, GET /v2/flows/{id}/st
       'lifecycle',
       'number',
       'resources',
+      'retryNumber',
+      'retryOf',
       'trigger',
       'waitingFor',
     ]);

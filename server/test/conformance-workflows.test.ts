@@ -3,6 +3,7 @@ import { dataOf, listOf } from '@/api/common';
 import { webhookTriggerSchema } from '@/api/webhooks';
 import { workflowSchema, workflowStatusSchema } from '@/api/workflows';
 import {
+  matching,
   anyNumber,
   anyString,
   BAD_REQUEST,
@@ -43,11 +44,16 @@ describe('POST, PATCH /v2/workflows (additions) and GET /v2/workflows', () => {
       cron: '0 2 * * *',
       node_schemas: null,
       freshness: 'never_run',
+      nextRunAt: matching(/T02:00:00\.000Z$/),
+      timeZone: 'UTC',
+      retries: { attempts: 0, backoff: 'fixed', delaySeconds: 60, maxDelaySeconds: 3600 },
     });
     const listed = expectWrapped(await api('/v2/workflows')) as Record<string, unknown>[];
     expect(listed.find((workflow) => workflow.id === raw.id)).toEqual(raw);
     for (const workflow of listed)
-      expect(Object.keys(workflow).sort()).toEqual(['cron', 'definition', 'description', 'enabled', 'frequency', 'freshness', 'id', 'name', 'node_schemas']);
+      expect(Object.keys(workflow).sort()).toEqual(
+        ['cron', 'definition', 'description', 'enabled', 'frequency', 'freshness', 'id', 'name', 'nextRunAt', 'node_schemas', 'retries', 'timeZone'].sort(),
+      );
     dataOf(listOf(workflowSchema)).parse({ data: listed });
   });
 

@@ -37,3 +37,22 @@ it('is seeded once when four instances start on an empty database at the same mo
   expect(await sql('SELECT display_name FROM flows GROUP BY display_name HAVING count(*) > 1')).toEqual([]);
   expect(await sql("SELECT label FROM api_keys WHERE label LIKE 'demo%' ORDER BY label")).toEqual([{ label: 'demo' }, { label: 'demo (starter plan)' }]);
 });
+
+// Issue 31: the demo's history agrees with itself. Each flow's #1 is its oldest attempt; a trigger's count
+// is the runs it started, and it was created before the first of them; each scheduled flow is due next
+// after its newest scheduled attempt, not in the past.
+it('seeds history that agrees with itself: numbers by age, trigger counts by runs, due times ahead', async () => {
+  const sql = async (text: string) => (await admin.query<Record<string, unknown>>(text)).rows;
+  expect(
+    await sql(`SELECT a.flow_id FROM run_attempts a JOIN run_attempts b ON a.flow_id = b.flow_id AND a.number < b.number AND a.created_at > b.created_at`),
+  ).toEqual([]);
+  expect(
+    await sql(`SELECT t.id FROM webhook_triggers t
+                WHERE t.trigger_count <> (SELECT count(*) FROM workflow_runs r WHERE r.workflow_id = t.workflow_id AND r.trigger = 'webhook')
+                   OR t.created_at > (SELECT min(r.created_at) FROM workflow_runs r WHERE r.workflow_id = t.workflow_id AND r.trigger = 'webhook')
+                   OR t.last_triggered_at <> (SELECT max(r.created_at) FROM workflow_runs r WHERE r.workflow_id = t.workflow_id AND r.trigger = 'webhook')`),
+  ).toEqual([]);
+  expect(await sql(`SELECT count(*)::int AS n FROM webhook_triggers`)).toEqual([{ n: 1 }]);
+  expect(await sql(`SELECT display_name FROM flows WHERE next_run_at < now()`)).toEqual([]);
+  expect(await sql(`SELECT display_name FROM flows WHERE frequency <> 'manual' AND cron IS NULL AND next_run_at IS NULL`)).toEqual([]);
+});

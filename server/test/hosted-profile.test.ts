@@ -46,6 +46,7 @@ async function pathOf(path: string, method: string): Promise<string> {
   return fill(path, {
     id,
     attemptId: 1,
+    runId: 1,
     name: 'sample',
     webhook_trigger_id: triggerId,
     cardId: card.data.id,

@@ -135,9 +135,15 @@ describe('GET /v2/workflows/{id}/runs (addition)', () => {
 
     const raw = expectWrapped(await api(`/v2/workflows/${String(good.id)}/runs`)) as Record<string, unknown>[];
     expect(raw).toHaveLength(2);
+    // Numbered within the workflow: its first run is #1, whatever other workflows ran before.
+    expect(raw.map((each) => each.number)).toEqual([2, 1]);
     expect(raw[0]).toEqual({
       id: anyNumber,
       workflow: good.id,
+      number: 2,
+      retryOf: null,
+      retryNumber: 0,
+      waitingFor: null,
       trigger: 'manual',
       lifecycle: 'not_running',
       disposition: 'succeeded',

@@ -108,3 +108,19 @@ export const retryFields = {
     .transform((value) => value ?? 0)
     .meta({ description: "Flowdeck's addition: 0 for a first try, then 1, 2 ... for each retry." }),
 };
+
+/**
+ * How long to wait before retry `retryNumber` (1 for the first): `delaySeconds` each time (fixed), or
+ * doubled for each retry after the first (exponential), never more than `maxDelaySeconds`.
+ */
+export function retryDelaySeconds(policy: RetryPolicy, retryNumber: number): number {
+  const delay = policy.backoff === 'exponential' ? policy.delaySeconds * 2 ** Math.max(0, retryNumber - 1) : policy.delaySeconds;
+  return Math.min(delay, policy.maxDelaySeconds);
+}
+
+/** Whether a failed try (`retryNumber` 0 for a first try) is retried under the policy. */
+export const retriesAfter = (policy: RetryPolicy, retryNumber: number) => retryNumber < policy.attempts;
+
+/** What a retry waiting for its time says: "Retry 2 of 3 of #41, due at 10:32:05 UTC". */
+export const retryWaiting = (retryNumber: number, policy: RetryPolicy, ofNumber: number, dueAt: Date) =>
+  `Retry ${String(retryNumber)} of ${String(policy.attempts)} of #${String(ofNumber)}, due at ${dueAt.toISOString().slice(11, 19)} UTC`;

@@ -11,7 +11,7 @@ import { workflowPendingMs } from './workflow-runs';
 function freshnessOfRuns<R extends RunRecord>(
   runs: readonly R[],
   pendingMs: (run: R) => number,
-  schedule: { frequency: string | null; cron: string | null },
+  schedule: { frequency: string | null; cron: string | null; timeZone?: string | undefined },
   paused: boolean,
   now: number,
 ) {
@@ -36,4 +36,10 @@ export const flowFreshness = (db: MockDb, flow: FlowRecord): FreshnessState =>
   );
 
 export const workflowFreshness = (db: MockDb, workflow: WorkflowRecord): FreshnessState =>
-  freshnessOfRuns(db.workflowRuns(workflow.id), workflowPendingMs, { frequency: workflow.frequency, cron: workflow.cron }, !workflow.enabled, db.now());
+  freshnessOfRuns(
+    db.workflowRuns(workflow.id),
+    workflowPendingMs,
+    { frequency: workflow.frequency, cron: workflow.cron, timeZone: workflow.timeZone },
+    !workflow.enabled,
+    db.now(),
+  );

@@ -1,4 +1,5 @@
 import { Cron } from 'croner';
+import { DEFAULT_TIME_ZONE } from '@/api/run-policy';
 import type { FRESHNESS_STATES } from '@/api/freshness';
 import { FREQUENCY_MS, type Schedule } from './schedule';
 
@@ -53,14 +54,16 @@ function remember<K, V>(memo: Map<K, V>, key: K, value: V): V {
   return value;
 }
 
-function cronJob(expression: string): Cron {
-  return cronJobs.get(expression) ?? remember(cronJobs, expression, new Cron(expression, { timezone: 'UTC', paused: true }));
+/** A cron is read in its schedule's zone (src/service-rules/schedule.ts), so the zone is part of the key. */
+function cronJob(expression: string, timeZone: string): Cron {
+  const key = `${expression}\n${timeZone}`;
+  return cronJobs.get(key) ?? remember(cronJobs, key, new Cron(expression, { timezone: timeZone, paused: true }));
 }
 
-function cronNextDue(expression: string, from: number): { dueAt: number; intervalMs: number } | null {
-  const key = `${expression}\n${String(from)}`;
+function cronNextDue(expression: string, timeZone: string, from: number): { dueAt: number; intervalMs: number } | null {
+  const key = `${expression}\n${timeZone}\n${String(from)}`;
   if (cronDue.has(key)) return cronDue.get(key) ?? null;
-  const [first, second] = cronJob(expression).nextRuns(2, new Date(from));
+  const [first, second] = cronJob(expression, timeZone).nextRuns(2, new Date(from));
   const due = first ? { dueAt: first.getTime(), intervalMs: second ? second.getTime() - first.getTime() : MIN_GRACE_MS / GRACE_FRACTION } : null;
   return remember(cronDue, key, due);
 }
@@ -68,7 +71,7 @@ function cronNextDue(expression: string, from: number): { dueAt: number; interva
 /** The scheduled time after `from` and the interval to the one after it; null without a schedule. */
 export function nextDue(schedule: Schedule, from: number): { dueAt: number; intervalMs: number } | null {
   const cron = schedule.cron?.trim();
-  if (cron) return cronNextDue(cron, from);
+  if (cron) return cronNextDue(cron, schedule.timeZone ?? DEFAULT_TIME_ZONE, from);
   const interval = schedule.frequency ? FREQUENCY_MS[schedule.frequency] : undefined;
   return interval === undefined ? null : { dueAt: from + interval, intervalMs: interval };
 }
