@@ -30,6 +30,11 @@ export function AttemptSummary({ attempt, number }: { attempt: RunAttempt; numbe
           <Text span size="xs" c="dimmed">
             (id {attempt.id})
           </Text>
+          {attempt.retryNumber > 0 && (
+            <Text size="xs" c="dimmed">
+              {`retry ${String(attempt.retryNumber)}${attempt.retryOf === null ? '' : ` of id ${String(attempt.retryOf)}`}`}
+            </Text>
+          )}
         </Fact>
         <Fact label="Trigger">{triggerLabel(attempt.trigger)}</Fact>
         <Fact label="Started">
@@ -40,6 +45,12 @@ export function AttemptSummary({ attempt, number }: { attempt: RunAttempt; numbe
         <Fact label="Rows loaded">{formatCount(total('loaded'))}</Fact>
         <Fact label="Extraction rate">{formatRate(total('extracted'), duration)}</Fact>
       </SimpleGrid>
+      {live && attempt.waitingFor && (
+        <Text size="sm" role="status">
+          {/* Why it has not started: a run slot, or another load into the same file. */}
+          Waiting: {attempt.waitingFor}
+        </Text>
+      )}
       {attempt.completedAt && (
         <Text size="xs" c="dimmed">
           Completed <DateTime value={attempt.completedAt} />
