@@ -75,7 +75,10 @@ test('the flow page chart shows a finished attempt, tells it on hover and opens 
   const history = page.getByRole('region', { name: 'Run history' });
   await expect(history.getByText('Success rate').locator('..')).toContainText('100% of 1 finished');
   await expect(history.getByText('Median rows loaded').locator('..')).toContainText('40');
-  const bar = history.getByRole('figure', { name: 'Duration per attempt' }).locator('.recharts-bar-rectangle path, .recharts-bar-rectangle').first();
+  const bar = history
+    .getByRole('img', { name: /^Duration per attempt\./ })
+    .locator('.recharts-bar-rectangle path, .recharts-bar-rectangle')
+    .first();
   await expect(bar).toBeVisible();
   await bar.hover();
   await expect(history.getByText(/^Attempt #1 · Succeeded$/)).toBeVisible();

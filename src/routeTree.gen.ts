@@ -23,6 +23,7 @@ import { Route as AppDestinationsNewRouteImport } from './routes/_app/destinatio
 import { Route as AppFlowsIndexRouteImport } from './routes/_app/flows/index'
 import { Route as AppFlowsFlowIdRouteImport } from './routes/_app/flows/$flowId'
 import { Route as AppFlowsNewRouteImport } from './routes/_app/flows/new'
+import { Route as AppRunsIndexRouteImport } from './routes/_app/runs/index'
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppSharedLinksIndexRouteImport } from './routes/_app/shared-links/index'
 import { Route as AppSourcesIndexRouteImport } from './routes/_app/sources/index'
@@ -104,6 +105,11 @@ const AppFlowsNewRoute = AppFlowsNewRouteImport.update({
   path: '/flows/new',
   getParentRoute: () => AppRoute,
 } as any)
+const AppRunsIndexRoute = AppRunsIndexRouteImport.update({
+  id: '/runs/',
+  path: '/runs/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
   id: '/settings/',
   path: '/settings/',
@@ -174,6 +180,7 @@ export interface FileRoutesByFullPath {
   '/alerts/': typeof AppAlertsIndexRoute
   '/destinations/': typeof AppDestinationsIndexRoute
   '/flows/': typeof AppFlowsIndexRoute
+  '/runs/': typeof AppRunsIndexRoute
   '/settings/': typeof AppSettingsIndexRoute
   '/shared-links/': typeof AppSharedLinksIndexRoute
   '/sources/': typeof AppSourcesIndexRoute
@@ -199,6 +206,7 @@ export interface FileRoutesByTo {
   '/alerts': typeof AppAlertsIndexRoute
   '/destinations': typeof AppDestinationsIndexRoute
   '/flows': typeof AppFlowsIndexRoute
+  '/runs': typeof AppRunsIndexRoute
   '/settings': typeof AppSettingsIndexRoute
   '/shared-links': typeof AppSharedLinksIndexRoute
   '/sources': typeof AppSourcesIndexRoute
@@ -226,6 +234,7 @@ export interface FileRoutesById {
   '/_app/alerts/': typeof AppAlertsIndexRoute
   '/_app/destinations/': typeof AppDestinationsIndexRoute
   '/_app/flows/': typeof AppFlowsIndexRoute
+  '/_app/runs/': typeof AppRunsIndexRoute
   '/_app/settings/': typeof AppSettingsIndexRoute
   '/_app/shared-links/': typeof AppSharedLinksIndexRoute
   '/_app/sources/': typeof AppSourcesIndexRoute
@@ -253,6 +262,7 @@ export interface FileRouteTypes {
     | '/alerts/'
     | '/destinations/'
     | '/flows/'
+    | '/runs/'
     | '/settings/'
     | '/shared-links/'
     | '/sources/'
@@ -278,6 +288,7 @@ export interface FileRouteTypes {
     | '/alerts'
     | '/destinations'
     | '/flows'
+    | '/runs'
     | '/settings'
     | '/shared-links'
     | '/sources'
@@ -304,6 +315,7 @@ export interface FileRouteTypes {
     | '/_app/alerts/'
     | '/_app/destinations/'
     | '/_app/flows/'
+    | '/_app/runs/'
     | '/_app/settings/'
     | '/_app/shared-links/'
     | '/_app/sources/'
@@ -418,6 +430,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppFlowsNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/runs/': {
+      id: '/_app/runs/'
+      path: '/runs'
+      fullPath: '/runs/'
+      preLoaderRoute: typeof AppRunsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/settings/': {
       id: '/_app/settings/'
       path: '/settings'
@@ -507,6 +526,7 @@ interface AppRouteChildren {
   AppAlertsIndexRoute: typeof AppAlertsIndexRoute
   AppDestinationsIndexRoute: typeof AppDestinationsIndexRoute
   AppFlowsIndexRoute: typeof AppFlowsIndexRoute
+  AppRunsIndexRoute: typeof AppRunsIndexRoute
   AppSettingsIndexRoute: typeof AppSettingsIndexRoute
   AppSharedLinksIndexRoute: typeof AppSharedLinksIndexRoute
   AppSourcesIndexRoute: typeof AppSourcesIndexRoute
@@ -531,6 +551,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAlertsIndexRoute: AppAlertsIndexRoute,
   AppDestinationsIndexRoute: AppDestinationsIndexRoute,
   AppFlowsIndexRoute: AppFlowsIndexRoute,
+  AppRunsIndexRoute: AppRunsIndexRoute,
   AppSettingsIndexRoute: AppSettingsIndexRoute,
   AppSharedLinksIndexRoute: AppSharedLinksIndexRoute,
   AppSourcesIndexRoute: AppSourcesIndexRoute,

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { getApiSession } from './api-session';
 import { ApiError, errorBodySchema, kindFromStatus } from './errors';
+import { noteServiceDate } from './service-clock';
 import { buildUrl, DEFAULT_TIMEOUT_MS, headersFor, type Query, takeAhead } from './send-ahead';
 
 export interface RequestOptions<S extends z.ZodType> {
@@ -48,6 +49,7 @@ export async function request<S extends z.ZodType>(options: RequestOptions<S>): 
   const timeout = ahead?.timeout ?? AbortSignal.timeout(limitMs);
 
   let response: Response;
+  const sentAt = Date.now();
   try {
     response = ahead
       ? await unlessAborted(ahead.response, signal)
@@ -65,6 +67,8 @@ export async function request<S extends z.ZodType>(options: RequestOptions<S>): 
     throw new ApiError('network', undefined, { cause });
   }
 
+  // An answer sent ahead may have left before this call: its Date says nothing reliable about the offset.
+  if (!ahead) noteServiceDate(response.headers.get('Date'), sentAt, Date.now());
   const text = await response.text();
   let json: unknown = undefined;
   let jsonError: unknown = null;

@@ -13,7 +13,7 @@ import { useNow } from '@/lib/use-now';
 export const VERIFY_BOUND_MS = 10_000;
 
 function Countdown({ startedAt }: { startedAt: number }) {
-  const now = useNow(250);
+  const now = useNow(250, Date.now);
   const elapsed = Math.max(0, now - startedAt);
   const left = Math.ceil((VERIFY_BOUND_MS - elapsed) / 1000);
   return (

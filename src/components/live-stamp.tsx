@@ -16,7 +16,7 @@ interface LiveStampProps {
  * data stays on screen (a run must never look "Running" forever without saying so).
  */
 export function LiveStamp({ updatedAt, error, isFetching, onRetry }: LiveStampProps) {
-  const now = useNow(1_000);
+  const now = useNow(1_000, Date.now);
   const age = updatedAt > 0 ? formatTimeAgo(updatedAt, now) : null;
   if (error && updatedAt > 0) {
     return (

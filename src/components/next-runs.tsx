@@ -1,5 +1,5 @@
 import { List, Skeleton, Text } from '@mantine/core';
-import { type Schedule, type UpcomingRuns, upcomingFrequencyRuns } from '@/lib/schedule-basics';
+import type { Schedule, UpcomingRuns } from '@/lib/schedule-basics';
 import { useScheduleEngine } from '@/lib/use-schedule-engine';
 import { useDateFormat } from '@/lib/time-zone';
 import { useNow } from '@/lib/use-now';
@@ -7,24 +7,29 @@ import { DateTime } from './date-time';
 
 interface NextRunsProps {
   schedule: Schedule;
-  /** When the last run started: null never ran, undefined not known (a frequency's next run then is not said). */
-  lastRunAt?: string | null | undefined;
+  /**
+   * The service's next due time (null: nothing scheduled, paused or disabled). Undefined only for a preview of an
+   * expression not saved yet (a form): its ticks are then read from now.
+   */
+  nextRunAt?: string | null | undefined;
+  /** The IANA zone the cron is read in (the schedule's own, UTC by default). */
+  timeZone?: string;
   count: number;
   /** `inline` for a tooltip or a field's description, `list` for a card. */
   variant: 'inline' | 'list';
 }
 
-/** A schedule's next runs in the chosen zone; a frequency's next run is one frequency after the last start. */
-export function NextRuns({ schedule, lastRunAt, count, variant }: NextRunsProps) {
+/** A schedule's next runs, told in the chosen zone: the first is the service's own due time, never worked out here. */
+export function NextRuns({ schedule, nextRunAt, timeZone, count, variant }: NextRunsProps) {
   const format = useDateFormat();
   const now = useNow(30_000);
   const engine = useScheduleEngine(schedule.kind === 'cron');
   const upcoming: UpcomingRuns | null =
-    schedule.kind === 'frequency'
-      ? upcomingFrequencyRuns(schedule.frequency, lastRunAt)
-      : schedule.kind === 'none'
-        ? { kind: 'none' }
-        : (engine?.upcomingRuns(schedule, lastRunAt, count, new Date(now)) ?? null);
+    schedule.kind === 'cron'
+      ? (engine?.upcomingRuns(schedule, nextRunAt, count, new Date(now), timeZone) ?? null)
+      : schedule.kind === 'frequency' && typeof nextRunAt === 'string'
+        ? { kind: 'at', runs: [new Date(nextRunAt)] }
+        : { kind: 'none' };
   if (upcoming === null) {
     // The cron library on its way: the list keeps its height, so the card does not jump when the times arrive.
     if (variant === 'inline') return <Skeleton height="0.9em" width={200} radius="sm" display="inline-block" aria-label="Reading the next runs" />;
@@ -45,12 +50,9 @@ export function NextRuns({ schedule, lastRunAt, count, variant }: NextRunsProps)
   }
   switch (upcoming.kind) {
     case 'none':
-    case 'unknown':
       return null;
     case 'invalid':
       return <>Not a valid cron expression: the service will not run it on schedule.</>;
-    case 'after-creation':
-      return <>Not run yet: due {upcoming.interval} after the flow was created.</>;
     case 'at': {
       const [first] = upcoming.runs;
       if (upcoming.runs.length === 1 && first) {

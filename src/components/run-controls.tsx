@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, type ButtonProps, Group, Loader, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import type { LiveAction } from '@/lib/use-live-action';
@@ -27,6 +27,27 @@ const CANCEL_TEXT = (
 );
 
 /**
+ * A button that keeps the keyboard's focus while it cannot act: a `disabled` button drops focus to the page's
+ * body (a keyboard user pressing Run now lost their place), so it says `aria-disabled` and ignores clicks.
+ */
+function ActionButton({ unavailable, pending, onAct, ...props }: ButtonProps & { unavailable: boolean; pending: boolean; onAct: () => void }) {
+  const inert = unavailable || pending;
+  return (
+    <Button
+      {...props}
+      data-disabled={inert || undefined}
+      aria-disabled={inert || undefined}
+      mod={{ loading: pending }}
+      leftSection={pending ? <Loader size={14} color="currentColor" aria-hidden /> : undefined}
+      onClick={(event) => {
+        if (inert) event.preventDefault();
+        else onAct();
+      }}
+    />
+  );
+}
+
+/**
  * Run now and Cancel run of a flow or a workflow. Both stay on screen (a Cancel that vanishes is a peer's
  * bug), each shows its pending state, cannot be sent twice and reports what the service answered. Run now
  * waits while a run is going (the service would refuse a second one); Cancel asks first, since it throws the
@@ -38,26 +59,26 @@ export function RunControls({ run, cancel, running, subject, children, cancelTex
   return (
     <Stack gap="xs" align="flex-end">
       <Group gap="xs" justify="flex-end">
-        {/* A disabled button gets no pointer events: each sits in a span the tooltip can watch. */}
+        {/* Each sits in a span the tooltip can watch. */}
         <Hint label="A run is going: wait for it to end, or cancel it" disabled={running !== true}>
           <span>
-            <Button
-              onClick={() => {
+            <ActionButton
+              onAct={() => {
                 cancel.dismiss();
                 run.start();
               }}
-              loading={run.isPending}
-              disabled={cancel.isPending || running === true}
+              pending={run.isPending}
+              unavailable={cancel.isPending || running === true}
             >
               Run now
-            </Button>
+            </ActionButton>
           </span>
         </Hint>
         <Hint label="Nothing is running right now" disabled={running !== false}>
           <span>
-            <Button color="red" variant="light" onClick={confirm.open} loading={cancel.isPending} disabled={run.isPending || running === false}>
+            <ActionButton color="red" variant="light" onAct={confirm.open} pending={cancel.isPending} unavailable={run.isPending || running === false}>
               Cancel run
-            </Button>
+            </ActionButton>
           </span>
         </Hint>
         {children}

@@ -1,5 +1,5 @@
 import { Code, Stack } from '@mantine/core';
-import { frequencyMs, type Schedule } from '@/lib/schedule-basics';
+import type { Schedule } from '@/lib/schedule-basics';
 import { loadScheduleEngine, useScheduleWords } from '@/lib/use-schedule-engine';
 import { NextRuns } from './next-runs';
 import { PausedBadge } from './paused-badge';
@@ -8,14 +8,15 @@ import { Hint } from './hint';
 
 interface ScheduleLabelProps {
   schedule: Schedule;
-  /** When the last run started (null: never ran), for a frequency's next run; undefined: not known here. */
-  lastRunAt?: string | null | undefined;
+  /** The service's next due time (null: none); its runs after it for a cron follow from the expression in `timeZone`. */
+  nextRunAt: string | null;
+  timeZone?: string;
   /** A paused flow keeps its schedule but has no next runs: it says Paused instead. */
   paused?: boolean;
 }
 
-/** The schedule in words (cron times say UTC); for cron the expression too; the next runs on hover or focus. */
-export function ScheduleLabel({ schedule, lastRunAt, paused = false }: ScheduleLabelProps) {
+/** The schedule in words; for cron the expression too; the next runs (from the service's next due time) on hover or focus. */
+export function ScheduleLabel({ schedule, nextRunAt, timeZone, paused = false }: ScheduleLabelProps) {
   const words = scheduleWordsNow(schedule, useScheduleWords(schedule.kind === 'cron'));
   if (paused) {
     return (
@@ -26,7 +27,7 @@ export function ScheduleLabel({ schedule, lastRunAt, paused = false }: ScheduleL
       </Stack>
     );
   }
-  const hasNext = schedule.kind === 'cron' || (schedule.kind === 'frequency' && frequencyMs(schedule.frequency) !== null && lastRunAt !== undefined);
+  const hasNext = schedule.kind !== 'none' && nextRunAt !== null;
   if (!hasNext) return <ScheduleWords size="sm" words={words} />;
   // A cron's next runs need the scheduler's library, which a list does not fetch for its words: asked for with
   // the tooltip's own code on the first hover or focus, not after it.
@@ -34,7 +35,7 @@ export function ScheduleLabel({ schedule, lastRunAt, paused = false }: ScheduleL
   return (
     // The tooltip renders its label only while open, so a long list computes no next runs for hidden rows.
     <Hint
-      label={<NextRuns schedule={schedule} lastRunAt={lastRunAt} count={3} variant="inline" />}
+      label={<NextRuns schedule={schedule} nextRunAt={nextRunAt} {...(timeZone ? { timeZone } : {})} count={3} variant="inline" />}
       multiline
       w={280}
       events={{ hover: true, focus: true, touch: true }}

@@ -12,7 +12,7 @@ import {
   type UseQueryOptions,
   type UseQueryResult,
 } from '@tanstack/react-query';
-import { BOOST_MS, nextPollInterval } from './polling';
+import { BOOST_MS, COVERED_IDLE_POLL_MS, HEARTBEAT_POLL_MS, IDLE_POLL_MS, nextPollInterval } from './polling';
 
 // React Query's refetchInterval driven by the one polling policy in polling.ts. Everything the policy
 // needs besides the data (how long the last request took, failures in a row, recent Run/Cancel clicks)
@@ -27,6 +27,8 @@ interface LiveState {
   stats: Map<string, PollStats>;
   /** Scope (e.g. `flow:3`) → until when a Run or Cancel click keeps views of it fast (epoch ms). */
   boosts: Map<string, number>;
+  /** When the heartbeat last answered (epoch ms), or null: idle views poll on their own while it is silent. */
+  heartbeatAt: number | null;
 }
 
 const liveStates = new WeakMap<QueryClient, LiveState>();
@@ -34,7 +36,7 @@ const liveStates = new WeakMap<QueryClient, LiveState>();
 function liveStateOf(client: QueryClient): LiveState {
   let state = liveStates.get(client);
   if (!state) {
-    state = { stats: new Map(), boosts: new Map() };
+    state = { stats: new Map(), boosts: new Map(), heartbeatAt: null };
     liveStates.set(client, state);
   }
   return state;
@@ -75,13 +77,24 @@ export interface LiveOptions<TData> {
   /** How old data may be before a remount or a return to the tab refetches it (default 1 s). */
   staleTime?: number;
   enabled?: boolean;
+  /** The one read that notices runs starting and ending anywhere (see polling.ts's HEARTBEAT_POLL_MS). */
+  heartbeat?: boolean;
 }
 
 type LiveQueryInput<TData, TKey extends QueryKey> = Omit<UseQueryOptions<TData, Error, TData, TKey>, 'queryFn'> & {
   queryFn?: unknown;
 };
 
-function timedQueryFn<TData, TKey extends QueryKey>(client: QueryClient, queryFn: QueryFunction<TData, TKey>): QueryFunction<TData, TKey> {
+/** A heartbeat silent this long (a failing or hidden one) no longer covers the idle views. */
+const HEARTBEAT_TRUST_MS = 3 * HEARTBEAT_POLL_MS;
+
+function idlePollMs(client: QueryClient, heartbeat: boolean, now: number): number {
+  if (heartbeat) return HEARTBEAT_POLL_MS;
+  const { heartbeatAt } = liveStateOf(client);
+  return heartbeatAt !== null && now - heartbeatAt < HEARTBEAT_TRUST_MS ? COVERED_IDLE_POLL_MS : IDLE_POLL_MS;
+}
+
+function timedQueryFn<TData, TKey extends QueryKey>(client: QueryClient, queryFn: QueryFunction<TData, TKey>, heartbeat: boolean): QueryFunction<TData, TKey> {
   return async (context: QueryFunctionContext<TKey>) => {
     const started = performance.now();
     const { stats } = liveStateOf(client);
@@ -89,6 +102,7 @@ function timedQueryFn<TData, TKey extends QueryKey>(client: QueryClient, queryFn
     try {
       const data = await queryFn(context);
       stats.set(hash, { lastDurationMs: performance.now() - started, consecutiveErrors: 0 });
+      if (heartbeat) liveStateOf(client).heartbeatAt = Date.now();
       return data;
     } catch (error) {
       // A request React Query cancelled (unmount, newer fetch) says nothing about the service.
@@ -112,7 +126,7 @@ export function liveQueryOptions<TData, TKey extends QueryKey>(
   const queryFn = options.queryFn as QueryFunction<TData, TKey>;
   return {
     ...options,
-    queryFn: timedQueryFn(client, queryFn),
+    queryFn: timedQueryFn(client, queryFn, live.heartbeat ?? false),
     enabled: live.enabled ?? true,
     staleTime: live.staleTime ?? 1_000,
     // The next poll is the retry, with the policy's backoff; React Query's own retries would hammer a failing service.
@@ -121,10 +135,14 @@ export function liveQueryOptions<TData, TKey extends QueryKey>(
     refetchInterval: (query: Query<TData, Error, TData, TKey>) => {
       const stats = liveStateOf(client).stats.get(query.queryHash);
       const data = query.state.data;
+      const now = Date.now();
+      // The heartbeat keeps its own pace while things run: the views of what runs poll fast themselves.
+      const heartbeat = live.heartbeat ?? false;
       return nextPollInterval({
-        active: data !== undefined && live.isActive(data),
-        boostedUntil: boostedUntil(client, live.scopes),
-        now: Date.now(),
+        active: !heartbeat && data !== undefined && live.isActive(data),
+        boostedUntil: heartbeat ? null : boostedUntil(client, live.scopes),
+        now,
+        idleMs: idlePollMs(client, live.heartbeat ?? false, now),
         lastDurationMs: stats?.lastDurationMs ?? null,
         consecutiveErrors: stats?.consecutiveErrors ?? 0,
         hidden,

@@ -14,6 +14,7 @@ export const PAGE_INTROS = {
     description: 'What runs now, live, what failed last, and whether each flow’s data is as fresh as its schedule promises.',
   },
   '/flows': { title: 'Flows', description: 'A source, a destination and a schedule each.' },
+  '/runs': { title: 'Runs', description: 'Every flow attempt and workflow run, newest first: filter by status, trigger, what ran and when.' },
   '/workflows': { title: 'Workflows' },
   '/sources': { title: 'Sources', description: 'Connections to the systems your data comes from.' },
   '/destinations': { title: 'Destinations', description: 'The stores your data is loaded into.' },

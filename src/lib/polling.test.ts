@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOOST_MS, FAST_POLL_MS, IDLE_POLL_MS, MAX_BACKOFF_MS, nextPollInterval, type PollState } from './polling';
+import { BOOST_MS, COVERED_IDLE_POLL_MS, FAST_POLL_MS, IDLE_POLL_MS, MAX_BACKOFF_MS, nextPollInterval, type PollState } from './polling';
 
 const idle: PollState = { active: false, boostedUntil: null, now: 1_000_000, lastDurationMs: 100, consecutiveErrors: 0, hidden: false };
 
@@ -15,6 +15,11 @@ describe('nextPollInterval', () => {
     expect(nextPollInterval({ ...boosted, now: clickedAt + 1_000 })).toBe(FAST_POLL_MS);
     expect(nextPollInterval({ ...boosted, now: clickedAt + BOOST_MS - 1 })).toBe(FAST_POLL_MS);
     expect(nextPollInterval({ ...boosted, now: clickedAt + BOOST_MS })).toBe(IDLE_POLL_MS);
+  });
+
+  it('polls an idle view at its own idle pace (the heartbeat faster, a view it covers rarely), fast while running', () => {
+    expect(nextPollInterval({ ...idle, idleMs: COVERED_IDLE_POLL_MS })).toBe(COVERED_IDLE_POLL_MS);
+    expect(nextPollInterval({ ...idle, active: true, idleMs: COVERED_IDLE_POLL_MS })).toBe(FAST_POLL_MS);
   });
 
   it('pauses while the tab is hidden, even while something runs', () => {

@@ -50,17 +50,6 @@ export function frequencyMs(frequency: string): number | null {
 }
 
 /**
- * When a flow on a frequency runs next: `frequency` after its last run started. Null when that is not
- * known: a flow that never ran is due `frequency` after its creation, which the interface does not report.
- * A time already past means the run is due now.
- */
-export function nextFrequencyRun(frequency: string, lastRunAt: string | null): Date | null {
-  const every = frequencyMs(frequency);
-  const last = lastRunAt ? Date.parse(lastRunAt) : Number.NaN;
-  return every === null || Number.isNaN(last) ? null : new Date(last + every);
-}
-
-/**
  * Whether a cron expression's times depend on the zone: the service reads cron in UTC, so any hour, day or
  * month field fixes UTC times. One that sets only the minute fires at the same instants in every zone.
  */
@@ -81,7 +70,7 @@ export interface CronWording {
 /** What schedule.ts gives once loaded: the words, checked by the scheduler's own library, and a cron's times. */
 export interface ScheduleEngine extends CronWording {
   isValidCron: (cron: string) => boolean;
-  upcomingRuns: (schedule: Schedule, lastRunAt: string | null | undefined, count: number, now?: Date) => UpcomingRuns;
+  upcomingRuns: (schedule: Schedule, nextRunAt: string | null | undefined, count: number, now?: Date, timeZone?: string) => UpcomingRuns;
 }
 
 /** Each hands itself over when evaluated, however it came (use-schedule-engine.ts fetches them). */
@@ -89,20 +78,4 @@ export const scheduleWordsStore = provided<CronWording>();
 export const scheduleEngineStore = provided<ScheduleEngine>();
 
 /** What to say about a schedule's next runs. */
-export type UpcomingRuns =
-  | { kind: 'at'; runs: Date[] }
-  /** A frequency that never ran: due one frequency after the flow's creation, a time the interface does not report. */
-  | { kind: 'after-creation'; interval: string }
-  /** The last run is not known yet (still loading, or not reported). */
-  | { kind: 'unknown' }
-  | { kind: 'none' }
-  | { kind: 'invalid' };
-
-/** A frequency's next run: one frequency after the last start (`lastRunAt`: null never ran, undefined not known). */
-export function upcomingFrequencyRuns(frequency: string, lastRunAt: string | null | undefined): UpcomingRuns {
-  const interval = describeInterval(frequency);
-  if (interval === null) return { kind: 'none' };
-  if (lastRunAt === undefined) return { kind: 'unknown' };
-  const next = nextFrequencyRun(frequency, lastRunAt);
-  return next ? { kind: 'at', runs: [next] } : { kind: 'after-creation', interval };
-}
+export type UpcomingRuns = { kind: 'at'; runs: Date[] } | { kind: 'none' } | { kind: 'invalid' };

@@ -6,7 +6,7 @@ import {
   describeSchedule,
   isValidCron,
   nextCronRuns,
-  nextFrequencyRun,
+  scheduledRunsBetween,
   scheduleOf,
   upcomingRuns,
 } from './schedule';
@@ -49,18 +49,7 @@ describe('schedules in words', () => {
   });
 });
 
-describe('next runs of a frequency', () => {
-  it('is due one frequency after the last run started', () => {
-    expect(nextFrequencyRun('6h', '2026-11-22T05:00:00Z')?.toISOString()).toBe('2026-11-22T11:00:00.000Z');
-    expect(nextFrequencyRun('15m', '2026-11-22T05:00:00Z')?.toISOString()).toBe('2026-11-22T05:15:00.000Z');
-  });
-
-  it('is not known for a flow that never ran, a manual one or an unlisted frequency', () => {
-    expect(nextFrequencyRun('6h', null)).toBeNull();
-    expect(nextFrequencyRun('manual', '2026-11-22T05:00:00Z')).toBeNull();
-    expect(nextFrequencyRun('fortnightly', '2026-11-22T05:00:00Z')).toBeNull();
-  });
-
+describe('cron zones', () => {
   it('knows which cron expressions are told in UTC', () => {
     expect(cronUsesZone('*/15 * * * *')).toBe(false);
     expect(cronUsesZone('30 2 * * *')).toBe(true);
@@ -70,22 +59,44 @@ describe('next runs of a frequency', () => {
 
 describe('upcoming runs', () => {
   const now = new Date('2026-11-22T05:00:00Z');
-  it('lists a cron’s next ticks and a frequency’s next run after the last start', () => {
+  it('starts from the service’s next run and never works it out (one rule, the service’s)', () => {
+    expect(upcomingRuns({ kind: 'cron', cron: '0 */6 * * *' }, '2026-11-22T12:00:00Z', 2, now)).toEqual({
+      kind: 'at',
+      runs: [new Date('2026-11-22T12:00:00Z'), new Date('2026-11-22T18:00:00Z')],
+    });
+    // A frequency that ran at 04:30 would be due at 05:30 by the browser's reckoning: the service says 07:00.
+    expect(upcomingRuns({ kind: 'frequency', frequency: '1h' }, '2026-11-22T07:00:00Z', 3, now)).toEqual({
+      kind: 'at',
+      runs: [new Date('2026-11-22T07:00:00Z')],
+    });
+  });
+
+  it('previews an expression not saved yet from now, in its time zone, across daylight saving', () => {
     expect(upcomingRuns({ kind: 'cron', cron: '0 */6 * * *' }, undefined, 2, now)).toEqual({
       kind: 'at',
       runs: [new Date('2026-11-22T06:00:00Z'), new Date('2026-11-22T12:00:00Z')],
     });
-    expect(upcomingRuns({ kind: 'frequency', frequency: '1h' }, '2026-11-22T04:30:00Z', 3, now)).toEqual({
-      kind: 'at',
-      runs: [new Date('2026-11-22T05:30:00Z')],
-    });
+    // 02:30 in Prague: 01:30 UTC in winter, 00:30 UTC once summer time starts (29 March 2026).
+    const prague = upcomingRuns({ kind: 'cron', cron: '30 2 * * *' }, undefined, 1, new Date('2026-01-10T00:00:00Z'), 'Europe/Prague');
+    expect(prague).toEqual({ kind: 'at', runs: [new Date('2026-01-10T01:30:00Z')] });
+    const summer = upcomingRuns({ kind: 'cron', cron: '0 9 * * *' }, '2026-03-28T08:00:00Z', 3, now, 'Europe/Prague');
+    expect(summer).toEqual({ kind: 'at', runs: [new Date('2026-03-28T08:00:00Z'), new Date('2026-03-29T07:00:00Z'), new Date('2026-03-30T07:00:00Z')] });
   });
 
-  it('says what it cannot know', () => {
-    expect(upcomingRuns({ kind: 'frequency', frequency: '6h' }, null, 3, now)).toEqual({ kind: 'after-creation', interval: '6 hours' });
-    expect(upcomingRuns({ kind: 'frequency', frequency: '6h' }, undefined, 3, now)).toEqual({ kind: 'unknown' });
-    expect(upcomingRuns({ kind: 'frequency', frequency: 'manual' }, null, 3, now)).toEqual({ kind: 'none' });
+  it('says nothing of a paused or manual schedule, and tells a bad expression', () => {
+    expect(upcomingRuns({ kind: 'frequency', frequency: '6h' }, null, 3, now)).toEqual({ kind: 'none' });
+    expect(upcomingRuns({ kind: 'frequency', frequency: '6h' }, undefined, 3, now)).toEqual({ kind: 'none' });
     expect(upcomingRuns({ kind: 'cron', cron: 'bad' }, null, 3, now)).toEqual({ kind: 'invalid' });
+  });
+
+  it('draws the timeline’s ticks from the service’s next run on', () => {
+    const from = new Date('2026-11-22T05:00:00Z');
+    const to = new Date('2026-11-22T09:00:00Z');
+    expect(scheduledRunsBetween({ kind: 'frequency', frequency: '1h' }, '2026-11-22T07:15:00Z', from, to, 10)).toEqual([
+      new Date('2026-11-22T07:15:00Z'),
+      new Date('2026-11-22T08:15:00Z'),
+    ]);
+    expect(scheduledRunsBetween({ kind: 'frequency', frequency: '1h' }, null, from, to, 10)).toEqual([]);
   });
 
   it('says a cron that fixes times is read in UTC', () => {

@@ -1,28 +1,10 @@
 import { Cron } from 'croner';
 import { cronWords, scheduleInWords } from './cron-words';
-import {
-  frequencyMs,
-  nextFrequencyRun,
-  type ScheduleEngine,
-  scheduleEngineStore,
-  upcomingFrequencyRuns,
-  type Schedule,
-  type UpcomingRuns,
-} from './schedule-basics';
+import { frequencyMs, type ScheduleEngine, scheduleEngineStore, type Schedule, type UpcomingRuns } from './schedule-basics';
 
 // Everything schedules need, the cron library included. Pages that may never show a cron import schedule-basics.ts
 // and get these functions through use-schedule-engine.ts instead.
-export {
-  cronUsesZone,
-  describeFrequency,
-  describeInterval,
-  frequencyMs,
-  nextFrequencyRun,
-  type Schedule,
-  scheduleOf,
-  upcomingFrequencyRuns,
-  type UpcomingRuns,
-} from './schedule-basics';
+export { cronUsesZone, describeFrequency, describeInterval, frequencyMs, type Schedule, scheduleOf, type UpcomingRuns } from './schedule-basics';
 
 /** Plain words for a cron expression, or null when it is not one the scheduler would accept. */
 export function describeCron(cron: string): string | null {
@@ -38,10 +20,10 @@ export function isValidCron(cron: string): boolean {
   }
 }
 
-/** The next times a cron expression fires, in UTC; empty for an invalid expression. */
-export function nextCronRuns(cron: string, count: number, from: Date = new Date()): Date[] {
-  if (!isValidCron(cron)) return [];
-  return new Cron(cron, { paused: true, timezone: 'UTC' }).nextRuns(count, from);
+/** The next times a cron expression fires after `from`, read in `timeZone` (as the service's scheduler reads it); empty for an invalid expression. */
+export function nextCronRuns(cron: string, count: number, from: Date = new Date(), timeZone = 'UTC'): Date[] {
+  if (!isValidCron(cron) || count <= 0) return [];
+  return new Cron(cron, { paused: true, timezone: timeZone }).nextRuns(count, from);
 }
 
 /** The schedule in words; a cron expression that fixes times says they are UTC, as the service reads them. */
@@ -50,42 +32,43 @@ export function describeSchedule(schedule: Schedule): string {
 }
 
 /**
- * The next `count` runs of a schedule from `now`: a cron's next ticks, or a frequency's next run after the
- * last run's start (`lastRunAt`: null never ran, undefined not known).
+ * The next `count` runs of a schedule. The first is the service's own due time (`nextRunAt`: null when nothing is
+ * scheduled, as for a paused flow); the browser never works it out. A cron's runs after it follow from the
+ * expression in its time zone. `nextRunAt` undefined is a preview of an expression not saved yet (a form): its
+ * ticks from `now`.
  */
-export function upcomingRuns(schedule: Schedule, lastRunAt: string | null | undefined, count: number, now: Date = new Date()): UpcomingRuns {
-  switch (schedule.kind) {
-    case 'cron': {
-      const runs = nextCronRuns(schedule.cron, count, now);
-      return runs.length > 0 ? { kind: 'at', runs } : { kind: 'invalid' };
-    }
-    case 'frequency':
-      return upcomingFrequencyRuns(schedule.frequency, lastRunAt);
-    case 'none':
-      return { kind: 'none' };
-  }
+export function upcomingRuns(schedule: Schedule, nextRunAt: string | null | undefined, count: number, now: Date = new Date(), timeZone = 'UTC'): UpcomingRuns {
+  if (schedule.kind === 'cron' && !isValidCron(schedule.cron)) return { kind: 'invalid' };
+  if (schedule.kind === 'none' || nextRunAt === null) return { kind: 'none' };
+  if (nextRunAt === undefined) return schedule.kind === 'cron' ? { kind: 'at', runs: nextCronRuns(schedule.cron, count, now, timeZone) } : { kind: 'none' };
+  const first = new Date(nextRunAt);
+  const rest = schedule.kind === 'cron' ? nextCronRuns(schedule.cron, count - 1, first, timeZone) : [];
+  return { kind: 'at', runs: [first, ...rest] };
 }
 
 /**
- * The runs a schedule makes in (from, to], at most `max`: a cron's ticks, or a frequency's runs counted from
- * the last start (none when that is not known). Past-due runs of a frequency are not invented: they start now.
+ * The runs a schedule makes in [from, to], at most `max`, from the service's next due time on: a cron's ticks
+ * in its zone, or a frequency's runs one interval apart. None when nothing is scheduled.
  */
-export function scheduledRunsBetween(schedule: Schedule, lastRunAt: string | null, from: Date, to: Date, max: number): Date[] {
+export function scheduledRunsBetween(schedule: Schedule, nextRunAt: string | null, from: Date, to: Date, max: number, timeZone = 'UTC'): Date[] {
+  if (schedule.kind === 'none' || nextRunAt === null) return [];
+  const first = Date.parse(nextRunAt);
+  if (Number.isNaN(first)) return [];
   if (schedule.kind === 'cron') {
     // Only up to `to`: asking for `max` runs first (60 days of a daily cron for the timeline's hours ahead) took
     // milliseconds per row.
     if (!isValidCron(schedule.cron)) return [];
-    const job = new Cron(schedule.cron, { paused: true, timezone: 'UTC' });
+    const job = new Cron(schedule.cron, { paused: true, timezone: timeZone });
     const runs: Date[] = [];
-    for (let at = job.nextRun(from); at !== null && at.getTime() <= to.getTime() && runs.length < max; at = job.nextRun(at)) runs.push(at);
+    for (let at: Date | null = new Date(first); at !== null && at.getTime() <= to.getTime() && runs.length < max; at = job.nextRun(at)) {
+      if (at.getTime() >= from.getTime()) runs.push(at);
+    }
     return runs;
   }
-  if (schedule.kind === 'none') return [];
   const every = frequencyMs(schedule.frequency);
-  const next = nextFrequencyRun(schedule.frequency, lastRunAt);
-  if (every === null || next === null) return [];
+  if (every === null) return [];
   const runs: Date[] = [];
-  for (let at = Math.max(next.getTime(), from.getTime()); at <= to.getTime() && runs.length < max; at += every) runs.push(new Date(at));
+  for (let at = first; at <= to.getTime() && runs.length < max; at += every) if (at >= from.getTime()) runs.push(new Date(at));
   return runs;
 }
 

@@ -1,6 +1,7 @@
 import { experimental_streamedQuery as streamedQuery, type QueryKey, queryOptions, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/api/errors';
 import type { CallOptions } from '@/api/client';
+import { serviceNow } from '@/api/service-clock';
 import { listTimeline, MAX_TIMELINE_LIMIT, type RunSpan } from '@/api/timeline';
 import { resourceKeys } from './keys';
 
@@ -22,7 +23,8 @@ export interface TimelineWindow {
 
 /** The window's runs page by page, each page with everything read so far. */
 async function* windowPages(spanMs: number, options: CallOptions): AsyncGenerator<TimelineWindow> {
-  const to = Date.now();
+  // The service's now: a run that started a moment ago by its clock is inside the window.
+  const to = serviceNow();
   const from = to - spanMs;
   const range = { from: new Date(from).toISOString(), to: new Date(to + 1).toISOString() };
   const spans: RunSpan[] = [];
@@ -46,8 +48,11 @@ async function readWindow(spanMs: number, options: CallOptions): Promise<Timelin
   return last;
 }
 
-/** How far back the running-flows count looks: every run not ended is in any window, so a short one is enough. */
-const RUNNING_LOOKBACK_MS = 60_000;
+/**
+ * How far back the heartbeat looks: every run not ended is in any window, and a run that ended within it is
+ * seen ending by a heartbeat polled more often than this.
+ */
+const RECENT_LOOKBACK_MS = 60_000;
 
 const EMPTY: TimelineWindow = { spans: [], from: 0, to: 0, complete: false, truncated: false };
 
@@ -71,11 +76,14 @@ export const timelineQueries = {
         refetchMode: 'replace',
       }),
     }),
-  /** The runs under way now, across flows and workflows: one small request, for the tab title. */
-  running: () =>
+  /**
+   * The runs under way now and those of the last minute, across flows and workflows: one small request, for the
+   * tab title and the heartbeat (a run that starts or ends changes it; see follow-runs.ts).
+   */
+  recent: () =>
     queryOptions({
-      queryKey: timelineKeys.list('running'),
-      queryFn: async ({ signal }) => ((await readWindow(RUNNING_LOOKBACK_MS, { signal }))?.spans ?? []).filter((span) => span.completedAt === null),
+      queryKey: timelineKeys.list('recent'),
+      queryFn: async ({ signal }) => (await readWindow(RECENT_LOOKBACK_MS, { signal }))?.spans ?? [],
     }),
 };
 

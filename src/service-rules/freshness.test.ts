@@ -61,6 +61,12 @@ describe('freshness', () => {
     expect(stateOf({ schedule: { frequency: null, cron: null }, lastOutcome: 'failed' })).toBe('failing');
   });
 
+  it('stays manual while a manual flow runs, its first run included (never On time)', () => {
+    const manual = { frequency: 'manual', cron: null };
+    expect(stateOf({ schedule: manual, latest: { startedAt: now, running: true } })).toBe('manual');
+    expect(stateOf({ schedule: manual, latest: { startedAt: now, running: true }, lastOutcome: null })).toBe('manual');
+  });
+
   it('is never run until a first scheduled run is overdue since the flow was created', () => {
     const never = { latest: null, lastOutcome: null } as const;
     expect(stateOf({ ...never, schedule: { frequency: 'manual', cron: null } })).toBe('never_run');

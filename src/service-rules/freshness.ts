@@ -12,7 +12,8 @@ import { FREQUENCY_MS, type Schedule } from './schedule';
 // - Never run: no run at all, unless a schedule was due since the flow was created (then Late).
 // - Manual: no schedule, so nothing is ever late.
 // - Late: the next scheduled time after the newest run's start (or after creation, never run) plus a
-//   grace period is past, and no run has started since. A run in progress is never late.
+//   grace period is past, and no run has started since. A run in progress is never late (On time, or
+//   Manual without a schedule).
 // - On time: otherwise.
 // Grace: a fifth of the schedule's interval, at least 5 minutes (a 15-minute flow 5 minutes late, a daily
 // one 4.8 hours late), so a slow queue or a clock a little off does not flag a run as late.
@@ -82,8 +83,9 @@ export function freshnessOf(input: FreshnessInput): Freshness {
   const is = (state: FreshnessState): Freshness => ({ state, dueAt: null });
   if (input.paused) return is('paused');
   if (input.lastOutcome === 'failed') return is('failing');
-  if (latest?.running) return is('on_time');
   const due = nextDue(schedule, latest?.startedAt ?? input.createdAt);
+  // A run in progress is never late; a flow without a schedule stays Manual while it runs.
+  if (latest?.running) return is(due ? 'on_time' : 'manual');
   if (due && now > due.dueAt + graceMs(due.intervalMs)) return { state: 'late', dueAt: due.dueAt };
   if (!latest) return is('never_run');
   return is(due ? 'on_time' : 'manual');

@@ -38,6 +38,8 @@ export function AttemptDrawer({ flowId, search, latest, numberOf, onClose }: Att
     <Drawer
       opened={attemptId !== undefined}
       onClose={onClose}
+      // The page gives the focus back to the opener (useOpenerFocus): the table may have drawn it again meanwhile.
+      returnFocus={false}
       position="right"
       size="xl"
       closeButtonProps={{ 'aria-label': 'Close the attempt' }}

@@ -32,6 +32,11 @@ export function AttemptSummary({ attempt, number }: { attempt: RunAttempt; numbe
           <Text span size="xs" c="dimmed">
             (id {attempt.id})
           </Text>
+          {attempt.retryNumber > 0 && (
+            <Text size="xs" c="dimmed">
+              {`retry ${String(attempt.retryNumber)}${attempt.retryOf === null ? '' : ` of id ${String(attempt.retryOf)}`}`}
+            </Text>
+          )}
         </Fact>
         <Fact label="Trigger">{triggerLabel(attempt.trigger)}</Fact>
         <Fact label="Started">
@@ -45,7 +50,8 @@ export function AttemptSummary({ attempt, number }: { attempt: RunAttempt; numbe
       </SimpleGrid>
       {live && attempt.waitingFor && (
         <Text size="sm" role="status">
-          {attempt.waitingFor}. It starts moving rows as soon as that load ends.
+          {/* Why it has not started moving rows: another load into the same file, or a retry's backoff. */}
+          {attempt.waitingFor}
         </Text>
       )}
       {attempt.completedAt && (

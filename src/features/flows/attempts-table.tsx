@@ -55,6 +55,7 @@ export function AttemptsTable({ flowId, search, latest, numberOf, onSearch }: At
               className={linkClasses.link}
               fz="sm"
               aria-label={`Open attempt ${label}`}
+              data-attempt-opener={attempt.id}
             >
               {label}
             </UnstyledButton>

@@ -1,6 +1,7 @@
 import { createContext, type CSSProperties, type ReactNode, use } from 'react';
 import { type DateFormat, dateFormat } from '@/lib/format';
 import classes from './flows-list.module.css';
+import { serviceNow } from '@/api/service-clock';
 
 // What the flows list's cells share: a badge drawn as one element, and the clock and date format every row's
 // "5 min ago" reads (one timer and one zone subscription for the list, not one per row).
@@ -10,7 +11,7 @@ export interface FlowsClock {
   format: DateFormat;
 }
 
-export const FlowsClockContext = createContext<FlowsClock>({ now: Date.now(), format: dateFormat('local') });
+export const FlowsClockContext = createContext<FlowsClock>({ now: serviceNow(), format: dateFormat('local') });
 
 export const useFlowsClock = () => use(FlowsClockContext);
 

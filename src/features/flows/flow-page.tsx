@@ -10,6 +10,7 @@ import { FreshnessBadge } from '@/components/freshness-badge';
 import { PageHeader } from '@/components/page-header';
 import { flowName } from '@/lib/flow-name';
 import { liveScopes, useLiveQuery } from '@/lib/live-query';
+import { useOpenerFocus } from '@/lib/opener-focus';
 import { isRunActive } from '@/lib/run-status';
 import { useWatchFlowPage } from '@/lib/run-watch';
 import { scheduleOf } from '@/lib/schedule-basics';
@@ -26,6 +27,9 @@ import { ScheduleCard } from './schedule-card';
 import { FlowTablesSection } from './tables/flow-tables-section';
 
 const route = getRouteApi('/_app/flows/$flowId');
+
+/** The attempts table's button that opens an attempt: Escape on the drawer hands the focus back to it. */
+const attemptOpenerSelector = (attemptId: number) => `[data-attempt-opener="${String(attemptId)}"]`;
 
 /**
  * The interface has no get-flow operation: the flow is read from the list. The route answers an unknown id
@@ -57,21 +61,25 @@ function FlowDetail({ flow }: { flow: Flow }) {
   // The attempt lists (the table's page, the run history) are read again when a run starts or ends.
   useRefetchAttemptsOnNewAttempt(flow.id, status.data ? latest : undefined);
   const running = status.data && !status.error ? isRunActive(latest) : null;
+  const opener = useOpenerFocus();
   const setSearch = useCallback(
     (patch: Partial<FlowPageSearch>) => {
+      if (patch.attempt !== undefined) opener.remember(attemptOpenerSelector(patch.attempt));
       void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: 'attempt' in patch ? false : true });
     },
-    [navigate],
+    [navigate, opener],
   );
   const closeAttempt = useCallback(() => {
     setSearch({ attempt: undefined });
-  }, [setSearch]);
+    opener.restore();
+  }, [setSearch, opener]);
 
   const openAttempt = useCallback(
     (attempt: number) => {
+      opener.remember(attemptOpenerSelector(attempt));
       void navigate({ search: (previous) => ({ ...previous, attempt }) });
     },
-    [navigate],
+    [navigate, opener],
   );
 
   return (
@@ -102,7 +110,7 @@ function FlowDetail({ flow }: { flow: Flow }) {
         <LatestAttemptCard status={status} numberOf={numberOf} />
         <FlowTablesSection flow={flow} latest={status.data ? latest : undefined} running={running} />
         <RunHistory flowId={flow.id} latest={status.data ? latest : null} numberOf={numberOf} onOpen={openAttempt} />
-        <ScheduleCard schedule={scheduleOf(flow)} lastRunAt={status.data ? (latest?.createdAt ?? null) : undefined} paused={flow.paused} />
+        <ScheduleCard schedule={scheduleOf(flow)} nextRunAt={flow.nextRunAt} timeZone={flow.timeZone} paused={flow.paused} />
         <AttemptsTable flowId={flow.id} search={search} latest={latest} numberOf={numberOf} onSearch={setSearch} />
       </Stack>
       <AttemptDrawerOnOpen flowId={flow.id} search={search} latest={latest} numberOf={numberOf} onClose={closeAttempt} />

@@ -1,9 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { type CSSProperties, lazy, memo, Suspense, useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { Flow } from '@/api/flows';
-import { frequencyMs, scheduleOf } from '@/lib/schedule-basics';
-import { flowQueries } from '@/resources/flows';
+import { scheduleOf } from '@/lib/schedule-basics';
 import { CellBadge } from './flow-cells';
 import classes from './flows-list.module.css';
 
@@ -13,15 +11,12 @@ const NextRuns = lazy(() => loadNextRuns().then((module) => ({ default: module.N
 
 /**
  * A row's schedule in words (cron times say UTC; worked out once per list, `words`), a cron's expression
- * beneath, Paused for a paused flow; the next runs on hover or focus. A frequency's next run comes from the
- * last attempt the row's status cell reads: the hint looks in the cache when it opens (the status cell does the
- * asking), so it costs no request, and a row drawn by a keystroke watches nothing. The next runs are worked
- * out and drawn only while shown.
+ * beneath, Paused for a paused flow; the next runs on hover or focus, from the service's `nextRunAt` (never
+ * worked out here). They are drawn only while shown.
  */
 export const FlowScheduleCell = memo(function FlowScheduleCell({ flow, words }: { flow: Flow; words: string }) {
-  const client = useQueryClient();
   const schedule = scheduleOf(flow);
-  const [hint, setHint] = useState<{ anchor: DOMRect; lastRunAt: string | null | undefined } | null>(null);
+  const [hint, setHint] = useState<{ anchor: DOMRect } | null>(null);
   const hintId = useId();
   const cron = schedule.kind === 'cron' && <code className={classes.code}>{schedule.cron}</code>;
   if (flow.paused)
@@ -38,7 +33,7 @@ export const FlowScheduleCell = memo(function FlowScheduleCell({ flow, words }: 
         </span>
       </div>
     );
-  const hasNext = schedule.kind === 'cron' || (schedule.kind === 'frequency' && frequencyMs(schedule.frequency) !== null);
+  const hasNext = schedule.kind !== 'none' && flow.nextRunAt !== null;
   if (!hasNext)
     return (
       <span className={classes.line} title={words}>
@@ -47,11 +42,7 @@ export const FlowScheduleCell = memo(function FlowScheduleCell({ flow, words }: 
     );
   const show = (event: { currentTarget: HTMLElement }) => {
     void loadNextRuns();
-    const status = client.getQueryData(flowQueries.status(flow.id).queryKey);
-    const lastRunAt = status ? (status.lastAttempt?.createdAt ?? null) : undefined;
-    // A frequency's next run is not known before its last attempt is: nothing to tell yet.
-    if (schedule.kind === 'frequency' && lastRunAt === undefined) return;
-    setHint({ anchor: event.currentTarget.getBoundingClientRect(), lastRunAt });
+    setHint({ anchor: event.currentTarget.getBoundingClientRect() });
   };
   const hide = () => {
     setHint(null);
@@ -79,7 +70,7 @@ export const FlowScheduleCell = memo(function FlowScheduleCell({ flow, words }: 
           // Nothing until the next runs' code is here: no empty tip.
           <Suspense fallback={null}>
             <div id={hintId} role="tooltip" className={classes.tip} style={hintPosition(hint.anchor)}>
-              <NextRuns schedule={schedule} lastRunAt={hint.lastRunAt} count={3} variant="inline" />
+              <NextRuns schedule={schedule} nextRunAt={flow.nextRunAt} timeZone={flow.timeZone} count={3} variant="inline" />
             </div>
           </Suspense>,
           document.body,

@@ -59,8 +59,13 @@ describe('flow page: run history', () => {
     if (!last) throw new Error('no run');
     expect(fact(figures, 'Last success')).toHaveTextContent('9 min ago');
     expect(fact(figures, 'Last success')).toHaveTextContent(dateFormat('local').dateTime(last.startedAt + last.durationMs));
-    expect(await within(history).findByRole('figure', { name: 'Duration per attempt' })).toBeInTheDocument();
-    expect(await within(history).findByRole('figure', { name: 'Rows loaded per attempt' })).toBeInTheDocument();
+    // Each chart is named by what it shows, the same figures.
+    expect(
+      await within(history).findByRole('img', { name: 'Duration per attempt. Last 5 attempts: 3 succeeded, 1 failed, 1 cancelled; median 20 s' }),
+    ).toBeInTheDocument();
+    expect(
+      await within(history).findByRole('img', { name: 'Rows loaded per attempt. Last 5 attempts: 3 succeeded, 1 failed, 1 cancelled; median 200 rows' }),
+    ).toBeInTheDocument();
   });
 
   it('shows the rows per second and the time elapsed of a run in progress, live', async () => {

@@ -15,7 +15,8 @@ import { isRunActive, RUN_STATE_COLORS, RUN_STATE_LABELS, type RunState } from '
 import { useDateFormat } from '@/lib/time-zone';
 import { useNow } from '@/lib/use-now';
 import { flowQueries } from '@/resources/flows';
-import { durationSecondsOf, HISTORY_PAGE, historyFigures, type HistoryPoint, historyPoints, rowsLoadedOf } from './run-history-figures';
+import { durationSecondsOf, HISTORY_PAGE, historyFigures, type HistoryPoint, historyPoints, historySummary, rowsLoadedOf } from './run-history-figures';
+import { HistoryTable } from './run-history-table';
 
 const CHART_STATES: readonly RunState[] = ['succeeded', 'failed', 'cancelled', 'running', 'pending', 'other'];
 const stateLabel = (state: RunState) => (state === 'other' ? 'Other' : RUN_STATE_LABELS[state]);
@@ -187,8 +188,8 @@ const HistoryCharts = memo(function HistoryCharts({ points, onOpen }: { points: 
         {...chartProps}
         data={dataOf(durationSecondsOf)}
         valueFormatter={(seconds) => formatDurationCompact(seconds * 1000)}
-        aria-labelledby="history-duration"
-        role="figure"
+        aria-label={`Duration per attempt. ${historySummary(points, 'duration')}`}
+        role="img"
         data-chart="duration"
       />
       <Text size="sm" fw={500} id="history-rows">
@@ -198,13 +199,14 @@ const HistoryCharts = memo(function HistoryCharts({ points, onOpen }: { points: 
         {...chartProps}
         data={dataOf((point) => point.rowsLoaded)}
         valueFormatter={formatCount}
-        aria-labelledby="history-rows"
-        role="figure"
+        aria-label={`Rows loaded per attempt. ${historySummary(points, 'rows')}`}
+        role="img"
         data-chart="rows"
       />
       <Text size="xs" c="dimmed">
         Oldest on the left. Point at a bar for its attempt, click it to open it; the attempts table below lists them all.
       </Text>
+      <HistoryTable points={points} onOpen={onOpen} />
     </Stack>
   );
 });

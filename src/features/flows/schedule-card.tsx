@@ -6,11 +6,11 @@ import { cronUsesZone, type Schedule } from '@/lib/schedule-basics';
 import { useScheduleWords } from '@/lib/use-schedule-engine';
 
 /**
- * The schedule in words, for cron the expression too (read in UTC by the service, as it says), and the
- * next runs in the chosen zone: a cron's next five, a frequency's next one after the last run's start.
+ * The schedule in words, for cron the expression too (read in the schedule's time zone by the service, as it
+ * says), and the next runs told in the chosen zone: the service's next due time, then a cron's next ones.
  * A paused flow keeps its schedule but has no next runs until it is resumed.
  */
-export function ScheduleCard({ schedule, lastRunAt, paused }: { schedule: Schedule; lastRunAt: string | null | undefined; paused: boolean }) {
+export function ScheduleCard({ schedule, nextRunAt, timeZone, paused }: { schedule: Schedule; nextRunAt: string | null; timeZone: string; paused: boolean }) {
   const words = scheduleWordsNow(schedule, useScheduleWords(schedule.kind === 'cron'));
   return (
     <Card withBorder padding="lg" mb="lg" component="section" aria-labelledby="schedule-title">
@@ -32,14 +32,14 @@ export function ScheduleCard({ schedule, lastRunAt, paused }: { schedule: Schedu
             <Code w="fit-content">{schedule.cron}</Code>
             {cronUsesZone(schedule.cron) && (
               <Text size="sm" c="dimmed">
-                The service reads cron expressions in UTC.
+                The service reads this cron expression in {timeZone}.
               </Text>
             )}
           </>
         )}
         {!paused && (
           <Text size="sm" component="div">
-            <NextRuns schedule={schedule} lastRunAt={lastRunAt} count={5} variant="list" />
+            <NextRuns schedule={schedule} nextRunAt={nextRunAt} timeZone={timeZone} count={5} variant="list" />
           </Text>
         )}
       </Stack>

@@ -13,6 +13,7 @@ import { ROW_HEIGHT, VISIBLE_ROWS } from './timeline-geometry';
 import { TimelineRowView } from './timeline-row';
 import { axisAt, percentAt, type TimelineRow, timelineRows } from './timeline-rows';
 import classes from './run-timeline.module.css';
+import { serviceNow } from '@/api/service-clock';
 
 interface TimelineChartProps {
   flows: readonly Flow[];
@@ -49,7 +50,7 @@ export function TimelineChart({ flows, workflows, spans, windowMs, narrow, onHov
 
   const describe = useCallback(
     (row: TimelineRow, span: RunSpan) => {
-      const took = runDurationMs(span.createdAt, span.completedAt, Date.now());
+      const took = runDurationMs(span.createdAt, span.completedAt, serviceNow());
       const what = row.kind === 'flow' ? `attempt ${attemptLabel(span.number ?? undefined)}` : `workflow run ${String(span.id)}`;
       const timing = took === null ? '' : `, ${span.completedAt ? 'took' : 'running for'} ${formatDuration(took)}`;
       return `${row.name}: ${what}, ${runStateLabel(span)}, started ${format.dateTime(span.createdAt)}${timing}`;

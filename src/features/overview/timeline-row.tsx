@@ -28,8 +28,8 @@ function spanHref(kind: TimelineRow['kind'], owner: number, spanId: number): str
  * its scheduled runs ahead as ticks. Only rows in view are drawn, so a row may draw plain elements.
  */
 export const TimelineRowView = memo(function TimelineRowView({ row, axis, describe, describeTicks, onHover }: TimelineRowViewProps) {
-  const lastStart = row.spans.at(-1)?.createdAt ?? null;
-  const ticks = scheduledRunsBetween(row.schedule, lastStart, new Date(axis.now), new Date(axis.end), MAX_TICKS);
+  // From the service's next due time: a run the scheduler will not start is never drawn at "now".
+  const ticks = scheduledRunsBetween(row.schedule, row.nextRunAt, new Date(axis.now), new Date(axis.end), MAX_TICKS, row.timeZone);
   return (
     <div className={classes.row} role="listitem" aria-label={row.name}>
       <div className={classes.name} title={row.name}>

@@ -13,6 +13,10 @@ export interface TimelineRow {
   name: string;
   /** What makes its scheduled runs; none while paused or disabled. */
   schedule: Schedule;
+  /** The service's next due time (null: none); the ticks start there. */
+  nextRunAt: string | null;
+  /** The zone its cron is read in. */
+  timeZone: string;
   /** Its runs in the window, oldest first. */
   spans: RunSpan[];
 }
@@ -30,7 +34,16 @@ export function timelineRows(flows: readonly Flow[], workflows: readonly Workflo
   return [
     ...flows.map((flow): TimelineRow => {
       const key = `flow-${String(flow.id)}`;
-      return { key, kind: 'flow', id: flow.id, name: flowName(flow), schedule: flow.paused ? none : scheduleOf(flow), spans: byOwner.get(key) ?? [] };
+      return {
+        key,
+        kind: 'flow',
+        id: flow.id,
+        name: flowName(flow),
+        schedule: flow.paused ? none : scheduleOf(flow),
+        nextRunAt: flow.nextRunAt,
+        timeZone: flow.timeZone,
+        spans: byOwner.get(key) ?? [],
+      };
     }),
     ...workflows.map((workflow): TimelineRow => {
       const key = `workflow-${String(workflow.id)}`;
@@ -40,6 +53,8 @@ export function timelineRows(flows: readonly Flow[], workflows: readonly Workflo
         id: workflow.id,
         name: workflow.name,
         schedule: workflow.enabled ? scheduleOf(workflow) : none,
+        nextRunAt: workflow.nextRunAt,
+        timeZone: workflow.timeZone,
         spans: byOwner.get(key) ?? [],
       };
     }),

@@ -1,8 +1,11 @@
 import { ActionIcon, Badge, Box, Burger, Button, em, Group, NavLink, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { Hint } from '@/components/hint';
 import { TimeZoneSwitch } from '@/components/time-zone-switch';
+import { followRuns } from '@/resources/follow-runs';
 import { CardNotifier } from './card-notifier';
 import { DatabaseBanner } from './database-banner';
 import { NotifyControl } from './notify-control';
@@ -14,6 +17,7 @@ const sections = [
   { to: '/', label: 'Overview', exact: true },
   { to: '/flows', label: 'Flows', exact: false },
   { to: '/workflows', label: 'Workflows', exact: false },
+  { to: '/runs', label: 'Runs', exact: false },
   { to: '/sources', label: 'Sources', exact: false },
   { to: '/destinations', label: 'Destinations', exact: false },
   { to: '/alerts', label: 'Alerts', exact: false },
@@ -23,6 +27,25 @@ const sections = [
 
 /** The navigation's id, for the burger that opens it on a phone. */
 const NAV_ID = 'sections-navigation';
+/** Where "Skip to content" takes the keyboard. */
+const MAIN_ID = 'main-content';
+
+/** The first Tab of every page: past the header and the navigation to the page itself. */
+function SkipLink() {
+  return (
+    <a
+      href={`#${MAIN_ID}`}
+      className={frame.skipLink}
+      onClick={(event) => {
+        // Focus moves without a change of address (the router would read the hash as a navigation).
+        event.preventDefault();
+        document.getElementById(MAIN_ID)?.focus();
+      }}
+    >
+      Skip to content
+    </a>
+  );
+}
 
 function ColorSchemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
@@ -50,9 +73,13 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
   const pathname = useLocation({ select: (location) => location.pathname });
   // Below the navigation's breakpoint Sign out moves to the end of the navigation: in the header it ran past a 390 px screen.
   const wide = useMediaQuery(`(min-width: ${em(768)})`, true, { getInitialValueInEffect: false });
+  const client = useQueryClient();
+  // Every page signed in: a run that starts or ends refreshes whatever shows it.
+  useEffect(() => followRuns(client), [client]);
 
   return (
     <>
+      <SkipLink />
       {/* react-remove-scroll's class (Mantine's modals lock the page's scroll with it): a fixed header keeps its place
           when the scroll bar goes, as AppShell's did. */}
       <header className={`${frame.header} right-scroll-bar-position`}>
@@ -107,7 +134,7 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
           </Button>
         )}
       </nav>
-      <main className={frame.main}>
+      <main className={frame.main} id={MAIN_ID} tabIndex={-1}>
         <DatabaseBanner />
         <RunNotifier />
         <CardNotifier />

@@ -129,8 +129,10 @@ describe('browser notifications', () => {
 });
 
 describe('tab title', () => {
-  it('counts the running flows, and drops the count when none runs', async () => {
-    const running = mockService.db.state.flows.filter((flow) => mockService.db.activeFlowRun(flow.id)).length;
+  it('counts the running flows and workflows, and drops the count when none runs', async () => {
+    const running =
+      mockService.db.state.flows.filter((flow) => mockService.db.activeFlowRun(flow.id)).length +
+      mockService.db.state.workflows.filter((workflow) => mockService.db.activeWorkflowRun(workflow.id)).length;
     expect(running).toBeGreaterThan(0);
     renderApp('/workflows');
     await waitFor(() => {

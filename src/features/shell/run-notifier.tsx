@@ -9,10 +9,11 @@ import { liveScopes, useLiveQuery } from '@/lib/live-query';
 import { isRunActive, runStateLabel } from '@/lib/run-status';
 import { forgetStartedRun, isStartedRunWatched, useWatchedFlowIds } from '@/lib/run-watch';
 import { flowQueries } from '@/resources/flows';
+import { serviceNow } from '@/api/service-clock';
 
 /** What a finished attempt's notification says. */
 export function finishedRunMessage(name: string, attempt: RunAttempt): { title: string; body: string } {
-  const took = runDurationMs(attempt.createdAt, attempt.completedAt, Date.now());
+  const took = runDurationMs(attempt.createdAt, attempt.completedAt, serviceNow());
   const loaded = attempt.resources.reduce((sum, resource) => sum + resource.loaded, 0);
   const facts = [
     `Attempt ${attemptLabel(attempt.number ?? undefined)}`,

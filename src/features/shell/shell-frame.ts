@@ -6,6 +6,7 @@ export const frame = {
   header: 'shell-header',
   navbar: 'shell-navbar',
   main: 'shell-main',
+  skipLink: 'shell-skip-link',
   burgerPlace: 'shell-burger-place',
   skeletonNavbar: 'shell-skeleton-navbar',
 } as const;

@@ -44,7 +44,7 @@ function WorkflowDetail({ workflow }: { workflow: Workflow }) {
       />
       <Group mb="lg" align="flex-start" gap="xl">
         <WorkflowEnabledSwitch workflow={workflow} />
-        <ScheduleLabel schedule={scheduleOf(workflow)} />
+        <ScheduleLabel schedule={scheduleOf(workflow)} nextRunAt={workflow.nextRunAt} timeZone={workflow.timeZone} />
         <FreshnessBadge freshness={workflow.freshness} />
       </Group>
       <Stack gap={0}>

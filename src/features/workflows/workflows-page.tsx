@@ -40,7 +40,12 @@ const columns: Column<Workflow>[] = [
     width: 110,
     cell: (workflow) => <WorkflowEnabledSwitch workflow={workflow} label={false} />,
   },
-  { key: 'schedule', header: 'Schedule', width: 190, cell: (workflow) => <ScheduleLabel schedule={scheduleOf(workflow)} /> },
+  {
+    key: 'schedule',
+    header: 'Schedule',
+    width: 190,
+    cell: (workflow) => <ScheduleLabel schedule={scheduleOf(workflow)} nextRunAt={workflow.nextRunAt} timeZone={workflow.timeZone} />,
+  },
   { key: 'freshness', header: 'Freshness', width: 120, cell: (workflow) => <FreshnessBadge freshness={workflow.freshness} size="sm" /> },
   { key: 'status', header: 'Status', width: 190, cell: (workflow) => <WorkflowStatusBadge workflowId={workflow.id} /> },
 ];

@@ -26,7 +26,11 @@ const columns: Column<Flow>[] = [
     header: 'Destination',
     cell: (flow) => <AnchorLink {...endpointPage('destination', flow.destination)}>{endpointFallbackName('destination', flow.destination)}</AnchorLink>,
   },
-  { key: 'schedule', header: 'Schedule', cell: (flow) => <ScheduleLabel schedule={scheduleOf(flow)} /> },
+  {
+    key: 'schedule',
+    header: 'Schedule',
+    cell: (flow) => <ScheduleLabel schedule={scheduleOf(flow)} nextRunAt={flow.nextRunAt} timeZone={flow.timeZone} paused={flow.paused} />,
+  },
 ];
 
 /** The flows reading from this source (the interface lists all flows; they are filtered here). */

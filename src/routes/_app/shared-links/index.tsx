@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { CARD_STATES } from '@/api/schema-free-values';
-import { SharedLinksPage } from '@/features/sources/shared-links-page';
+import { SharedLinksPage } from '@/features/endpoints/sources/shared-links-page';
 import { optionalOrDropped } from '@/lib/search-params';
 import { cardQueries } from '@/resources/cards';
 
