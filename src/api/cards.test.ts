@@ -168,8 +168,8 @@ describe('card states and revoking (Flowdeck additions)', () => {
 
   it('revokes an open card: the link answers 410 "revoked" and the list says when', async () => {
     const card = await createConfigurationCard(SEED.incompleteSourceId, { expiresAt: inAWeek() });
-    // The create answer is the interface's ConfigurationCard: states are in the list only.
-    expect(card).toMatchObject({ state: undefined, submittedAt: null, revokedAt: null });
+    // Flowdeck's create answer carries the card's state too (an addition), as the service's does.
+    expect(card).toMatchObject({ state: 'open', submittedAt: null, revokedAt: null });
     await revokeConfigurationCard(SEED.incompleteSourceId, card.id);
     const error = await apiError(getCardForRecipient(card.hashId));
     expect(error).toMatchObject({ kind: 'gone', message: 'This link has been revoked.' });

@@ -102,7 +102,8 @@ describe('defaults', () => {
 
   it('leaves fields empty and sends only edits where the values on file are not shown (a card)', () => {
     const values = initialFormProperties([header, delimiter, rows], {}, 'hidden');
-    expect(values).toEqual({ [fieldKey(0)]: false, [fieldKey(1)]: '', [fieldKey(2)]: '' });
+    // A switch has no empty state: it shows its default, and sends nothing unless it is turned.
+    expect(values).toEqual({ [fieldKey(0)]: true, [fieldKey(1)]: '', [fieldKey(2)]: '' });
     expect(changedProperties([header, delimiter, rows], {}, values, 'hidden')).toEqual({});
   });
 });

@@ -80,7 +80,7 @@ describe('flow page by keyboard', () => {
     expect(duration.getAttribute('aria-label')).toMatch(/; median \d/);
     expect(within(history).getByRole('img', { name: /^Rows loaded per attempt\. Last \d+ attempts: .*median [\d,]+ rows$/ })).toBeInTheDocument();
     await user.click(within(history).getByRole('button', { name: 'Show the charts as a table' }));
-    const table = within(history).getByRole('table', { name: 'Run history as a table' });
+    const table = await within(history).findByRole('table', { name: 'Run history as a table' });
     expect(within(table).getAllByRole('row').length).toBeGreaterThan(1);
   }, 20_000);
 });
