@@ -14,7 +14,7 @@ const { api, keys } = service;
 const { source, destination, flow } = await createSampleFlow(api);
 const workflow = await createWorkflow(api, { flows: [flow.id] });
 const webhook = await createWebhook(api, workflow.id);
-const values = { id: 0, name: 'sample', webhook_trigger_id: webhook.id, cardId: 1, attemptId: 1 };
+const values = { id: 0, name: 'sample', webhook_trigger_id: webhook.id, cardId: 1, attemptId: 1, runId: 1 };
 
 /** The ids each operation addresses: real resources, so that only the key decides the answer. */
 function pathOf(path: string): string {

@@ -135,7 +135,10 @@ describe('POST /v2/sources/{id}/configuration_cards (create card link)', () => {
       body: { expiresAt, imageUrl: 'https://example.com/logo.png', instruction: 'Fill in the password.' },
     });
     const raw = expectWrapped(answer, 201) as Record<string, unknown>;
-    expect(Object.keys(raw).sort()).toEqual(['expires_at', 'hash_id', 'id', 'image_url', 'instruction', 'source_name', 'type', 'url']);
+    const interfaceKeys = ['expires_at', 'hash_id', 'id', 'image_url', 'instruction', 'source_name', 'type', 'url'];
+    // Flowdeck's additions (left out by the hosted profile): who asks, where the recipient goes back, the card's state.
+    const additions = ['redirectUrl', 'revoked_at', 'senderName', 'sourceId', 'state', 'stateChangedAt', 'submitted_at'];
+    expect(Object.keys(raw).sort()).toEqual([...interfaceKeys, ...additions].sort());
     const card = configurationCardSchema.parse(raw);
     expect(card).toMatchObject({ type: 'SOURCE', sourceName: 'Card source', imageUrl: 'https://example.com/logo.png', instruction: 'Fill in the password.' });
     expect(Date.parse(card.expiresAt)).toBe(Date.parse(expiresAt));

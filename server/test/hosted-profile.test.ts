@@ -130,6 +130,12 @@ describe('FLOWDECK_PROFILE=hosted', () => {
     expectError(await api('/v2/flows', { method: 'POST', body }), 400, /^Bad Request: .*namespace/);
   });
 
+  it('answers a new card link with exactly the hosted fields (no sender, redirect or state)', async () => {
+    const answer = await api(`/v2/sources/${String(source.id)}/configuration_cards`, { method: 'POST', body: { expiresAt: inFuture(3_600_000) } });
+    const created = (answer.body as { data: Record<string, unknown> }).data;
+    expect(Object.keys(created).sort()).toEqual(['expires_at', 'hash_id', 'id', 'image_url', 'instruction', 'source_name', 'type', 'url']);
+  });
+
   it('still asks for a key on what it serves, and paths it does not know at all are 404', async () => {
     expectError(await api(`/v2/flows/${String(flow.id)}/status`, { key: null }), 401, 'Unauthorized');
     expectError(await api('/v2/nothing-here'), 404, 'Not Found');
