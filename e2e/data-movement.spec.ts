@@ -58,13 +58,16 @@ function startTrickleServer(): Promise<Server> {
   });
 }
 
-async function countRows(databaseFile: string, table: string): Promise<{ rows: number; sample: Record<string, unknown> | undefined }> {
+/** The rows of a flow's table: each flow writes into a namespace (a DuckDB schema) of its own, named after it. */
+async function countRows(databaseFile: string, namespace: string, table: string): Promise<{ rows: number; sample: Record<string, unknown> | undefined }> {
   const instance = await DuckDBInstance.create(databaseFile, { access_mode: 'READ_ONLY' });
   try {
     const connection = await instance.connect();
     try {
-      const count = await connection.runAndReadAll(`SELECT count(*)::INTEGER AS rows FROM "${table}"`);
-      const sample = await connection.runAndReadAll(`SELECT id::INTEGER AS id, customer, amount::DOUBLE AS amount, paid FROM "${table}" WHERE id = 3`);
+      const count = await connection.runAndReadAll(`SELECT count(*)::INTEGER AS rows FROM "${namespace}"."${table}"`);
+      const sample = await connection.runAndReadAll(
+        `SELECT id::INTEGER AS id, customer, amount::DOUBLE AS amount, paid FROM "${namespace}"."${table}" WHERE id = 3`,
+      );
       return { rows: Number(count.getRowObjects()[0]?.rows), sample: sample.getRowObjects()[0] };
     } finally {
       connection.closeSync();
@@ -192,7 +195,7 @@ test('a new user moves CSV rows into a DuckDB file from the dashboard and watche
   });
 
   await test.step('find the rows in the DuckDB file', async () => {
-    const { rows, sample } = await countRows(databaseFile, 'orders');
+    const { rows, sample } = await countRows(databaseFile, 'orders_csv_to_warehouse', 'orders');
     expect(rows).toBe(FILE_ROWS);
     expect(sample).toEqual({ id: 3, customer: 'customer 3', amount: 3.75, paid: false });
   });
@@ -231,7 +234,7 @@ test('a new user moves CSV rows into a DuckDB file from the dashboard and watche
     await expect(latest.getByLabel(`live_orders: loaded ${LIVE_ROWS.toLocaleString('en-US')} rows`)).toBeVisible();
     expect(reloads).toEqual([]);
 
-    const { rows } = await countRows(databaseFile, 'live_orders');
+    const { rows } = await countRows(databaseFile, 'live_orders_to_warehouse', 'live_orders');
     expect(rows).toBe(LIVE_ROWS);
   });
 });

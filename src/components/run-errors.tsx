@@ -20,7 +20,8 @@ export function RunErrors({ errors, compact = false }: { errors: readonly string
       <List spacing={4} size="sm" listStyleType="none" aria-label="Errors">
         {shown.map((error, index) => (
           <List.Item key={`${String(index)}-${error.slice(0, 40)}`}>
-            <Code block c="red" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: 240, overflow: 'auto' }}>
+            {/* A long error scrolls within its block: focusable, so a keyboard can scroll it too. */}
+            <Code block c="red" tabIndex={0} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: 240, overflow: 'auto' }}>
               {error}
             </Code>
           </List.Item>

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden }
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useState } from 'react';
 import type { Flow, RunAttempt } from '@/api/flows';
+import { isApiError } from '@/api/errors';
 import { ErrorState } from '@/components/error-state';
 import { isRunActive } from '@/lib/run-status';
 import { useStackedLayout } from '@/components/responsive-table/use-stacked-layout';
@@ -71,6 +72,8 @@ export function FlowTablesSection({ flow, latest, running }: FlowTablesSectionPr
   const resync = useResyncFlow(flow.id);
   const reset = useResetFlowState(flow.id);
   const [done, setDone] = useState<string | null>(null);
+  // A service without flow tables (the hosted interface, behind the proxy) answers 404: nothing to show.
+  const unsupported = isApiError(state.error, 'not_found');
 
   const entries: TableEntryData[] = (state.data ?? []).map((table) => {
     const facts = resolvers ? resourceFacts(resolvers, table.resource) : null;
@@ -130,6 +133,7 @@ export function FlowTablesSection({ flow, latest, running }: FlowTablesSectionPr
     />
   );
 
+  if (unsupported) return null;
   return (
     <Card withBorder padding="lg" mb="lg" component="section" aria-labelledby="tables-title">
       <Group justify="space-between" align="flex-start" mb="xs" gap="xs">

@@ -194,6 +194,19 @@ describe('the Tables section', () => {
   });
 });
 
+describe('a service without flow tables (the hosted interface)', () => {
+  it('shows no Tables section, and no error, where the service does not answer a flow’s state', async () => {
+    mockService.failNext('getFlowState', { status: 404 });
+    renderApp('/flows/1');
+    expect(await screen.findByRole('region', { name: 'Latest attempt' })).toBeInTheDocument();
+    await waitFor(() => {
+      expect(mockService.calls.some((call) => call.operation === 'getFlowState')).toBe(true);
+    });
+    expect(screen.queryByRole('region', { name: 'Tables' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Not found')).not.toBeInTheDocument();
+  });
+});
+
 describe('re-sync and reset', () => {
   it('re-syncs one table after saying what happens to its data, and starts the run', async () => {
     const resyncs = recordBodies('POST', /^\/v2\/flows\/1\/resync$/);
