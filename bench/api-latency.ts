@@ -22,6 +22,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import pg from 'pg';
+import { stopChild, waitUntilAnswering } from './child-service';
 import { freePort } from '../server/db/embedded';
 import { startScratchPostgres } from '../server/db/scratch-postgres';
 import { DEMO_KEYS } from '@/service-rules/plans';
@@ -61,26 +62,6 @@ interface Load {
 
 function startNode(args: string[], env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return;
-  const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
-  process.kill(child.pid, 'SIGTERM');
-  await exited;
-}
-
-async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      if ((await fetch(url, { headers: AUTH })).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`${url} did not start answering`);
-    await new Promise((resolveWait) => setTimeout(resolveWait, 300));
-  }
 }
 
 /**
@@ -148,7 +129,7 @@ try {
   });
   children.push(service);
   const serviceUrl = `http://127.0.0.1:${String(servicePort)}`;
-  await waitUntilAnswering(`${serviceUrl}/v2/flows?limit=1`, service);
+  await waitUntilAnswering(`${serviceUrl}/v2/flows?limit=1`, service, AUTH);
 
   const db = new pg.Client({ connectionString: postgres.url });
   await db.connect();
@@ -165,7 +146,7 @@ try {
   const floor = startNode(['--import', 'tsx', 'bench/api-floor.ts'], { DATABASE_URL: postgres.url, PORT: String(floorPort) });
   children.push(floor);
   const floorUrl = `http://127.0.0.1:${String(floorPort)}`;
-  await waitUntilAnswering(`${floorUrl}/v2/flows?limit=1`, floor);
+  await waitUntilAnswering(`${floorUrl}/v2/flows?limit=1`, floor, AUTH);
 
   for (const { path } of CASES.filter((c) => c.judged)) {
     const [ours, theirs] = [await bodyOf(serviceUrl + path), await bodyOf(floorUrl + path)];

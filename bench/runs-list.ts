@@ -11,6 +11,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import pg from 'pg';
+import { stopChild, waitUntilAnswering } from './child-service';
 import { encodeRunsCursor } from '@/service-rules/runs-query';
 import { DEMO_KEYS } from '@/service-rules/plans';
 import { freePort } from '../server/db/embedded';
@@ -56,26 +57,6 @@ async function timed(times: number, once: () => Promise<void>): Promise<{ p50: n
   }
   samples.sort((a, b) => a - b);
   return { p50: quantile(samples, 0.5), p99: quantile(samples, 0.99) };
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return;
-  const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
-  process.kill(child.pid, 'SIGTERM');
-  await exited;
-}
-
-async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      if ((await fetch(url, { headers: AUTH })).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`${url} did not start answering`);
-    await new Promise((resolveWait) => setTimeout(resolveWait, 300));
-  }
 }
 
 /** 10,000 flows and 100 attempts each, spread over the last 100 days, every tenth failed. Numbered here: the per-row trigger would take minutes. */
@@ -124,7 +105,7 @@ try {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${String(port)}`;
-  await waitUntilAnswering(`${url}/v2/runs?limit=1`, service);
+  await waitUntilAnswering(`${url}/v2/runs?limit=1`, service, AUTH);
   await db.connect();
   const seeding = performance.now();
   await seed(db);

@@ -3,6 +3,7 @@ import { createExternalDatabase, createSource, runAgain, sql } from './connector
 import { createFlow, expectStatus, listAttempts, matching } from './fixtures';
 import { cursorOf, destinationsIn, serviceDestination } from './flow-table-fixtures';
 import { startHarness } from './harness';
+import { finishAttempt } from '../store/attempts';
 
 // Recovery of a load an ended run left in hand (issue 30, item 3), at the one moment a kill rarely hits:
 // after the destination committed the load and before the service recorded it. The attempt is put back
@@ -74,6 +75,35 @@ describe('a load the destination committed and the service did not record', () =
 
     // The next run goes on from there: nothing read twice.
     expect((await runAgain(api, flow.id)).resources.find((resource) => resource.name === 'orders')?.extracted).toBe(0);
+  });
+
+  it('is settled while the instance that ran it lives on, once its runner ends the attempt with the load still in hand', async () => {
+    const source = await createSource(api, 'sample', { row_count: 100 });
+    const flow = await createFlow(api, source.id, destination.id, {
+      displayName: 'Released',
+      resources: [{ name: 'orders', syncMode: 'incremental_append', cursorField: 'id' }],
+    });
+    const attempt = await runAgain(api, flow.id);
+    const [record] = await sql<{ load_id: string }>(target.url, `SELECT load_id FROM released._flowdeck_loads WHERE attempt_id = $1 AND resource = 'orders'`, [
+      attempt.id,
+    ]);
+    // This instance (alive) ran it: its runner could not tell whether orders committed, and ends the attempt.
+    await service.sql(
+      `UPDATE run_attempts SET lifecycle = 'running', disposition = 'none', completed_at = NULL, loading = 'orders', load_id = $2,
+         load_target = '{"namespace": "released", "table": "orders"}',
+         resources = (SELECT jsonb_agg(CASE WHEN item->>'name' = 'orders' THEN item || '{"loaded": 0, "committed": false}' ELSE item END) FROM jsonb_array_elements(resources) item)
+       WHERE id = $1`,
+      [attempt.id, record?.load_id],
+    );
+    await service.sql("UPDATE flow_tables SET cursor = NULL WHERE flow_id = $1 AND resource = 'orders'", [flow.id]);
+    const pool = service.service.pool;
+    if (!pool) throw new Error('the service has no pool');
+    await finishAttempt(pool, attempt.id, { disposition: 'failed', errors: ['The destination did not confirm the commit.'], resources: null });
+
+    await recover();
+    const [ended] = await listAttempts(api, flow.id, '?limit=1');
+    expect(ended?.resources.find((resource) => resource.name === 'orders')).toMatchObject({ loaded: 75, committed: true });
+    expect(await cursorOf(api, flow.id, 'orders')).toBe(75);
   });
 
   it('counts a load the destination never committed as nothing kept, and discards what it left', async () => {
