@@ -3,7 +3,7 @@ import '@/lib/zod-config';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type RouterHistory, RouterProvider } from '@tanstack/react-router';
-import { clearSession } from '@/features/auth/session';
+import { clearSession, restoreSession } from '@/features/auth/session';
 import { createQueryClient } from '@/lib/query-client';
 import { cssVariablesResolver, theme } from '@/lib/theme';
 import { createAppRouter } from './router';
@@ -13,6 +13,7 @@ import { createAppRouter } from './router';
  * session and sends the user to sign in, and back to the page they were on afterwards.
  */
 export function createApp({ history, mantineEnv }: { history?: RouterHistory; mantineEnv?: 'default' | 'test' } = {}) {
+  restoreSession();
   const queryClient = createQueryClient({
     onUnauthorized: () => {
       clearSession();

@@ -1,6 +1,9 @@
 /** The largest page Flowdeck's service answers (its lists default to 100 items per page). */
 export const ALL_PAGES_LIMIT = 1000;
 
+/** A list's first page as `readAllPages` asks for it. */
+export const FIRST_PAGE = { limit: ALL_PAGES_LIMIT, offset: 0 } as const;
+
 export interface PageRequest {
   limit: number;
   offset: number;

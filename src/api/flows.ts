@@ -16,7 +16,6 @@ import {
   runResponseSchema,
   textOrEmpty,
 } from './common';
-import { FLOWS_PATH } from './first-pages';
 import { freshnessSchema } from './freshness';
 import { MAX_ATTEMPTS_LIMIT } from './schema-free-values';
 
@@ -110,7 +109,7 @@ export type RunAttemptsParams = z.input<typeof runAttemptsParamsSchema>;
  * with `page`, that page alone (a service that does not page answers every flow).
  */
 export function listFlows(options: CallOptions = {}, page?: PageRequest): Promise<Flow[]> {
-  const readPage = (which: PageRequest) => request({ path: FLOWS_PATH, query: { ...which }, schema: dataOf(listOf(flowSchema)), ...options });
+  const readPage = (which: PageRequest) => request({ path: '/v2/flows', query: { ...which }, schema: dataOf(listOf(flowSchema)), ...options });
   return page ? readPage(page) : readAllPages(readPage);
 }
 

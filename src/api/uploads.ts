@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { getApiSession } from './api-session';
-import { type CallOptions, request } from './client';
-import { buildUrl } from './send-ahead';
+import { buildUrl, type CallOptions, request } from './client';
 import { dataOf } from './common';
 import { ApiError, errorBodySchema, kindFromStatus } from './errors';
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { readAllPages } from './all-pages';
-import { WORKFLOWS_PATH } from './first-pages';
 import { type CallOptions, request, writeBody } from './client';
 import {
   dataOf,
@@ -89,7 +88,7 @@ export type WorkflowStatus = z.infer<typeof workflowStatusSchema>;
 
 /** GET /v2/workflows: every workflow, read page by page where the service pages. */
 export function listWorkflows(options: CallOptions = {}): Promise<Workflow[]> {
-  return readAllPages((page) => request({ path: WORKFLOWS_PATH, query: { ...page }, schema: dataOf(listOf(workflowSchema)), ...options }));
+  return readAllPages((page) => request({ path: '/v2/workflows', query: { ...page }, schema: dataOf(listOf(workflowSchema)), ...options }));
 }
 
 /** GET /v2/workflows/{id}/status */
@@ -146,7 +145,7 @@ export type UpdateWorkflowInput = z.input<typeof updateWorkflowInputSchema>;
 
 /** POST /v2/workflows */
 export async function createWorkflow(input: CreateWorkflowInput, options: CallOptions = {}): Promise<Workflow> {
-  return request({ method: 'POST', path: WORKFLOWS_PATH, body: writeBody(createWorkflowInputSchema, input), schema: dataOf(workflowSchema), ...options });
+  return request({ method: 'POST', path: '/v2/workflows', body: writeBody(createWorkflowInputSchema, input), schema: dataOf(workflowSchema), ...options });
 }
 
 /** PATCH /v2/workflows/{id} */

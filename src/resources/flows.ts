@@ -1,10 +1,9 @@
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { readAllPages } from '@/api/all-pages';
+import { FIRST_PAGE, readAllPages } from '@/api/all-pages';
 import type { CallOptions } from '@/api/client';
 import { ApiError, isApiError } from '@/api/errors';
-import { FIRST_PAGE } from '@/api/first-pages';
 import {
   cancelFlow,
   createFlow,

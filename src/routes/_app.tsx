@@ -11,8 +11,8 @@ export const Route = createFileRoute('/_app')({
   beforeLoad: ({ location }) => {
     if (!hasSession()) throw redirect({ to: '/sign-in', search: { redirect: location.href } });
   },
-  // Not split from the route tree (vite.config.ts): it paints while the shell's own code is on its way, as the
-  // page the service sent (src/prepaint.tsx) drew it.
+  // The frame and the page's heading while the shell's code and the page's arrive: the page does not jump when
+  // they come.
   pendingComponent: function AppPending() {
     const intro = pageIntroAt(useLocation({ select: (location) => location.pathname }));
     return <ShellSkeleton intro={intro} />;

@@ -15,10 +15,7 @@ export function SignInHeading() {
   );
 }
 
-/**
- * The sign-in card around its content: the form, or (drawn by the build into the page the service sends, see
- * src/prepaint.tsx) the heading and the fields' placeholders, so a phone shows the card before the code arrives.
- */
+/** The sign-in card around its content. */
 export function SignInFrame({ children }: { children: ReactNode }) {
   return (
     <Center mih="100vh" p="md">
