@@ -17,7 +17,6 @@ import {
   textOrEmpty,
 } from './common';
 import { freshnessSchema } from './freshness';
-import { MAX_ATTEMPTS_LIMIT } from './schema-free-values';
 
 export const FREQUENCIES = ['manual', '24h', '12h', '6h', '1h', '30m', '15m'] as const;
 
@@ -95,7 +94,8 @@ export const runAttemptSchema = z.object({
 });
 export type RunAttempt = z.infer<typeof runAttemptSchema>;
 
-export { MAX_ATTEMPTS_LIMIT };
+/** The most run attempts one page of `GET /v2/flows/{id}/run` returns. */
+export const MAX_ATTEMPTS_LIMIT = 1000;
 
 export const runAttemptsParamsSchema = z.strictObject({
   limit: z.number().int().min(1).max(MAX_ATTEMPTS_LIMIT).default(100),
