@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
 import { type UseMutationResult, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
@@ -20,7 +20,6 @@ import { type Column, ResponsiveTable } from './responsive-table/responsive-tabl
 import { SortControl } from './sort-control';
 import { UnlistedNotice } from './unlisted-notice';
 import { UrlSearchField } from './url-search-field';
-import { Hint } from './hint';
 
 interface Endpoint {
   id: number;
@@ -107,7 +106,7 @@ function endpointColumns<T extends Endpoint>(
       header: '',
       align: 'right',
       cell: (row) => (
-        <Hint label={`Delete ${row.name}`}>
+        <Tooltip label={`Delete ${row.name}`}>
           <ActionIcon
             variant="subtle"
             color="red"
@@ -118,7 +117,7 @@ function endpointColumns<T extends Endpoint>(
           >
             ✕
           </ActionIcon>
-        </Hint>
+        </Tooltip>
       ),
     },
   ];

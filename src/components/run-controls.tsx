@@ -1,10 +1,9 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import type { LiveAction } from '@/lib/use-live-action';
 import { ActionFeedback } from './action-feedback';
 import { ConfirmDialog } from './confirm-dialog';
-import { Hint } from './hint';
 
 interface RunControlsProps {
   run: LiveAction;
@@ -30,7 +29,7 @@ export function RunControls({ run, cancel, running, subject, children }: RunCont
     <Stack gap="xs" align="flex-end">
       <Group gap="xs" justify="flex-end">
         {/* A disabled button gets no pointer events: each sits in a span the tooltip can watch. */}
-        <Hint label="A run is going: wait for it to end, or cancel it" disabled={running !== true}>
+        <Tooltip label="A run is going: wait for it to end, or cancel it" disabled={running !== true}>
           <span>
             <Button
               onClick={() => {
@@ -43,14 +42,14 @@ export function RunControls({ run, cancel, running, subject, children }: RunCont
               Run now
             </Button>
           </span>
-        </Hint>
-        <Hint label="Nothing is running right now" disabled={running !== false}>
+        </Tooltip>
+        <Tooltip label="Nothing is running right now" disabled={running !== false}>
           <span>
             <Button color="red" variant="light" onClick={confirm.open} loading={cancel.isPending} disabled={run.isPending || running === false}>
               Cancel run
             </Button>
           </span>
-        </Hint>
+        </Tooltip>
         {children}
       </Group>
       <ActionFeedback

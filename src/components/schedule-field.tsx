@@ -1,33 +1,23 @@
-import { Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { type Control, Controller, type FieldValues, useWatch } from 'react-hook-form';
 import { FREQUENCIES } from '@/api/flows';
-import { LookAlikeSelect } from '@/components/look-alike-select';
-import { onDemand, useOnDemand } from '@/lib/on-demand';
-import { cronUsesZone, describeFrequency } from '@/lib/schedule-basics';
-import { useScheduleEngine } from '@/lib/use-schedule-engine';
+import { NextRuns } from '@/components/next-runs';
+import { cronUsesZone, describeCron, describeFrequency } from '@/lib/schedule';
 import type { ScheduleFormValues } from '@/lib/schedule-form';
-
-// The next runs (their list, dates and clock, about 2.5 KB gzip) matter only once a cron is typed: they come
-// with the cron library, not with the form.
-const nextRunsModule = onDemand(() => import('@/components/next-runs'));
 
 const FREQUENCY_OPTIONS = FREQUENCIES.map((frequency) => ({ value: frequency, label: describeFrequency(frequency) }));
 
 /** The expression in words (UTC, as the service reads it) and its next runs while typing, so a wrong cron shows before saving. */
 function CronExplanation({ cron }: { cron: string }) {
   const trimmed = cron.trim();
-  const engine = useScheduleEngine(true);
-  const nextRuns = useOnDemand(nextRunsModule);
-  // Until the cron library and the next runs arrive (both asked for as soon as Cron is picked), the help text
-  // stands in for the words; then words and times show together.
-  const words = trimmed === '' || !engine ? null : engine.describeCron(trimmed);
-  if (!words || !nextRuns) return <>Five fields, in UTC: minute, hour, day of month, month, day of week. For example 30 2 * * * is 02:30 UTC every day.</>;
+  const words = trimmed === '' ? null : describeCron(trimmed);
+  if (!words) return <>Five fields, in UTC: minute, hour, day of month, month, day of week. For example 30 2 * * * is 02:30 UTC every day.</>;
   return (
     <>
       <Text span size="xs" fw={600} c="var(--mantine-color-text)">
         {words}
       </Text>
-      {cronUsesZone(trimmed) && ' (UTC)'} · <nextRuns.NextRuns schedule={{ kind: 'cron', cron: trimmed }} count={3} variant="inline" />
+      {cronUsesZone(trimmed) && ' (UTC)'} · <NextRuns schedule={{ kind: 'cron', cron: trimmed }} count={3} variant="inline" />
     </>
   );
 }
@@ -66,7 +56,7 @@ export function ScheduleField<T extends FieldValues & ScheduleFormValues>({ cont
           control={control}
           name="frequency"
           render={({ field, fieldState }) => (
-            <LookAlikeSelect
+            <Select
               label="Frequency"
               description={field.value === 'manual' ? manualHint : undefined}
               data={FREQUENCY_OPTIONS}

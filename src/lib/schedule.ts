@@ -1,17 +1,8 @@
 import { Cron } from 'croner';
 import { cronWords, scheduleInWords } from './cron-words';
-import {
-  frequencyMs,
-  nextFrequencyRun,
-  type ScheduleEngine,
-  scheduleEngineStore,
-  upcomingFrequencyRuns,
-  type Schedule,
-  type UpcomingRuns,
-} from './schedule-basics';
+import { frequencyMs, nextFrequencyRun, upcomingFrequencyRuns, type Schedule, type UpcomingRuns } from './schedule-basics';
 
-// Everything schedules need, the cron library included. Pages that may never show a cron import schedule-basics.ts
-// and get these functions through use-schedule-engine.ts instead.
+// Everything schedules need, the cron library included.
 export {
   cronUsesZone,
   describeFrequency,
@@ -88,7 +79,3 @@ export function scheduledRunsBetween(schedule: Schedule, lastRunAt: string | nul
   for (let at = Math.max(next.getTime(), from.getTime()); at <= to.getTime() && runs.length < max; at += every) runs.push(new Date(at));
   return runs;
 }
-
-export const scheduleEngine: ScheduleEngine = { describeCron, describeSchedule, isValidCron, upcomingRuns };
-
-scheduleEngineStore.provide(scheduleEngine);
