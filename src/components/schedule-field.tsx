@@ -1,26 +1,28 @@
-import { Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Radio, Select, Stack, TextInput } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { type Control, Controller, type FieldValues, useWatch } from 'react-hook-form';
 import { FREQUENCIES } from '@/api/flows';
-import { NextRuns } from '@/components/next-runs';
-import { cronUsesZone, describeCron, describeFrequency } from '@/lib/schedule';
+import { isValidCron } from '@/lib/cron';
+import { describeFrequency } from '@/lib/schedule-basics';
 import type { ScheduleFormValues } from '@/lib/schedule-form';
 
-const FREQUENCY_OPTIONS = FREQUENCIES.map((frequency) => ({ value: frequency, label: describeFrequency(frequency) }));
+// A cron in words (cronstrue) comes once one is typed: most schedules are frequencies.
+const CronExplanation = lazy(() => import('./cron-explanation').then((module) => ({ default: module.CronExplanation })));
 
-/** The expression in words (UTC, as the service reads it) and its next runs while typing, so a wrong cron shows before saving. */
-function CronExplanation({ cron }: { cron: string }) {
+const CRON_HELP = 'Five fields, in UTC: minute, hour, day of month, month, day of week. For example 30 2 * * * is 02:30 UTC every day.';
+
+/** While typing: how to write a cron, or the one typed in words with its next runs, so a wrong cron shows before saving. */
+function CronDescription({ cron }: { cron: string }) {
   const trimmed = cron.trim();
-  const words = trimmed === '' ? null : describeCron(trimmed);
-  if (!words) return <>Five fields, in UTC: minute, hour, day of month, month, day of week. For example 30 2 * * * is 02:30 UTC every day.</>;
+  if (trimmed === '' || !isValidCron(trimmed)) return CRON_HELP;
   return (
-    <>
-      <Text span size="xs" fw={600} c="var(--mantine-color-text)">
-        {words}
-      </Text>
-      {cronUsesZone(trimmed) && ' (UTC)'} · <NextRuns schedule={{ kind: 'cron', cron: trimmed }} count={3} variant="inline" />
-    </>
+    <Suspense fallback={CRON_HELP}>
+      <CronExplanation cron={trimmed} />
+    </Suspense>
   );
 }
+
+const FREQUENCY_OPTIONS = FREQUENCIES.map((frequency) => ({ value: frequency, label: describeFrequency(frequency) }));
 
 /**
  * A frequency from the interface's list, or a cron expression (which wins on the service when both exist).
@@ -82,7 +84,7 @@ export function ScheduleField<T extends FieldValues & ScheduleFormValues>({ cont
               autoComplete="off"
               spellCheck={false}
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-              description={<CronExplanation cron={cron} />}
+              description={<CronDescription cron={cron} />}
               error={fieldState.error?.message}
               {...field}
             />

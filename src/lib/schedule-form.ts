@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FREQUENCIES } from '@/api/flows';
-import { isValidCron } from './schedule';
+import { isValidCron } from './cron';
 
 // The schedule part of the forms that set one (new flow, new and edit workflow): a frequency from the
 // interface's list or a cron expression, checked as typed by the same library the service checks with.

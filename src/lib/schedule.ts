@@ -1,4 +1,5 @@
 import { Cron } from 'croner';
+import { isValidCron, nextCronRuns } from './cron';
 import { cronWords, scheduleInWords } from './cron-words';
 import { frequencyMs, nextFrequencyRun, upcomingFrequencyRuns, type Schedule, type UpcomingRuns } from './schedule-basics';
 
@@ -14,25 +15,11 @@ export {
   upcomingFrequencyRuns,
   type UpcomingRuns,
 } from './schedule-basics';
+export { isValidCron, nextCronRuns };
 
 /** Plain words for a cron expression, or null when it is not one the scheduler would accept. */
 export function describeCron(cron: string): string | null {
   return isValidCron(cron) ? cronWords(cron) : null;
-}
-
-export function isValidCron(cron: string): boolean {
-  try {
-    new Cron(cron, { paused: true, timezone: 'UTC' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The next times a cron expression fires, in UTC; empty for an invalid expression. */
-export function nextCronRuns(cron: string, count: number, from: Date = new Date()): Date[] {
-  if (!isValidCron(cron)) return [];
-  return new Cron(cron, { paused: true, timezone: 'UTC' }).nextRuns(count, from);
 }
 
 /** The schedule in words; a cron expression that fixes times says they are UTC, as the service reads them. */
