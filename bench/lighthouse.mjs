@@ -18,11 +18,12 @@ const MIN_PERFORMANCE = { desktop: 0.95, mobile: 0.85 };
 const MIN_ACCESSIBILITY = 1;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PRESETS = { mobile: undefined, desktop: desktopConfig };
+// BENCH_PAGES=/sign-in (comma-separated) audits only those pages, BENCH_PRESETS=mobile only that preset.
 const PAGES = [
   { path: '/sign-in', signedIn: false },
   { path: '/', signedIn: true },
   { path: '/flows', signedIn: true },
-];
+].filter(({ path }) => !process.env.BENCH_PAGES || process.env.BENCH_PAGES.split(',').includes(path));
 const FLOOR_FILE = 'lighthouse-floor.html';
 // Lighthouse errors that say the trace was lost, not that the page failed: Chromium 156 now and then records no
 // navigation start.
@@ -105,7 +106,7 @@ try {
       '<meta name="description" content="Flowdeck: browse, share and monitor your data-movement pipelines." /><title>Flowdeck</title></head>' +
       '<body><main><h1>Sign in to Flowdeck</h1><p>Enter the API key of your workspace.</p></main></body></html>',
   );
-  for (const preset of Object.keys(PRESETS)) {
+  for (const preset of Object.keys(PRESETS).filter((name) => !process.env.BENCH_PRESETS || process.env.BENCH_PRESETS.split(',').includes(name))) {
     const floorRuns = [];
     for (let run = 0; run < RUNS; run += 1) floorRuns.push(await audit(`${service.url}/${FLOOR_FILE}`, preset, false));
     const floor = medianRun(floorRuns);

@@ -4,6 +4,8 @@ import { SignInPage } from '@/features/auth/sign-in-page';
 import { DEMO_API_KEY, isDemo } from '@/lib/demo';
 
 export const Route = createFileRoute('/sign-in')({
+  // Not split: sign-in is the first screen of most visits, and its form comes with the entry rather than a round later.
+  codeSplitGroupings: [],
   validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
   component: function SignInRoute() {
     const { redirect } = Route.useSearch();
