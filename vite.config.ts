@@ -29,7 +29,7 @@ export default defineConfig({
     // bench:bundle guards what matters (gzip bytes per first screen and per route); the charts' library alone is larger.
     chunkSizeWarningLimit: 1024,
     rolldownOptions: {
-      // What the entry runs before its first render, in one file: split by what shares it, it came as some eighty
+      // What the entry runs before its first render, in one file: split by what shares it, it comes as dozens of
       // small files, each a request of its own (six at a time over HTTP/1.1).
       output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] } },
     },
