@@ -3,9 +3,9 @@ import { getApiSession } from './api-session';
 import { ApiError, errorBodySchema, kindFromStatus } from './errors';
 
 /** No call waits forever: past this the user is told the service did not answer. */
-export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
 
-export type Query = Record<string, string | number | undefined>;
+type Query = Record<string, string | number | undefined>;
 
 export function buildUrl(baseUrl: string, path: string, query?: Query): string {
   const search = new URLSearchParams();
