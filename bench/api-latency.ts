@@ -24,7 +24,7 @@ import { loadavg } from 'node:os';
 import pg from 'pg';
 import { freePort } from '../server/db/embedded';
 import { startScratchPostgres } from '../server/db/scratch-postgres';
-import { DEMO_KEYS } from '../server/demo/seed';
+import { DEMO_KEYS } from '@/service-rules/plans';
 import { serviceNodeArgs } from '../server/service-command';
 
 const FLOWS = 10_000;

@@ -32,7 +32,7 @@ test('a running flow’s log follows live in the attempt view, pauses when scrol
   const follow = page.getByRole('button', { name: 'Following new lines' });
   await expect(follow).toHaveAttribute('aria-pressed', 'true');
   // Lines arrive while it runs, and the newest stays in view.
-  await expect(log.getByText(/orders Batch \d+: [\d,]+ rows loaded so far\.$/).last()).toBeVisible({ timeout: 20_000 });
+  await expect(log.getByText(/orders Batch \d+: [\d,]+ rows written so far, kept when the table commits\.$/).last()).toBeVisible({ timeout: 20_000 });
   const atBottom = () => log.evaluate((box) => box.scrollHeight - box.scrollTop - box.clientHeight <= 30);
   // Once the lines overflow the box, the view keeps to the bottom.
   await expect.poll(() => log.evaluate((box) => box.scrollHeight > box.clientHeight + 60), { timeout: 20_000 }).toBe(true);

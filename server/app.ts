@@ -1,10 +1,15 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { MESSAGES } from '@/api/messages';
-import { requireApiKey, requireFeature, type AuthVariables } from './http/auth';
+import { requireApiKey, type AuthVariables } from './http/auth';
 import { limitBodies } from './http/body-limit';
+import { boundBodies, DEFAULT_BODY_TIMEOUT_MS } from './http/body-timeout';
+import { databaseGate, healthAnswer } from './http/database-gate';
+import type { DatabaseWatch } from './db/availability';
+import type { Role } from './role';
 import { compressJson } from './http/compression';
 import { browserHeaders } from './http/browser-headers';
 import { loggablePath, onError } from './http/errors';
+import { createGuessThrottle, throttleGuesses } from './http/guess-throttle';
 import { hostedOperationsOnly } from './http/hosted-operations';
 import { type Handlers, registerOperations } from './http/operations';
 import { dashboardApp } from './http/static-assets';
@@ -14,6 +19,7 @@ import { attemptLogHandlers } from './routes/attempt-logs';
 import { alertHandlers } from './routes/alerts';
 import { recipientCardHandlers, sourceCardHandlers } from './routes/cards';
 import { destinationHandlers } from './routes/destinations';
+import { flowStateHandlers } from './routes/flow-state';
 import { flowStatusHandlers } from './routes/flow-statuses';
 import { flowHandlers } from './routes/flows';
 import { sourceHandlers } from './routes/sources';
@@ -35,6 +41,7 @@ function handlersOf(services: Services): Handlers {
     ...destinationHandlers(services),
     ...flowHandlers(services),
     ...flowStatusHandlers(services),
+    ...flowStateHandlers(services),
     ...attemptLogHandlers(services),
     ...workflowHandlers(services),
     ...timelineHandlers(services),
@@ -51,13 +58,15 @@ export function createApiApp(services: Services) {
   const handlers = handlersOf(services);
   if (services.profile === 'hosted') api.use('*', hostedOperationsOnly());
   api.get('/openapi.json', (c) => c.json(openApiDocument()));
-  registerOperations(api, handlers, (operation) => operation.access === 'card' || operation.access === 'public');
+  // An unknown card hash is a miss (404); a used, revoked or expired card (410) was a real link.
+  api.use(
+    '/cards/*',
+    throttleGuesses(createGuessThrottle(), (status) => status === 404),
+  );
+  registerOperations(api, handlers, (operation) => operation.access !== 'key', services.profile);
 
-  api.use('*', requireApiKey(services.db));
-  // By path, so the plan is checked before anything else under /workflows (even a route that does not exist).
-  api.use('/workflows/*', requireFeature('workflows'));
-  api.use('/workflows', requireFeature('workflows'));
-  registerOperations(api, handlers, (operation) => operation.access === 'key' || operation.access === 'workflows');
+  api.use('*', requireApiKey(services.db, createGuessThrottle()));
+  registerOperations(api, handlers, (operation) => operation.access === 'key', services.profile);
   return api;
 }
 
@@ -67,8 +76,12 @@ export interface AppOptions {
   serveSourceMaps?: boolean;
   /** Largest JSON body accepted on /v2 (uploads excepted). */
   bodyLimitBytes: number;
+  /** How long a JSON body on /v2 may take to arrive (uploads excepted; 30 s by default). */
+  bodyTimeoutMs?: number;
   /** Proxy mode: forward /v2 to this service instead of serving it. */
   upstreamUrl: string | null;
+  /** Whether the service's database answers (local mode): /v2 answers 503 while it does not, and /health says so. */
+  database?: { watch: DatabaseWatch; role: Role };
   logger: Logger;
 }
 
@@ -84,7 +97,16 @@ const closeWhenBodyUnread: MiddlewareHandler = async (c, next) => {
 
 const isUpload = (path: string) => path === '/v2/uploads' || path.startsWith('/v2/uploads/');
 
-export function createApp({ services, staticDir, serveSourceMaps = false, bodyLimitBytes, upstreamUrl, logger }: AppOptions) {
+export function createApp({
+  services,
+  staticDir,
+  serveSourceMaps = false,
+  bodyLimitBytes,
+  bodyTimeoutMs = DEFAULT_BODY_TIMEOUT_MS,
+  upstreamUrl,
+  database,
+  logger,
+}: AppOptions) {
   const app = new Hono();
   app.onError(onError(logger));
   app.use('*', async (c, next) => {
@@ -93,8 +115,13 @@ export function createApp({ services, staticDir, serveSourceMaps = false, bodyLi
     logger.info({ method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
   });
   app.use('*', browserHeaders());
+  if (database) {
+    app.get('/health', (c) => healthAnswer(c, database.watch, database.role));
+    app.use('/v2/*', databaseGate(database.watch));
+  }
   app.use('/v2/*', compressJson());
   app.use('/v2/*', closeWhenBodyUnread);
+  app.use('/v2/*', boundBodies(bodyTimeoutMs, isUpload));
   app.use('/v2/*', limitBodies(bodyLimitBytes, isUpload));
   if (upstreamUrl) {
     app.all('/v2/*', (c) => forward(c.req.raw, upstreamUrl));

@@ -1,4 +1,6 @@
 import { delimiter, join, resolve } from 'node:path';
+import { DEFAULT_READ_BOUNDS, type ReadBounds } from './connectors/read-bounds';
+import { DEFAULT_BODY_TIMEOUT_MS } from './http/body-timeout';
 import { type Profile, readProfile } from './profile';
 import { readLogRetentionDays } from './runs/log-retention';
 import { readRole, type Role } from './role';
@@ -32,6 +34,8 @@ export interface ServiceConfig {
   verifyTimeoutMs: number;
   /** A connection that sends nothing for this long is closed (a body that stops half-way, headers never finished). */
   idleTimeoutMs: number;
+  /** A JSON body (any request but an upload) must arrive whole within this long (30 s; tests shorten it). */
+  bodyTimeoutMs: number;
   /** How long discovery of one source may take before it fails (tests shorten it). */
   discoveryTimeoutMs: number;
   /** The first retry of a failed alert delivery waits 1–2 times this, each next one twice as long (tests shorten it). */
@@ -52,6 +56,8 @@ export interface ServiceConfig {
   profile: Profile;
   /** FLOWDECK_ROLE: `web`, `worker` or `all` (role.ts). */
   role: Role;
+  /** What connectors may read (FLOWDECK_READ_TIMEOUT, FLOWDECK_READ_LIMIT, FLOWDECK_STALL_TIMEOUT; read-bounds.ts). */
+  readBounds: ReadBounds;
 }
 
 /** The folder uploads land in and the default file root. */
@@ -62,6 +68,13 @@ function byteSize(name: string, raw: string | undefined, fallback: number): numb
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a number of bytes, got "${raw}".`);
   return value;
+}
+
+function seconds(name: string, raw: string | undefined, fallbackMs: number): number {
+  if (raw === undefined || raw === '') return fallbackMs;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a number of seconds, got "${raw}".`);
+  return Math.round(value * 1000);
 }
 
 const list = (raw: string | undefined, separator: string | RegExp) =>
@@ -94,6 +107,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     discoveryTimeoutMs: 30_000,
     alertRetryDelaySeconds: 15,
     idleTimeoutMs: 20_000,
+    bodyTimeoutMs: DEFAULT_BODY_TIMEOUT_MS,
     fileRoots: roots.length > 0 ? roots : [filesFolder(dataDir)],
     connectorAllow,
     bodyLimitBytes: byteSize('FLOWDECK_BODY_LIMIT', env.FLOWDECK_BODY_LIMIT, DEFAULT_BODY_LIMIT_BYTES),
@@ -102,5 +116,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     profile: readProfile(env.FLOWDECK_PROFILE),
     logRetentionDays: readLogRetentionDays(env.FLOWDECK_LOG_RETENTION_DAYS),
     role: readRole(env.FLOWDECK_ROLE),
+    readBounds: {
+      timeoutMs: seconds('FLOWDECK_READ_TIMEOUT', env.FLOWDECK_READ_TIMEOUT, DEFAULT_READ_BOUNDS.timeoutMs),
+      maxBytes: byteSize('FLOWDECK_READ_LIMIT', env.FLOWDECK_READ_LIMIT, DEFAULT_READ_BOUNDS.maxBytes),
+      stallMs: seconds('FLOWDECK_STALL_TIMEOUT', env.FLOWDECK_STALL_TIMEOUT, DEFAULT_READ_BOUNDS.stallMs),
+    },
   };
 }

@@ -3,7 +3,7 @@ import { runningEmbeddedUrl, startEmbeddedPostgres } from './db/embedded';
 import { migrate } from './db/migrate';
 import { createPool } from './db/pool';
 import { createLogger } from './logger';
-import { isPlan, PLANS } from './plans';
+import { isPlan, PLANS } from '@/service-rules/plans';
 import { startupMessage } from './startup-error';
 import { insertApiKey, newApiKey } from './store/api-keys';
 

@@ -1,7 +1,8 @@
 import { readConfig } from './config';
 import { createLogger } from './logger';
 import { startService } from './start';
-import { DEMO_KEYS } from './demo/seed';
+import { DEMO_KEYS } from '@/service-rules/plans';
+import { guardProcess } from './process-guards';
 import { StartupError, startupMessage } from './startup-error';
 
 // `npm start`: the dashboard and the /v2 service on one address, with an embedded Postgres
@@ -16,9 +17,11 @@ const config = (() => {
   }
 })();
 const logger = createLogger(config.logLevel);
+const guard = guardProcess(logger);
 
 try {
   const service = await startService(config, logger);
+  guard.onFatal(() => service.stop());
   const roleLine: Record<typeof config.role, string[]> = {
     all: [],
     web: ['  Role: web (serves the dashboard and /v2, queues runs; workers execute them)'],

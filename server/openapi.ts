@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_LOG_PAGE_LIMIT, MAX_LOG_PAGE_LIMIT } from '@/api/attempt-logs';
 import { CLOSED_CARD_MESSAGES, MESSAGES, planForbids } from '@/api/messages';
-import { type Operation, OPERATIONS } from '@/api/operations';
+import { type Operation, OPERATIONS, PATH_PARAMETERS, type PathParameter } from '@/api/operations';
 import { DEFAULT_TIMELINE_LIMIT, MAX_TIMELINE_LIMIT } from '@/api/timeline';
 
 // /v2/openapi.json, generated from the one catalogue of operations (src/api/operations.ts) and the
@@ -9,7 +9,8 @@ import { DEFAULT_TIMELINE_LIMIT, MAX_TIMELINE_LIMIT } from '@/api/timeline';
 // dashboard's tolerant readers (their input side), so they describe every shape a client must accept;
 // the service itself emits the canonical one.
 
-const page = (list: boolean | undefined) => (list ? ['limit', 'offset'] : []);
+/** The kinds of query that page with `limit` and `offset`. */
+const pagedBy = (operation: Operation) => operation.query === 'page' || operation.query === 'attempts' || operation.query === 'window';
 
 const logParameters = [
   { name: 'after', in: 'query', schema: { type: 'string' }, description: 'The `next` cursor of the page before (opaque); absent: from the first line.' },
@@ -37,7 +38,7 @@ function responseBody(operation: Operation): object {
   return operation.wrapped === false ? value : { type: 'object', required: ['data'], properties: { data: value } };
 }
 
-const isTextParameter = (name: string | undefined) => name === 'name' || name === 'hash_id' || name === 'webhook_id';
+const isTextParameter = (name: string | undefined) => PATH_PARAMETERS[name as PathParameter] === 'text';
 const hasIdParameter = (operation: Operation) => [...operation.path.matchAll(/\{(\w+)\}/g)].some((match) => !isTextParameter(match[1]));
 
 /** Beside an operation's own errors: 400 for an id that is not a positive integer, 413 for a body over the limit. */
@@ -54,7 +55,7 @@ function parameters(operation: Operation): object[] {
     schema: isTextParameter(match[1]) ? { type: 'string' } : { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
   }));
   const inQuery = [
-    ...page(operation.query !== undefined && operation.query !== 'logs' && operation.query !== 'ids').map((name) => ({
+    ...(pagedBy(operation) ? ['limit', 'offset'] : []).map((name) => ({
       name,
       in: 'query',
       schema:
@@ -85,7 +86,12 @@ function parameters(operation: Operation): object[] {
           description: name === 'from' ? 'Start of the window (ISO 8601).' : 'End of the window (ISO 8601), after from, at most 31 days later.',
         }))
       : []),
-    ...(operation.upload ? [{ name: 'filename', in: 'query', schema: { type: 'string' }, description: 'The file’s name; cleaned before use.' }] : []),
+    ...(operation.query === 'resource'
+      ? [{ name: 'resource', in: 'query', schema: { type: 'string' }, description: 'One resource by name; absent: every resource.' }]
+      : []),
+    ...(operation.query === 'filename'
+      ? [{ name: 'filename', in: 'query', schema: { type: 'string' }, description: 'The file’s name; cleaned before use.' }]
+      : []),
     ...(operation.query === 'attempts'
       ? [
           {

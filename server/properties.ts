@@ -1,12 +1,10 @@
-import type { PropertiesInput } from '@/api/common';
+import { type PropertiesInput, SECRET_MASK } from '@/api/common';
 import type { PropertyDefinitionWire } from '@/catalogue/connector-specs';
 import { nextProperties } from '@/service-rules/properties';
 import type { SecretBox } from './secrets';
 
 // Property values as the service keeps them: secrets (PASSWORD) encrypted at rest and masked on
 // the way out; a mask sent back means "keep the stored value"; null or '' clears a value.
-
-export const MASK = '********';
 
 export type Scalar = string | number | boolean;
 export type StoredValue = Scalar | { $secret: string };
@@ -34,7 +32,7 @@ export function applyProperties(definitions: PropertyDefinitionWire[], stored: S
 
 /** The map every response carries: secrets masked. */
 export function publicProperties(stored: StoredProperties): Record<string, Scalar> {
-  return Object.fromEntries(Object.entries(stored).map(([name, value]) => [name, isSealed(value) ? MASK : value]));
+  return Object.fromEntries(Object.entries(stored).map(([name, value]) => [name, isSealed(value) ? SECRET_MASK : value]));
 }
 
 /** The create-source response's list form: every definition with its value (null when unset). */

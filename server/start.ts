@@ -3,8 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
+import { setReadBounds } from './connectors/read-bounds';
 import { filesFolder, type ServiceConfig } from './config';
 import { startEmbeddedPostgres } from './db/embedded';
+import { watchDatabase } from './db/availability';
 import { migrate } from './db/migrate';
 import { createPool, type Pool } from './db/pool';
 import { seedDemo } from './demo/seed';
@@ -28,15 +30,17 @@ export interface RunningService {
 }
 
 // A client must send its headers within 10 s and may not go quiet for longer than the idle timeout
-// (20 s: a body that stops half-way no longer holds its connection); a whole request, uploads
-// included, gets 10 minutes.
+// (20 s: a body that stops half-way no longer holds its connection); a JSON body must arrive within
+// 30 s (http/body-timeout.ts), a whole request, uploads included, gets 10 minutes. Node looks at its
+// connections for these bounds every CHECK_MS (30 s by default, which made the 10 s up to 40).
 const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 600_000;
+const CHECK_MS = 1_000;
 
 function listen(app: { fetch: (request: Request) => Response | Promise<Response> }, config: ServiceConfig): Promise<ServerType> {
   const { host, port } = config;
   return new Promise((resolveServer, reject) => {
-    const serverOptions = { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS };
+    const serverOptions = { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: CHECK_MS };
     const server = serve({ fetch: app.fetch, hostname: host, port, serverOptions }, () => {
       resolveServer(server);
     });
@@ -57,12 +61,14 @@ function listen(app: { fetch: (request: Request) => Response | Promise<Response>
  * (role.ts): a `web` instance serves and queues, a `worker` executes and answers only /health.
  */
 export async function startService(config: ServiceConfig, logger: Logger): Promise<RunningService> {
+  setReadBounds(config.readBounds);
   if (config.upstreamUrl) {
     const app = createApp({
       services: null,
       staticDir: config.staticDir,
       serveSourceMaps: config.serveSourceMaps,
       bodyLimitBytes: config.bodyLimitBytes,
+      bodyTimeoutMs: config.bodyTimeoutMs,
       upstreamUrl: config.upstreamUrl,
       logger,
     });
@@ -88,6 +94,7 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
   pool.on('error', (error) => {
     logger.error({ err: error.message }, 'database connection error');
   });
+  const watch = watchDatabase(databaseUrl, logger);
   // Stopped before the database when a later step fails (the port is taken, say).
   let startedRuns: RunService | null = null;
   try {
@@ -126,11 +133,13 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
       staticDir: config.staticDir,
       serveSourceMaps: config.serveSourceMaps,
       bodyLimitBytes: config.bodyLimitBytes,
+      bodyTimeoutMs: config.bodyTimeoutMs,
       upstreamUrl: null,
+      database: { watch, role: config.role },
       logger,
     });
     // A worker answers only /health on its port.
-    const server = await listen(api ? app : healthApp(pool, config.role), config);
+    const server = await listen(api ? app : healthApp(watch, config.role), config);
     const { port } = server.address() as AddressInfo;
     boundary.listen = { host: config.host, port };
     listeningUrl = linkOrigin(config.host, port);
@@ -146,6 +155,7 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
       demoKeys,
       async stop() {
         await closeServer(server);
+        watch.stop();
         await runs.stop();
         await pool.end();
         await embedded?.stop();
@@ -154,6 +164,7 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
     };
   } catch (error) {
     leaveBoundary();
+    watch.stop();
     await startedRuns?.stop().catch(() => undefined);
     await pool.end().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);

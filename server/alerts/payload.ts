@@ -37,12 +37,16 @@ const attemptOf = (attempt: AttemptRef) => ({
   completedAt: attempt.completedAt?.toISOString() ?? null,
 });
 
-export function runPayload(event: 'run_failed' | 'run_recovered', origin: string, flow: FlowRef, attempt: AttemptRef): AlertPayload {
+const runText = (event: 'run_failed' | 'run_recovered' | 'schema_changed', flow: FlowRef, attempt: AttemptRef) => {
   const firstError = attempt.errors[0];
-  const text =
-    event === 'run_failed'
-      ? `Flow “${flow.name}” failed (attempt #${String(attempt.number)})${firstError ? `: ${firstError}` : '.'}`
-      : `Flow “${flow.name}” succeeded again (attempt #${String(attempt.number)}) after failing.`;
+  const number = `attempt #${String(attempt.number)}`;
+  if (event === 'run_failed') return `Flow “${flow.name}” failed (${number})${firstError ? `: ${firstError}` : '.'}`;
+  if (event === 'schema_changed') return `Flow “${flow.name}” is paused: the columns of its source changed (${number}). ${attempt.errors.join(' ')}`;
+  return `Flow “${flow.name}” succeeded again (${number}) after failing.`;
+};
+
+export function runPayload(event: 'run_failed' | 'run_recovered' | 'schema_changed', origin: string, flow: FlowRef, attempt: AttemptRef): AlertPayload {
+  const text = runText(event, flow, attempt);
   return {
     event,
     occurredAt: (attempt.completedAt ?? new Date()).toISOString(),

@@ -9,7 +9,7 @@ import { type AlertPayload, latePayload, runPayload } from './payload';
 // Detects what alerts are about and queues their deliveries:
 // - every finished attempt is looked at once (a column marks it, in the same transaction that records
 //   its deliveries): a failure (not a cancel) is `run_failed`, the first success after a failure
-//   `run_recovered`;
+//   `run_recovered`; a failure that stopped on a change of columns and paused the flow is `schema_changed` too;
 // - flows are checked for lateness by the freshness rule; one lateness is one due time, and its event
 //   key carries it, so it fires once however often it is checked, by however many instances.
 // A delivery row is unique per channel and event, so nothing detected twice is delivered twice.
@@ -30,11 +30,19 @@ async function recordEvent(db: Queryable, event: AlertPayload['event'], eventKey
   return ids;
 }
 
-function runEvent(attempt: FinishedAttempt): 'run_failed' | 'run_recovered' | null {
-  if (attempt.disposition === 'failed') return attempt.errors.some(isCancelledByUserError) ? null : 'run_failed';
-  if (attempt.disposition === 'succeeded' && attempt.previous_outcome === 'failed') return 'run_recovered';
-  return null;
+type RunEvent = 'run_failed' | 'run_recovered' | 'schema_changed';
+
+/** What a finished attempt tells: a failure (and, stopped on a schema change, that too), or a recovery. */
+function runEvents(attempt: FinishedAttempt): RunEvent[] {
+  if (attempt.disposition === 'failed') {
+    if (attempt.errors.some(isCancelledByUserError)) return [];
+    return attempt.schema_changed ? ['schema_changed', 'run_failed'] : ['run_failed'];
+  }
+  if (attempt.disposition === 'succeeded' && attempt.previous_outcome === 'failed') return ['run_recovered'];
+  return [];
 }
+
+const EVENT_KEYS: Record<RunEvent, string> = { run_failed: 'failed', run_recovered: 'recovered', schema_changed: 'schema' };
 
 const LATE_PAGE = 1000;
 
@@ -51,21 +59,20 @@ export function alertWatch({ db, queue, publicOrigin }: WatchContext) {
       try {
         await client.query('BEGIN');
         for (const attempt of await takeFinishedAttempts(client)) {
-          const event = runEvent(attempt);
-          if (!event) continue;
-          const payload = runPayload(
-            event,
-            publicOrigin(),
-            { id: attempt.flow_id, name: attempt.flow_name },
-            {
-              id: attempt.id,
-              number: attempt.number,
-              errors: attempt.errors,
-              completedAt: attempt.completed_at,
-            },
-          );
-          const key = `${event === 'run_failed' ? 'failed' : 'recovered'}:${String(attempt.id)}`;
-          ids = ids.concat(await recordEvent(client, event, key, attempt.flow_id, payload));
+          for (const event of runEvents(attempt)) {
+            const payload = runPayload(
+              event,
+              publicOrigin(),
+              { id: attempt.flow_id, name: attempt.flow_name },
+              {
+                id: attempt.id,
+                number: attempt.number,
+                errors: attempt.errors,
+                completedAt: attempt.completed_at,
+              },
+            );
+            ids = ids.concat(await recordEvent(client, event, `${EVENT_KEYS[event]}:${String(attempt.id)}`, attempt.flow_id, payload));
+          }
         }
         await client.query('COMMIT');
       } catch (error) {

@@ -1,17 +1,28 @@
 import { createReadStream } from 'node:fs';
-import { basename, extname } from 'node:path';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
+import { sourceSpec } from '@/catalogue/connector-specs';
+import { csvResourceName } from '@/service-rules/flow-tables';
+import { propertyValue } from '@/service-rules/properties';
 import type { PlainProperties } from '../properties';
 import { allowedFileToRead } from '../security/file-roots';
 import { checkUrlTarget } from '../security/network-guard';
+import { canServeAsCursor, rowsAfter } from './cursor';
 import { fetchChecked } from './http-fetch';
+import { analyze } from './schema';
 import { failure, info, type Row, type SourceConnector } from './types';
 
 // One resource: the file (local path, file:// or http(s) URL), streamed through csv-parse. Cells
 // that read as numbers or booleans become those; the rest stay text (date-times are recognised later).
+// An incremental read keeps the rows past the cursor as it reads (a file cannot be asked for them).
 
 const BATCH_SIZE = 5_000;
+/** Discovery types the columns from this many rows. */
+const DISCOVERY_ROWS = 1_000;
+
+const DEFINITIONS = sourceSpec('csv')?.propertyDefinitions ?? [];
+const setting = (properties: PlainProperties, name: string) => propertyValue(DEFINITIONS, properties, name);
+const hasHeader = (properties: PlainProperties) => setting(properties, 'header') !== false;
 
 function location(properties: PlainProperties): string {
   return String(properties.location ?? '').trim();
@@ -50,13 +61,13 @@ async function open(properties: PlainProperties, signal: AbortSignal): Promise<R
 }
 
 function delimiterOf(properties: PlainProperties): string {
-  const delimiter = String(properties.delimiter ?? ',') || ',';
+  const delimiter = String(setting(properties, 'delimiter') ?? ',');
   return delimiter === '\\t' ? '\t' : delimiter;
 }
 
 /** Records as objects keyed by the header's names; without a header, as arrays (named in `toRow`). */
 function parser(properties: PlainProperties) {
-  return parse({ delimiter: delimiterOf(properties), columns: properties.header !== false, skip_empty_lines: true, bom: true });
+  return parse({ delimiter: delimiterOf(properties), columns: hasHeader(properties), skip_empty_lines: true, bom: true });
 }
 
 function toRow(record: Record<string, string> | string[]): Row {
@@ -76,7 +87,7 @@ async function columnNames(properties: PlainProperties, signal: AbortSignal): Pr
   input.on('error', (error) => rows.destroy(error));
   try {
     for await (const first of rows as AsyncIterable<string[]>) {
-      return properties.header === false ? first.map((_, index) => `column_${String(index + 1)}`) : first;
+      return hasHeader(properties) ? first : first.map((_, index) => `column_${String(index + 1)}`);
     }
     return [];
   } finally {
@@ -84,10 +95,37 @@ async function columnNames(properties: PlainProperties, signal: AbortSignal): Pr
   }
 }
 
-function resourceName(properties: PlainProperties): string {
-  const where = location(properties);
-  const file = isHttp(where) ? (new URL(where).pathname.split('/').pop() ?? 'csv') : basename(where.replace(/^file:\/\//i, ''));
-  return basename(file, extname(file)) || 'csv';
+const resourceName = (properties: PlainProperties) => csvResourceName(location(properties));
+
+/** The file's rows in batches, from its first data row. */
+async function* readBatches(properties: PlainProperties, signal: AbortSignal): AsyncGenerator<Row[]> {
+  const input = await open(properties, signal);
+  const rows = input.pipe(parser(properties));
+  input.on('error', (error) => rows.destroy(error));
+  let batch: Row[] = [];
+  try {
+    for await (const record of rows as AsyncIterable<Record<string, string> | string[]>) {
+      if (signal.aborted) break;
+      batch.push(toRow(record));
+      if (batch.length >= BATCH_SIZE) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length > 0 && !signal.aborted) yield batch;
+  } finally {
+    input.destroy();
+  }
+}
+
+/** The columns typed from the first rows (as a destination would type them); numbers and date-times can serve as a cursor. */
+async function describeColumns(properties: PlainProperties, signal: AbortSignal): Promise<Map<string, { type: string; cursor: boolean }>> {
+  const sample: Row[] = [];
+  for await (const batch of readBatches(properties, signal)) {
+    sample.push(...batch.slice(0, DISCOVERY_ROWS - sample.length));
+    if (sample.length >= DISCOVERY_ROWS) break;
+  }
+  return new Map(analyze(sample).map((column) => [column.name, { type: column.type, cursor: canServeAsCursor(column.type) }]));
 }
 
 export const csvSource: SourceConnector = {
@@ -96,9 +134,21 @@ export const csvSource: SourceConnector = {
     if (where && isHttp(where)) await checkUrlTarget(where, 'The CSV location');
     else if (where) await allowedFileToRead(where);
   },
+  /** Its resolvers are the columns of its one resource, each with its type (from the first rows). */
   async discover(properties, signal) {
     const names = await columnNames(properties, signal);
-    return names.map((name) => ({ name, category: 'column', notes: `Column of ${resourceName(properties)}.` }));
+    const described = await describeColumns(properties, signal);
+    return names.map((name) => {
+      const column = described.get(name);
+      return {
+        name,
+        category: 'column',
+        notes: `Column of ${resourceName(properties)}.`,
+        columns: [{ name, type: column?.type ?? 'text' }],
+        primaryKey: null,
+        cursorCandidates: column?.cursor ? [name] : [],
+      };
+    });
   },
   async verify(properties, signal) {
     let names: string[];
@@ -116,23 +166,10 @@ export const csvSource: SourceConnector = {
     return Promise.resolve([
       {
         name: resourceName(properties),
-        async *batches(signal) {
-          const input = await open(properties, signal);
-          const rows = input.pipe(parser(properties));
-          input.on('error', (error) => rows.destroy(error));
-          let batch: Row[] = [];
-          try {
-            for await (const record of rows as AsyncIterable<Record<string, string> | string[]>) {
-              if (signal.aborted) break;
-              batch.push(toRow(record));
-              if (batch.length >= BATCH_SIZE) {
-                yield batch;
-                batch = [];
-              }
-            }
-            if (batch.length > 0 && !signal.aborted) yield batch;
-          } finally {
-            input.destroy();
+        async *batches(signal, from) {
+          for await (const batch of readBatches(properties, signal)) {
+            const kept = rowsAfter(batch, from);
+            if (kept.length > 0) yield kept;
           }
         },
       },

@@ -1,19 +1,37 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { type DuckDBAppender, type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { PlainProperties } from '../properties';
 import { allowedPath } from '../security/file-roots';
-import { analyze, type Column, type ColumnType, quoteIdentifier, tableName } from './schema';
-import { type DestinationConnector, failure, info, type ResourceWriter, type Row } from './types';
+import { LOADS_TABLE, loadsTableSql, RECORD_COLUMNS, recordOf, recordSelect, recordValues, stagingTable } from './load-records';
+import { checkKeyColumns, columnList, keyCheckSql, loadLabel, newestFirst, validateTarget } from './load-target';
+import { takeTurn } from './one-at-a-time';
+import { ATTEMPT_ID, EXTRACTED_AT, holds, LoadColumns, METADATA_COLUMNS, quoteIdentifier } from './schema';
+import {
+  type Column,
+  type ColumnType,
+  type DestinationConnector,
+  failure,
+  info,
+  type LoadRecord,
+  type LoadTarget,
+  type ResourceWriter,
+  type Row,
+  SYNC_MODES,
+} from './types';
 
-// Loads each resource in one transaction: the target table is created or given the new columns,
-// and rows go in through the DuckDB appender (its fastest path). A failed or cancelled resource rolls
-// back, so the target never holds part of a load.
+// Loads each resource in one transaction, rows in through the DuckDB appender (its fastest path):
+// - replace: into a staging table created in that transaction, swapped for the target at commit;
+// - append: straight into the target;
+// - merge: into a staging table; at commit the target's rows of the load's keys give way to the newest
+//   row of each key.
+// The load record goes in with the rows. A failure, a cancel or a dead process rolls the whole
+// transaction back. A file has one writer at a time (DuckDB refuses a second writer's catalog changes).
 
 const DUCKDB_TYPES: Record<ColumnType, string> = { bigint: 'BIGINT', double: 'DOUBLE', boolean: 'BOOLEAN', timestamp: 'TIMESTAMPTZ', text: 'VARCHAR' };
 
-/** How to append into a column of this declared type (timestamps go in as ISO text, which DuckDB casts). */
-function appendKind(declared: string): ColumnType {
+/** How the load judges, and appends into, a column of this declared type (timestamps go in as ISO text, which DuckDB casts). */
+function duckColumnType(declared: string): ColumnType {
   const type = declared.toUpperCase();
   if (/^(BIGINT|INTEGER|SMALLINT|TINYINT|HUGEINT|UBIGINT|UINTEGER|USMALLINT|UTINYINT)$/.test(type)) return 'bigint';
   if (/^(DOUBLE|FLOAT|REAL|DECIMAL)/.test(type)) return 'double';
@@ -21,6 +39,8 @@ function appendKind(declared: string): ColumnType {
   if (type.startsWith('TIMESTAMP') || type === 'DATE') return 'timestamp';
   return 'text';
 }
+
+export const defaultDuckDbNamespace = (properties: PlainProperties) => String(properties.schema ?? '') || 'main';
 
 /** The database file, resolved and inside an allowed folder. */
 export function duckdbPath(properties: PlainProperties): Promise<string> {
@@ -81,85 +101,281 @@ export function appendValue(appender: DuckDBAppender, type: ColumnType, value: R
   else appender.appendVarchar(typeof value === 'string' ? value : String(value));
 }
 
-async function openWriter(properties: PlainProperties, resource: string): Promise<ResourceWriter> {
-  const { connection, release } = await openDuckDb(await duckdbPath(properties));
-  const schemaName = String(properties.schema ?? 'main');
-  const table = tableName(resource);
-  const target = `${quoteIdentifier(schemaName)}.${quoteIdentifier(table)}`;
-  let analyzed: Column[] = [];
-  /** The target's columns in table order: the appender takes a value for each. */
-  let targetColumns: { name: string; kind: ColumnType }[] = [];
-  let appender: DuckDBAppender | null = null;
-  let inTransaction = false;
+async function readColumns(connection: DuckDBConnection, namespace: string, table: string): Promise<Column[] | null> {
+  const result = await connection.runAndReadAll(
+    'SELECT column_name, data_type FROM duckdb_columns() WHERE schema_name = $1 AND table_name = $2 ORDER BY column_index',
+    [namespace, table],
+  );
+  const rows = result.getRows();
+  if (rows.length === 0) return null;
+  return rows.map((row) => ({ name: String(row[0]), type: duckColumnType(String(row[1])) }));
+}
 
-  const closeAppender = () => {
-    const current = appender;
-    appender = null;
-    current?.closeSync();
-  };
-  const readTargetColumns = async () => {
-    const result = await connection.runAndReadAll(
-      'SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position',
-      [schemaName, table],
+function alterStatements(qualified: string, have: readonly Column[], want: readonly Column[]): string[] {
+  const current = new Map(have.map((column) => [column.name, column.type]));
+  return want.flatMap((column) => {
+    const type = current.get(column.name);
+    const name = quoteIdentifier(column.name);
+    if (type === undefined) return [`ALTER TABLE ${qualified} ADD COLUMN ${name} ${DUCKDB_TYPES[column.type]}`];
+    return holds(type, column.type) ? [] : [`ALTER TABLE ${qualified} ALTER COLUMN ${name} SET DATA TYPE ${DUCKDB_TYPES[column.type]}`];
+  });
+}
+
+/** The columns a table has after alterStatements(have, want): added ones last, changed ones in place. */
+function columnsAfter(have: readonly Column[], want: readonly Column[]): Column[] {
+  const wanted = new Map(want.map((column) => [column.name, column.type]));
+  const kept = have.map((column) => {
+    const type = wanted.get(column.name);
+    return type === undefined || holds(column.type, type) ? column : { name: column.name, type };
+  });
+  return [...kept, ...want.filter((column) => !have.some((other) => other.name === column.name))];
+}
+
+const createStatement = (qualified: string, columns: readonly Column[]) =>
+  `CREATE TABLE ${qualified} (${columns.map((column) => `${quoteIdentifier(column.name)} ${DUCKDB_TYPES[column.type]}`).join(', ')})`;
+
+/** One appender step per table column, in table order: a row's value, or the column's default (the load's metadata). */
+type Slot = { kind: 'value'; name: string; type: ColumnType } | { kind: 'default' };
+
+class DuckDbLoad implements ResourceWriter {
+  private readonly namespace: string;
+  private readonly stage: string;
+  private readonly plan: LoadColumns;
+  /** The columns of the table rows go into (stage or target) in its order, once it exists. */
+  private writing: Column[] | null = null;
+  private slots: Slot[] = [];
+  private appender: DuckDBAppender | null = null;
+  private rows = 0;
+  private ended = false;
+
+  constructor(
+    private readonly connection: DuckDBConnection,
+    private readonly release: () => void,
+    private readonly target: LoadTarget,
+    private readonly existing: Column[] | null,
+  ) {
+    this.namespace = quoteIdentifier(target.namespace);
+    this.stage = stagingTable(target.loadId);
+    this.plan = new LoadColumns(existing ?? [], { ...target, label: loadLabel(target) });
+  }
+
+  private qualified(table: string): string {
+    return `${this.namespace}.${quoteIdentifier(table)}`;
+  }
+
+  private get writingTable(): string {
+    return this.target.write === 'append' ? this.target.table : this.stage;
+  }
+
+  async write(rows: Row[]): Promise<void> {
+    if (rows.length === 0) return;
+    const changed = this.plan.take(rows);
+    if (this.writing === null || changed) await this.prepareTable();
+    const appender = (this.appender ??= await this.connection.createAppender(this.writingTable, this.target.namespace));
+    const slots = this.slots;
+    for (const row of rows) {
+      for (const slot of slots) {
+        if (slot.kind === 'value') appendValue(appender, slot.type, row[slot.name]);
+        else appender.appendDefault();
+      }
+      appender.endRow();
+    }
+    this.rows += rows.length;
+  }
+
+  /** Creates the table rows go into, or gives it the columns the batch brought; then learns its column order. */
+  private async prepareTable(): Promise<void> {
+    this.closeAppender();
+    const want = [...this.plan.tableColumns, ...METADATA_COLUMNS];
+    const have = this.writing ?? (this.target.write === 'append' ? this.existing : null);
+    const table = this.qualified(this.writingTable);
+    const statements = have === null ? [createStatement(table, want)] : alterStatements(table, have, want);
+    for (const statement of statements) await this.connection.run(statement);
+    this.writing = have === null ? want : columnsAfter(have, want);
+    await this.stampMetadata(table, true);
+    this.slots = this.writing.map((column): Slot =>
+      column.name === EXTRACTED_AT || column.name === ATTEMPT_ID ? { kind: 'default' } : { kind: 'value', name: column.name, type: column.type },
     );
-    return result.getRows().map((row) => ({ name: String(row[0]), kind: appendKind(String(row[1])) }));
-  };
-  const prepareTarget = async (columns: Column[]) => {
-    closeAppender();
-    if (!inTransaction) {
-      await connection.run('BEGIN TRANSACTION');
-      inTransaction = true;
-      await connection.run(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schemaName)}`);
-      await connection.run(
-        `CREATE TABLE IF NOT EXISTS ${target} (${columns.map((column) => `${quoteIdentifier(column.name)} ${DUCKDB_TYPES[column.type]}`).join(', ')})`,
-      );
+  }
+
+  /**
+   * The metadata columns take the load's values as their defaults while it writes: the appender fills a
+   * default in place, where a timestamp value would be built per row (several times the whole load's
+   * cost). They are dropped before commit, so the table never keeps them.
+   */
+  private async stampMetadata(table: string, on: boolean): Promise<void> {
+    const values = { [EXTRACTED_AT]: `TIMESTAMPTZ '${this.target.extractedAt.toISOString()}'`, [ATTEMPT_ID]: String(this.target.attemptId) };
+    for (const [name, value] of Object.entries(values)) {
+      await this.connection.run(`ALTER TABLE ${table} ALTER COLUMN ${quoteIdentifier(name)} ${on ? `SET DEFAULT ${value}` : 'DROP DEFAULT'}`);
     }
-    const have = new Set((await readTargetColumns()).map((column) => column.name));
-    for (const column of columns.filter((candidate) => !have.has(candidate.name))) {
-      await connection.run(`ALTER TABLE ${target} ADD COLUMN ${quoteIdentifier(column.name)} ${DUCKDB_TYPES[column.type]}`);
-    }
-    targetColumns = await readTargetColumns();
-  };
-  const rollback = async () => {
+  }
+
+  private closeAppender(): void {
+    const current = this.appender;
+    this.appender = null;
+    current?.closeSync();
+  }
+
+  async commit(state: { cursor: LoadRecord['cursor'] }): Promise<LoadRecord> {
+    if (this.ended) throw new Error('This load has already ended.');
     try {
-      closeAppender();
+      this.closeAppender();
+      // A merge's staging table goes at commit, defaults and all.
+      if (this.writing !== null && this.target.write !== 'merge') await this.stampMetadata(this.qualified(this.writingTable), false);
+      const kept = await this.keep();
+      const columns = this.plan.resourceColumns();
+      const schemaChange = this.plan.schemaChange();
+      const committedAt = new Date();
+      await this.connection.run(
+        `INSERT INTO ${this.qualified(LOADS_TABLE)} (${RECORD_COLUMNS}, committed_at) VALUES ($1, $2, $3, $4, $5, $6, $7::JSON, $8::JSON, $9::JSON, $10::TIMESTAMPTZ)`,
+        [...recordValues(this.target, { rows: kept, cursor: state.cursor, columns, schemaChange }), committedAt.toISOString()],
+      );
+      await this.connection.run('COMMIT');
+      const { flowId, resource, loadId, attemptId, generation } = this.target;
+      return { flowId, resource, loadId, attemptId, generation, rows: kept, cursor: state.cursor, columns, schemaChange, committedAt };
+    } catch (error) {
+      await this.rollback();
+      throw error;
+    } finally {
+      this.end();
+    }
+  }
+
+  private async keep(): Promise<number> {
+    const { write, primaryKey } = this.target;
+    if (write === 'append') return this.rows;
+    if (write === 'merge') return this.merge(primaryKey ?? []);
+    return this.swap(primaryKey);
+  }
+
+  private async swap(primaryKey: string[] | null): Promise<number> {
+    if (this.writing === null) {
+      // An empty source empties the table (its columns stay); with no table yet there is nothing to make.
+      if (this.existing === null) return 0;
+      this.writing = [...this.plan.tableColumns, ...METADATA_COLUMNS];
+      await this.connection.run(createStatement(this.qualified(this.stage), this.writing));
+    }
+    const removed = primaryKey ? await this.keepOnePerKey(primaryKey) : 0;
+    await this.connection.run(`DROP TABLE IF EXISTS ${this.qualified(this.target.table)}`);
+    await this.connection.run(`ALTER TABLE ${this.qualified(this.stage)} RENAME TO ${quoteIdentifier(this.target.table)}`);
+    return this.rows - removed;
+  }
+
+  /** Rows that share a key are cut to the newest (a source with a primary key has none); returns how many went. */
+  private async keepOnePerKey(primaryKey: string[]): Promise<number> {
+    await this.refuseNullKeys(primaryKey);
+    const stage = this.qualified(this.stage);
+    const keys = columnList(primaryKey);
+    const duplicates = await this.connection.runAndReadAll(`SELECT 1 FROM ${stage} GROUP BY ${keys} HAVING count(*) > 1 LIMIT 1`);
+    if (duplicates.getRows().length === 0) return 0;
+    const result = await this.connection.runAndReadAll(
+      `DELETE FROM ${stage} WHERE rowid IN (SELECT rowid FROM ${stage} QUALIFY row_number() OVER (PARTITION BY ${keys} ORDER BY ${newestFirst(this.target.cursorField, 'rowid')}) > 1)`,
+    );
+    return Number(result.getRows()[0]?.[0] ?? 0);
+  }
+
+  private async refuseNullKeys(primaryKey: string[]): Promise<void> {
+    checkKeyColumns(this.target, this.writing ?? []);
+    const found = await this.connection.runAndReadAll(keyCheckSql(this.qualified(this.stage), primaryKey));
+    if (found.getRows().length > 0)
+      throw new Error(`Cannot keep one row per key in ${loadLabel(this.target)}: some rows have no value for ${primaryKey.join(', ')}, its primary key.`);
+  }
+
+  private async merge(primaryKey: string[]): Promise<number> {
+    if (this.writing === null) return 0;
+    await this.refuseNullKeys(primaryKey);
+    const want = [...this.plan.tableColumns, ...METADATA_COLUMNS];
+    const target = this.qualified(this.target.table);
+    // The target is untouched since the load began (one writer per file): its columns are those read then.
+    const statements = this.existing === null ? [createStatement(target, want)] : alterStatements(target, this.existing, want);
+    for (const statement of statements) await this.connection.run(statement);
+    const names = columnList(want.map((column) => column.name));
+    const stage = this.qualified(this.stage);
+    const on = primaryKey.map((name) => `t.${quoteIdentifier(name)} = s.${quoteIdentifier(name)}`).join(' AND ');
+    // The rows of the load's keys are deleted and the newest of each inserted: DuckDB marks a deleted row
+    // and appends a new one, where an UPDATE rewrites every column it sets, in every row group it touches.
+    await this.connection.run(`DELETE FROM ${target} AS t USING (SELECT DISTINCT ${columnList(primaryKey)} FROM ${stage}) AS s WHERE ${on}`);
+    const result = await this.connection.runAndReadAll(
+      `INSERT INTO ${target} (${names}) SELECT ${names} FROM ${stage}
+       QUALIFY row_number() OVER (PARTITION BY ${columnList(primaryKey)} ORDER BY ${newestFirst(this.target.cursorField, 'rowid')}) = 1`,
+    );
+    await this.connection.run(`DROP TABLE ${stage}`);
+    // One row inserted per distinct key of the load.
+    return Number(result.getRows()[0]?.[0] ?? 0);
+  }
+
+  private async rollback(): Promise<void> {
+    try {
+      this.closeAppender();
     } catch {
       // the appender may already be broken by the error that brought us here
     }
-    if (inTransaction) await connection.run('ROLLBACK').catch(() => undefined);
-    inTransaction = false;
-  };
+    await this.connection.run('ROLLBACK').catch(() => undefined);
+  }
 
-  return {
-    async write(rows) {
-      const next = analyze(analyzed, rows);
-      if (next.length !== analyzed.length) {
-        await prepareTarget(next);
-        analyzed = next;
-      }
-      appender ??= await connection.createAppender(table, schemaName);
-      for (const row of rows) {
-        for (const column of targetColumns) appendValue(appender, column.kind, row[column.name]);
-        appender.endRow();
-      }
-    },
-    async commit() {
-      try {
-        closeAppender();
-        if (inTransaction) await connection.run('COMMIT');
-        inTransaction = false;
-      } catch (error) {
-        await rollback();
-        throw error;
-      } finally {
+  async abort(): Promise<void> {
+    if (this.ended) return;
+    await this.rollback();
+    this.end();
+  }
+
+  private end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.release();
+  }
+}
+
+async function openLoad(properties: PlainProperties, target: LoadTarget): Promise<ResourceWriter> {
+  validateTarget(target, { maxIdentifierBytes: 255 });
+  const path = await duckdbPath(properties);
+  const endTurn = await takeTurn(path);
+  let handle: DuckDbHandle | null = null;
+  try {
+    handle = await openDuckDb(path);
+    const { connection } = handle;
+    await connection.run('BEGIN TRANSACTION');
+    await connection.run(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(target.namespace)}`);
+    for (const statement of loadsTableSql(target.namespace, 'duckdb')) await connection.run(statement);
+    const existing = await readColumns(connection, target.namespace, target.table);
+    const release = handle.release;
+    return new DuckDbLoad(
+      connection,
+      () => {
         release();
-      }
-    },
-    async abort() {
-      await rollback();
-      release();
-    },
-  };
+        endTurn();
+      },
+      target,
+      existing,
+    );
+  } catch (error) {
+    await handle?.connection.run('ROLLBACK').catch(() => undefined);
+    handle?.release();
+    endTurn();
+    throw error;
+  }
+}
+
+/** The latest record matching `where`; null when the file, the namespace or its loads table does not exist. */
+async function readRecord(properties: PlainProperties, namespace: string, where: string, values: (string | number)[]): Promise<LoadRecord | null> {
+  const path = await duckdbPath(properties);
+  const exists = await stat(path).then(
+    () => true,
+    () => false,
+  );
+  if (!exists) return null;
+  const { connection, release } = await openDuckDb(path);
+  try {
+    if ((await readColumns(connection, namespace, LOADS_TABLE)) === null) return null;
+    const result = await connection.runAndReadAll(
+      `SELECT ${recordSelect('duckdb')} FROM ${quoteIdentifier(namespace)}.${quoteIdentifier(LOADS_TABLE)} WHERE ${where} ORDER BY committed_at DESC LIMIT 1`,
+      values,
+    );
+    const row = result.getRowObjects()[0];
+    return row === undefined ? null : recordOf(row);
+  } finally {
+    release();
+  }
 }
 
 export const duckdbDestination: DestinationConnector = {
@@ -179,7 +395,7 @@ export const duckdbDestination: DestinationConnector = {
         await connection.run('CREATE TEMP TABLE _flowdeck_verify (ok BOOLEAN)');
         await connection.run('INSERT INTO _flowdeck_verify VALUES (true)');
         await connection.run('DROP TABLE _flowdeck_verify');
-        const schema = String(properties.schema ?? 'main');
+        const schema = defaultDuckDbNamespace(properties);
         await connection.run(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schema)}`);
         return [info('connection', `Opened ${path}.`), info('schema', `Schema ${schema} is writable.`)];
       } finally {
@@ -189,7 +405,14 @@ export const duckdbDestination: DestinationConnector = {
       return [failure('connection', `Cannot open ${path}: ${(error as Error).message}`)];
     }
   },
-  open: openWriter,
+  modes: SYNC_MODES,
+  defaultNamespace: defaultDuckDbNamespace,
+  open: openLoad,
+  lastLoad: (properties, where) =>
+    readRecord(properties, where.namespace, 'flow_id = $1 AND resource = $2 AND generation = $3', [where.flowId, where.resource, where.generation]),
+  findLoad: (properties, where) => readRecord(properties, where.namespace, 'load_id = $1 AND resource = $2', [where.loadId, where.resource]),
+  // Nothing of a load outlives its transaction: DuckDB replays only committed work from its log.
+  exclusiveKey: async (properties) => duckdbPath(properties),
 };
 
 /** For tests and benchmarks: removes a DuckDB file and its write-ahead log. */

@@ -1,12 +1,15 @@
-import { Agent, buildConnector, fetch, type Response } from 'undici';
+import { Agent, buildConnector, fetch, Response } from 'undici';
 import { RefusedTarget } from '@/service-rules/errors';
 import { checkedAddresses } from '../security/network-guard';
+import { megabytes, readBounds } from './read-bounds';
 
 // Fetch for connectors. Every connection goes to an address the network guard checked just before
 // it opened (the name is resolved once, by the guard, and the socket opens on that address; TLS and
 // the Host header keep the name). Redirects are followed here, one hop at a time, so each hop is
 // checked the same way. A failed status is reported by its number only: a remote body or reason
 // phrase is never echoed. Each call has its own dispatcher, so no connection outlives the call.
+// The answer's headers must come within 30 s; its whole body within the read bound and no larger
+// than the byte bound (read-bounds.ts), or reading it fails and says which.
 
 const REQUEST_TIMEOUT_MS = 30_000;
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -90,6 +93,38 @@ async function follow(first: URL, headers: Record<string, string>, signal: Abort
   }
 }
 
+/**
+ * The body, counted as it is read: past `maxBytes` it fails; `done` is called once it ends, fails or
+ * is cancelled (the deadline timer is then cleared).
+ */
+function countedBody(body: ReadableStream<Uint8Array>, url: URL, maxBytes: number, done: () => void): ReadableStream<Uint8Array> {
+  let bytes = 0;
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { value, done: ended } = await reader.read();
+        if (ended) {
+          done();
+          controller.close();
+          return;
+        }
+        bytes += value.byteLength;
+        if (bytes > maxBytes) throw new Error(`${shown(url)} answered more than ${megabytes(maxBytes)}.`);
+        controller.enqueue(value);
+      } catch (error) {
+        done();
+        await reader.cancel().catch(() => undefined);
+        controller.error(error);
+      }
+    },
+    async cancel(reason) {
+      done();
+      await reader.cancel(reason).catch(() => undefined);
+    },
+  });
+}
+
 /** GETs `url` through the network guard, following redirects; a failed status or connection is an Error. */
 export async function fetchChecked(url: string, init: { headers?: Record<string, string>; signal: AbortSignal }): Promise<Response> {
   let first: URL;
@@ -98,12 +133,34 @@ export async function fetchChecked(url: string, init: { headers?: Record<string,
   } catch {
     throw new Error(`"${url}" is not a valid URL.`);
   }
-  const signal = AbortSignal.any([init.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]);
+  const { timeoutMs, maxBytes } = readBounds();
+  // Timers rather than AbortSignal.timeout: the deadline must hold while the caller reads the body.
+  const deadline = new AbortController();
+  const headersTimer = setTimeout(() => {
+    deadline.abort(new Error(`${shown(first)} did not answer within ${String(REQUEST_TIMEOUT_MS / 1000)} s.`));
+  }, REQUEST_TIMEOUT_MS);
+  const bodyTimer = setTimeout(() => {
+    deadline.abort(new Error(`${shown(first)} did not finish answering within ${String(timeoutMs / 1000)} s.`));
+  }, timeoutMs);
   const dispatcher = guardedAgent();
-  try {
-    return await follow(first, init.headers ?? {}, signal, dispatcher);
-  } finally {
+  const done = () => {
+    clearTimeout(headersTimer);
+    clearTimeout(bodyTimer);
     // Graceful: a body still being read finishes first.
     dispatcher.close().catch(() => undefined);
+  };
+  let response: Response;
+  try {
+    response = await follow(first, init.headers ?? {}, AbortSignal.any([init.signal, deadline.signal]), dispatcher);
+  } catch (error) {
+    done();
+    throw deadline.signal.aborted ? (deadline.signal.reason as Error) : error;
   }
+  clearTimeout(headersTimer);
+  if (!response.body) {
+    done();
+    return response;
+  }
+  const body = countedBody(response.body as ReadableStream<Uint8Array>, first, maxBytes, done);
+  return new Response(body as import('undici').BodyInit, { status: response.status, statusText: response.statusText, headers: response.headers });
 }

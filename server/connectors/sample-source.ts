@@ -1,8 +1,13 @@
+import { sourceSpec } from '@/catalogue/connector-specs';
+import { propertyValue } from '@/service-rules/properties';
 import type { PlainProperties } from '../properties';
+import { canServeAsCursor, rowsAfter } from './cursor';
+import { analyze } from './schema';
 import { info, type ResourceReader, type Row, type SourceConnector } from './types';
 
 // Deterministic e-commerce tables from a seed and a row count: the same properties give the same
-// rows on every run. `rows_per_second` paces the generator like a slow API would.
+// rows on every run. `rows_per_second` paces the generator like a slow API would. An incremental read
+// keeps the rows past the cursor as it generates them.
 
 const BATCH_SIZE = 5_000;
 const FIRST_NAMES = ['Ada', 'Grace', 'Linus', 'Margaret', 'Ken', 'Barbara', 'Dennis', 'Frances', 'Edsger', 'Radia'];
@@ -61,8 +66,11 @@ const TABLES: Record<string, { share: number; row: (n: number, next: () => numbe
   },
 };
 
+const DEFINITIONS = sourceSpec('sample')?.propertyDefinitions ?? [];
+const setting = (properties: PlainProperties, name: string) => propertyValue(DEFINITIONS, properties, name);
+
 export function sampleRowCounts(properties: PlainProperties): Record<string, number> {
-  const total = Math.max(0, Math.floor(Number(properties.row_count ?? 1000)));
+  const total = Math.max(0, Math.floor(Number(setting(properties, 'row_count') ?? 1000)));
   const customers = Math.max(1, Math.round(total * (TABLES.customers?.share ?? 0)));
   const products = Math.max(1, Math.round(total * (TABLES.products?.share ?? 0)));
   return { customers, products, orders: Math.max(0, total - customers - products) };
@@ -82,11 +90,11 @@ const sleep = (ms: number, signal: AbortSignal) =>
 function reader(name: string, properties: PlainProperties): ResourceReader {
   const counts = sampleRowCounts(properties);
   const table = TABLES[name];
-  const seed = Math.floor(Number(properties.seed ?? 42));
-  const rowsPerSecond = Number(properties.rows_per_second ?? 0);
+  const seed = Math.floor(Number(setting(properties, 'seed') ?? 42));
+  const rowsPerSecond = Number(setting(properties, 'rows_per_second') ?? 0);
   return {
     name,
-    async *batches(signal) {
+    async *batches(signal, from) {
       if (!table) return;
       const total = counts[name] ?? 0;
       const next = random(seed * 31 + name.length);
@@ -99,7 +107,8 @@ function reader(name: string, properties: PlainProperties): ResourceReader {
           const due = started + ((offset + size) / rowsPerSecond) * 1000;
           await sleep(Math.max(0, due - Date.now()), signal);
         }
-        yield rows;
+        const kept = rowsAfter(rows, from);
+        if (kept.length > 0) yield kept;
       }
     },
   };
@@ -117,11 +126,19 @@ export const sampleSource: SourceConnector = {
   },
   discover: () =>
     Promise.resolve(
-      Object.keys(TABLES).map((name) => ({
-        name,
-        category: 'table',
-        notes: name === 'customers' ? 'Contains e-mail addresses: personal data.' : null,
-      })),
+      Object.entries(TABLES).map(([name, table]) => {
+        // Typed as a destination types them, from a few generated rows; `id` is each table's key.
+        const next = random(1);
+        const columns = analyze([0, 1, 2].map((n) => table.row(n, next, { customers: 1, products: 1 })));
+        return {
+          name,
+          category: 'table',
+          notes: name === 'customers' ? 'Contains e-mail addresses: personal data.' : null,
+          columns,
+          primaryKey: ['id'],
+          cursorCandidates: columns.filter((column) => canServeAsCursor(column.type)).map((column) => column.name),
+        };
+      }),
     ),
   resources: (properties) => Promise.resolve(['customers', 'products', 'orders'].map((name) => reader(name, properties))),
 };

@@ -15,6 +15,18 @@ export const LOG_WRITE_LOCK_CLASS = 7_361_043;
 /** One key: instances starting together on an empty database take turns; the first seeds the demo. */
 export const DEMO_SEED_LOCK = 7_361_044;
 
+/**
+ * A class, with a hash of a destination's exclusive key (a DuckDB file's path): loads into one DuckDB file
+ * take turns, across instances (runs/exclusive-destination.ts).
+ */
+export const EXCLUSIVE_DESTINATION_LOCK_CLASS = 7_361_045;
+
+/**
+ * A class, with a destination's id: saving flows of one destination takes turns, so two flows made at once
+ * never pick the same namespace or both pass the check for a table the other writes.
+ */
+export const DESTINATION_FLOWS_LOCK_CLASS = 7_361_046;
+
 /** A class, with an instance's key: each instance holds its own for as long as it lives ("FLOW"). */
 export const INSTANCE_LOCK_CLASS = 0x464c4f57;
 

@@ -16,6 +16,8 @@ export function migrate(pool: pg.Pool, logger: Logger): Promise<string[]> {
       .sort();
     for (const name of pending) {
       await client.query('BEGIN');
+      // A migration of a large table may take longer than the pool's statement bound.
+      await client.query('SET LOCAL statement_timeout = 0');
       try {
         await client.query(readFileSync(join(MIGRATIONS_DIR, name), 'utf8'));
         await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);

@@ -6,8 +6,22 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export type Pool = pg.Pool;
 export type Queryable = Pick<pg.Pool, 'query'>;
 
+/**
+ * Bounds that keep a database outage from holding requests and runs: a new connection gives up after
+ * 3 s (Postgres down or frozen), a statement after 60 s (migrations lift it), and a transaction left
+ * idle for 60 s is ended by Postgres, releasing its locks. TCP keepalives notice a connection whose
+ * server is gone without a word.
+ */
+export const POOL_BOUNDS = {
+  connectionTimeoutMillis: 3_000,
+  statement_timeout: 60_000,
+  idle_in_transaction_session_timeout: 60_000,
+  keepAlive: true,
+  keepAliveInitialDelayMillis: 10_000,
+} as const;
+
 export function createPool(connectionString: string): pg.Pool {
-  return new pg.Pool({ connectionString, max: 20, idleTimeoutMillis: 30_000 });
+  return new pg.Pool({ connectionString, max: 20, idleTimeoutMillis: 30_000, ...POOL_BOUNDS });
 }
 
 /** Postgres error code for a unique violation: how racing inserts learn they lost. */

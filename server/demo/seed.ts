@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { sourceSpec, destinationSpec } from '@/catalogue/connector-specs';
+import { tableName } from '@/service-rules/flow-tables';
+import { DEMO_KEYS } from '@/service-rules/plans';
 import { DEMO_SEED_LOCK, withSessionLock } from '../db/advisory-locks';
 import type { Pool } from '../db/pool';
 import type { Logger } from '../logger';
@@ -17,8 +19,6 @@ import { insertWorkflow } from '../store/workflows';
 // Demo data for the first start on an empty database: sources, destinations, flows on schedules,
 // a workflow with a Slack trigger and past run attempts. Runs of these flows really move rows from
 // the sample source into files under <first allowed folder>/exports (by default <data dir>/files/exports).
-
-export const DEMO_KEYS = { team: 'flowdeck-demo-key', starter: 'flowdeck-starter-key' } as const;
 
 const HOUR = 3_600_000;
 
@@ -77,7 +77,9 @@ async function seedEmptyDatabase(db: Pool, box: SecretBox, logger: Logger, files
   const flow = async (displayName: string, sourceId: number, destinationId: number, schedule: { frequency?: string; cron?: string }) => {
     const frequency = schedule.frequency ?? null;
     const cron = schedule.cron ?? null;
-    return (await insertFlow(db, { displayName, sourceId, destinationId, frequency, cron, nextRunAt: nextRunAt({ frequency, cron }) })).id;
+    // Each in a namespace of its own, named after it, as a flow made through the API is.
+    const tables = { namespace: tableName(displayName), tablePrefix: '', schemaChanges: 'propagate' as const, resourceModes: [] };
+    return (await insertFlow(db, { displayName, sourceId, destinationId, frequency, cron, nextRunAt: nextRunAt({ frequency, cron }), ...tables })).id;
   };
   const shopToFiles = await flow('Shop orders to files', shop, jsonl, { frequency: '6h' });
   const shopToCsv = await flow('Shop orders to CSV', shop, csv, { cron: '0 2 * * *' });
@@ -95,7 +97,7 @@ async function seedEmptyDatabase(db: Pool, box: SecretBox, logger: Logger, files
       outcome === 'succeeded'
         ? Object.entries(shares).map(([name, share]) => {
             const n = Math.round(rows * share);
-            return { name, extracted: n, analyzed: n, loaded: n };
+            return { name, extracted: n, analyzed: n, loaded: n, written: n, committed: true };
           })
         : null;
     await insertPastAttempt(db, { flowId, trigger, disposition: outcome, resources: counts, errors, createdAt: created, completedAt: completed });

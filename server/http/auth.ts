@@ -1,38 +1,40 @@
 import { createMiddleware } from 'hono/factory';
+import { bearerToken } from '@/api/bearer';
 import type { Queryable } from '../db/pool';
-import { type Feature, planIncludes } from '../plans';
 import { hashKey, planOfKeyHash } from '../store/api-keys';
-import { planForbids, unauthorized } from './errors';
+import { unauthorized } from './errors';
+import { clientAddress, type GuessThrottle, tooManyGuesses } from './guess-throttle';
 import { createKeyCache } from './key-cache';
 
 export interface AuthVariables {
   plan: string;
 }
 
-export function bearerToken(header: string | undefined): string | null {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
-  return match?.[1] ?? null;
-}
-
 /**
  * Every /v2 operation needs `Authorization: Bearer <API key>`; no valid key is 401 `Unauthorized`.
  * A found key is remembered for a few seconds (key-cache.ts says how long a revoked key may still work).
+ * A key not remembered is looked up only while its caller's address has not failed too often
+ * (guess-throttle.ts): past that, 429 with Retry-After, and no lookup.
  */
-export function requireApiKey(db: Queryable) {
+export function requireApiKey(db: Queryable, throttle: GuessThrottle) {
   const keys = createKeyCache();
   return createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
     const token = bearerToken(c.req.header('authorization'));
     const keyHash = token ? hashKey(token) : null;
-    const plan = keyHash ? await keys.planOf(keyHash, () => planOfKeyHash(db, keyHash)) : null;
+    // No key at all is no guess: it costs no lookup and is not counted.
+    if (keyHash === null) throw unauthorized();
+    const known = keys.remembered(keyHash);
+    let plan = known ? await known : undefined;
+    if (plan === undefined) {
+      const address = clientAddress(c);
+      const wait = throttle.waitSeconds(address);
+      if (wait > 0 && !throttle.trusted(keyHash)) return tooManyGuesses(c, wait);
+      plan = await keys.planOf(keyHash, () => planOfKeyHash(db, keyHash));
+      if (plan === null) throttle.failed(address, keyHash);
+      else throttle.succeeded(keyHash);
+    }
     if (plan === null) throw unauthorized();
     c.set('plan', plan);
-    await next();
-  });
-}
-
-export function requireFeature(feature: Feature) {
-  return createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
-    if (!planIncludes(c.get('plan'), feature)) throw planForbids(feature);
     await next();
   });
 }

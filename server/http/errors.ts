@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { MESSAGES, planForbids as planForbidsText } from '@/api/messages';
 import { answerOf } from '@/service-rules/errors';
+import { isDatabaseUnavailable } from '../db/availability';
 import type { Logger } from '../logger';
 
 // The one place the service turns what went wrong into an answer: the domain errors of the rules,
@@ -31,6 +32,7 @@ export function onError(logger: Logger) {
     if (error instanceof HttpError) return c.json({ message: error.message }, error.status);
     const answer = answerOf(error);
     if (answer) return c.json({ message: answer.message }, answer.status);
+    if (isDatabaseUnavailable(error)) return c.json({ message: MESSAGES.databaseUnavailable }, 503, { 'Retry-After': '5' });
     logger.error({ err: { message: error.message, stack: error.stack }, method: c.req.method, path: loggablePath(c.req.path) }, 'request failed');
     return c.json({ message: MESSAGES.internalError }, 500);
   };

@@ -11,6 +11,8 @@ export const KEY_CACHE_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 
 export interface KeyCache {
+  /** The plan of a key found lately, while it is fresh; undefined when it must be looked up. */
+  remembered: (keyHash: string) => Promise<string | null> | undefined;
   /** The plan of the key with this hash, from memory while it is fresh, else from `lookUp`. */
   planOf: (keyHash: string, lookUp: () => Promise<string | null>) => Promise<string | null>;
 }
@@ -23,6 +25,10 @@ export function createKeyCache(ttlMs = KEY_CACHE_MS, now: () => number = Date.no
     if (entries.get(keyHash)?.plan === plan) entries.delete(keyHash);
   };
   return {
+    remembered(keyHash) {
+      const entry = entries.get(keyHash);
+      return entry && entry.until > now() ? entry.plan : undefined;
+    },
     planOf(keyHash, lookUp) {
       const entry = entries.get(keyHash);
       if (entry && entry.until > now()) return entry.plan;

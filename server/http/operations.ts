@@ -1,17 +1,69 @@
 import type { Context, Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { AnswerOf } from '@/api/operation-types';
 import { type Operation, type OperationName, OPERATIONS, routePattern } from '@/api/operations';
+import { Timeout } from '@/service-rules/errors';
+import { type OperationInput, readOperationInput, type RequestParts } from '@/service-rules/operation-input';
+import type { Profile } from '../profile';
+import { bearerToken } from '@/api/bearer';
+import { planIncludes } from '@/service-rules/plans';
 import type { AuthVariables } from './auth';
+import { planForbids, unauthorized } from './errors';
 
-// The service answers the catalogue's operations (src/api/operations.ts): each route body is registered
-// under its operation's method and path, so no path is written twice and none can be missing.
+// The service answers the operations of the table (src/api/operations.ts), each under its method and
+// path. Before a handler runs, what the table says is checked: who may call (a card's own hash as its
+// bearer; API keys are checked for the whole interface in app.ts), the plan feature, then the input
+// (path parameters, query, body: src/service-rules/operation-input.ts). The handler is handed that
+// input, typed from the table, and returns the answer the table describes, sent with the table's status.
 
-export type Handler = (c: Context<{ Variables: AuthVariables }>) => Response | Promise<Response>;
+type Env = { Variables: AuthVariables };
 
-/** Route bodies by operation name; a resource's module gives those of its operations. */
-export type Handlers = Record<OperationName, Handler>;
+/** An answer the table does not describe (Slack's challenge, a 413 that names the limit): sent as it is. */
+export class RawAnswer {
+  constructor(readonly response: Response) {}
+}
 
-export function registerOperations(api: Hono<{ Variables: AuthVariables }>, handlers: Handlers, which: (operation: Operation) => boolean): void {
-  for (const operation of OPERATIONS) {
-    if (which(operation)) api.on(operation.method.toUpperCase(), routePattern(operation.path), handlers[operation.name]);
+export type Handler<N extends OperationName> = (input: OperationInput<N>, c: Context<Env>) => AnswerOf<N> | RawAnswer | Promise<AnswerOf<N> | RawAnswer>;
+
+/** Every operation's handler, by operation name; a resource's module gives those of its operations. */
+export type Handlers = { [N in OperationName]: Handler<N> };
+
+/**
+ * Who may call, beyond the API key app.ts asks of the whole interface: a card recipient's operation
+ * takes the card's own hash, the one in the path, as its bearer; a plan lacking the operation's feature
+ * is refused before anything else is read.
+ */
+function checkAccess(operation: Operation, c: Context<Env>): void {
+  if (operation.access === 'card' && bearerToken(c.req.header('authorization')) !== c.req.param('hash_id')) throw unauthorized();
+  if (operation.feature && !planIncludes(c.get('plan'), operation.feature)) throw planForbids(operation.feature);
+}
+
+function partsOf(c: Context<Env>): RequestParts {
+  return {
+    param: (name) => c.req.param(name),
+    query: (name) => c.req.query(name),
+    text: async () => {
+      try {
+        return await c.req.text();
+      } catch {
+        // The client went quiet or away mid-body (the server's idle timeout ended it).
+        throw new Timeout();
+      }
+    },
+  };
+}
+
+export function registerOperations(api: Hono<Env>, handlers: Handlers, which: (operation: Operation) => boolean, profile: Profile): void {
+  for (const operation of OPERATIONS as readonly Operation[]) {
+    if (!which(operation)) continue;
+    const name = operation.name as OperationName;
+    const handler = handlers[name] as Handler<OperationName>;
+    const status = (operation.status ?? 200) as ContentfulStatusCode;
+    api.on(operation.method.toUpperCase(), routePattern(operation.path), async (c) => {
+      checkAccess(operation, c);
+      const input = await readOperationInput(name, partsOf(c), profile === 'hosted');
+      const answer = await handler(input, c);
+      return answer instanceof RawAnswer ? answer.response : c.json(answer, status);
+    });
   }
 }

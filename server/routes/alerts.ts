@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Context } from 'hono';
-import { createAlertChannelInputSchema, updateAlertChannelInputSchema } from '@/api/alerts';
 import { channelAddress, channelOnWire, checkSecretBinding, deliveryOnWire } from '@/service-rules/alert-channels';
 import { InvalidInput, NotFound } from '@/service-rules/errors';
-import { parseWith } from '@/service-rules/parse';
 import { testPayload } from '../alerts/payload';
 import type { Handlers } from '../http/operations';
-import { idParam, pageParams, readJson } from '../http/validate';
 import { checkLiteralTarget } from '../security/network-guard';
 import type { Services } from '../services';
 import {
@@ -63,8 +59,8 @@ async function checkTarget(raw: string): Promise<void> {
 
 export function alertHandlers(services: Services) {
   const { db, box, runs } = services;
-  const find = async (c: Context) => {
-    const channel = await findChannel(db, idParam(c));
+  const find = async (id: number) => {
+    const channel = await findChannel(db, id);
     if (!channel) throw new NotFound();
     return channel;
   };
@@ -73,10 +69,9 @@ export function alertHandlers(services: Services) {
   };
 
   return {
-    listAlertChannels: async (c) => c.json({ data: (await listChannels(db, pageParams(c))).map(wireChannel) }),
+    listAlertChannels: async ({ query }) => ({ data: (await listChannels(db, query)).map(wireChannel) }),
 
-    createAlertChannel: async (c) => {
-      const input = parseWith(createAlertChannelInputSchema, await readJson(c));
+    createAlertChannel: async ({ body: input }) => {
       await checkTarget(input.url);
       await checkFlows(input.flows);
       const fields: ChannelFields = {
@@ -88,14 +83,13 @@ export function alertHandlers(services: Services) {
         events: [...new Set(input.events)],
         flowIds: input.flows,
       };
-      return c.json({ data: wireChannel(await insertChannel(db, fields)) }, 201);
+      return { data: wireChannel(await insertChannel(db, fields)) };
     },
 
-    getAlertChannel: async (c) => c.json({ data: wireChannel(await find(c)) }),
+    getAlertChannel: async ({ params }) => ({ data: wireChannel(await find(params.id)) }),
 
-    updateAlertChannel: async (c) => {
-      const channel = await find(c);
-      const input = parseWith(updateAlertChannelInputSchema, await readJson(c));
+    updateAlertChannel: async ({ params, body: input }) => {
+      const channel = await find(params.id);
       const urlMoved = input.url !== undefined && input.url !== box.open(channel.url_sealed);
       checkSecretBinding(channel.kind, urlMoved, input);
       if (input.url !== undefined) await checkTarget(input.url);
@@ -109,16 +103,16 @@ export function alertHandlers(services: Services) {
         events: input.events === undefined ? channel.events : [...new Set(input.events)],
         flowIds: input.flows === undefined ? channel.flow_ids : input.flows,
       };
-      return c.json({ data: wireChannel(await updateChannelRow(db, channel.id, fields)) });
+      return { data: wireChannel(await updateChannelRow(db, channel.id, fields)) };
     },
 
-    deleteAlertChannel: async (c) => {
-      await deleteChannelRow(db, (await find(c)).id);
-      return c.json({ data: true });
+    deleteAlertChannel: async ({ params }) => {
+      await deleteChannelRow(db, (await find(params.id)).id);
+      return { data: true };
     },
 
-    sendTestAlert: async (c) => {
-      const channel = await find(c);
+    sendTestAlert: async ({ params }) => {
+      const channel = await find(params.id);
       const delivery = await insertDelivery(db, {
         channelId: channel.id,
         event: 'test',
@@ -128,12 +122,12 @@ export function alertHandlers(services: Services) {
       });
       if (!delivery) throw new Error('A test delivery key was used twice.');
       await runs.queueAlert(delivery.id);
-      return c.json({ data: wireDelivery(delivery) }, 202);
+      return { data: wireDelivery(delivery) };
     },
 
-    listAlertDeliveries: async (c) => {
-      const channel = await find(c);
-      return c.json({ data: (await listDeliveries(db, channel.id, pageParams(c))).map(wireDelivery) });
+    listAlertDeliveries: async ({ params, query }) => {
+      const channel = await find(params.id);
+      return { data: (await listDeliveries(db, channel.id, query)).map(wireDelivery) };
     },
   } satisfies Partial<Handlers>;
 }

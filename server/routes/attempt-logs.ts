@@ -1,8 +1,7 @@
 import { NotFound } from '@/service-rules/errors';
-import { encodeLogCursor, readLogPage } from '@/service-rules/log-page';
+import { encodeLogCursor } from '@/service-rules/log-page';
 import { iso } from '@/service-rules/wire';
 import type { Handlers } from '../http/operations';
-import { idParam } from '../http/validate';
 import type { Services } from '../services';
 import { listLogLines } from '../store/attempt-log-lines';
 import { findAttempt } from '../store/attempts';
@@ -13,16 +12,14 @@ import { findFlow } from '../store/flows';
 
 export function attemptLogHandlers({ db }: Services) {
   return {
-    listAttemptLogs: async (c) => {
-      const flowId = idParam(c);
-      const attemptId = idParam(c, 'attemptId');
-      const page = readLogPage((name) => c.req.query(name));
+    listAttemptLogs: async ({ params, query: page }) => {
+      const { id: flowId, attemptId } = params;
       const flow = await findFlow(db, flowId);
       const attempt = flow ? await findAttempt(db, attemptId) : undefined;
       if (attempt?.flow_id !== flowId) throw new NotFound();
       const { lines, more } = await listLogLines(db, attemptId, page.after, page.limit);
       const last = lines.at(-1);
-      return c.json({
+      return {
         data: {
           lines: lines.map((line) => ({
             at: iso(line.at),
@@ -35,7 +32,7 @@ export function attemptLogHandlers({ db }: Services) {
           next: encodeLogCursor(last ? last.id : page.after),
           more,
         },
-      });
+      };
     },
   } satisfies Partial<Handlers>;
 }

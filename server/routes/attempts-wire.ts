@@ -1,7 +1,7 @@
 import type { StatusAttempt } from '@/service-rules/status';
 import type { Profile } from '../profile';
-import type { AttemptRow } from '../store/attempts';
-import { iso, isoOrNull, type WireRunAttempt } from '@/service-rules/wire';
+import type { AttemptRow, StoredResourceCounts } from '../store/attempts';
+import { iso, isoOrNull, type WireResourceProgress, type WireRunAttempt } from '@/service-rules/wire';
 
 /**
  * Errors are always present (empty when none); resources once the run has counted anything. `number`
@@ -19,8 +19,19 @@ export function attemptOnWire(attempt: AttemptRow, profile: Profile): WireRunAtt
     completedAt: isoOrNull(attempt.completed_at),
     createdAt: iso(attempt.created_at),
   };
-  if (attempt.resources) wire.resources = attempt.resources;
+  if (attempt.resources) wire.resources = attempt.resources.map((resource) => resourceOnWire(resource, profile));
+  if (profile !== 'hosted') wire.waitingFor = attempt.waiting_for;
   return wire;
+}
+
+/**
+ * A resource's counts; `written` and `committed` are Flowdeck's (left out by the hosted profile). Attempts
+ * recorded before they existed read as having written what they loaded, and committed what they kept.
+ */
+function resourceOnWire(resource: StoredResourceCounts, profile: Profile): WireResourceProgress {
+  const { name, extracted, analyzed, loaded } = resource;
+  if (profile === 'hosted') return { name, extracted, analyzed, loaded };
+  return { name, extracted, analyzed, loaded, written: resource.written ?? loaded, committed: resource.committed ?? loaded > 0 };
 }
 
 /** What a status answer needs of an attempt (src/service-rules/status.ts); one no worker has claimed yet is still waiting. */

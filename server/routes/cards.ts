@@ -1,19 +1,15 @@
-import { cardStateAt, createConfigurationCardInputSchema, submitCardInputSchema } from '@/api/cards';
+import { cardStateAt, submitCardInputSchema } from '@/api/cards';
 import { CLOSED_CARD_MESSAGES, MESSAGES } from '@/api/messages';
 import { sourceSpec } from '@/catalogue/connector-specs';
 import { Gone, InvalidInput, NotFound } from '@/service-rules/errors';
-import { parseWith } from '@/service-rules/parse';
 import { missingRequired, missingRequiredText, readBodyWithProperties } from '@/service-rules/properties';
 import { checkTargets } from '../connectors/registry';
-import { bearerToken } from '../http/auth';
-import { unauthorized } from '../http/errors';
 import type { Handlers } from '../http/operations';
-import { idParam, pageParams, readJson } from '../http/validate';
 import { applyProperties, revealProperties } from '../properties';
 import type { Services } from '../services';
 import { type CardRow, findCard, insertCard, listCards, revokeCard, submitCardOnce } from '../store/cards';
 import { findSource } from '../store/sources';
-import { iso, isoOrNull, sourceSpecFull, type WireConfigurationCard } from '@/service-rules/wire';
+import { type CardFields, cardForRecipientOnWire, cardOnWire, listedCardOnWire, sourceSpecFull } from '@/service-rules/wire';
 import { requireSource } from './sources';
 
 const stateOf = (card: CardRow) =>
@@ -22,24 +18,19 @@ const stateOf = (card: CardRow) =>
     Date.now(),
   );
 
-/** The interface's ConfigurationCard, exactly as documented (the create answer). */
-function wireCard(card: CardRow, origin: string): WireConfigurationCard {
-  return {
-    id: card.id,
-    hash_id: card.hash_id,
-    expires_at: iso(card.expires_at),
-    type: card.type,
-    source_name: card.source_name,
-    url: `${origin}/cards/${card.hash_id}`,
-    image_url: card.image_url,
-    instruction: card.instruction,
-  };
-}
+const cardFields = (card: CardRow, origin: string): CardFields => ({
+  id: card.id,
+  hashId: card.hash_id,
+  expiresAt: card.expires_at,
+  type: card.type,
+  sourceName: card.source_name,
+  url: `${origin}/cards/${card.hash_id}`,
+  imageUrl: card.image_url,
+  instruction: card.instruction,
+});
 
-/** In the sender's list (Flowdeck's addition), each card also says whether its link still works. */
-function wireListedCard(card: CardRow, origin: string): WireConfigurationCard {
-  return { ...wireCard(card, origin), state: stateOf(card), submitted_at: isoOrNull(card.submitted_at), revoked_at: isoOrNull(card.revoked_at) };
-}
+const wireListedCard = (card: CardRow, origin: string) =>
+  listedCardOnWire(cardFields(card, origin), { state: stateOf(card), submittedAt: card.submitted_at, revokedAt: card.revoked_at });
 
 /** 410 with the reason a card no longer works; a card that still looks open lost to the database's clock. */
 function closed(card: CardRow) {
@@ -53,9 +44,8 @@ function closed(card: CardRow) {
  */
 export function sourceCardHandlers(services: Services) {
   return {
-    createConfigurationCard: async (c) => {
-      const source = await requireSource(services, idParam(c));
-      const input = parseWith(createConfigurationCardInputSchema, await readJson(c));
+    createConfigurationCard: async ({ params, body: input }) => {
+      const source = await requireSource(services, params.id);
       if (Date.parse(input.expiresAt) <= Date.now()) throw new InvalidInput('expiresAt must be in the future.');
       const card = await insertCard(services.db, {
         sourceId: source.id,
@@ -64,32 +54,32 @@ export function sourceCardHandlers(services: Services) {
         imageUrl: input.imageUrl ?? null,
         instruction: input.instruction ?? null,
       });
-      return c.json({ data: wireCard(card, services.publicOrigin()) }, 201);
+      return { data: cardOnWire(cardFields(card, services.publicOrigin())) };
     },
 
-    listConfigurationCards: async (c) => {
-      const source = await requireSource(services, idParam(c));
-      const cards = await listCards(services.db, source.id, pageParams(c));
+    listConfigurationCards: async ({ params, query }) => {
+      const source = await requireSource(services, params.id);
+      const cards = await listCards(services.db, source.id, query);
       const origin = services.publicOrigin();
-      return c.json({ data: cards.map((card) => wireListedCard(card, origin)) });
+      return { data: cards.map((card) => wireListedCard(card, origin)) };
     },
 
-    revokeConfigurationCard: async (c) => {
-      const source = await requireSource(services, idParam(c));
-      const card = await revokeCard(services.db, source.id, idParam(c, 'cardId'));
+    revokeConfigurationCard: async ({ params }) => {
+      const source = await requireSource(services, params.id);
+      const card = await revokeCard(services.db, source.id, params.cardId);
       if (!card) throw new NotFound();
-      return c.json({ data: true });
+      return { data: true };
     },
   } satisfies Partial<Handlers>;
 }
 
 /**
  * The card recipient's endpoints (Flowdeck's addition): no API key, the card's hash is the bearer
- * and must match the path. 404 unknown, 410 once used, revoked or expired.
+ * and must match the path (the table's `card` access, checked before these run). 404 unknown, 410
+ * once used, revoked or expired.
  */
 export function recipientCardHandlers(services: Services) {
-  const liveCard = async (hashId: string, authorization: string | undefined) => {
-    if (bearerToken(authorization) !== hashId) throw unauthorized();
+  const liveCard = async (hashId: string) => {
     const card = await findCard(services.db, hashId);
     if (!card) throw new NotFound();
     if (stateOf(card) !== 'open') throw closed(card);
@@ -99,23 +89,15 @@ export function recipientCardHandlers(services: Services) {
     return { card, source, spec };
   };
   return {
-    getCardForRecipient: async (c) => {
-      const { card, source, spec } = await liveCard(c.req.param('hash_id') ?? '', c.req.header('authorization'));
-      return c.json({
-        data: {
-          hash_id: card.hash_id,
-          source_name: source.display_name,
-          instruction: card.instruction,
-          image_url: card.image_url,
-          expires_at: iso(card.expires_at),
-          sourceSpec: sourceSpecFull(spec),
-        },
-      });
+    getCardForRecipient: async ({ params }) => {
+      const { card, source, spec } = await liveCard(params.hash_id);
+      const fields = { ...cardFields(card, services.publicOrigin()), sourceName: source.display_name };
+      return { data: cardForRecipientOnWire(fields, sourceSpecFull(spec)) };
     },
 
-    submitCard: async (c) => {
-      const { card, source, spec } = await liveCard(c.req.param('hash_id') ?? '', c.req.header('authorization'));
-      const { properties } = readBodyWithProperties(submitCardInputSchema, spec.propertyDefinitions, await readJson(c));
+    submitCard: async ({ params, body }) => {
+      const { card, source, spec } = await liveCard(params.hash_id);
+      const { properties } = readBodyWithProperties(submitCardInputSchema, spec.propertyDefinitions, body);
       const next = applyProperties(spec.propertyDefinitions, source.properties, properties, services.box);
       await checkTargets('source', spec.name, revealProperties(next, services.box));
       const missing = missingRequired(spec.propertyDefinitions, next);
@@ -125,7 +107,7 @@ export function recipientCardHandlers(services: Services) {
         throw latest ? closed(latest) : new NotFound();
       }
       await services.runs.requestDiscovery(source.id);
-      return c.json({ message: MESSAGES.cardSaved });
+      return { message: MESSAGES.cardSaved };
     },
   } satisfies Partial<Handlers>;
 }

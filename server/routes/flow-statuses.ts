@@ -1,4 +1,3 @@
-import { readIds } from '@/service-rules/request-params';
 import { flowStatusOf } from '@/service-rules/status';
 import type { Handlers } from '../http/operations';
 import type { Services } from '../services';
@@ -11,17 +10,14 @@ import { attemptOnWire, attemptStatus } from './attempts-wire';
  */
 export function flowStatusHandlers({ db, profile }: Services) {
   return {
-    listFlowStatuses: async (c) => {
-      const { flowIds, newest } = await newestAttemptsOf(
-        db,
-        readIds((name) => c.req.query(name)),
-      );
-      return c.json({
+    listFlowStatuses: async ({ query }) => {
+      const { flowIds, newest } = await newestAttemptsOf(db, query.ids);
+      return {
         data: flowIds.map((id) => {
           const attempt = newest.get(id);
           return flowStatusOf(id, attempt && attemptStatus(attempt), attempt ? attemptOnWire(attempt, profile) : null);
         }),
-      });
+      };
     },
   } satisfies Partial<Handlers>;
 }

@@ -1,12 +1,8 @@
-import type { Context } from 'hono';
-import { createFlowInputSchema, type UpdateFlowInput, updateFlowInputSchema } from '@/api/flows';
 import { doesNotExist, MESSAGES } from '@/api/messages';
 import { InvalidInput, NotFound } from '@/service-rules/errors';
-import { parseWith } from '@/service-rules/parse';
 import { changesSchedule, scheduleAfter } from '@/service-rules/schedule';
 import { flowStatusOf } from '@/service-rules/status';
 import type { Handlers } from '../http/operations';
-import { idParam, orderParam, pageParams, readJson } from '../http/validate';
 import { nextRunAt } from '../runs/schedule';
 import type { Services } from '../services';
 import { type AttemptRow, findAttempt, latestAttempt, listAttempts } from '../store/attempts';
@@ -22,17 +18,18 @@ import {
   listFlowsWithRunFacts,
   updateFlowRow,
 } from '../store/flows';
-import { findSource } from '../store/sources';
+import { releaseTables, withDestinationFlows } from '../store/flow-tables';
+import { findSource, sourceStore } from '../store/sources';
 import { flowOnWire, type WireFlow } from '@/service-rules/wire';
 import type { Freshness } from '@/service-rules/freshness';
 import type { Page } from '@/service-rules/request-params';
 import { freshnessOfFlows, freshnessOfFlowsWithFacts } from '../runs/freshness';
 import { attemptOnWire, attemptStatus } from './attempts-wire';
+import { flowTablesOnWire, tableFieldsOfNewFlow, tableFieldsOfUpdate } from './flow-tables';
 
 // The hosted profile answers the hosted service's shapes: flows without `paused` and attempts without
-// `number` (Flowdeck's additions, which a hosted client has never seen), and its PATCH refuses `paused`
-// as a service that cannot pause would, rather than accept a change it then does not show.
-const hostedUpdateFlowInputSchema = updateFlowInputSchema.omit({ paused: true });
+// `number` (Flowdeck's additions, which a hosted client has never seen); its writers refuse `paused` and how
+// a flow keeps its tables (the table's hostedBody).
 
 const flowFields = (flow: FlowRow) => ({
   id: flow.id,
@@ -47,11 +44,22 @@ const flowFields = (flow: FlowRow) => ({
 export function flowHandlers(services: Services) {
   const { db, runs } = services;
   const hosted = services.profile === 'hosted';
-  const onWire = (flows: FlowRow[], freshness: Map<number, Freshness>): WireFlow[] =>
-    flows.map((flow) => flowOnWire(flowFields(flow), services.profile, freshness.get(flow.id)?.state ?? null));
-  /** Flows on the wire, each with its freshness (Flowdeck's; the hosted shape leaves it out, so it is not worked out). */
-  const wireFlows = async (flows: FlowRow[]): Promise<WireFlow[]> => onWire(flows, hosted ? new Map<number, Freshness>() : await freshnessOfFlows(db, flows));
-  const wireFlow = async (flow: FlowRow): Promise<WireFlow | undefined> => (await wireFlows([flow]))[0];
+  /** Flows on the wire, each with its freshness and its tables (Flowdeck's: the hosted shape leaves them out, so they are not worked out). */
+  const onWire = async (flows: FlowRow[], freshness: Map<number, Freshness>): Promise<WireFlow[]> => {
+    if (hosted) return flows.map((flow) => flowOnWire(flowFields(flow), 'hosted'));
+    const sources = await sourceStore.findMany(
+      db,
+      flows.map((flow) => flow.source_id),
+    );
+    const sourceOf = (flow: FlowRow) => sources.find((source) => source.id === flow.source_id);
+    return flows.map((flow) => flowOnWire(flowFields(flow), services.profile, freshness.get(flow.id)?.state ?? null, flowTablesOnWire(flow, sourceOf(flow))));
+  };
+  /** A flow on the wire with its freshness and tables. */
+  const wireFlow = async (flow: FlowRow): Promise<WireFlow> => {
+    const [wire] = await onWire([flow], hosted ? new Map<number, Freshness>() : await freshnessOfFlows(db, [flow]));
+    if (!wire) throw new Error('A flow on the wire is missing.');
+    return wire;
+  };
   /** A page of the list: with its freshness, the flows and their run facts are read in one statement. */
   const wirePage = async (page: Page): Promise<WireFlow[]> => {
     if (hosted) return onWire(await listFlows(db, page), new Map<number, Freshness>());
@@ -59,92 +67,103 @@ export function flowHandlers(services: Services) {
     return onWire(flows, freshnessOfFlowsWithFacts(flows, facts));
   };
   const wireAttempt = (attempt: AttemptRow) => attemptOnWire(attempt, services.profile);
-  const find = async (c: Context) => {
-    const flow = await findFlow(db, idParam(c));
+  const find = async (id: number) => {
+    const flow = await findFlow(db, id);
     if (!flow) throw new NotFound();
     return flow;
   };
   /** The source and destination a flow names must exist. */
-  const checkEnds = async (sourceId: number, destinationId: number) => {
-    if (!(await findSource(db, sourceId))) throw new InvalidInput(doesNotExist('Source', sourceId));
-    if (!(await findDestination(db, destinationId))) throw new InvalidInput(doesNotExist('Destination', destinationId));
+  const endsOf = async (sourceId: number, destinationId: number) => {
+    const source = await findSource(db, sourceId);
+    if (!source) throw new InvalidInput(doesNotExist('Source', sourceId));
+    const destination = await findDestination(db, destinationId);
+    if (!destination) throw new InvalidInput(doesNotExist('Destination', destinationId));
+    return { source, destination };
   };
 
   return {
-    listFlows: async (c) => c.json({ data: await wirePage(pageParams(c)) }),
+    listFlows: async ({ query }) => ({ data: await wirePage(query) }),
 
-    createFlow: async (c) => {
-      const input = parseWith(createFlowInputSchema, await readJson(c));
-      await checkEnds(input.source, input.destination);
+    createFlow: async ({ body: input }) => {
+      const ends = await endsOf(input.source, input.destination);
       const schedule = scheduleAfter({ frequency: null, cron: null }, input);
-      const fields: FlowFields = {
-        displayName: input.displayName,
-        sourceId: input.source,
-        destinationId: input.destination,
-        ...schedule,
-        nextRunAt: nextRunAt(schedule),
-      };
-      return c.json({ data: await wireFlow(await insertFlow(db, fields)) }, 201);
+      const flow = await withDestinationFlows(db, ends.destination.id, async (client) => {
+        const fields: FlowFields = {
+          displayName: input.displayName,
+          sourceId: input.source,
+          destinationId: input.destination,
+          ...schedule,
+          nextRunAt: nextRunAt(schedule),
+          ...(await tableFieldsOfNewFlow(client, input, ends)),
+        };
+        return insertFlow(client, fields);
+      });
+      return { data: await wireFlow(flow) };
     },
 
-    updateFlow: async (c) => {
-      const flow = await find(c);
-      const input: UpdateFlowInput = parseWith(hosted ? hostedUpdateFlowInputSchema : updateFlowInputSchema, await readJson(c));
+    updateFlow: async ({ params, body: input }) => {
+      const flow = await find(params.id);
       const sourceId = input.source ?? flow.source_id;
       const destinationId = input.destination ?? flow.destination_id;
-      await checkEnds(sourceId, destinationId);
       const schedule = scheduleAfter(flow, input);
       // A resumed flow counts its next run from now: the runs it missed while paused do not pile up.
       const resumed = flow.paused && input.paused === false;
-      const fields: ChangedFlowFields = {
-        displayName: input.displayName ?? flow.display_name,
-        sourceId,
-        destinationId,
-        ...schedule,
-        nextRunAt: changesSchedule(input) || resumed ? nextRunAt(schedule) : flow.next_run_at,
-        paused: input.paused ?? flow.paused,
-      };
-      return c.json({ data: await wireFlow(await updateFlowRow(db, flow.id, fields)) });
+      const updated = await withDestinationFlows(db, destinationId, async (client) => {
+        const tables = await tableFieldsOfUpdate(client, flow, input, await endsOf(sourceId, destinationId));
+        const fields: ChangedFlowFields = {
+          displayName: input.displayName ?? flow.display_name,
+          sourceId,
+          destinationId,
+          ...schedule,
+          nextRunAt: changesSchedule(input) || resumed ? nextRunAt(schedule) : flow.next_run_at,
+          paused: input.paused ?? flow.paused,
+          ...tables.fields,
+        };
+        // Its old tables are free for other flows; the next run claims the new ones.
+        if (tables.moved) await releaseTables(client, flow.id);
+        return updateFlowRow(client, flow.id, fields);
+      });
+      return { data: await wireFlow(updated) };
     },
 
-    deleteFlow: async (c) => {
-      const flow = await find(c);
+    deleteFlow: async ({ params }) => {
+      const flow = await find(params.id);
       await runs.cancelFlow(flow.id);
       await deleteFlowRow(db, flow.id);
-      return c.json({ data: true });
+      return { data: true };
     },
 
-    runFlow: async (c) => {
-      const flow = await find(c);
+    runFlow: async ({ params }) => {
+      const flow = await find(params.id);
       await runs.runFlow(flow.id, 'manual');
-      return c.json({ message: MESSAGES.created }, 201);
+      return { message: MESSAGES.created };
     },
 
-    listRunAttempts: async (c) => {
-      const flow = await find(c);
-      const attempts = await listAttempts(db, flow.id, { ...pageParams(c), order: orderParam(c) });
-      return c.json({ data: attempts.map((attempt) => wireAttempt(attempt)) });
+    listRunAttempts: async ({ params, query }) => {
+      const flow = await find(params.id);
+      const attempts = await listAttempts(db, flow.id, query);
+      return { data: attempts.map((attempt) => wireAttempt(attempt)) };
     },
 
-    getRunAttempt: async (c) => {
-      const flow = await find(c);
-      const attempt = await findAttempt(db, idParam(c, 'attemptId'));
+    getRunAttempt: async ({ params }) => {
+      const flow = await find(params.id);
+      const attempt = await findAttempt(db, params.attemptId);
       if (attempt?.flow_id !== flow.id) throw new NotFound();
-      return c.json({ data: wireAttempt(attempt) });
+      return { data: wireAttempt(attempt) };
     },
 
-    cancelFlow: async (c) => {
-      const flow = await find(c);
+    cancelFlow: async ({ params }) => {
+      const flow = await find(params.id);
       const cancelled = await runs.cancelFlow(flow.id);
-      return c.json({ message: cancelled ? MESSAGES.flowRunCancelled : MESSAGES.flowNotRunning });
+      return { message: cancelled ? MESSAGES.flowRunCancelled : MESSAGES.flowNotRunning };
     },
 
     // The hosted profile answers exactly the hosted fields: Flowdeck's `lastAttempt` is left out too.
-    getFlowStatus: async (c) => {
-      const flow = await find(c);
+    getFlowStatus: async ({ params }) => {
+      const flow = await find(params.id);
       const attempt = await latestAttempt(db, flow.id);
       const lastAttempt = hosted ? undefined : attempt ? wireAttempt(attempt) : null;
-      return c.json(flowStatusOf(flow.id, attempt && attemptStatus(attempt), lastAttempt));
+      return flowStatusOf(flow.id, attempt && attemptStatus(attempt), lastAttempt);
     },
   } satisfies Partial<Handlers>;
 }

@@ -1,13 +1,10 @@
 import { discoveryInProgress } from '@/api/messages';
-import { updateResolversInputSchema } from '@/api/resolvers';
 import { createSourceInputSchema, updateSourceInputSchema } from '@/api/sources';
 import { sourceSpec } from '@/catalogue/connector-specs';
 import { Conflict, NotFound } from '@/service-rules/errors';
-import { parseWith } from '@/service-rules/parse';
 import { readChoice } from '@/service-rules/resolver-choice';
 import { sourceConnector } from '../connectors/registry';
 import type { Handlers } from '../http/operations';
-import { idParam, readJson } from '../http/validate';
 import { resolverListOf } from '../runs/resolvers';
 import type { Services } from '../services';
 import { chooseResolvers, findSource, type SourceRow, sourceStore } from '../store/sources';
@@ -33,27 +30,29 @@ export function sourceHandlers(services: Services) {
     updateSource: sources.update,
     deleteSource: sources.remove,
     verifySource: sources.verify,
-    getResolvers: async (c) => {
-      const list = resolverListOf(await sources.find(idParam(c)));
-      // The hosted profile answers exactly the hosted fields: Flowdeck's `discoveredAt` is left out.
-      if (services.profile === 'hosted' && list.discoveryStatus) Reflect.deleteProperty(list.discoveryStatus, 'discoveredAt');
-      return c.json({ data: list });
+    getResolvers: async ({ params }) => {
+      const list = resolverListOf(await sources.find(params.id));
+      // The hosted profile answers exactly the hosted fields: Flowdeck's `discoveredAt`, columns, keys and cursors are left out.
+      if (services.profile === 'hosted') {
+        if (list.discoveryStatus) Reflect.deleteProperty(list.discoveryStatus, 'discoveredAt');
+        for (const resolver of list.resolvers) for (const field of ['columns', 'primaryKey', 'cursorCandidates']) Reflect.deleteProperty(resolver, field);
+      }
+      return { data: list };
     },
 
-    updateResolvers: async (c) => {
-      const source = await sources.find(idParam(c));
-      const { resolvers } = parseWith(updateResolversInputSchema, await readJson(c));
-      const choice = readChoice(resolvers, resolverListOf(source).resolvers);
+    updateResolvers: async ({ params, body }) => {
+      const source = await sources.find(params.id);
+      const choice = readChoice(body.resolvers, resolverListOf(source).resolvers);
       const updated = await chooseResolvers(services.db, source.id, choice);
       if (!updated) throw new NotFound();
-      return c.json({ data: resolverListOf(updated) });
+      return { data: resolverListOf(updated) };
     },
 
-    discoverResolvers: async (c) => {
-      const source = await sources.find(idParam(c));
+    discoverResolvers: async ({ params }) => {
+      const source = await sources.find(params.id);
       const started = await services.runs.discoverNow(source.id);
       if (!started) throw new Conflict(discoveryInProgress(source.id));
-      return c.json({ data: resolverListOf(started) }, 202);
+      return { data: resolverListOf(started) };
     },
   } satisfies Partial<Handlers>;
 }

@@ -1,7 +1,6 @@
 import { DESTINATION_SPECS, SOURCE_SPECS, sourceSpec } from '@/catalogue/connector-specs';
 import { NotFound } from '@/service-rules/errors';
 import type { Handlers } from '../http/operations';
-import { pageParams } from '../http/validate';
 import { destinationSpecSummary, sourceSpecSummary } from '@/service-rules/wire';
 
 /**
@@ -9,21 +8,17 @@ import { destinationSpecSummary, sourceSpecSummary } from '@/service-rules/wire'
  * as the hosted service answers it: Keboola's connection test calls it) and destination specs.
  */
 export function specHandlers() {
-  const sourceSpecs: Handlers['listSourceSpecs'] = (c) => {
-    const { limit, offset } = pageParams(c);
-    return c.json({ data: SOURCE_SPECS.slice(offset, offset + limit).map(sourceSpecSummary) });
-  };
+  const sourceSpecs: Handlers['listSourceSpecs'] = ({ query: { limit, offset } }) => ({
+    data: SOURCE_SPECS.slice(offset, offset + limit).map(sourceSpecSummary),
+  });
   return {
     listSourceSpecs: sourceSpecs,
     listConnectors: sourceSpecs,
-    getSourceSpec: (c) => {
-      const spec = sourceSpec(c.req.param('name') ?? '');
+    getSourceSpec: ({ params }) => {
+      const spec = sourceSpec(params.name);
       if (!spec) throw new NotFound();
-      return c.json({ data: sourceSpecSummary(spec) });
+      return { data: sourceSpecSummary(spec) };
     },
-    listDestinationSpecs: (c) => {
-      const { limit, offset } = pageParams(c);
-      return c.json({ data: DESTINATION_SPECS.slice(offset, offset + limit).map(destinationSpecSummary) });
-    },
+    listDestinationSpecs: ({ query: { limit, offset } }) => ({ data: DESTINATION_SPECS.slice(offset, offset + limit).map(destinationSpecSummary) }),
   } satisfies Partial<Handlers>;
 }

@@ -1,4 +1,3 @@
-import { readTimelineQuery } from '@/service-rules/request-params';
 import { iso, isoOrNull, type WireRunSpan } from '@/service-rules/wire';
 import type { Handlers } from '../http/operations';
 import type { Services } from '../services';
@@ -20,9 +19,6 @@ const spanOnWire = (row: RunSpanRow): WireRunSpan => ({
 /** Flowdeck's addition (not in the hosted profile): the runs of every flow and workflow in a window, for the overview's timeline. */
 export function timelineHandlers({ db }: Services) {
   return {
-    listTimeline: async (c) => {
-      const window = readTimelineQuery((name) => c.req.query(name));
-      return c.json({ data: (await runsInWindow(db, window)).map(spanOnWire) });
-    },
+    listTimeline: async ({ query }) => ({ data: (await runsInWindow(db, query)).map(spanOnWire) }),
   } satisfies Partial<Handlers>;
 }

@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import { MESSAGES } from '@/api/messages';
-import { safeUploadName } from '@/api/uploads';
 import { InvalidInput } from '@/service-rules/errors';
 import { HttpError } from '../http/errors';
-import type { Handlers } from '../http/operations';
+import { type Handlers, RawAnswer } from '../http/operations';
 import type { Services } from '../services';
 import { storeUpload, UploadEmpty, UploadIncomplete, UploadTooLarge } from './upload-file';
 
@@ -13,7 +12,7 @@ import { storeUpload, UploadEmpty, UploadIncomplete, UploadTooLarge } from './up
 
 /** 413 as the body limit answers it, plus the limit so the dashboard can say it. */
 function payloadTooLarge(limitBytes: number) {
-  return Response.json({ message: MESSAGES.payloadTooLarge, limitBytes }, { status: 413, headers: { Connection: 'close' } });
+  return new RawAnswer(Response.json({ message: MESSAGES.payloadTooLarge, limitBytes }, { status: 413, headers: { Connection: 'close' } }));
 }
 
 /** The Content-Length header as a number, or null when the body is chunked (Node has checked its syntax). */
@@ -27,16 +26,16 @@ export function uploadHandlers(services: Services) {
   const uploadsDir = join(services.filesDir, 'uploads');
   const limitBytes = services.uploadLimitBytes;
   return {
-    getUploadLimits: (c) => c.json({ data: { limitBytes } }),
+    getUploadLimits: () => ({ data: { limitBytes } }),
 
-    uploadFile: async (c) => {
+    uploadFile: async ({ query }, c) => {
       const announcedBytes = announcedLength(c.req.header('content-length'));
       // Refused before a byte is read or a folder made; chunked bodies are counted while they stream.
       if (announcedBytes !== null && announcedBytes > limitBytes) return payloadTooLarge(limitBytes);
       try {
-        const stored = await storeUpload(c.req.raw.body, { uploadsDir, name: safeUploadName(c.req.query('filename')), limitBytes, announcedBytes });
+        const stored = await storeUpload(c.req.raw.body, { uploadsDir, name: query.filename, limitBytes, announcedBytes });
         services.logger.info({ name: stored.name, size: stored.size }, 'file uploaded');
-        return c.json({ data: stored }, 201);
+        return { data: stored };
       } catch (error) {
         if (error instanceof UploadTooLarge) return payloadTooLarge(limitBytes);
         if (error instanceof UploadEmpty) throw new InvalidInput('the file is empty.');

@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Context } from 'hono';
+import type { AnswerOf } from '@/api/operation-types';
 import { MESSAGES } from '@/api/messages';
 import { Conflict, NotFound } from '@/service-rules/errors';
 import { HttpError, unauthorized } from '../http/errors';
-import type { Handlers } from '../http/operations';
+import { type Handlers, RawAnswer } from '../http/operations';
 import type { Services } from '../services';
 import { claimReceipt, findWebhookByPublicId, recordTriggered, releaseReceipt, type WebhookRow } from '../store/webhooks';
 import { findWorkflow } from '../store/workflows';
@@ -47,8 +47,8 @@ function eventTypeOf(webhook: WebhookRow, body: Record<string, unknown>): string
 const WEBHOOK_ID = /^wh_[A-Za-z0-9_-]{1,64}$/;
 
 export function webhookReceiverHandlers(services: Services) {
-  const deliverWebhook: Handlers['deliverWebhook'] = async (c) => {
-    const webhookId = c.req.param('webhook_id') ?? '';
+  const deliverWebhook: Handlers['deliverWebhook'] = async ({ params }, c) => {
+    const webhookId = params.webhook_id;
     const webhook = WEBHOOK_ID.test(webhookId) ? await findWebhookByPublicId(services.db, webhookId) : undefined;
     if (webhook?.status !== 'active') throw new NotFound();
     const text = await c.req.text();
@@ -63,7 +63,7 @@ export function webhookReceiverHandlers(services: Services) {
       }
     }
     try {
-      return await act(services, webhook, text, c);
+      return await act(services, webhook, text);
     } catch (error) {
       if (receipt) await releaseReceipt(services.db, webhook.id, receipt).catch(() => undefined);
       throw error;
@@ -72,25 +72,25 @@ export function webhookReceiverHandlers(services: Services) {
   return { deliverWebhook } satisfies Partial<Handlers>;
 }
 
-/** What a delivery does once it is authenticated: answer Slack's challenge, or start the workflow. */
-async function act(services: Services, webhook: WebhookRow, text: string, c: Context) {
+/** What a delivery does once it is authenticated: answer Slack's challenge, or start the workflow (201). */
+async function act(services: Services, webhook: WebhookRow, text: string): Promise<AnswerOf<'deliverWebhook'> | RawAnswer> {
   const body = parseBody(text);
-  if (webhook.provider === 'slack' && body.type === 'url_verification') return c.json({ challenge: body.challenge });
+  if (webhook.provider === 'slack' && body.type === 'url_verification') return new RawAnswer(Response.json({ challenge: body.challenge }));
 
   const eventType = eventTypeOf(webhook, body);
   if (eventType !== null && eventType !== webhook.event_type) {
-    return c.json({ message: `Ignored: this trigger listens for "${webhook.event_type}" events.` });
+    return { message: `Ignored: this trigger listens for "${webhook.event_type}" events.` };
   }
   const workflow = await findWorkflow(services.db, webhook.workflow_id);
   if (!workflow) throw new NotFound();
   await recordTriggered(services.db, webhook.id);
-  if (!workflow.enabled) return c.json({ message: MESSAGES.webhookWorkflowDisabled });
+  if (!workflow.enabled) return { message: MESSAGES.webhookWorkflowDisabled };
   try {
     await services.runs.runWorkflow(workflow.id, 'webhook');
-    return c.json({ message: MESSAGES.webhookStarted }, 201);
+    return new RawAnswer(Response.json({ message: MESSAGES.webhookStarted }, { status: 201 }));
   } catch (error) {
     // Slack retries anything but a 2xx; a workflow already running is not worth a retry.
-    if (error instanceof Conflict) return c.json({ message: error.message });
+    if (error instanceof Conflict) return { message: error.message };
     throw error;
   }
 }

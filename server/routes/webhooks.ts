@@ -1,33 +1,30 @@
 import { doesNotExist } from '@/api/messages';
-import { webhookTriggerBodySchema } from '@/api/webhooks';
 import { InvalidInput, NotFound } from '@/service-rules/errors';
-import { parseWith } from '@/service-rules/parse';
 import type { Handlers } from '../http/operations';
-import { idParam, pageParams, readJson } from '../http/validate';
 import type { Services } from '../services';
 import { findSource } from '../store/sources';
 import { deleteWebhookRow, findWebhook, insertWebhook, listWebhooks, type WebhookRow } from '../store/webhooks';
 import { findWorkflow } from '../store/workflows';
-import { iso, isoOrNull, type WireWebhookTrigger } from '@/service-rules/wire';
+import { triggerOnWire, type WireWebhookTrigger } from '@/service-rules/wire';
 
 export function webhookUrl(origin: string, webhookId: string): string {
   return `${origin}/v2/webhooks/${webhookId}`;
 }
 
 function wireWebhook(webhook: WebhookRow, origin: string): WireWebhookTrigger {
-  return {
+  return triggerOnWire({
     id: webhook.id,
-    webhook_id: webhook.webhook_id,
-    workflow_id: webhook.workflow_id,
+    webhookId: webhook.webhook_id,
+    workflowId: webhook.workflow_id,
     provider: webhook.provider,
     url: webhookUrl(origin, webhook.webhook_id),
     status: webhook.status,
-    trigger_count: webhook.trigger_count,
-    credential_source_id: webhook.credential_source_id,
-    created_at: iso(webhook.created_at),
-    event_type: webhook.event_type,
-    last_triggered_at: isoOrNull(webhook.last_triggered_at),
-  };
+    triggerCount: webhook.trigger_count,
+    credentialSourceId: webhook.credential_source_id,
+    createdAt: webhook.created_at,
+    eventType: webhook.event_type,
+    lastTriggeredAt: webhook.last_triggered_at,
+  });
 }
 
 /** /v2/workflows/{id}/webhooks: get and delete as the interface says; list and create are Flowdeck's. */
@@ -44,15 +41,14 @@ export function webhookHandlers(services: Services) {
     return webhook;
   };
   return {
-    listWebhookTriggers: async (c) => {
-      const workflow = await requireWorkflow(idParam(c));
+    listWebhookTriggers: async ({ params, query }) => {
+      const workflow = await requireWorkflow(params.id);
       const origin = services.publicOrigin();
-      return c.json({ data: (await listWebhooks(db, workflow.id, pageParams(c))).map((webhook) => wireWebhook(webhook, origin)) });
+      return { data: (await listWebhooks(db, workflow.id, query)).map((webhook) => wireWebhook(webhook, origin)) };
     },
 
-    createWebhookTrigger: async (c) => {
-      const workflow = await requireWorkflow(idParam(c));
-      const input = parseWith(webhookTriggerBodySchema, await readJson(c));
+    createWebhookTrigger: async ({ params, body: input }) => {
+      const workflow = await requireWorkflow(params.id);
       if (input.credential_source_id !== undefined && !(await findSource(db, input.credential_source_id))) {
         throw new InvalidInput(doesNotExist('Source', input.credential_source_id));
       }
@@ -63,18 +59,18 @@ export function webhookHandlers(services: Services) {
         signingSecret: input.signing_secret ? services.box.seal(input.signing_secret) : null,
         credentialSourceId: input.credential_source_id ?? null,
       });
-      return c.json({ data: wireWebhook(webhook, services.publicOrigin()) }, 201);
+      return { data: wireWebhook(webhook, services.publicOrigin()) };
     },
 
-    getWebhookTrigger: async (c) => {
-      const webhook = await requireWebhook(idParam(c), idParam(c, 'webhook_trigger_id'));
-      return c.json({ data: wireWebhook(webhook, services.publicOrigin()) });
+    getWebhookTrigger: async ({ params }) => {
+      const webhook = await requireWebhook(params.id, params.webhook_trigger_id);
+      return { data: wireWebhook(webhook, services.publicOrigin()) };
     },
 
-    deleteWebhookTrigger: async (c) => {
-      const webhook = await requireWebhook(idParam(c), idParam(c, 'webhook_trigger_id'));
+    deleteWebhookTrigger: async ({ params }) => {
+      const webhook = await requireWebhook(params.id, params.webhook_trigger_id);
       await deleteWebhookRow(db, webhook.id);
-      return c.json({ data: true });
+      return { data: true };
     },
   } satisfies Partial<Handlers>;
 }

@@ -1,13 +1,9 @@
-import type { Context } from 'hono';
 import { MESSAGES } from '@/api/messages';
-import { createWorkflowInputSchema, updateWorkflowInputSchema } from '@/api/workflows';
 import { NotFound } from '@/service-rules/errors';
-import { parseWith } from '@/service-rules/parse';
 import { changesSchedule, scheduleAfter } from '@/service-rules/schedule';
 import { workflowStatusOf } from '@/service-rules/status';
 import { checkedSteps } from '@/service-rules/workflow-definition';
 import type { Handlers } from '../http/operations';
-import { idParam, pageParams, readJson } from '../http/validate';
 import { nextRunAt } from '../runs/schedule';
 import type { Services } from '../services';
 import { workflowRunAttempts } from '../store/attempts';
@@ -23,26 +19,15 @@ import {
   type WorkflowFields,
   type WorkflowRow,
 } from '../store/workflows';
-import { isoOrNull, type WireWorkflow, type WireWorkflowStatus } from '@/service-rules/wire';
+import { isoOrNull, type WireWorkflow, type WireWorkflowStatus, workflowOnWire } from '@/service-rules/wire';
 import type { FreshnessState } from '@/service-rules/freshness';
 import { freshnessOfWorkflows } from '../runs/freshness';
 import { attemptStatus } from './attempts-wire';
 import { wireWorkflowRuns } from './workflow-runs-wire';
 
 /** `freshness` undefined: the hosted shape, which has no such field. */
-function wireWorkflow(workflow: WorkflowRow, freshness: FreshnessState | null | undefined): WireWorkflow {
-  return {
-    id: workflow.id,
-    name: workflow.name,
-    description: workflow.description,
-    enabled: workflow.enabled,
-    definition: workflow.definition,
-    frequency: workflow.frequency ?? '',
-    cron: workflow.cron,
-    node_schemas: workflow.node_schemas,
-    ...(freshness === undefined ? {} : { freshness }),
-  };
-}
+const wireWorkflow = (workflow: WorkflowRow, freshness: FreshnessState | null | undefined): WireWorkflow =>
+  workflowOnWire({ ...workflow, nodeSchemas: workflow.node_schemas }, freshness);
 
 export function workflowHandlers(services: Services) {
   const { db, runs } = services;
@@ -52,9 +37,12 @@ export function workflowHandlers(services: Services) {
     const freshness = await freshnessOfWorkflows(db, workflows);
     return workflows.map((workflow) => wireWorkflow(workflow, freshness.get(workflow.id)?.state ?? null));
   };
-  const wireOne = async (workflow: WorkflowRow) => (await wireWorkflows([workflow]))[0];
-  const find = async (c: Context) => {
-    const workflow = await findWorkflow(db, idParam(c));
+  const wireOne = async (workflow: WorkflowRow): Promise<WireWorkflow> => {
+    if (services.profile === 'hosted') return wireWorkflow(workflow, undefined);
+    return wireWorkflow(workflow, (await freshnessOfWorkflows(db, [workflow])).get(workflow.id)?.state ?? null);
+  };
+  const find = async (id: number) => {
+    const workflow = await findWorkflow(db, id);
     if (!workflow) throw new NotFound();
     return workflow;
   };
@@ -82,10 +70,9 @@ export function workflowHandlers(services: Services) {
   };
 
   return {
-    listWorkflows: async (c) => c.json({ data: await wireWorkflows(await listWorkflows(db, pageParams(c))) }),
+    listWorkflows: async ({ query }) => ({ data: await wireWorkflows(await listWorkflows(db, query)) }),
 
-    createWorkflow: async (c) => {
-      const input = parseWith(createWorkflowInputSchema, await readJson(c));
+    createWorkflow: async ({ body: input }) => {
       const values = {
         name: input.name,
         description: input.description ?? '',
@@ -93,12 +80,11 @@ export function workflowHandlers(services: Services) {
         definition: input.definition,
         nodeSchemas: input.node_schemas ?? null,
       };
-      return c.json({ data: await wireOne(await insertWorkflow(db, await fields(values, scheduleAfter({ frequency: null, cron: null }, input)))) }, 201);
+      return { data: await wireOne(await insertWorkflow(db, await fields(values, scheduleAfter({ frequency: null, cron: null }, input)))) };
     },
 
-    updateWorkflow: async (c) => {
-      const workflow = await find(c);
-      const input = parseWith(updateWorkflowInputSchema, await readJson(c));
+    updateWorkflow: async ({ params, body: input }) => {
+      const workflow = await find(params.id);
       const values = {
         name: input.name ?? workflow.name,
         description: input.description ?? workflow.description,
@@ -109,33 +95,33 @@ export function workflowHandlers(services: Services) {
       const next = await fields(values, scheduleAfter(workflow, input));
       // Enabling or disabling counts as a schedule change: the next run is due from now.
       const rescheduled = changesSchedule(input) || input.enabled !== undefined;
-      return c.json({ data: await wireOne(await updateWorkflowRow(db, workflow.id, rescheduled ? next : { ...next, nextRunAt: workflow.next_run_at })) });
+      return { data: await wireOne(await updateWorkflowRow(db, workflow.id, rescheduled ? next : { ...next, nextRunAt: workflow.next_run_at })) };
     },
 
-    deleteWorkflow: async (c) => {
-      const workflow = await find(c);
+    deleteWorkflow: async ({ params }) => {
+      const workflow = await find(params.id);
       await runs.cancelWorkflow(workflow.id);
       await deleteWorkflowRow(db, workflow.id);
-      return c.json({ data: true });
+      return { data: true };
     },
 
-    getWorkflowStatus: async (c) => c.json(await status((await find(c)).id)),
+    getWorkflowStatus: async ({ params }) => status((await find(params.id)).id),
 
-    listWorkflowRuns: async (c) => {
-      const workflow = await find(c);
-      return c.json({ data: await wireWorkflowRuns(db, await listWorkflowRunRows(db, workflow.id, pageParams(c))) });
+    listWorkflowRuns: async ({ params, query }) => {
+      const workflow = await find(params.id);
+      return { data: await wireWorkflowRuns(db, await listWorkflowRunRows(db, workflow.id, query)) };
     },
 
-    runWorkflow: async (c) => {
-      const workflow = await find(c);
+    runWorkflow: async ({ params }) => {
+      const workflow = await find(params.id);
       await runs.runWorkflow(workflow.id, 'manual');
-      return c.json({ message: MESSAGES.created }, 201);
+      return { message: MESSAGES.created };
     },
 
-    cancelWorkflow: async (c) => {
-      const workflow = await find(c);
+    cancelWorkflow: async ({ params }) => {
+      const workflow = await find(params.id);
       await runs.cancelWorkflow(workflow.id);
-      return c.json({ data: true });
+      return { data: true };
     },
   } satisfies Partial<Handlers>;
 }

@@ -1,31 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { destinationConnector, sourceConnector } from '../connectors/registry';
-import type { ResourceReader, Row } from '../connectors/types';
 import type { Pool } from '../db/pool';
 import type { Logger } from '../logger';
 import { revealProperties, secretValues } from '../properties';
 import type { SecretBox } from '../secrets';
-import { markLoading } from '../store/attempt-loads';
-import { findAttempt, finishAttempt, type ResourceCounts, saveCountsAfterEnd, saveProgress } from '../store/attempts';
+import { findAttempt, finishAttempt, saveCountsAfterEnd } from '../store/attempts';
 import { findDestination } from '../store/destinations';
-import { findFlow } from '../store/flows';
+import { findFlow, pauseFlow } from '../store/flows';
 import { findSource } from '../store/sources';
 import { runSelection } from '@/service-rules/resolver-choice';
+import { effectiveModes, effectiveNamespace } from '@/service-rules/flow-tables';
 import { AttemptLog } from './attempt-log';
-import { countText, durationText, PROGRESS_LINE_MS } from './log-text';
+import { factsOf } from './flow-resources';
+import { countText, durationText } from './log-text';
+import { moveOrRecordFailure, type ResourceLoad, type Run } from './move-resource';
 import { resolverListOf } from './resolvers';
+import { Cancelled, RunProgress } from './run-progress';
 
-// Executes one run attempt: every resource of the source the user left turned on (its resolvers, see
-// src/service-rules/resolver-choice.ts) streamed in batches into the destination.
-// Progress is saved at least every PROGRESS_MS; a save that finds the attempt ended (cancelled
-// through the API, possibly on another instance) stops the run. One failing resource records its
-// error and the others still load. The resource in hand is noted on the attempt before its writer
-// opens and cleared after it commits or aborts: if the service dies in between, recovery knows
-// which load to discard and to count as not loaded (recovery.ts). Each step is written to the attempt's
-// log (attempt-log.ts): start, each resource's start and end with counts and duration, batch progress
-// (at most one line a second per resource), warnings, errors with their context, cancel, completion.
-
-const PROGRESS_MS = 250;
+// Executes one run attempt in four steps: prepare (the flow, its endpoints, their connectors and the
+// resources the user left turned on, see src/service-rules/resolver-choice.ts), move each resource
+// (move-resource.ts), then finish, or cancel when the attempt ended meanwhile (run-progress.ts).
+// One failing resource records its error and the others still load. Each step is written to the
+// attempt's log (attempt-log.ts): start, each resource's start and end with counts and duration, batch
+// progress (at most one line a second per resource), warnings, errors with their context, cancel, completion.
 
 export interface RunContext {
   db: Pool;
@@ -33,24 +30,16 @@ export interface RunContext {
   logger: Logger;
 }
 
-class Cancelled extends Error {}
+type Outcome = 'succeeded' | 'failed' | 'cancelled';
+
+/** A run ready to move rows, or why it cannot start. */
+type Prepared = Omit<Run, 'errors' | 'schemaChanged' | 'progress'> | { cannotStart: string };
 
 /** How a line names a source or destination: its name and kind. */
 const describe = (endpoint: { display_name: string; spec: string } | undefined) =>
   endpoint ? `“${endpoint.display_name}” (${endpoint.spec})` : 'a missing endpoint';
 
-/** Rows without the columns turned off (a CSV source's resolvers are its columns). */
-function withoutColumns(rows: Row[], off: ReadonlySet<string>): Row[] {
-  if (off.size === 0) return rows;
-  return rows.map((row) => Object.fromEntries(Object.entries(row).filter(([column]) => !off.has(column))));
-}
-
-export async function executeAttempt(
-  context: RunContext,
-  attemptId: number,
-  flowId: number,
-  signal: AbortSignal,
-): Promise<'succeeded' | 'failed' | 'cancelled'> {
+export async function executeAttempt(context: RunContext, attemptId: number, flowId: number, signal: AbortSignal): Promise<Outcome> {
   const log = new AttemptLog(context.db, attemptId, context.logger);
   try {
     return await executeLogged(context, attemptId, flowId, signal, log);
@@ -59,179 +48,154 @@ export async function executeAttempt(
   }
 }
 
-async function executeLogged(
-  context: RunContext,
-  attemptId: number,
-  flowId: number,
-  signal: AbortSignal,
-  log: AttemptLog,
-): Promise<'succeeded' | 'failed' | 'cancelled'> {
-  const { db } = context;
+async function executeLogged(context: RunContext, attemptId: number, flowId: number, signal: AbortSignal, log: AttemptLog): Promise<Outcome> {
   const started = Date.now();
+  const prepared = await prepare(context, attemptId, flowId, signal, log, started);
+  if ('cannotStart' in prepared) return failBeforeMoving(context.db, attemptId, log, started, prepared.cannotStart);
+  const counts = prepared.loads.map((load) => load.count);
+  const run: Run = { ...prepared, errors: [], schemaChanged: [], progress: new RunProgress(context.db, attemptId, counts, signal) };
+  try {
+    await run.progress.checkpoint(true);
+    for (const load of run.loads) await moveOrRecordFailure(run, load);
+    return await finish(run);
+  } catch (error) {
+    if (error instanceof Cancelled) return await cancel(run);
+    return await failMidway(run, (error as Error).message);
+  } finally {
+    run.progress.close();
+  }
+}
+
+/** Reads the flow and its endpoints, finds their connectors and lists the resources to load; logs the plan. */
+async function prepare(context: RunContext, attemptId: number, flowId: number, signal: AbortSignal, log: AttemptLog, started: number): Promise<Prepared> {
+  const { db, box } = context;
   const attempt = await findAttempt(db, attemptId);
   const flow = await findFlow(db, flowId);
   const source = flow ? await findSource(db, flow.source_id) : undefined;
   const destination = flow ? await findDestination(db, flow.destination_id) : undefined;
-  if (source && destination) log.withSecrets([...secretValues(source.properties, context.box), ...secretValues(destination.properties, context.box)]);
+  if (source && destination) log.withSecrets([...secretValues(source.properties, box), ...secretValues(destination.properties, box)]);
   log.info('run.started', `Attempt started (${attempt?.trigger ?? 'manual'}): from ${describe(source)} into ${describe(destination)}.`, {
     fields: { trigger: attempt?.trigger ?? null, attempt: attempt?.number ?? null, source: source?.spec ?? null, destination: destination?.spec ?? null },
   });
-  const fail = async (message: string) => {
-    log.error('run.failed', `Attempt failed before moving any rows: ${message}`, { fields: { durationMs: Date.now() - started } });
-    await finishAttempt(db, attemptId, { disposition: 'failed', errors: [message], resources: null });
-    return 'failed' as const;
-  };
-  if (!flow || !source || !destination) return fail('The flow, its source or its destination no longer exists.');
+  if (!flow || !source || !destination) return { cannotStart: 'The flow, its source or its destination no longer exists.' };
   const reader = sourceConnector(source.spec);
-  if (!reader) return fail(`This service cannot read from "${source.spec}" sources yet.`);
+  if (!reader) return { cannotStart: `This service cannot read from "${source.spec}" sources yet.` };
   const writer = destinationConnector(destination.spec);
-  if (!writer) return fail(`This service cannot load into "${destination.spec}" destinations yet.`);
+  if (!writer) return { cannotStart: `This service cannot load into "${destination.spec}" destinations yet.` };
 
-  const sourceProperties = revealProperties(source.properties, context.box);
-  const destinationProperties = revealProperties(destination.properties, context.box);
+  const sourceProperties = revealProperties(source.properties, box);
+  const destinationProperties = revealProperties(destination.properties, box);
   const readers = await reader.resources(sourceProperties, signal).catch((error: unknown) => error as Error);
-  if (readers instanceof Error) return fail(readers.message);
+  if (readers instanceof Error) return { cannotStart: readers.message };
   const selection = runSelection(resolverListOf(source).resolvers);
   const skipped = readers.filter((resource) => !selection.loads(resource.name)).map((resource) => resource.name);
-  const work = readers
-    .filter((resource) => selection.loads(resource.name))
-    .map((resource) => ({ resource, count: { name: resource.name, extracted: 0, analyzed: 0, loaded: 0 } satisfies ResourceCounts }));
-  const counts: ResourceCounts[] = work.map(({ count }) => count);
-  const errors: string[] = [];
-  const committed = new Set<ResourceCounts>();
-  const loadId = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
+  const loaded = readers.filter((resource) => selection.loads(resource.name));
+  const modes = effectiveModes(
+    loaded.map((resource) => resource.name),
+    flow.resource_modes,
+    flow.default_sync_mode,
+  );
+  const loads = loaded.map((resource, index): ResourceLoad => ({
+    reader: resource,
+    mode: modes[index] ?? { name: resource.name, syncMode: flow.default_sync_mode, cursorField: null, primaryKey: null },
+    count: { name: resource.name, extracted: 0, analyzed: 0, loaded: 0, written: 0, committed: false },
+    committed: false,
+  }));
 
-  const local = new AbortController();
-  const stop = () => {
-    local.abort();
-  };
-  signal.addEventListener('abort', stop, { once: true });
-  let lastSave = 0;
-  const checkpoint = async (force = false) => {
-    if (!force && Date.now() - lastSave < PROGRESS_MS) return;
-    lastSave = Date.now();
-    if (!(await saveProgress(db, attemptId, counts))) {
-      local.abort();
-    }
-    if (local.signal.aborted) throw new Cancelled();
-  };
-  const heartbeat = setInterval(() => {
-    void checkpoint().catch(() => undefined);
-  }, PROGRESS_MS);
-
-  log.info('run.resources', `${countText(work.length, 'resource')} to load: ${work.map(({ resource }) => resource.name).join(', ') || 'none'}.`, {
-    fields: { resources: work.length, turnedOff: skipped.length },
+  log.info('run.resources', `${countText(loads.length, 'resource')} to load: ${loads.map(({ reader }) => reader.name).join(', ') || 'none'}.`, {
+    fields: { resources: loads.length, turnedOff: skipped.length },
   });
   if (skipped.length > 0) log.info('run.resources_off', `Turned off, not loaded: ${skipped.join(', ')}.`);
   if (selection.columnsOff.size > 0) log.info('run.columns_off', `Columns turned off, left out of every row: ${[...selection.columnsOff].join(', ')}.`);
-  if (work.length === 0) log.warn('run.nothing_to_load', 'No resource is turned on: this attempt moves nothing.');
+  if (loads.length === 0) log.warn('run.nothing_to_load', 'No resource is turned on: this attempt moves nothing.');
 
-  /** Where a resource's load stood, for the line that says how it ended. */
-  const positions = new Map<ResourceCounts, { batches: number; startedAt: number }>();
-  const moveResource = async (resource: ResourceReader, count: ResourceCounts) => {
-    const position = { batches: 0, startedAt: Date.now() };
-    positions.set(count, position);
-    log.info('resource.started', 'Started.', { resource: resource.name });
-    await markLoading(db, attemptId, { loadId, resource: resource.name });
-    const output = await writer.open(destinationProperties, resource.name, loadId);
-    let lastProgressLine = 0;
-    try {
-      for await (const batch of resource.batches(local.signal)) {
-        if (local.signal.aborted) throw new Cancelled();
-        count.extracted += batch.length;
-        count.analyzed += batch.length;
-        await output.write(withoutColumns(batch, selection.columnsOff));
-        count.loaded += batch.length;
-        position.batches += 1;
-        if (Date.now() - lastProgressLine >= PROGRESS_LINE_MS) {
-          lastProgressLine = Date.now();
-          log.info('resource.progress', `Batch ${String(position.batches)}: ${countText(count.loaded, 'row')} loaded so far.`, {
-            resource: resource.name,
-            fields: { batch: position.batches, batchRows: batch.length, extracted: count.extracted, loaded: count.loaded },
-          });
-        }
-        await checkpoint();
-      }
-      if (local.signal.aborted) throw new Cancelled();
-      await output.commit();
-      committed.add(count);
-      const durationMs = Date.now() - position.startedAt;
-      log.info(
-        'resource.finished',
-        `Finished: ${countText(count.extracted, 'row')} extracted, ${countText(count.loaded, 'row')} loaded in ${durationText(durationMs)}.`,
-        {
-          resource: resource.name,
-          fields: { extracted: count.extracted, analyzed: count.analyzed, loaded: count.loaded, batches: position.batches, durationMs },
-        },
-      );
-      if (count.extracted === 0) log.warn('resource.empty', 'The source gave no rows.', { resource: resource.name });
-    } catch (error) {
-      await output.abort();
-      throw error;
-    } finally {
-      await markLoading(db, attemptId, null).catch(() => undefined);
-    }
+  const loadId = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
+  const resync = attempt?.resync;
+  return {
+    db,
+    logger: context.logger,
+    attemptId,
+    flowId,
+    log,
+    started,
+    loadId,
+    destination: { id: destination.id, name: destination.display_name },
+    writer,
+    destinationProperties,
+    namespace: effectiveNamespace(flow.namespace, destination.spec, destinationProperties),
+    tablePrefix: flow.table_prefix,
+    schemaChanges: flow.schema_changes,
+    sparseRows: source.spec === 'rest_api',
+    resync: resync == null ? null : resync.length === 0 ? 'all' : new Set(resync),
+    facts: factsOf(source),
+    columnsOff: selection.columnsOff,
+    loads,
   };
+}
 
-  try {
-    await checkpoint(true);
-    for (const { resource, count } of work) {
-      try {
-        await moveResource(resource, count);
-      } catch (error) {
-        if (error instanceof Cancelled) throw error;
-        const position = positions.get(count);
-        log.error('resource.failed', `Failed, nothing of it was kept: ${(error as Error).message}`, {
-          resource: resource.name,
-          fields: {
-            error: (error as Error).message,
-            batch: position ? position.batches + 1 : null,
-            extractedBeforeFailure: count.extracted,
-            durationMs: position ? Date.now() - position.startedAt : null,
-          },
-        });
-        count.loaded = 0;
-        errors.push(`${resource.name}: ${(error as Error).message}`);
-        context.logger.warn({ attemptId, resource: resource.name, err: (error as Error).message }, 'resource failed');
-      }
-    }
-    const finished = await finishAttempt(db, attemptId, { disposition: errors.length > 0 ? 'failed' : 'succeeded', errors, resources: counts });
-    const loaded = counts.reduce((sum, count) => sum + count.loaded, 0);
-    const fields = { loaded, resources: counts.length, failedResources: errors.length, durationMs: Date.now() - started };
-    if (!finished) {
-      log.warn('run.cancelled', 'Cancelled as it was finishing: the attempt had already ended.', { fields });
-      return 'cancelled';
-    }
-    if (errors.length > 0) {
-      log.error(
-        'run.failed',
-        `Attempt failed in ${durationText(fields.durationMs)}: ${String(errors.length)} of ${countText(counts.length, 'resource')} failed.`,
-        {
-          fields,
-        },
-      );
-      return 'failed';
-    }
-    log.info('run.succeeded', `Attempt succeeded in ${durationText(fields.durationMs)}: ${countText(loaded, 'row')} loaded.`, { fields });
-    return 'succeeded';
-  } catch (error) {
-    if (error instanceof Cancelled) {
-      // `loaded` counts rows the destination keeps: a resource cancelled mid-load was rolled back.
-      const inHand = counts.filter((count) => !committed.has(count) && positions.has(count)).map((count) => count.name);
-      for (const count of counts) if (!committed.has(count)) count.loaded = 0;
-      await saveCountsAfterEnd(db, attemptId, counts).catch(() => undefined);
-      log.warn(
-        'run.cancelled',
-        `Cancelled after ${durationText(Date.now() - started)}${inHand.length > 0 ? `: the load of ${inHand.join(', ')} was rolled back` : ''}.`,
-        { resource: inHand[0] ?? null, fields: { loaded: counts.reduce((sum, count) => sum + count.loaded, 0), durationMs: Date.now() - started } },
-      );
-      return 'cancelled';
-    }
-    log.error('run.failed', `Attempt failed: ${(error as Error).message}`, { fields: { error: (error as Error).message, durationMs: Date.now() - started } });
-    await finishAttempt(db, attemptId, { disposition: 'failed', errors: [...errors, (error as Error).message], resources: counts });
-    return 'failed';
-  } finally {
-    clearInterval(heartbeat);
-    signal.removeEventListener('abort', stop);
+async function failBeforeMoving(db: Pool, attemptId: number, log: AttemptLog, started: number, message: string): Promise<Outcome> {
+  log.error('run.failed', `Attempt failed before moving any rows: ${message}`, { fields: { durationMs: Date.now() - started } });
+  await finishAttempt(db, attemptId, { disposition: 'failed', errors: [message], resources: null });
+  return 'failed';
+}
+
+const countsOf = (run: Run) => run.loads.map((load) => load.count);
+const loadedRows = (run: Run) => run.loads.reduce((sum, load) => sum + load.count.loaded, 0);
+
+/** Ends the attempt with what every resource did; a cancel that came first wins. */
+async function finish(run: Run): Promise<Outcome> {
+  const { log, errors } = run;
+  if (run.schemaChanged.length > 0) await pauseOnSchemaChange(run);
+  const finished = await finishAttempt(run.db, run.attemptId, {
+    disposition: errors.length > 0 ? 'failed' : 'succeeded',
+    errors,
+    resources: countsOf(run),
+    schemaChanged: run.schemaChanged.length > 0,
+  });
+  const loaded = loadedRows(run);
+  const resources = run.loads.length;
+  const fields = { loaded, resources, failedResources: errors.length, durationMs: Date.now() - run.started };
+  if (!finished) {
+    log.warn('run.cancelled', 'Cancelled as it was finishing: the attempt had already ended.', { fields });
+    return 'cancelled';
   }
+  if (errors.length > 0) {
+    log.error('run.failed', `Attempt failed in ${durationText(fields.durationMs)}: ${String(errors.length)} of ${countText(resources, 'resource')} failed.`, {
+      fields,
+    });
+    return 'failed';
+  }
+  log.info('run.succeeded', `Attempt succeeded in ${durationText(fields.durationMs)}: ${countText(loaded, 'row')} loaded.`, { fields });
+  return 'succeeded';
+}
+
+/** A resource's columns changed and the flow's policy is `pause`: the flow's schedule pauses until someone looks. */
+async function pauseOnSchemaChange(run: Run): Promise<void> {
+  await pauseFlow(run.db, run.flowId);
+  run.log.warn(
+    'run.paused',
+    `The flow is paused: the columns of ${run.schemaChanged.join(', ')} changed, and it pauses on schema changes. Resume it once its destination is ready for them.`,
+  );
+}
+
+/** The attempt ended while running (cancelled, or the service stopping): its final counts and log line. */
+async function cancel(run: Run): Promise<Outcome> {
+  // `loaded` counts rows the destination keeps: a resource cancelled mid-load was rolled back.
+  const inHand = run.loads.filter((load) => !load.committed && load.position).map((load) => load.reader.name);
+  for (const load of run.loads) if (!load.committed) load.count.loaded = 0;
+  await saveCountsAfterEnd(run.db, run.attemptId, countsOf(run)).catch(() => undefined);
+  const durationMs = Date.now() - run.started;
+  run.log.warn(
+    'run.cancelled',
+    `Cancelled after ${durationText(durationMs)}${inHand.length > 0 ? `: the load of ${inHand.join(', ')} was rolled back` : ''}.`,
+    { resource: inHand[0] ?? null, fields: { loaded: loadedRows(run), durationMs } },
+  );
+  return 'cancelled';
+}
+
+/** Something outside any one resource failed (a save of the attempt itself): the attempt fails with it. */
+async function failMidway(run: Run, message: string): Promise<Outcome> {
+  run.log.error('run.failed', `Attempt failed: ${message}`, { fields: { error: message, durationMs: Date.now() - run.started } });
+  await finishAttempt(run.db, run.attemptId, { disposition: 'failed', errors: [...run.errors, message], resources: countsOf(run) });
+  return 'failed';
 }

@@ -1,44 +1,77 @@
 import { randomUUID } from 'node:crypto';
 import { destinationConnector } from '../connectors/registry';
-import type { Queryable } from '../db/pool';
+import { effectiveNamespace, targetTable } from '@/service-rules/flow-tables';
+import type { Pool, Queryable } from '../db/pool';
 import type { Logger } from '../logger';
 import { revealProperties } from '../properties';
 import type { SecretBox } from '../secrets';
 import { findDestination } from '../store/destinations';
 import { findFlow } from '../store/flows';
-import { failAbandonedRuns, type InterruptedLoad, interruptedLoads, replaceQueueJob, unclaimedRuns } from '../store/recovery';
+import {
+  failAbandonedRuns,
+  type InterruptedLoad,
+  interruptedLoads,
+  recordLostLoad,
+  recordRecoveredLoad,
+  replaceQueueJob,
+  unclaimedRuns,
+} from '../store/recovery';
 import { type JobQueue, QUEUES } from './queue';
 
 export const INTERRUPTED = 'Interrupted: the service stopped while this run was in progress.';
 const NEVER_STARTED = 'Interrupted: no service instance picked this run up.';
 
 export interface RecoveryContext {
-  db: Queryable;
+  db: Pool;
   box: SecretBox;
   logger: Logger;
 }
 
-/** Has the destination remove what the load left behind (a `files` destination's partial file). */
-async function discardLoad({ db, box, logger }: RecoveryContext, load: InterruptedLoad): Promise<void> {
-  try {
-    const flow = await findFlow(db, load.flow_id);
-    const destination = flow ? await findDestination(db, flow.destination_id) : undefined;
-    const connector = destination ? destinationConnector(destination.spec) : undefined;
-    if (destination && connector?.discard) await connector.discard(revealProperties(destination.properties, box), load.loading, load.load_id);
-  } catch (error) {
-    logger.warn({ attemptId: load.id, resource: load.loading, err: (error as Error).message }, 'could not discard what an interrupted load left behind');
+/**
+ * Settles a load an ended run left in hand: the destination says whether it committed (its load record).
+ * Committed: the attempt counts what the destination keeps and the table takes its cursor, in one
+ * transaction. Not committed: what the load left behind is discarded, and the attempt counts nothing of it.
+ * A destination that cannot be asked throws: the load stays in hand, for the next pass to ask again.
+ */
+async function settleLoad({ db, box }: RecoveryContext, load: InterruptedLoad): Promise<void> {
+  const flow = await findFlow(db, load.flow_id);
+  const destination = flow ? await findDestination(db, flow.destination_id) : undefined;
+  const connector = destination ? destinationConnector(destination.spec) : undefined;
+  if (!flow || !destination || !connector) {
+    // Nothing left to ask: the flow or its destination was deleted.
+    await recordLostLoad(db, load);
+    return;
   }
+  const properties = revealProperties(destination.properties, box);
+  const target = load.load_target ?? {
+    namespace: effectiveNamespace(flow.namespace, destination.spec, properties),
+    table: targetTable(flow.table_prefix, load.loading),
+  };
+  const record = await connector.findLoad(properties, { namespace: target.namespace, loadId: load.load_id, resource: load.loading });
+  if (record) {
+    await recordRecoveredLoad(db, load, record);
+    return;
+  }
+  await connector.discard?.(properties, { namespace: target.namespace, table: target.table, loadId: load.load_id });
+  await recordLostLoad(db, load);
 }
 
 /**
  * Ends abandoned runs (their instance is gone, or none took them) as failed with an "interrupted"
- * error. The load each had in hand is discarded first and then counted as not loaded: should this pass
- * stop half-way, the next one (at start and every few seconds after) finds the same runs again, and
- * discarding twice is harmless.
+ * error, then settles the loads they had in hand (settleLoad). Should this pass stop half-way, the next
+ * one (at start and every few seconds after) finds the same loads again: asking twice is harmless.
  */
 export async function recoverInterruptedRuns(context: RecoveryContext): Promise<number> {
-  for (const load of await interruptedLoads(context.db)) await discardLoad(context, load);
-  return failAbandonedRuns(context.db, { neverStarted: NEVER_STARTED, interrupted: INTERRUPTED });
+  const ended = await failAbandonedRuns(context.db, { neverStarted: NEVER_STARTED, interrupted: INTERRUPTED });
+  for (const load of await interruptedLoads(context.db)) {
+    await settleLoad(context, load).catch((error: unknown) => {
+      context.logger.warn(
+        { attemptId: load.id, resource: load.loading, err: (error as Error).message },
+        'could not ask the destination whether an interrupted load committed: asking again on the next pass',
+      );
+    });
+  }
+  return ended;
 }
 
 /**

@@ -30,6 +30,9 @@ export function resolverListOf(source: SourceRow): WireResolverList & { resolver
       suppressed: false,
       maskedByDefault: false,
       propertyDefinitions: RESOURCE_PROPERTIES,
+      columns: [],
+      primaryKey: null,
+      cursorCandidates: [],
     }));
   const dynamics: WireResolver[] = source.discovered.map((resource) => ({
     name: resource.name,
@@ -39,6 +42,9 @@ export function resolverListOf(source: SourceRow): WireResolverList & { resolver
     suppressed: resource.suppressed,
     maskedByDefault: resource.maskedByDefault,
     propertyDefinitions: RESOURCE_PROPERTIES,
+    columns: resource.columns ?? [],
+    primaryKey: resource.primaryKey ?? null,
+    cursorCandidates: resource.cursorCandidates ?? [],
   }));
   return {
     resolvers: withChoice([...statics, ...dynamics], source.resolver_choice),

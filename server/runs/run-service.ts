@@ -34,6 +34,8 @@ export interface RunService {
   start: () => Promise<void>;
   stop: () => Promise<void>;
   runFlow: (flowId: number, trigger: FlowTrigger) => Promise<number>;
+  /** Re-sync: resets the state of `reset`, then runs `resources` (null: all) in full, replacing their tables. */
+  resyncFlow: (flowId: number, resources: readonly string[] | null, reset: readonly string[]) => Promise<number>;
   cancelFlow: (flowId: number) => Promise<boolean>;
   runWorkflow: (workflowId: number, trigger: WorkflowTrigger) => Promise<number>;
   cancelWorkflow: (workflowId: number) => Promise<boolean>;
@@ -131,6 +133,7 @@ export function createRunService(options: RunServiceOptions): RunService {
     },
 
     runFlow: flows.runFlow,
+    resyncFlow: flows.resyncFlow,
     cancelFlow: flows.cancelFlow,
     runWorkflow: workflows.runWorkflow,
     cancelWorkflow: workflows.cancelWorkflow,
@@ -138,7 +141,8 @@ export function createRunService(options: RunServiceOptions): RunService {
     discoverNow: discovery.discoverNow,
     tick: () => startDueRuns(db, logger, service),
     checkConnection: (request) => (executes ? checkConnectionHere(box, request) : checkConnectionOnWorker(queue, request)),
-    recover: async () => (await recoverInterruptedRuns(context)) + (await requeueLostJobs(db, queue)),
+    // Not while this instance's own lock is away (its database restarting): its own runs would look abandoned.
+    recover: async () => (instance && !instance.holdsLock() ? 0 : (await recoverInterruptedRuns(context)) + (await requeueLostJobs(db, queue))),
     pruneLogs: () => pruneAttemptLogs(db, logRetentionDays),
     checkAlerts: alerts.checkFinishedRuns,
     checkLateFlows: alerts.checkLateFlows,

@@ -166,6 +166,8 @@ export interface FinishedAttempt {
   flow_name: string;
   /** How the flow's finished run before this one ended (a cancelled one passed over); null: none. */
   previous_outcome: string | null;
+  /** It stopped on a change of columns and paused its flow (the `pause` policy). */
+  schema_changed: boolean;
 }
 
 /** Takes finished attempts not yet looked at for alerts (each once, whatever the number of instances) and marks them. */
@@ -174,7 +176,7 @@ export async function takeFinishedAttempts(db: Queryable, limit = 200): Promise<
     `WITH taken AS (
        UPDATE run_attempts SET alerts_checked = true
         WHERE id IN (SELECT id FROM run_attempts WHERE NOT alerts_checked AND lifecycle = 'not_running' ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING id, flow_id, number, disposition, errors, created_at, completed_at
+        RETURNING id, flow_id, number, disposition, errors, created_at, completed_at, schema_changed
      )
      SELECT t.*, f.display_name AS flow_name, previous.disposition AS previous_outcome
        FROM taken t JOIN flows f ON f.id = t.flow_id

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/pool';
-import type { Plan } from '../plans';
+import type { Plan } from '@/service-rules/plans';
 
 export function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');

@@ -1,3 +1,4 @@
+import { escapeLogFields, escapeLogText } from '@/api/log-escape';
 import { LOG_WRITE_LOCK_CLASS } from '../db/advisory-locks';
 import type { Pool, Queryable } from '../db/pool';
 
@@ -39,10 +40,10 @@ export async function insertLogLines(pool: Pool, attemptId: number, lines: reado
         attemptId,
         lines.map((line) => line.at),
         lines.map((line) => line.level),
-        lines.map((line) => line.event),
-        lines.map((line) => line.message),
-        lines.map((line) => line.resource),
-        lines.map((line) => JSON.stringify(line.fields)),
+        lines.map((line) => escapeLogText(line.event)),
+        lines.map((line) => escapeLogText(line.message)),
+        lines.map((line) => (line.resource === null ? null : escapeLogText(line.resource))),
+        lines.map((line) => JSON.stringify(escapeLogFields(line.fields))),
       ],
     );
     await client.query('COMMIT');
@@ -60,7 +61,15 @@ export async function listLogLines(db: Queryable, attemptId: number, after: numb
     'SELECT id, at, level, event, message, resource, fields FROM attempt_log_lines WHERE attempt_id = $1 AND id > $2 ORDER BY id LIMIT $3',
     [attemptId, after, limit + 1],
   );
-  return { lines: rows.slice(0, limit), more: rows.length > limit };
+  // Lines stored before escaping was applied on write are escaped on their way out as well.
+  const lines = rows.slice(0, limit).map((line) => ({
+    ...line,
+    event: escapeLogText(line.event),
+    message: escapeLogText(line.message),
+    resource: line.resource === null ? null : escapeLogText(line.resource),
+    fields: escapeLogFields(line.fields),
+  }));
+  return { lines, more: rows.length > limit };
 }
 
 /** Deletes lines older than `before`, a batch at a time (no long lock on a big table); returns how many. */

@@ -1,11 +1,12 @@
+import type { ResourceCounts } from '@/service-rules/status';
 import { one, type Queryable } from '../db/pool';
+import { RELEASE_LOAD_IN_HAND } from './recovery';
 
-export interface ResourceCounts {
-  name: string;
-  extracted: number;
-  analyzed: number;
-  loaded: number;
-}
+/** A run's counts of one resource: `written` (rows in its load so far) and `committed` (its table committed) beside the interface's. */
+export type LoadCounts = ResourceCounts & { written: number; committed: boolean };
+
+/** Counts as stored: attempts recorded before `written` and `committed` existed lack them. */
+export type StoredResourceCounts = ResourceCounts & Partial<Pick<LoadCounts, 'written' | 'committed'>>;
 
 export interface AttemptRow {
   id: number;
@@ -16,11 +17,15 @@ export interface AttemptRow {
   trigger: string;
   lifecycle: string;
   disposition: string;
-  resources: ResourceCounts[] | null;
+  resources: StoredResourceCounts[] | null;
   errors: string[];
   instance_key: number | null;
   created_at: Date;
   completed_at: Date | null;
+  /** What the running attempt waits for (another load into its DuckDB file). */
+  waiting_for: string | null;
+  /** A re-sync: the resources it reads in full and replaces ([]: all); null otherwise. */
+  resync: string[] | null;
 }
 
 export async function listAttempts(db: Queryable, flowId: number, page: { limit: number; offset: number; order: 'ASC' | 'DESC' }): Promise<AttemptRow[]> {
@@ -54,12 +59,18 @@ export async function insertRunningAttempt(
   trigger: string,
   workflowRunId: number | null,
   queueJobId: string | null = null,
+  resync: readonly string[] | null = null,
 ): Promise<AttemptRow> {
   const { rows } = await db.query<AttemptRow>(
-    "INSERT INTO run_attempts (flow_id, trigger, lifecycle, workflow_run_id, queue_job_id) VALUES ($1, $2, 'running', $3, $4) RETURNING *",
-    [flowId, trigger, workflowRunId, queueJobId],
+    "INSERT INTO run_attempts (flow_id, trigger, lifecycle, workflow_run_id, queue_job_id, resync) VALUES ($1, $2, 'running', $3, $4, $5) RETURNING *",
+    [flowId, trigger, workflowRunId, queueJobId, resync === null ? null : JSON.stringify(resync)],
   );
   return one(rows);
+}
+
+/** What a running attempt waits for, or null once it waits no more. */
+export async function setWaitingFor(db: Queryable, id: number, waitingFor: string | null): Promise<void> {
+  await db.query('UPDATE run_attempts SET waiting_for = $2 WHERE id = $1', [id, waitingFor]);
 }
 
 /** Takes the attempt for this instance; false when another instance has it or it has ended. */
@@ -72,25 +83,26 @@ export async function claimAttempt(db: Queryable, id: number, instanceKey: numbe
 }
 
 /** Saves progress; false means the attempt has ended meanwhile (cancelled), so the run must stop. */
-export async function saveProgress(db: Queryable, id: number, resources: ResourceCounts[]): Promise<boolean> {
+export async function saveProgress(db: Queryable, id: number, resources: LoadCounts[]): Promise<boolean> {
   const { rowCount } = await db.query("UPDATE run_attempts SET resources = $2 WHERE id = $1 AND lifecycle = 'running'", [id, JSON.stringify(resources)]);
   return rowCount === 1;
 }
 
 /** The final counts of an attempt that was ended from outside (cancel) while its runner still had work in hand. */
-export async function saveCountsAfterEnd(db: Queryable, id: number, resources: ResourceCounts[]): Promise<void> {
-  await db.query('UPDATE run_attempts SET resources = $2 WHERE id = $1', [id, JSON.stringify(resources)]);
+export async function saveCountsAfterEnd(db: Queryable, id: number, resources: LoadCounts[]): Promise<void> {
+  await db.query(`UPDATE run_attempts SET resources = $2, ${RELEASE_LOAD_IN_HAND} WHERE id = $1`, [id, JSON.stringify(resources)]);
 }
 
 export async function finishAttempt(
   db: Queryable,
   id: number,
-  outcome: { disposition: 'succeeded' | 'failed'; errors: string[]; resources: ResourceCounts[] | null },
+  outcome: { disposition: 'succeeded' | 'failed'; errors: string[]; resources: LoadCounts[] | null; schemaChanged?: boolean },
 ): Promise<boolean> {
   const { rowCount } = await db.query(
-    `UPDATE run_attempts SET lifecycle = 'not_running', disposition = $2, errors = $3, resources = COALESCE($4::jsonb, resources), completed_at = clock_timestamp()
+    `UPDATE run_attempts SET lifecycle = 'not_running', disposition = $2, errors = $3, resources = COALESCE($4::jsonb, resources), completed_at = clock_timestamp(),
+       waiting_for = NULL, schema_changed = $5, ${RELEASE_LOAD_IN_HAND}
      WHERE id = $1 AND lifecycle = 'running'`,
-    [id, outcome.disposition, JSON.stringify(outcome.errors), outcome.resources ? JSON.stringify(outcome.resources) : null],
+    [id, outcome.disposition, JSON.stringify(outcome.errors), outcome.resources ? JSON.stringify(outcome.resources) : null, outcome.schemaChanged ?? false],
   );
   return rowCount === 1;
 }
@@ -98,7 +110,8 @@ export async function finishAttempt(
 /** Ends running attempts with an error; returns the ids it ended. */
 export async function failRunningAttempts(db: Queryable, where: { flowId?: number; workflowRunId?: number }, error: string): Promise<number[]> {
   const { rows } = await db.query<{ id: number }>(
-    `UPDATE run_attempts SET lifecycle = 'not_running', disposition = 'failed', errors = errors || jsonb_build_array($3::text), completed_at = clock_timestamp()
+    `UPDATE run_attempts SET lifecycle = 'not_running', disposition = 'failed', errors = errors || jsonb_build_array($3::text), completed_at = clock_timestamp(),
+       waiting_for = NULL
      WHERE lifecycle = 'running' AND ($1::int IS NULL OR flow_id = $1) AND ($2::int IS NULL OR workflow_run_id = $2) RETURNING id`,
     [where.flowId ?? null, where.workflowRunId ?? null, error],
   );

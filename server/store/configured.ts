@@ -17,6 +17,8 @@ export interface ConfiguredRow {
 export interface ConfiguredStore<Row extends ConfiguredRow> {
   list: (db: Queryable, page: Page) => Promise<Row[]>;
   find: (db: Queryable, id: number) => Promise<Row | undefined>;
+  /** Several by id, in no particular order (those that exist). */
+  findMany: (db: Queryable, ids: readonly number[]) => Promise<Row[]>;
   insert: (db: Queryable, values: { displayName: string; spec: string; properties: StoredProperties }) => Promise<Row>;
   /** undefined when it was deleted meanwhile. */
   update: (db: Queryable, id: number, changes: { displayName: string; properties: StoredProperties }) => Promise<Row | undefined>;
@@ -39,6 +41,11 @@ export function configuredStore<Row extends ConfiguredRow>(table: 'sources' | 'd
     async find(db, id) {
       const { rows } = await db.query<Row>(`SELECT * FROM ${table} WHERE id = $1`, [id]);
       return rows[0];
+    },
+    async findMany(db, ids) {
+      if (ids.length === 0) return [];
+      const { rows } = await db.query<Row>(`SELECT * FROM ${table} WHERE id = ANY($1::int[])`, [[...new Set(ids)]]);
+      return rows;
     },
     async insert(db, values) {
       const { rows } = await db.query<Row>(`INSERT INTO ${table} (display_name, spec, properties) VALUES ($1, $2, $3) RETURNING *`, [

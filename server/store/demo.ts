@@ -1,5 +1,5 @@
 import { type Queryable } from '../db/pool';
-import type { ResourceCounts } from './attempts';
+import type { ResourceCounts } from '@/service-rules/status';
 import { newWebhookId } from './webhooks';
 
 // The statements only the demo seed needs (demo/seed.ts): it writes history no API call could write.

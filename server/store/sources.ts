@@ -20,6 +20,10 @@ export interface DiscoveredResource {
   notes: string | null;
   suppressed: boolean;
   maskedByDefault: boolean;
+  /** Its columns and their types, key and cursor candidates (absent: found before discovery recorded them). */
+  columns?: { name: string; type: string }[];
+  primaryKey?: string[] | null;
+  cursorCandidates?: string[];
 }
 
 export const sourceStore = configuredStore<SourceRow>('sources');

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { dataOf, listOf } from '@/api/common';
 import { flowSchema, flowStatusSchema, runAttemptSchema } from '@/api/flows';
+import { resolverListSchema } from '@/api/resolvers';
 import {
   anyNumber,
   anyString,
@@ -28,6 +29,16 @@ const { api } = service;
 
 const source = await createSampleSource(api);
 const destination = await createFilesDestination(api);
+/** The sample source's tables, in the order its resolvers list them (discovered, or its spec's own). */
+const discovered = await eventually(
+  async () => {
+    const { resolvers } = dataOf(resolverListSchema).parse((await api(`/v2/sources/${String(source.id)}/resolvers`)).body);
+    return resolvers.every((resolver) => resolver.type === 'dynamic') ? resolvers : undefined;
+  },
+  10_000,
+  'the sample source discovered',
+);
+const SAMPLE_TABLES = discovered.map((resolver) => resolver.name);
 
 describe('POST, PATCH, DELETE /v2/flows (additions)', () => {
   it('creates a flow with 201 { data: Flow } carrying either frequency or cron', async () => {
@@ -41,6 +52,11 @@ describe('POST, PATCH, DELETE /v2/flows (additions)', () => {
       frequency: '1h',
       paused: false,
       freshness: 'never_run',
+      // A namespace of its own, named after it; every resource it loads replaced at each run.
+      namespace: 'hourly',
+      tablePrefix: '',
+      schemaChanges: 'propagate',
+      resources: SAMPLE_TABLES.map((name) => ({ name, syncMode: 'full_refresh_overwrite', cursorField: null, primaryKey: null })),
     });
     const withCron = expectWrapped(
       await api('/v2/flows', {
@@ -49,7 +65,7 @@ describe('POST, PATCH, DELETE /v2/flows (additions)', () => {
       }),
       201,
     );
-    expect(withCron).toEqual({
+    expect(withCron).toMatchObject({
       id: anyNumber,
       displayName: 'Cron',
       source: source.id,
@@ -57,7 +73,9 @@ describe('POST, PATCH, DELETE /v2/flows (additions)', () => {
       cron: '0 3 * * *',
       paused: false,
       freshness: 'never_run',
+      namespace: 'cron',
     });
+    expect(withCron).not.toHaveProperty('frequency');
     const manual = expectWrapped(
       await api('/v2/flows', { method: 'POST', body: { displayName: 'Manual', source: source.id, destination: destination.id } }),
       201,
@@ -76,6 +94,11 @@ describe('POST, PATCH, DELETE /v2/flows (additions)', () => {
       frequency: '6h',
       paused: false,
       freshness: 'never_run',
+      // Renaming a flow does not move its tables.
+      namespace: flow.namespace,
+      tablePrefix: '',
+      schemaChanges: 'propagate',
+      resources: SAMPLE_TABLES.map((name) => ({ name, syncMode: 'full_refresh_overwrite', cursorField: null, primaryKey: null })),
     });
   });
 
@@ -111,7 +134,19 @@ describe('GET /v2/flows (list flows)', () => {
     for (const flow of raw) {
       expect(['frequency' in flow, 'cron' in flow].filter(Boolean)).toHaveLength(1);
       expect(Object.keys(flow).sort()).toEqual(
-        ['cron' in flow ? 'cron' : 'frequency', 'destination', 'displayName', 'freshness', 'id', 'paused', 'source'].sort(),
+        [
+          'cron' in flow ? 'cron' : 'frequency',
+          'destination',
+          'displayName',
+          'freshness',
+          'id',
+          'paused',
+          'source',
+          'namespace',
+          'tablePrefix',
+          'schemaChanges',
+          'resources',
+        ].sort(),
       );
     }
     listOf(flowSchema).parse(raw);
@@ -142,9 +177,10 @@ describe('POST /v2/flows/{id}/run, GET /v2/flows/{id}/run, GET /v2/flows/{id}/st
       'number',
       'resources',
       'trigger',
+      'waitingFor',
     ]);
     for (const resource of (raw[0]?.resources ?? []) as Record<string, unknown>[]) {
-      expect(resource).toEqual({ name: anyString, extracted: anyNumber, analyzed: anyNumber, loaded: anyNumber });
+      expect(resource).toEqual({ name: anyString, extracted: anyNumber, analyzed: anyNumber, loaded: anyNumber, written: anyNumber, committed: true });
     }
     dataOf(listOf(runAttemptSchema)).parse({ data: raw });
 

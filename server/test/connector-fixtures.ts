@@ -81,14 +81,23 @@ export async function createDestination(api: Api, destinationSpec: string, prope
   return dataOf(destinationSchema).parse(answer.body);
 }
 
-/** Creates a manual flow, runs it and waits until its attempt ends. */
-export async function runToEnd(api: Api, sourceId: number, destinationId: number, timeoutMs = 30_000): Promise<RunAttempt> {
-  const flow = await createFlow(api, sourceId, destinationId);
-  expect((await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' })).status).toBe(201);
+/**
+ * Creates a manual flow (`flow`: its other fields; `namespace: null` writes into the destination's
+ * default namespace, a new flow's own otherwise), runs it and waits until its attempt ends.
+ */
+export async function runToEnd(api: Api, sourceId: number, destinationId: number, timeoutMs = 30_000, flow: Record<string, unknown> = {}): Promise<RunAttempt> {
+  const created = await createFlow(api, sourceId, destinationId, flow);
+  return runAgain(api, created.id, timeoutMs);
+}
+
+/** Runs a flow and waits until its attempt ends. */
+export async function runAgain(api: Api, flowId: number, timeoutMs = 30_000): Promise<RunAttempt> {
+  const answer = await api(`/v2/flows/${String(flowId)}/run`, { method: 'POST' });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return eventually(
     async () => {
       const attempts = listOf(runAttemptSchema);
-      const answer = await api(`/v2/flows/${String(flow.id)}/run?limit=1`);
+      const answer = await api(`/v2/flows/${String(flowId)}/run?limit=1`);
       const [attempt] = dataOf(attempts).parse(answer.body);
       return attempt && attempt.lifecycle !== 'running' ? attempt : undefined;
     },

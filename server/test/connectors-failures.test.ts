@@ -45,7 +45,7 @@ describe('a source that dies mid-run', () => {
     const path = join(folder, 'dying.duckdb');
     const destination = await createDestination(api, 'duckdb', { path });
     const source = await createSource(api, 'rest_api', { base_url: http.url, endpoints: 'good\ndying', token: 't', pagination: 'page' });
-    const attempt = await runToEnd(api, source.id, destination.id);
+    const attempt = await runToEnd(api, source.id, destination.id, 30_000, { namespace: null });
     expect(attempt.disposition).toBe('failed');
     expect(attempt.errors).toHaveLength(1);
     expect(attempt.errors[0]).toMatch(/^dying: Request to http:\/\/127\.0\.0\.1:\d+\/dying\?page=2 failed/);
@@ -63,7 +63,9 @@ describe('a destination that rejects rows', () => {
     );
     const destination = await createDestination(api, 'postgres', postgresProperties(target.url, { schema: 'strict' }));
     const sample = await createSource(api, 'sample', { row_count: 1_000 });
-    const attempt = await runToEnd(api, sample.id, destination.id);
+    // Appended into the schema's tables as they are (a replaced table would not have the check).
+    const resources = ['customers', 'products', 'orders'].map((name) => ({ name, syncMode: 'full_refresh_append' }));
+    const attempt = await runToEnd(api, sample.id, destination.id, 30_000, { namespace: null, resources });
     expect(attempt.disposition).toBe('failed');
     expect(attempt.errors).toEqual([expect.stringMatching(/^customers: .*violates check constraint/)]);
     expect(counts(attempt)).toEqual({ customers: 0, products: 50, orders: 750 });

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { dataOf, listOf } from '@/api/common';
 import { verificationMessageSchema } from '@/api/destinations';
 import { resolverListSchema } from '@/api/resolvers';
-import { counts, createDestination, createExternalDatabase, createSource, duckQuery, postgresProperties, runToEnd, sql } from './connector-fixtures';
+import { counts, createDestination, createExternalDatabase, createSource, duckQuery, postgresProperties, runAgain, runToEnd, sql } from './connector-fixtures';
 import { eventually, startHarness } from './harness';
 
 // Embedded Postgres as a source and as a destination (a server other than the service's own), and
@@ -19,6 +19,8 @@ afterAll(async () => {
   await targetDb.drop();
 });
 const { api } = service;
+/** Modes that append each run's rows to the table (a flow's resources). */
+const appending = (names: string[]) => names.map((name) => ({ name, syncMode: 'full_refresh_append' }));
 
 await sql(
   sourceDb.url,
@@ -70,7 +72,8 @@ describe('postgres → duckdb', () => {
     expect(messages.every((message) => !message.isError)).toBe(true);
     expect(messages.map((message) => message.name)).toEqual(['connection', 'schema']);
 
-    const attempt = await runToEnd(api, source.id, destination.id);
+    // Into the destination's own schema, each table appended to at every run.
+    const attempt = await runToEnd(api, source.id, destination.id, 30_000, { namespace: null, resources: appending(['big_orders', 'orders']) });
     expect(attempt.disposition).toBe('succeeded');
     expect(counts(attempt)).toEqual({ big_orders: 2345, orders: 12345 });
     expect(attempt.resources.every((resource) => resource.extracted === resource.loaded && resource.analyzed === resource.loaded)).toBe(true);
@@ -86,10 +89,12 @@ describe('postgres → duckdb', () => {
       ['paid', 'BOOLEAN'],
       ['placed_at', 'TIMESTAMP WITH TIME ZONE'],
       ['details', 'VARCHAR'],
+      ['_flowdeck_extracted_at', 'TIMESTAMP WITH TIME ZONE'],
+      ['_flowdeck_attempt_id', 'BIGINT'],
     ]);
     expect(await duckQuery(path, "SELECT count(*), max(id), strftime(max(placed_at), '%Y-%m-%d') FROM orders")).toEqual([[12345n, 12345n, '2027-05-30']]);
 
-    const again = await runToEnd(api, source.id, destination.id);
+    const again = await runAgain(api, attempt.flow);
     expect(again.disposition).toBe('succeeded');
     expect(await duckQuery(path, 'SELECT count(*) FROM orders')).toEqual([[24690n]]);
   });
@@ -99,20 +104,27 @@ describe('sample → postgres', () => {
   it('creates the target tables from the analyzed schema and evolves them when a column appears', async () => {
     const destination = await createDestination(api, 'postgres', postgresProperties(targetDb.url, { schema: 'loaded' }));
     const sample = await createSource(api, 'sample', { row_count: 2_000, seed: 3 });
-    const attempt = await runToEnd(api, sample.id, destination.id);
+    const attempt = await runToEnd(api, sample.id, destination.id, 30_000, { namespace: null, resources: appending(['customers', 'products', 'orders']) });
     expect(attempt.disposition).toBe('succeeded');
     expect(counts(attempt)).toEqual({ customers: 400, products: 100, orders: 1500 });
     expect(await sql(targetDb.url, 'SELECT count(*)::int AS n FROM loaded.orders')).toEqual([{ n: 1500 }]);
 
     // A table that lacks a column the source now has: the load adds it.
     await sql(targetDb.url, 'ALTER TABLE loaded.products DROP COLUMN in_stock');
-    const second = await runToEnd(api, sample.id, destination.id);
+    const second = await runAgain(api, attempt.flow);
     expect(second.disposition).toBe('succeeded');
     const types = await sql<{ column_name: string; data_type: string }>(
       targetDb.url,
       "SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = 'loaded' AND table_name = 'products' ORDER BY ordinal_position",
     );
-    expect(types.map((column) => `${column.column_name}:${column.data_type}`)).toEqual(['id:bigint', 'name:text', 'price_cents:bigint', 'in_stock:boolean']);
+    expect(types.map((column) => `${column.column_name}:${column.data_type}`)).toEqual([
+      'id:bigint',
+      'name:text',
+      'price_cents:bigint',
+      '_flowdeck_extracted_at:timestamp with time zone',
+      '_flowdeck_attempt_id:bigint',
+      'in_stock:boolean',
+    ]);
     expect(await sql(targetDb.url, 'SELECT count(*)::int AS n, count(in_stock)::int AS with_stock FROM loaded.products')).toEqual([
       { n: 200, with_stock: 100 },
     ]);

@@ -7,7 +7,7 @@ import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { filesFolder, readConfig, type ServiceConfig } from '../config';
 import { createLogger, type Logger } from '../logger';
-import { type Plan } from '../plans';
+import type { Plan } from '@/service-rules/plans';
 import { startService, type RunningService } from '../start';
 import { insertApiKey, newApiKey } from '../store/api-keys';
 
@@ -48,6 +48,8 @@ export interface HarnessOptions {
   alertRetryDelaySeconds?: number;
   /** How long a connection may stay silent (20 s by default). */
   idleTimeoutMs?: number;
+  /** How long a JSON body may take to arrive whole (30 s by default). */
+  bodyTimeoutMs?: number;
   /** Environment settings read as `npm start` reads them (FLOWDECK_FILE_ROOTS, FLOWDECK_BODY_LIMIT ...). */
   env?: NodeJS.ProcessEnv;
   /** Seed the demo data (off by default). */
@@ -129,6 +131,7 @@ export function testConfig(databaseUrl: string, dataDir: string, options: Harnes
     discoveryTimeoutMs: options.discoveryTimeoutMs ?? 30_000,
     alertRetryDelaySeconds: options.alertRetryDelaySeconds ?? fromEnv.alertRetryDelaySeconds,
     idleTimeoutMs: options.idleTimeoutMs ?? 20_000,
+    bodyTimeoutMs: options.bodyTimeoutMs ?? fromEnv.bodyTimeoutMs,
     connectorAllow: options.connectorAllow ?? fromEnv.connectorAllow,
     uploadLimitBytes: options.uploadLimitBytes ?? fromEnv.uploadLimitBytes,
   };

@@ -70,10 +70,9 @@ describe('the files destination', () => {
     const created = await api('/v2/destinations', { method: 'POST', body: { destinationSpec: 'files', properties: { bucket_url: folder, format } } });
     const destination = expectWrapped(created, 201) as { id: number };
     const source = await createSource(api, 'sample', { row_count: 20 });
-    const attempt = await runToEnd(api, source.id, destination.id);
+    const attempt = await runToEnd(api, source.id, destination.id, 30_000, { namespace: null });
     expect(attempt.disposition).toBe('succeeded');
-    for (const table of ['customers', 'orders', 'products']) {
-      expect(readdirSync(join(service.filesDir, folder, table)).filter((name) => name.endsWith(`.${format}`))).toHaveLength(1);
-    }
+    const files = readdirSync(join(service.filesDir, folder));
+    for (const table of ['customers', 'orders', 'products']) expect(files).toContain(`${table}.${format}`);
   });
 });

@@ -112,6 +112,23 @@ describe('FLOWDECK_PROFILE=hosted', () => {
     expect(raw[0]?.id).toBe(ended.id);
   });
 
+  // How flows keep their tables (issue 29) is Flowdeck's: left out of every hosted answer, refused in its writers.
+  it('answers resolvers, attempt resources and specs without the table fields, and refuses them in a flow', async () => {
+    const raw = (expectStatus(await api(`/v2/flows/${String(flow.id)}/run`), 200).body as { data: { resources?: Record<string, unknown>[] }[] }).data;
+    for (const resource of raw.flatMap((attempt) => attempt.resources ?? []))
+      expect(Object.keys(resource).sort()).toEqual(['analyzed', 'extracted', 'loaded', 'name']);
+    const { resolvers } = (
+      expectStatus(await api(`/v2/sources/${String(source.id)}/resolvers`), 200).body as { data: { resolvers: Record<string, unknown>[] } }
+    ).data;
+    for (const resolver of resolvers) expect(resolver).not.toHaveProperty('columns');
+    const created = expectStatus(await api('/v2/sources', { method: 'POST', body: { sourceSpec: 'sample', properties: { row_count: 10 } } }), 201).body as {
+      data: { sourceSpec: { propertyDefinitions: Record<string, unknown>[] } };
+    };
+    for (const definition of created.data.sourceSpec.propertyDefinitions) expect(definition).not.toHaveProperty('default');
+    const body = { displayName: 'x', source: source.id, destination: destination.id, namespace: 'mine' };
+    expectError(await api('/v2/flows', { method: 'POST', body }), 400, /^Bad Request: .*namespace/);
+  });
+
   it('still asks for a key on what it serves, and paths it does not know at all are 404', async () => {
     expectError(await api(`/v2/flows/${String(flow.id)}/status`, { key: null }), 401, 'Unauthorized');
     expectError(await api('/v2/nothing-here'), 404, 'Not Found');

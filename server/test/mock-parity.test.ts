@@ -106,6 +106,9 @@ const REFUSALS: Refusal[] = [
   { what: 'a flow id that is not a number', request: () => ['/v2/flows/abc/run', { method: 'POST' }] },
   { what: 'an unknown flow', request: () => [`/v2/flows/${String(MISSING)}/run`, { method: 'POST' }] },
   { what: 'a body that is not JSON', request: () => ['/v2/flows', { method: 'POST', body: '{"displayName":' }] },
+  { what: 'an attempt id that is not a number, of a missing flow', request: () => [`/v2/flows/${String(MISSING)}/run/abc`, {}] },
+  { what: 'a bad page of a missing flow’s attempts', request: () => [`/v2/flows/${String(MISSING)}/run?limit=0`, {}] },
+  { what: 'an unknown field in a change of a missing workflow', request: () => [`/v2/workflows/${String(MISSING)}`, { method: 'PATCH', body: { bogus: 1 } }] },
   {
     what: 'a source of an unknown spec',
     request: () => ['/v2/sources', { method: 'POST', body: { sourceSpec: 'no_such_spec', displayName: 'x', properties: {} } }],

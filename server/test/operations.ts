@@ -49,11 +49,11 @@ const underTest = (operation: Operation): OperationUnderTest => ({
   path: `/v2${operation.path}`,
   documented: operation.addition !== true,
   ...(operation.hosted ? { hosted: true } : {}),
-  ...(operation.access === 'workflows' ? { feature: 'workflows' as const } : {}),
+  ...(operation.feature ? { feature: operation.feature } : {}),
 });
 
 /** Every operation behind an API key. */
-export const OPERATIONS: OperationUnderTest[] = CATALOGUE.filter((operation) => operation.access === 'key' || operation.access === 'workflows').map(underTest);
+export const OPERATIONS: OperationUnderTest[] = CATALOGUE.filter((operation) => operation.access === 'key').map(underTest);
 
 /** The public additions: no API key (the card hash or the webhook id is the credential), and the document itself. */
 export const PUBLIC_OPERATIONS: OperationUnderTest[] = [

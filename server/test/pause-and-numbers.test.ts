@@ -181,7 +181,7 @@ describe('DELETE /v2/flows/{id}', () => {
   it('cancels a running attempt first: the runner stops and leaves no partial file', async () => {
     const { flow, destination: files } = await createSampleFlow(api, { row_count: 20_000, rows_per_second: 2_000 });
     expectStatus(await run(flow.id), 201);
-    await eventuallyRunning(api, flow.id, (attempt) => attempt.resources.some((resource) => resource.loaded > 0));
+    await eventuallyRunning(api, flow.id, (attempt) => attempt.resources.some((resource) => resource.written > 0));
     const folder = join(service.filesDir, files.folder);
     const partials = () =>
       readdirSync(folder, { recursive: true })

@@ -121,10 +121,11 @@ describe('a run loads only the resolvers turned on', () => {
     await discovered(source.id);
     expectStatus(await choose(source.id, [{ name: 'customers', suppressed: true }]), 200);
     const destination = await createFilesDestination(api);
-    const attempt = await runToEnd(api, source.id, destination.id);
+    const attempt = await runToEnd(api, source.id, destination.id, 30_000, { namespace: null });
     expect(attempt.disposition).toBe('succeeded');
     expect(attempt.resources.map((resource) => resource.name).sort()).toEqual(['orders', 'products']);
-    expect(readdirSync(join(service.filesDir, destination.folder)).sort()).toEqual(['orders', 'products']);
+    // Each table replaced at each run: one file each, in the destination's folder itself (the flow's namespace is null).
+    expect(readdirSync(join(service.filesDir, destination.folder)).sort()).toEqual(['_flowdeck_loads', 'orders.jsonl', 'products.jsonl']);
   });
 
   it('leaves a CSV column turned off out of every row, and loads nothing with every column off', async () => {
@@ -133,17 +134,16 @@ describe('a run loads only the resolvers turned on', () => {
     expect((await discovered(source.id, ['email'])).resolvers.map((resolver) => resolver.category)).toEqual(['column', 'column', 'column']);
     expectStatus(await choose(source.id, [{ name: 'email', suppressed: true }]), 200);
     const destination = await createFilesDestination(api);
-    const attempt = await runToEnd(api, source.id, destination.id);
+    const attempt = await runToEnd(api, source.id, destination.id, 30_000, { namespace: null });
     expect(attempt.disposition).toBe('succeeded');
-    const folder = join(service.filesDir, destination.folder, 'people');
-    const [file] = readdirSync(folder);
-    const rows = readFileSync(join(folder, file ?? ''), 'utf8')
+    const rows = readFileSync(join(service.filesDir, destination.folder, 'people.jsonl'), 'utf8')
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as unknown);
+    const metadata = { _flowdeck_extracted_at: expect.any(String) as unknown, _flowdeck_attempt_id: attempt.id };
     expect(rows).toEqual([
-      { id: 1, name: 'Ada' },
-      { id: 2, name: 'Grace' },
+      { id: 1, name: 'Ada', ...metadata },
+      { id: 2, name: 'Grace', ...metadata },
     ]);
 
     expectStatus(

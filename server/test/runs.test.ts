@@ -74,7 +74,7 @@ describe('cancel', () => {
     expectStatus(await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 201);
     // Mid-load of orders, 15,000 rows at 2,000 a second: its unfinished file is there for seconds. (Any resource
     // with rows loaded could be the 1,000 products, committed already, with orders' file not yet opened.)
-    await eventuallyRunning(api, flow.id, (attempt) => attempt.resources.some((resource) => resource.name === 'orders' && resource.loaded > 0));
+    await eventuallyRunning(api, flow.id, (attempt) => attempt.resources.some((resource) => resource.name === 'orders' && resource.written > 0));
     expect(filesUnder(join(service.filesDir, destination.folder)).filter((file) => file.includes('.partial'))).not.toEqual([]);
     const started = Date.now();
     expectStatus(await api(`/v2/flows/${String(flow.id)}/cancel`, { method: 'POST' }), 200);

@@ -20,6 +20,8 @@ import { type Api, apiClient, createTestDatabase, eventually } from './harness';
 
 const RUNS = 300;
 const TABLES = ['customers', 'orders', 'products'];
+/** Each run's rows appended into the destination's folder itself: one file per table and load, so a second execution would show. */
+const APPEND_IN_PLACE = { namespace: null, resources: TABLES.map((name) => ({ name, syncMode: 'full_refresh_append' })) };
 
 const database = await createTestDatabase();
 const dataDir = mkdtempSync(join(tmpdir(), 'flowdeck-scale-'));
@@ -100,7 +102,7 @@ describe('one web instance and three workers on one database', () => {
         ...(await Promise.all(
           Array.from({ length: 20 }, async (_, index) => {
             const destination = await createFilesDestination(api, `out-${String(batch * 20 + index)}`);
-            const flow = await createFlow(api, source.id, destination.id);
+            const flow = await createFlow(api, source.id, destination.id, APPEND_IN_PLACE);
             return { id: flow.id, folder: join(filesDir, destination.folder) };
           }),
         )),
@@ -183,7 +185,7 @@ describe('one web instance and three workers on one database', () => {
     // the run waits unclaimed, and the queue no longer holds a job for it.
     const source = await createSampleSource(api, { row_count: 10 });
     const destination = await createFilesDestination(api, `lost-${randomBytes(4).toString('hex')}`);
-    const flow = await createFlow(api, source.id, destination.id);
+    const flow = await createFlow(api, source.id, destination.id, APPEND_IN_PLACE);
     const [attempt] = await query<{ id: number }>(
       "INSERT INTO run_attempts (flow_id, trigger, lifecycle, queue_job_id, created_at) VALUES ($1, 'manual', 'running', gen_random_uuid(), now() - interval '1 minute') RETURNING id",
       [flow.id],
@@ -204,7 +206,7 @@ describe('one web instance and three workers on one database', () => {
     // that took it. Recovery finds it unclaimed past the grace period and queues it again.
     const source = await createSampleSource(api, { row_count: 10 });
     const destination = await createFilesDestination(api, `lost-workflow-${randomBytes(4).toString('hex')}`);
-    const flow = await createFlow(api, source.id, destination.id);
+    const flow = await createFlow(api, source.id, destination.id, APPEND_IN_PLACE);
     const workflow = await createWorkflow(api, { steps: [{ id: 'load', flow: flow.id, after: [] }] });
     const run = await insertPendingWorkflowRun(db, workflow.id, 'manual', [{ id: 'load', flow: flow.id, after: [] }], randomUUID());
     await query("UPDATE workflow_runs SET created_at = now() - interval '1 minute' WHERE id = $1", [run.id]);

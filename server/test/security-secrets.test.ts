@@ -6,7 +6,7 @@ import { dataOf, MASKED_SECRET } from '@/api/common';
 import { sourceSchema } from '@/api/sources';
 import { createDestination, createSource, localHttpServer, runToEnd } from './connector-fixtures';
 import { expectError, expectStatus, inFuture } from './fixtures';
-import { startHarness } from './harness';
+import { eventually, startHarness } from './harness';
 
 // A stored secret stays bound to the address it was entered for: moving a source's address without
 // sending the secret again clears it, by API key and through a card link alike, so the next run never
@@ -51,6 +51,11 @@ async function readSource(id: number) {
 
 /** Runs the source and answers the Authorization headers the given server received during the run. */
 async function authorizationsOfRun(sourceId: number, log: { authorizations: (string | undefined)[] }) {
+  // Discovery reads an endpoint's first page after each change of the settings: the run's requests come after it.
+  await eventually(async () => {
+    const [row] = await service.sql<{ discovery_status: string }>('SELECT discovery_status FROM sources WHERE id = $1', [sourceId]);
+    return row?.discovery_status === 'in_progress' ? undefined : true;
+  });
   const from = log.authorizations.length;
   const attempt = await runToEnd(service.api, sourceId, destination.id);
   expect(attempt.disposition, JSON.stringify(attempt.errors)).toBe('succeeded');

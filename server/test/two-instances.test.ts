@@ -32,7 +32,9 @@ describe('two instances on one database', () => {
     for (let index = 0; index < 10; index += 1) {
       // Instances that share a database share their file roots too (README: more than one instance).
       const destination = await createFilesDestination(one.api, join(one.filesDir, `shared-${String(index)}`));
-      flows.push({ flow: await createFlow(one.api, source.id, destination.id), folder: destination.folder });
+      // Appended, in the destination's folder: one file per table and load.
+      const resources = ['customers', 'orders', 'products'].map((name) => ({ name, syncMode: 'full_refresh_append' }));
+      flows.push({ flow: await createFlow(one.api, source.id, destination.id, { namespace: null, resources }), folder: destination.folder });
     }
     // All requests go to the first instance; it runs four at a time, the second picks up the rest.
     for (const { flow } of flows) expectStatus(await one.api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 201);
@@ -64,7 +66,7 @@ describe('two instances on one database', () => {
   it('cancel on one instance stops a run executing on the other', async () => {
     const { flow, destination } = await createSampleFlow(one.api, { row_count: 20_000, rows_per_second: 2_000 });
     expectStatus(await one.api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 201);
-    await eventuallyRunning(one.api, flow.id, (attempt) => attempt.resources.some((resource) => resource.loaded > 0));
+    await eventuallyRunning(one.api, flow.id, (attempt) => attempt.resources.some((resource) => resource.written > 0));
     const partials = () =>
       readdirSync(join(one.filesDir, destination.folder), { recursive: true })
         .map(String)

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { dataOf } from '@/api/common';
 import { webhookTriggerSchema } from '@/api/webhooks';
 import { createSampleFlow, createWebhook, createWorkflow, expectError, expectStatus, listAttempts, workflowEnded } from './fixtures';
-import { startHarness } from './harness';
+import { eventually, startHarness } from './harness';
 
 // The webhook receiver: POST to a trigger's url starts its workflow and bumps trigger_count and
 // last_triggered_at; Slack's url_verification is answered, and Slack's signature checked when the
@@ -53,6 +53,11 @@ describe('POST {webhook url}', () => {
     expect(Date.parse(after.lastTriggeredAt ?? '')).toBeGreaterThanOrEqual(before - 1_000);
     await deliver(created.url, '{}');
     expect((await trigger(workflow.id, created.id)).triggerCount).toBe(2);
+    // The run this second delivery started ends before the next test runs the same flow.
+    await eventually(async () => {
+      const runs = await listAttempts(api, flow.id);
+      return runs.length === 2 && runs.every((attempt) => attempt.lifecycle === 'not_running') ? true : undefined;
+    });
   });
 
   it('ignores events of another type without starting the workflow', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { readAllPages } from './all-pages';
-import { type CallOptions, request, writeBody } from './client';
+import { callOperation } from './call-operation';
+import { type CallOptions, writeBody } from './client';
 import {
   dataOf,
   dateTimeSchema,
@@ -20,8 +21,11 @@ import {
 
 export const ALERT_CHANNEL_KINDS = ['slack', 'webhook'] as const;
 export type AlertChannelKind = (typeof ALERT_CHANNEL_KINDS)[number];
-/** What a rule listens to: a run that failed, the first success after a failure, a flow gone late (once per lateness). */
-export const ALERT_EVENTS = ['run_failed', 'run_recovered', 'flow_late'] as const;
+/**
+ * What a rule listens to: a run that failed, the first success after a failure, a flow gone late (once per
+ * lateness), a run that found a resource's columns changed and paused its flow (the flow's `schemaChanges: pause`).
+ */
+export const ALERT_EVENTS = ['run_failed', 'run_recovered', 'flow_late', 'schema_changed'] as const;
 export type AlertEvent = (typeof ALERT_EVENTS)[number];
 /** A delivery's event: a rule's, or `test` (Send test). */
 export const DELIVERY_EVENTS = [...ALERT_EVENTS, 'test'] as const;
@@ -108,46 +112,54 @@ export const updateAlertChannelInputSchema = z.strictObject({
 });
 export type UpdateAlertChannelInput = z.input<typeof updateAlertChannelInputSchema>;
 
-const channelsPath = '/v2/alerts/channels';
-const channelPath = (id: number) => `${channelsPath}/${String(id)}`;
-
 /** GET /v2/alerts/channels */
 export function listAlertChannels(options: CallOptions = {}): Promise<AlertChannel[]> {
-  return readAllPages((page) => request({ path: channelsPath, query: { ...page }, schema: dataOf(listOf(alertChannelSchema)), ...options }));
+  return readAllPages((page) =>
+    callOperation('listAlertChannels', 'GET /alerts/channels', { query: { ...page }, schema: dataOf(listOf(alertChannelSchema)) }, options),
+  );
 }
 
 /** GET /v2/alerts/channels/{id} */
 export function getAlertChannel(id: number, options: CallOptions = {}): Promise<AlertChannel> {
-  return request({ path: channelPath(id), schema: dataOf(alertChannelSchema), ...options });
+  return callOperation('getAlertChannel', 'GET /alerts/channels/{id}', { params: { id }, schema: dataOf(alertChannelSchema) }, options);
 }
 
 /** POST /v2/alerts/channels */
 export function createAlertChannel(input: CreateAlertChannelInput, options: CallOptions = {}): Promise<AlertChannel> {
-  return request({ method: 'POST', path: channelsPath, body: writeBody(createAlertChannelInputSchema, input), schema: dataOf(alertChannelSchema), ...options });
+  return callOperation(
+    'createAlertChannel',
+    'POST /alerts/channels',
+    { body: writeBody(createAlertChannelInputSchema, input), schema: dataOf(alertChannelSchema) },
+    options,
+  );
 }
 
 /** PATCH /v2/alerts/channels/{id} */
 export function updateAlertChannel(id: number, input: UpdateAlertChannelInput, options: CallOptions = {}): Promise<AlertChannel> {
-  return request({
-    method: 'PATCH',
-    path: channelPath(id),
-    body: writeBody(updateAlertChannelInputSchema, input),
-    schema: dataOf(alertChannelSchema),
-    ...options,
-  });
+  return callOperation(
+    'updateAlertChannel',
+    'PATCH /alerts/channels/{id}',
+    { params: { id }, body: writeBody(updateAlertChannelInputSchema, input), schema: dataOf(alertChannelSchema) },
+    options,
+  );
 }
 
 /** DELETE /v2/alerts/channels/{id}: answers `{ data: true }`; its deliveries go with it. */
 export function deleteAlertChannel(id: number, options: CallOptions = {}): Promise<MessageResponse> {
-  return request({ method: 'DELETE', path: channelPath(id), schema: messageResponseSchema, ...options });
+  return callOperation('deleteAlertChannel', 'DELETE /alerts/channels/{id}', { params: { id }, schema: messageResponseSchema }, options);
 }
 
 /** POST /v2/alerts/channels/{id}/test: queues a `test` delivery and answers it (202, status pending). */
 export function sendTestAlert(id: number, options: CallOptions = {}): Promise<AlertDelivery> {
-  return request({ method: 'POST', path: `${channelPath(id)}/test`, schema: dataOf(alertDeliverySchema), ...options });
+  return callOperation('sendTestAlert', 'POST /alerts/channels/{id}/test', { params: { id }, schema: dataOf(alertDeliverySchema) }, options);
 }
 
 /** GET /v2/alerts/channels/{id}/deliveries: newest first (one page: the channel page shows the last ones). */
 export function listAlertDeliveries(id: number, params: { limit?: number } = {}, options: CallOptions = {}): Promise<AlertDelivery[]> {
-  return request({ path: `${channelPath(id)}/deliveries`, query: { limit: params.limit ?? 20 }, schema: dataOf(listOf(alertDeliverySchema)), ...options });
+  return callOperation(
+    'listAlertDeliveries',
+    'GET /alerts/channels/{id}/deliveries',
+    { params: { id }, query: { limit: params.limit ?? 20 }, schema: dataOf(listOf(alertDeliverySchema)) },
+    options,
+  );
 }

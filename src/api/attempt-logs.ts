@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { type CallOptions, request } from './client';
+import { callOperation } from './call-operation';
+import type { CallOptions } from './client';
+import { escapeLogFields, escapeLogText } from './log-escape';
 import { dataOf, dateTimeSchema, listOf, nullableText, openEnum } from './common';
 
 // Flowdeck's addition: the structured log of one run attempt (GET /v2/flows/{id}/run/{attemptId}/logs),
@@ -16,18 +18,22 @@ export const DEFAULT_LOG_PAGE_LIMIT = 1000;
 
 const fieldValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
+/** Every text of a line is escaped as it arrives (log-escape.ts): what the view draws and a download saves is one line each. */
 export const logLineSchema = z.object({
   at: dateTimeSchema.meta({ description: 'When it happened (ISO 8601).' }),
   level: logLevelSchema.meta({ description: 'debug, info, warn or error (an open set: an unknown level is shown as is).' }),
   event: z
     .string()
+    .transform(escapeLogText)
     .meta({ description: 'What happened: run.started, resource.started, resource.progress, resource.finished, resource.failed, run.cancelled …' }),
-  message: z.string(),
-  resource: nullableText.meta({ description: 'The resource (table, endpoint) the line is about, or null.' }),
+  message: z.string().transform(escapeLogText),
+  resource: nullableText
+    .transform((value) => (value == null ? value : escapeLogText(value)))
+    .meta({ description: 'The resource (table, endpoint) the line is about, or null.' }),
   fields: z
     .record(z.string(), fieldValueSchema)
     .nullish()
-    .transform((value) => value ?? {})
+    .transform((value) => escapeLogFields(value ?? {}))
     .meta({ description: 'Counts, durations (ms) and the context of an error, by name.' }),
 });
 export type LogLine = z.infer<typeof logLineSchema>;
@@ -49,12 +55,12 @@ export interface LogPageParams {
 
 /** GET /v2/flows/{id}/run/{attemptId}/logs (Flowdeck's addition). */
 export function listAttemptLogs(flowId: number, attemptId: number, params: LogPageParams = {}, options: CallOptions = {}): Promise<LogPage> {
-  return request({
-    path: `/v2/flows/${String(flowId)}/run/${String(attemptId)}/logs`,
-    query: { after: params.after, limit: params.limit },
-    schema: dataOf(logPageSchema),
-    ...options,
-  });
+  return callOperation(
+    'listAttemptLogs',
+    'GET /flows/{id}/run/{attemptId}/logs',
+    { params: { id: flowId, attemptId }, query: { after: params.after, limit: params.limit }, schema: dataOf(logPageSchema) },
+    options,
+  );
 }
 
 /** Every line of an attempt, read page by page from the first (what a download saves). */

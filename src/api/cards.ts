@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type CallOptions, request, writeBody } from './client';
+import { callOperation } from './call-operation';
+import { type CallOptions, writeBody } from './client';
 import { dataOf, dateTimeSchema, idSchema, listOf, nullableDateTimeSchema, nullableText, openEnum, propertiesInputSchema } from './common';
 import { isApiError } from './errors';
 import { CLOSED_CARD_MESSAGES } from './messages';
@@ -85,33 +86,32 @@ export type CreateConfigurationCardInput = z.infer<typeof createConfigurationCar
 
 /** POST /v2/sources/{id}/configuration_cards */
 export async function createConfigurationCard(sourceId: number, input: CreateConfigurationCardInput, options: CallOptions = {}): Promise<ConfigurationCard> {
-  return request({
-    method: 'POST',
-    path: `/v2/sources/${String(sourceId)}/configuration_cards`,
-    body: writeBody(createConfigurationCardInputSchema, input),
-    schema: dataOf(configurationCardSchema),
-    ...options,
-  });
+  return callOperation(
+    'createConfigurationCard',
+    'POST /sources/{id}/configuration_cards',
+    { params: { id: sourceId }, body: writeBody(createConfigurationCardInputSchema, input), schema: dataOf(configurationCardSchema) },
+    options,
+  );
 }
 
 /** GET /v2/sources/{id}/configuration_cards (Flowdeck's addition): newest first. */
 export async function listConfigurationCards(sourceId: number, params: PageParams = {}, options: CallOptions = {}): Promise<ConfigurationCard[]> {
-  return request({
-    path: `/v2/sources/${String(sourceId)}/configuration_cards`,
-    query: writeBody(pageParamsSchema, params),
-    schema: dataOf(listOf(configurationCardSchema)),
-    ...options,
-  });
+  return callOperation(
+    'listConfigurationCards',
+    'GET /sources/{id}/configuration_cards',
+    { params: { id: sourceId }, query: writeBody(pageParamsSchema, params), schema: dataOf(listOf(configurationCardSchema)) },
+    options,
+  );
 }
 
 /** DELETE /v2/sources/{id}/configuration_cards/{cardId} (Flowdeck's addition): the link stops working at once. */
 export async function revokeConfigurationCard(sourceId: number, cardId: number, options: CallOptions = {}): Promise<void> {
-  await request({
-    method: 'DELETE',
-    path: `/v2/sources/${String(sourceId)}/configuration_cards/${String(cardId)}`,
-    schema: z.unknown(),
-    ...options,
-  });
+  await callOperation(
+    'revokeConfigurationCard',
+    'DELETE /sources/{id}/configuration_cards/{cardId}',
+    { params: { id: sourceId, cardId }, schema: z.unknown() },
+    options,
+  );
 }
 
 /** What the recipient of a card link sees: the spec's full form, no property values. */
@@ -139,7 +139,12 @@ export type SubmitCardInput = z.infer<typeof submitCardInputSchema>;
 
 /** GET /v2/cards/{hash_id} (Flowdeck's addition): the card's hash is its own bearer key. */
 export function getCardForRecipient(hashId: string, options: CallOptions = {}): Promise<CardForRecipient> {
-  return request({ path: `/v2/cards/${encodeURIComponent(hashId)}`, schema: dataOf(cardForRecipientSchema), token: hashId, ...options });
+  return callOperation(
+    'getCardForRecipient',
+    'GET /cards/{hash_id}',
+    { params: { hash_id: hashId }, schema: dataOf(cardForRecipientSchema), token: hashId },
+    options,
+  );
 }
 
 /**
@@ -147,12 +152,10 @@ export function getCardForRecipient(hashId: string, options: CallOptions = {}): 
  * (see closedCardReason), 400 names missing properties.
  */
 export async function submitCard(hashId: string, input: SubmitCardInput, options: CallOptions = {}): Promise<unknown> {
-  return request({
-    method: 'PATCH',
-    path: `/v2/cards/${encodeURIComponent(hashId)}`,
-    body: writeBody(submitCardInputSchema, input),
-    schema: z.unknown(),
-    token: hashId,
-    ...options,
-  });
+  return callOperation(
+    'submitCard',
+    'PATCH /cards/{hash_id}',
+    { params: { hash_id: hashId }, body: writeBody(submitCardInputSchema, input), schema: z.unknown(), token: hashId },
+    options,
+  );
 }

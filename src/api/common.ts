@@ -54,6 +54,12 @@ export const propertyDefinitionSchema = z.object({
     .nullish()
     .transform((value) => (value && value.length > 0 ? value : undefined))
     .optional(),
+  /** What the service assumes when the property has no value (Flowdeck's addition; absent: no default). */
+  default: z
+    .union([z.string(), z.number(), z.boolean()])
+    .nullish()
+    .transform((value) => value ?? undefined)
+    .optional(),
 });
 export type PropertyDefinition = z.infer<typeof propertyDefinitionSchema>;
 
@@ -67,7 +73,10 @@ export function isMaskedSecret(value: unknown): value is MaskedSecret {
   return typeof value === 'object' && value !== null && (value as { masked?: unknown }).masked === true;
 }
 
-/** The service masks password values with asterisks ("********"). */
+/** What the service answers in place of a secret: a password property, an alert channel's URL, a secret in a log. */
+export const SECRET_MASK = '********';
+
+/** The service masks password values with asterisks (SECRET_MASK; other services use other counts). */
 export function looksMasked(value: unknown): boolean {
   return typeof value === 'string' && /^\*{3,}$/.test(value);
 }
@@ -140,6 +149,9 @@ export const messageResponseSchema = z.unknown().transform((body): { message: st
   return { message: pick(body) ?? pick(data) };
 });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** A `{ message }` answer as Flowdeck's service writes it. */
+export const messageAnswerSchema = z.object({ message: z.string() });
 
 /**
  * Run answers 201 `{ "message": "Created" }`: the word says no more than the status, so it reads as no

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type CallOptions, request, writeBody } from './client';
+import { callOperation } from './call-operation';
+import { type CallOptions, writeBody } from './client';
 import { dataOf, idSchema, listOf, nullableDateTimeSchema, propertiesInputSchema, propertiesSchema, textOrEmpty } from './common';
 import { type PageParams, pageParamsSchema } from './page-params';
 import { destinationSpecFullSchema } from './specs';
@@ -45,47 +46,50 @@ export const VERIFY_CLIENT_TIMEOUT_MS = 15_000;
 
 /** POST /v2/destinations */
 export async function createDestination(input: CreateDestinationInput, options: CallOptions = {}): Promise<Destination> {
-  return request({
-    method: 'POST',
-    path: '/v2/destinations',
-    body: writeBody(createDestinationInputSchema, input),
-    schema: dataOf(destinationSchema),
-    ...options,
-  });
+  return callOperation(
+    'createDestination',
+    'POST /destinations',
+    { body: writeBody(createDestinationInputSchema, input), schema: dataOf(destinationSchema) },
+    options,
+  );
 }
 
 /** GET /v2/destinations (Flowdeck's addition): specs in summary form. */
 export async function listDestinations(params: PageParams = {}, options: CallOptions = {}): Promise<Destination[]> {
-  return request({ path: '/v2/destinations', query: writeBody(pageParamsSchema, params), schema: dataOf(listOf(destinationSchema)), ...options });
+  return callOperation(
+    'listDestinations',
+    'GET /destinations',
+    { query: writeBody(pageParamsSchema, params), schema: dataOf(listOf(destinationSchema)) },
+    options,
+  );
 }
 
 /** GET /v2/destinations/{id} */
 export function getDestination(id: number, options: CallOptions = {}): Promise<Destination> {
-  return request({ path: `/v2/destinations/${String(id)}`, schema: dataOf(destinationSchema), ...options });
+  return callOperation('getDestination', 'GET /destinations/{id}', { params: { id }, schema: dataOf(destinationSchema) }, options);
 }
 
 /** PATCH /v2/destinations/{id} */
 export async function updateDestination(id: number, input: UpdateDestinationInput, options: CallOptions = {}): Promise<Destination> {
-  return request({
-    method: 'PATCH',
-    path: `/v2/destinations/${String(id)}`,
-    body: writeBody(updateDestinationInputSchema, input),
-    schema: dataOf(destinationSchema),
-    ...options,
-  });
+  return callOperation(
+    'updateDestination',
+    'PATCH /destinations/{id}',
+    { params: { id }, body: writeBody(updateDestinationInputSchema, input), schema: dataOf(destinationSchema) },
+    options,
+  );
 }
 
 /** GET /v2/destinations/{id}/verify: synchronous, bounded at 10 s by the service and 15 s here. */
 export function verifyDestination(id: number, options: CallOptions = {}): Promise<VerificationMessage[]> {
-  return request({
-    path: `/v2/destinations/${String(id)}/verify`,
-    schema: dataOf(listOf(verificationMessageSchema)),
-    timeoutMs: VERIFY_CLIENT_TIMEOUT_MS,
-    ...options,
-  });
+  return callOperation(
+    'verifyDestination',
+    'GET /destinations/{id}/verify',
+    { params: { id }, schema: dataOf(listOf(verificationMessageSchema)), timeoutMs: VERIFY_CLIENT_TIMEOUT_MS },
+    options,
+  );
 }
 
 /** DELETE /v2/destinations/{id} (Flowdeck's addition): 400 naming the flows while flows use it. */
 export function deleteDestination(id: number, options: CallOptions = {}): Promise<true> {
-  return request({ method: 'DELETE', path: `/v2/destinations/${String(id)}`, schema: dataOf(z.literal(true)), ...options });
+  return callOperation('deleteDestination', 'DELETE /destinations/{id}', { params: { id }, schema: dataOf(z.literal(true)) }, options);
 }

@@ -39,6 +39,11 @@ describe('listFlows', () => {
       paused: false,
       // Running now: never late, whatever the clock.
       freshness: 'on_time',
+      // A service that does not say how the flow keeps its tables (the mock before it learns): the defaults.
+      namespace: null,
+      tablePrefix: '',
+      schemaChanges: 'propagate',
+      resources: [],
     });
     expect(flows.find((flow) => flow.id === 2)).toMatchObject({ frequency: null, cron: '0 */6 * * *' });
   });
@@ -382,7 +387,8 @@ describe('getFlowStatus', () => {
       id: 7,
       lifecycle: 'pending',
       disposition: 'none',
-      resources: [{ name: 'events', extracted: 1400, analyzed: 0, loaded: 0, errors: [] }],
+      // Flowdeck's written and committed read as nothing written, nothing committed when a service does not say.
+      resources: [{ name: 'events', extracted: 1400, analyzed: 0, loaded: 0, written: 0, committed: false, errors: [] }],
       errors: [],
       completedAt: null,
       lastAttempt: undefined,
@@ -409,7 +415,7 @@ describe('getFlowStatus', () => {
       id: 3,
       lifecycle: 'not_running',
       disposition: 'failed',
-      resources: [{ name: 'orders', extracted: 5, analyzed: 5, loaded: 0, errors: [] }],
+      resources: [{ name: 'orders', extracted: 5, analyzed: 5, loaded: 0, written: 0, committed: false, errors: [] }],
       errors: ['orders: boom'],
       completedAt: '2026-01-01T00:01:00Z',
       lastAttempt: expect.objectContaining({ id: 9 }) as unknown,

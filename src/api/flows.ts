@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type PageRequest, readAllPages } from './all-pages';
-import { type CallOptions, request, writeBody } from './client';
+import { callOperation } from './call-operation';
+import { type CallOptions, writeBody } from './client';
 import {
   dataOf,
   dateTimeSchema,
@@ -17,6 +18,7 @@ import {
   textOrEmpty,
 } from './common';
 import { freshnessSchema } from './freshness';
+import { FLOW_TABLE_FIELDS, flowTableFields, flowTableInputFields } from './tables';
 
 export const FREQUENCIES = ['manual', '24h', '12h', '6h', '1h', '30m', '15m'] as const;
 
@@ -37,6 +39,7 @@ export const flowSchema = z.object({
     .transform((value) => value ?? false)
     .meta({ description: "Flowdeck's addition: the flow keeps its schedule but does not run on it; manual runs still work. Absent: false." }),
   freshness: freshnessSchema,
+  ...flowTableFields,
 });
 export type Flow = z.infer<typeof flowSchema>;
 
@@ -57,11 +60,21 @@ export type RunDisposition = z.infer<typeof runDispositionSchema>;
 
 const countSchema = z.number().int().nonnegative().default(0);
 
+/**
+ * `loaded` counts rows the destination keeps: 0 until the resource's table commits. Flowdeck adds
+ * `written` (rows written into the load so far, kept only once it commits) and `committed`.
+ */
 export const resourceProgressSchema = z.object({
   name: z.string(),
   extracted: countSchema,
   analyzed: countSchema,
   loaded: countSchema,
+  written: countSchema.meta({ description: "Flowdeck's addition: rows written into the load so far, not kept until it commits. Absent: 0." }),
+  committed: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? false)
+    .meta({ description: "Flowdeck's addition: the resource's table committed (its `loaded` rows are kept). Absent: false." }),
   errors: listOf(z.string()),
 });
 export type ResourceProgress = z.infer<typeof resourceProgressSchema>;
@@ -91,6 +104,11 @@ export const runAttemptSchema = z.object({
     description: 'Shown: scheduled, manual. Flowdeck adds workflow (a step of a workflow run) and webhook (a step of a run a webhook delivery started).',
   }),
   resources: listOf(resourceProgressSchema),
+  waitingFor: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null)
+    .meta({ description: "Flowdeck's addition: what a running attempt waits for (another load into the same DuckDB file), or null." }),
 });
 export type RunAttempt = z.infer<typeof runAttemptSchema>;
 
@@ -109,13 +127,13 @@ export type RunAttemptsParams = z.input<typeof runAttemptsParamsSchema>;
  * with `page`, that page alone (a service that does not page answers every flow).
  */
 export function listFlows(options: CallOptions = {}, page?: PageRequest): Promise<Flow[]> {
-  const readPage = (which: PageRequest) => request({ path: '/v2/flows', query: { ...which }, schema: dataOf(listOf(flowSchema)), ...options });
+  const readPage = (which: PageRequest) => callOperation('listFlows', 'GET /flows', { query: { ...which }, schema: dataOf(listOf(flowSchema)) }, options);
   return page ? readPage(page) : readAllPages(readPage);
 }
 
 /** POST /v2/flows/{id}/run: starts a run asynchronously; answers 201 `{ "message": "Created" }`. */
 export function runFlow(id: number, options: CallOptions = {}): Promise<MessageResponse> {
-  return request({ method: 'POST', path: `/v2/flows/${String(id)}/run`, schema: runResponseSchema, ...options });
+  return callOperation('runFlow', 'POST /flows/{id}/run', { params: { id }, schema: runResponseSchema }, options);
 }
 
 /**
@@ -124,17 +142,17 @@ export function runFlow(id: number, options: CallOptions = {}): Promise<MessageR
  */
 export async function listRunAttempts(id: number, params: RunAttemptsParams = {}, options: CallOptions = {}): Promise<RunAttempt[]> {
   const query = writeBody(runAttemptsParamsSchema, params);
-  return request({
-    path: `/v2/flows/${String(id)}/run`,
-    query: { ...query, sort: query.order.toLowerCase() },
-    schema: dataOf(listOf(runAttemptSchema)),
-    ...options,
-  });
+  return callOperation(
+    'listRunAttempts',
+    'GET /flows/{id}/run',
+    { params: { id }, query: { ...query, sort: query.order.toLowerCase() }, schema: dataOf(listOf(runAttemptSchema)) },
+    options,
+  );
 }
 
 /** GET /v2/flows/{id}/run/{attemptId} (Flowdeck's addition): one attempt, however far back in the list it is. */
 export function getRunAttempt(flowId: number, attemptId: number, options: CallOptions = {}): Promise<RunAttempt> {
-  return request({ path: `/v2/flows/${String(flowId)}/run/${String(attemptId)}`, schema: dataOf(runAttemptSchema), ...options });
+  return callOperation('getRunAttempt', 'GET /flows/{id}/run/{attemptId}', { params: { id: flowId, attemptId }, schema: dataOf(runAttemptSchema) }, options);
 }
 
 /**
@@ -181,7 +199,7 @@ export function flowStatusOf(id: number, attempt: RunAttempt | null): FlowStatus
 
 /** GET /v2/flows/{id}/status (documented by the hosted service; the run and cancel answers point callers to it). */
 export function getFlowStatus(id: number, options: CallOptions = {}): Promise<FlowStatusAnswer> {
-  return request({ path: `/v2/flows/${String(id)}/status`, schema: flowStatusSchema, ...options });
+  return callOperation('getFlowStatus', 'GET /flows/{id}/status', { params: { id }, schema: flowStatusSchema }, options);
 }
 
 /** The most flows one GET /v2/flow-statuses names. */
@@ -192,12 +210,12 @@ export const MAX_STATUS_IDS = 100;
  * as GET /v2/flows/{id}/status answers it; a flow that does not exist is left out.
  */
 export function listFlowStatuses(ids: readonly number[], options: CallOptions = {}): Promise<FlowStatusAnswer[]> {
-  return request({ path: '/v2/flow-statuses', query: { ids: ids.join(',') }, schema: dataOf(listOf(flowStatusSchema)), ...options });
+  return callOperation('listFlowStatuses', 'GET /flow-statuses', { query: { ids: ids.join(',') }, schema: dataOf(listOf(flowStatusSchema)) }, options);
 }
 
 /** POST /v2/flows/{id}/cancel: no effect when the flow is not running; the success body is undocumented. */
 export function cancelFlow(id: number, options: CallOptions = {}): Promise<MessageResponse> {
-  return request({ method: 'POST', path: `/v2/flows/${String(id)}/cancel`, schema: messageResponseSchema, ...options });
+  return callOperation('cancelFlow', 'POST /flows/{id}/cancel', { params: { id }, schema: messageResponseSchema }, options);
 }
 
 // Flowdeck's additions: the interface has no operations to create, change or delete a flow. These
@@ -218,6 +236,7 @@ export const createFlowInputSchema = z.strictObject({
   destination: idInputSchema,
   frequency: frequencyInputSchema.optional(),
   cron: cronInputSchema.optional(),
+  ...flowTableInputFields,
 });
 export type CreateFlowInput = z.input<typeof createFlowInputSchema>;
 
@@ -232,6 +251,15 @@ export const updateFlowInputSchema = createFlowInputSchema.partial().extend({
     .meta({ description: "Flowdeck's addition: true pauses the flow's schedule, false resumes it (the next run counts from now)." }),
 });
 export type UpdateFlowInput = z.input<typeof updateFlowInputSchema>;
+
+/**
+ * The hosted service's change of a flow: without `paused`, which it refuses as a field it does not
+ * know rather than accept a change it then does not show (FLOWDECK_PROFILE=hosted reads with it).
+ */
+export const hostedUpdateFlowInputSchema = updateFlowInputSchema.omit({ paused: true, ...FLOW_TABLE_FIELDS });
+
+/** The hosted service's creation of a flow: without how its tables are kept (Flowdeck's), refused as unknown fields. */
+export const hostedCreateFlowInputSchema = createFlowInputSchema.omit(FLOW_TABLE_FIELDS);
 
 /**
  * GET /v2/flows/{id}/status exactly as Flowdeck's service answers it (the hosted shape: unwrapped,
@@ -252,15 +280,20 @@ export const flowStatusAnswerSchema = z.object({
 
 /** POST /v2/flows */
 export async function createFlow(input: CreateFlowInput, options: CallOptions = {}): Promise<Flow> {
-  return request({ method: 'POST', path: '/v2/flows', body: writeBody(createFlowInputSchema, input), schema: dataOf(flowSchema), ...options });
+  return callOperation('createFlow', 'POST /flows', { body: writeBody(createFlowInputSchema, input), schema: dataOf(flowSchema) }, options);
 }
 
 /** PATCH /v2/flows/{id} */
 export async function updateFlow(id: number, input: UpdateFlowInput, options: CallOptions = {}): Promise<Flow> {
-  return request({ method: 'PATCH', path: `/v2/flows/${String(id)}`, body: writeBody(updateFlowInputSchema, input), schema: dataOf(flowSchema), ...options });
+  return callOperation(
+    'updateFlow',
+    'PATCH /flows/{id}',
+    { params: { id }, body: writeBody(updateFlowInputSchema, input), schema: dataOf(flowSchema) },
+    options,
+  );
 }
 
 /** DELETE /v2/flows/{id}: a running attempt is cancelled first; answers `{ data: true }`. */
 export function deleteFlow(id: number, options: CallOptions = {}): Promise<MessageResponse> {
-  return request({ method: 'DELETE', path: `/v2/flows/${String(id)}`, schema: messageResponseSchema, ...options });
+  return callOperation('deleteFlow', 'DELETE /flows/{id}', { params: { id }, schema: messageResponseSchema }, options);
 }

@@ -10,6 +10,10 @@ export const MESSAGES = {
   payloadTooLarge: 'Payload Too Large',
   insufficientStorage: 'Insufficient Storage',
   internalError: 'Internal Server Error',
+  /** 429: an address that failed too many key checks or card hashes (Retry-After says how long to wait). */
+  tooManyGuesses: 'Too Many Requests: too many failed attempts from this address; try again later.',
+  /** 503: the service's own database does not answer (down, restarting or frozen). */
+  databaseUnavailable: 'Service Unavailable: the database is not answering',
   /** The run operations' 201 answer, as the hosted service says it. */
   created: 'Created',
   /** The error a cancelled run ends with. */
@@ -65,3 +69,16 @@ export const discoveryInProgress = (sourceId: number) => `Discovery of source ${
 
 /** 400 to a PATCH moving a webhook alert channel to a new URL without its signing secret. */
 export const SIGNING_SECRET_AGAIN = 'signingSecret: enter the signing secret again with a new URL: a secret is only sent to the address it was entered for.';
+
+/** 400 to a flow whose tables would be another flow's, and the error of a run that finds one so. */
+export const tableOfAnotherFlow = (flow: { id: number; displayName: string }, table: string) =>
+  `Flow “${flow.displayName}” (#${String(flow.id)}) already writes ${table} in this destination.`;
+
+/** A running attempt's `waitingFor` while another load holds the DuckDB file it loads into. */
+export const waitingForDuckDb = (destinationName: string) => `Waiting for “${destinationName}”: another load into the same DuckDB file`;
+
+/** DELETE /v2/flows/{id}/state's answer. */
+export const stateReset = (resources: readonly string[]) =>
+  resources.length === 1
+    ? `State of ${resources[0] ?? ''} reset: its next run reads it in full.`
+    : `State of ${String(resources.length)} resources reset: their next run reads them in full.`;

@@ -2,12 +2,23 @@ import { z } from 'zod';
 import { logPageSchema } from './attempt-logs';
 import { alertChannelSchema, alertDeliverySchema, createAlertChannelInputSchema, updateAlertChannelInputSchema } from './alerts';
 import { cardForRecipientSchema, configurationCardSchema, createConfigurationCardInputSchema, submitCardInputSchema } from './cards';
-import { messageResponseSchema } from './common';
+import { messageAnswerSchema, messageResponseSchema } from './common';
 import { createDestinationInputSchema, destinationSchema, updateDestinationInputSchema, verificationMessageSchema } from './destinations';
-import { createFlowInputSchema, flowSchema, flowStatusAnswerSchema, flowStatusSchema, runAttemptSchema, updateFlowInputSchema } from './flows';
+import { resyncFlowInputSchema } from './flow-state';
+import {
+  createFlowInputSchema,
+  flowSchema,
+  hostedCreateFlowInputSchema,
+  hostedUpdateFlowInputSchema,
+  flowStatusAnswerSchema,
+  flowStatusSchema,
+  runAttemptSchema,
+  updateFlowInputSchema,
+} from './flows';
 import { resolverListSchema, updateResolversInputSchema } from './resolvers';
 import { createSourceInputSchema, sourceSchema, updateSourceInputSchema } from './sources';
 import { destinationSpecSummarySchema, sourceSpecSummarySchema } from './specs';
+import { flowTableStateSchema } from './tables';
 import { runSpanSchema } from './timeline';
 import { uploadLimitsSchema, uploadSchema } from './uploads';
 import { webhookTriggerBodySchema, webhookTriggerSchema } from './webhooks';
@@ -19,35 +30,75 @@ import { createWorkflowInputSchema, updateWorkflowInputSchema, workflowRunSchema
 // test holds all of them (and the client functions) to it. Plain data: no Node, no DOM.
 
 /**
- * Who may call: any valid API key, a key whose plan includes workflows, the card's own hash as bearer
- * (the card recipient), or anyone (a webhook delivery: its unguessable id is the credential).
+ * Who may call: any valid API key, the card's own hash as bearer (the card recipient), or anyone (a
+ * webhook delivery: its unguessable id is the credential).
  */
-export type Access = 'key' | 'workflows' | 'card' | 'public';
+export type Access = 'key' | 'card' | 'public';
+
+/** What a plan may include beyond a valid key; a key whose plan lacks an operation's feature gets 403 (messages.ts `planForbids`). */
+export const FEATURES = ['workflows'] as const;
+export type Feature = (typeof FEATURES)[number];
+
+/**
+ * What each path parameter is: an id (a positive integer within Postgres' integer, else 400) or a text
+ * (a spec's name, a card's hash, a webhook's id: unknown ones answer 404).
+ */
+export const PATH_PARAMETERS = {
+  id: 'id',
+  attemptId: 'id',
+  cardId: 'id',
+  webhook_trigger_id: 'id',
+  name: 'text',
+  hash_id: 'text',
+  webhook_id: 'text',
+} as const;
+export type PathParameter = keyof typeof PATH_PARAMETERS;
+
+/** The query parameters an operation reads (src/service-rules/operation-input.ts reads each kind). */
+export type QueryKind = 'page' | 'attempts' | 'logs' | 'window' | 'ids' | 'filename' | 'resource';
 
 export interface Operation {
   /** The src/api function that calls it. */
   name: string;
   access: Access;
+  /**
+   * The plan feature it needs. Read by the service and the mock before anything else of the request;
+   * the least role a key needs will sit beside it once keys have roles.
+   */
+  feature?: Feature;
   method: 'get' | 'post' | 'patch' | 'delete';
   /** OpenAPI template below /v2: `{id}` and the like are path parameters. */
   path: string;
   summary: string;
   /** The JSON request body: the writer schema the service, the mock and the dashboard all use. */
   body?: z.ZodType;
+  /** The hosted service's body where it lacks Flowdeck's fields: FLOWDECK_PROFILE=hosted reads with it. */
+  hostedBody?: z.ZodType;
+  /**
+   * Its `properties` are read against a spec (the one the body names, or the stored one's), and a
+   * masked secret sent back keeps the stored value: the handler reads such a body itself
+   * (src/service-rules/properties.ts), with `body` as its schema, and is handed it as parsed JSON.
+   */
+  bodyWithProperties?: true;
   /** The dashboard's tolerant reader of the answer (its input side is what a client must accept). */
   response?: z.ZodType;
+  /** What Flowdeck's service answers where the reader accepts any body (a `{ message }`): its handler is held to it. */
+  answer?: z.ZodType;
   /** false: the body is the object itself (statuses, `{ message }` answers), not `{ data }`. */
   wrapped?: boolean;
   status?: number;
   list?: boolean;
-  /** Its query parameters: `limit` and `offset` (page), those and the order (attempts), `after` and `limit` (logs), the timeline's window and page, or `ids` (a batch). */
-  query?: 'page' | 'attempts' | 'logs' | 'window' | 'ids';
+  /**
+   * Its query parameters: `limit` and `offset` (page), those and the order (attempts), `after` and `limit` (logs), the timeline's
+   * window and page, `ids` (a batch), an upload's `filename`, or an optional `resource` name (a flow's state).
+   */
+  query?: QueryKind;
   errors: readonly number[];
   /** Not in the interface document: Flowdeck's addition. */
   addition?: boolean;
   /** An addition the hosted service's documentation shows too: FLOWDECK_PROFILE=hosted answers it. */
   hosted?: boolean;
-  /** The body is a file's raw bytes, named by the `filename` query parameter. */
+  /** The body is a file's raw bytes (named by the `filename` query parameter), streamed by its handler. */
   upload?: boolean;
 }
 
@@ -71,6 +122,7 @@ export const OPERATIONS = [
     path: '/sources',
     summary: 'Create source',
     body: createSourceInputSchema,
+    bodyWithProperties: true,
     response: sourceSchema,
     status: 201,
     errors: [400, 401, 403],
@@ -83,6 +135,7 @@ export const OPERATIONS = [
     path: '/sources/{id}',
     summary: 'Update source (a masked secret sent back keeps the stored value)',
     body: updateSourceInputSchema,
+    bodyWithProperties: true,
     response: sourceSchema,
     errors: [400, 401, 403, 404],
   },
@@ -225,6 +278,7 @@ export const OPERATIONS = [
     path: '/destinations',
     summary: 'Create destination',
     body: createDestinationInputSchema,
+    bodyWithProperties: true,
     response: destinationSchema,
     status: 201,
     errors: [400, 401, 403],
@@ -245,6 +299,7 @@ export const OPERATIONS = [
     path: '/destinations/{id}',
     summary: 'Update destination',
     body: updateDestinationInputSchema,
+    bodyWithProperties: true,
     response: destinationSchema,
     errors: [400, 401, 403, 404],
   },
@@ -297,6 +352,7 @@ export const OPERATIONS = [
     path: '/flows',
     summary: 'Create flow (cron wins over frequency)',
     body: createFlowInputSchema,
+    hostedBody: hostedCreateFlowInputSchema,
     response: flowSchema,
     status: 201,
     errors: [400, 401],
@@ -310,6 +366,7 @@ export const OPERATIONS = [
     path: '/flows/{id}',
     summary: "Update flow (Flowdeck's `paused` pauses or resumes its schedule; FLOWDECK_PROFILE=hosted refuses it)",
     body: updateFlowInputSchema,
+    hostedBody: hostedUpdateFlowInputSchema,
     response: flowSchema,
     errors: [400, 401, 404],
     addition: true,
@@ -332,9 +389,51 @@ export const OPERATIONS = [
     path: '/flows/{id}/run',
     summary: 'Run a flow: 201 `{ "message": "Created" }` (400 when it is already running)',
     response: messageResponseSchema,
+    answer: messageAnswerSchema,
     wrapped: false,
     status: 201,
     errors: [400, 401, 403, 404, 500],
+  },
+  {
+    name: 'getFlowState',
+    access: 'key',
+    method: 'get',
+    path: '/flows/{id}/state',
+    summary:
+      "The state of the flow's tables: one row per resource it loads (its target table, mode, cursor field, primary key, saved cursor and when it last advanced, columns, last schema change)",
+    response: flowTableStateSchema,
+    list: true,
+    errors: [401, 404],
+    addition: true,
+  },
+  {
+    name: 'resetFlowState',
+    access: 'key',
+    method: 'delete',
+    path: '/flows/{id}/state',
+    summary:
+      'Reset the saved cursor of every resource, or of `resource` only: the next run reads it in full (the table keeps its rows). 404 for a resource the flow does not load',
+    response: messageResponseSchema,
+    answer: messageAnswerSchema,
+    wrapped: false,
+    query: 'resource',
+    errors: [400, 401, 404],
+    addition: true,
+  },
+  {
+    name: 'resyncFlow',
+    access: 'key',
+    method: 'post',
+    path: '/flows/{id}/resync',
+    summary:
+      'Re-sync: reset the state of the resources named (all when none) and start a run that reads them in full and replaces their tables: 201 `{ "message": "Created" }` (400 when the flow is already running)',
+    body: resyncFlowInputSchema,
+    response: messageResponseSchema,
+    answer: messageAnswerSchema,
+    wrapped: false,
+    status: 201,
+    errors: [400, 401, 404],
+    addition: true,
   },
   {
     name: 'listRunAttempts',
@@ -376,6 +475,7 @@ export const OPERATIONS = [
     path: '/flows/{id}/cancel',
     summary: 'Cancel a running flow',
     response: messageResponseSchema,
+    answer: messageAnswerSchema,
     wrapped: false,
     errors: [401, 403, 404, 500],
   },
@@ -420,7 +520,8 @@ export const OPERATIONS = [
   },
   {
     name: 'listWorkflows',
-    access: 'workflows',
+    access: 'key',
+    feature: 'workflows',
     method: 'get',
     path: '/workflows',
     summary: 'List workflows',
@@ -431,7 +532,8 @@ export const OPERATIONS = [
   },
   {
     name: 'createWorkflow',
-    access: 'workflows',
+    access: 'key',
+    feature: 'workflows',
     method: 'post',
     path: '/workflows',
     summary: 'Create workflow',
@@ -443,7 +545,8 @@ export const OPERATIONS = [
   },
   {
     name: 'updateWorkflow',
-    access: 'workflows',
+    access: 'key',
+    feature: 'workflows',
     method: 'patch',
     path: '/workflows/{id}',
     summary: 'Update workflow',
@@ -454,7 +557,8 @@ export const OPERATIONS = [
   },
   {
     name: 'deleteWorkflow',
-    access: 'workflows',
+    access: 'key',
+    feature: 'workflows',
     method: 'delete',
     path: '/workflows/{id}',
     summary: 'Delete workflow',
@@ -463,7 +567,8 @@ export const OPERATIONS = [
   },
   {
     name: 'getWorkflowStatus',
-    access: 'workflows',
+    access: 'key',
+    feature: 'workflows',
     method: 'get',
     path: '/workflows/{id}/status',
     summary: "Get workflow status (no data wrapper, UPPERCASE; lastRun, the current or last run with its steps' states, is Flowdeck's)",
@@ -473,7 +578,8 @@ export const OPERATIONS = [
   },
   {
     name: 'listWorkflowRuns',
-    access: 'workflows',
+    access: 'key',
+    feature: 'workflows',
     method: 'get',
     path: '/workflows/{id}/runs',
     summary: 'Runs of a workflow, newest first: trigger, outcome (lifecycle, disposition), times, duration, and each step with its state',
@@ -485,18 +591,21 @@ export const OPERATIONS = [
   },
   {
     name: 'runWorkflow',
-    access: 'workflows',
+    access: 'key',
+    feature: 'workflows',
     method: 'post',
     path: '/workflows/{id}/run',
     summary: 'Run workflow: 201 `{ "message": "Created" }`',
     response: messageResponseSchema,
+    answer: messageAnswerSchema,
     wrapped: false,
     status: 201,
     errors: [400, 401, 403, 404, 500],
   },
   {
     name: 'cancelWorkflow',
-    access: 'workflows',
+    access: 'key',
+    feature: 'workflows',
     method: 'post',
     path: '/workflows/{id}/cancel',
     summary: 'Cancel workflow run',
@@ -505,7 +614,8 @@ export const OPERATIONS = [
   },
   {
     name: 'listWebhookTriggers',
-    access: 'workflows',
+    access: 'key',
+    feature: 'workflows',
     method: 'get',
     path: '/workflows/{id}/webhooks',
     summary: 'List webhook triggers',
@@ -517,7 +627,8 @@ export const OPERATIONS = [
   },
   {
     name: 'createWebhookTrigger',
-    access: 'workflows',
+    access: 'key',
+    feature: 'workflows',
     method: 'post',
     path: '/workflows/{id}/webhooks',
     summary: 'Create webhook trigger',
@@ -529,7 +640,8 @@ export const OPERATIONS = [
   },
   {
     name: 'getWebhookTrigger',
-    access: 'workflows',
+    access: 'key',
+    feature: 'workflows',
     method: 'get',
     path: '/workflows/{id}/webhooks/{webhook_trigger_id}',
     summary: 'Get webhook trigger',
@@ -538,7 +650,8 @@ export const OPERATIONS = [
   },
   {
     name: 'deleteWebhookTrigger',
-    access: 'workflows',
+    access: 'key',
+    feature: 'workflows',
     method: 'delete',
     path: '/workflows/{id}/webhooks/{webhook_trigger_id}',
     summary: 'Delete webhook trigger',
@@ -562,7 +675,9 @@ export const OPERATIONS = [
     path: '/cards/{hash_id}',
     summary: 'Submit a card’s properties, once (400 names missing required ones; 410 once used, revoked or expired)',
     body: submitCardInputSchema,
+    bodyWithProperties: true,
     response: messageResponseSchema,
+    answer: messageAnswerSchema,
     wrapped: false,
     errors: [400, 401, 404, 410],
     addition: true,
@@ -588,6 +703,7 @@ export const OPERATIONS = [
     errors: [400, 401, 413, 507],
     addition: true,
     upload: true,
+    query: 'filename',
   },
   {
     name: 'listAlertChannels',
@@ -674,6 +790,7 @@ export const OPERATIONS = [
     path: '/webhooks/{webhook_id}',
     summary: 'Receive a webhook: starts the trigger’s workflow (Slack: url_verification, signatures, each signed request once)',
     response: messageResponseSchema,
+    answer: messageAnswerSchema,
     wrapped: false,
     errors: [401, 404, 409],
     addition: true,

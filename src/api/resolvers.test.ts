@@ -62,7 +62,20 @@ describe('getResolvers', () => {
   it('reads a list without discovery status and unknown statuses as they come', async () => {
     mockService.failNext('getResolvers', { body: { data: { resolvers: [{ name: 'x' }] } } });
     expect(await getResolvers(1)).toEqual({
-      resolvers: [{ name: 'x', notes: null, type: null, category: null, suppressed: false, maskedByDefault: false, propertyDefinitions: [] }],
+      resolvers: [
+        {
+          name: 'x',
+          notes: null,
+          type: null,
+          category: null,
+          suppressed: false,
+          maskedByDefault: false,
+          propertyDefinitions: [],
+          columns: [],
+          primaryKey: null,
+          cursorCandidates: [],
+        },
+      ],
       discoveryStatus: null,
       discoveryRequired: false,
     });

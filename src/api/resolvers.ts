@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { type CallOptions, request, writeBody } from './client';
+import { callOperation } from './call-operation';
+import { type CallOptions, writeBody } from './client';
 import { dataOf, listOf, nullableDateTimeSchema, nullableText, optionalText, propertyDefinitionSchema } from './common';
+import { resolverTableFields } from './tables';
 
 export const resolverSchema = z.object({
   name: z.string(),
@@ -10,6 +12,7 @@ export const resolverSchema = z.object({
   suppressed: z.boolean().default(false),
   maskedByDefault: z.boolean().default(false),
   propertyDefinitions: listOf(propertyDefinitionSchema),
+  ...resolverTableFields,
 });
 export type Resolver = z.infer<typeof resolverSchema>;
 
@@ -47,21 +50,20 @@ export type UpdateResolversInput = z.infer<typeof updateResolversInputSchema>;
 
 /** GET /v2/sources/{id}/resolvers */
 export function getResolvers(sourceId: number, options: CallOptions = {}): Promise<ResolverList> {
-  return request({ path: `/v2/sources/${String(sourceId)}/resolvers`, schema: dataOf(resolverListSchema), ...options });
+  return callOperation('getResolvers', 'GET /sources/{id}/resolvers', { params: { id: sourceId }, schema: dataOf(resolverListSchema) }, options);
 }
 
 /** PATCH /v2/sources/{id}/resolvers (Flowdeck's addition): the list with the choices applied; 400 names unknown resolvers. */
 export async function updateResolvers(sourceId: number, input: UpdateResolversInput, options: CallOptions = {}): Promise<ResolverList> {
-  return request({
-    method: 'PATCH',
-    path: `/v2/sources/${String(sourceId)}/resolvers`,
-    body: writeBody(updateResolversInputSchema, input),
-    schema: dataOf(resolverListSchema),
-    ...options,
-  });
+  return callOperation(
+    'updateResolvers',
+    'PATCH /sources/{id}/resolvers',
+    { params: { id: sourceId }, body: writeBody(updateResolversInputSchema, input), schema: dataOf(resolverListSchema) },
+    options,
+  );
 }
 
 /** POST /v2/sources/{id}/discover (Flowdeck's addition): starts discovery now; 400 while one is in progress. */
 export function discoverResolvers(sourceId: number, options: CallOptions = {}): Promise<ResolverList> {
-  return request({ method: 'POST', path: `/v2/sources/${String(sourceId)}/discover`, schema: dataOf(resolverListSchema), ...options });
+  return callOperation('discoverResolvers', 'POST /sources/{id}/discover', { params: { id: sourceId }, schema: dataOf(resolverListSchema) }, options);
 }

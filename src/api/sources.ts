@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type CallOptions, request, writeBody } from './client';
+import { callOperation } from './call-operation';
+import { type CallOptions, writeBody } from './client';
 import { dataOf, idSchema, listOf, nullableDateTimeSchema, propertiesInputSchema, propertiesSchema, textOrEmpty } from './common';
 import { VERIFY_CLIENT_TIMEOUT_MS, type VerificationMessage, verificationMessageSchema } from './destinations';
 import { type PageParams, pageParamsSchema } from './page-params';
@@ -34,28 +35,27 @@ export type UpdateSourceInput = z.infer<typeof updateSourceInputSchema>;
 
 /** POST /v2/sources */
 export async function createSource(input: CreateSourceInput, options: CallOptions = {}): Promise<Source> {
-  return request({ method: 'POST', path: '/v2/sources', body: writeBody(createSourceInputSchema, input), schema: dataOf(sourceSchema), ...options });
+  return callOperation('createSource', 'POST /sources', { body: writeBody(createSourceInputSchema, input), schema: dataOf(sourceSchema) }, options);
 }
 
 /** PATCH /v2/sources/{id} */
 export async function updateSource(id: number, input: UpdateSourceInput, options: CallOptions = {}): Promise<Source> {
-  return request({
-    method: 'PATCH',
-    path: `/v2/sources/${String(id)}`,
-    body: writeBody(updateSourceInputSchema, input),
-    schema: dataOf(sourceSchema),
-    ...options,
-  });
+  return callOperation(
+    'updateSource',
+    'PATCH /sources/{id}',
+    { params: { id }, body: writeBody(updateSourceInputSchema, input), schema: dataOf(sourceSchema) },
+    options,
+  );
 }
 
 /** GET /v2/sources (Flowdeck's addition): specs in summary form, so their definitions read as empty. */
 export async function listSources(params: PageParams = {}, options: CallOptions = {}): Promise<Source[]> {
-  return request({ path: '/v2/sources', query: writeBody(pageParamsSchema, params), schema: dataOf(listOf(sourceSchema)), ...options });
+  return callOperation('listSources', 'GET /sources', { query: writeBody(pageParamsSchema, params), schema: dataOf(listOf(sourceSchema)) }, options);
 }
 
 /** GET /v2/sources/{id} (Flowdeck's addition): the spec in its full form. */
 export function getSource(id: number, options: CallOptions = {}): Promise<Source> {
-  return request({ path: `/v2/sources/${String(id)}`, schema: dataOf(sourceSchema), ...options });
+  return callOperation('getSource', 'GET /sources/{id}', { params: { id }, schema: dataOf(sourceSchema) }, options);
 }
 
 /**
@@ -63,15 +63,15 @@ export function getSource(id: number, options: CallOptions = {}): Promise<Source
  * required property, then a real connection; bounded at 10 s by the service and 15 s here.
  */
 export function verifySource(id: number, options: CallOptions = {}): Promise<VerificationMessage[]> {
-  return request({
-    path: `/v2/sources/${String(id)}/verify`,
-    schema: dataOf(listOf(verificationMessageSchema)),
-    timeoutMs: VERIFY_CLIENT_TIMEOUT_MS,
-    ...options,
-  });
+  return callOperation(
+    'verifySource',
+    'GET /sources/{id}/verify',
+    { params: { id }, schema: dataOf(listOf(verificationMessageSchema)), timeoutMs: VERIFY_CLIENT_TIMEOUT_MS },
+    options,
+  );
 }
 
 /** DELETE /v2/sources/{id} (Flowdeck's addition): 400 naming the flows while flows use it; its card links stop working. */
 export function deleteSource(id: number, options: CallOptions = {}): Promise<true> {
-  return request({ method: 'DELETE', path: `/v2/sources/${String(id)}`, schema: dataOf(z.literal(true)), ...options });
+  return callOperation('deleteSource', 'DELETE /sources/{id}', { params: { id }, schema: dataOf(z.literal(true)) }, options);
 }

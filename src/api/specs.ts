@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type CallOptions, request, writeBody } from './client';
+import { callOperation } from './call-operation';
+import { type CallOptions, writeBody } from './client';
 import { dataOf, listOf, nullableText, openEnum, propertyDefinitionSchema, specLifecycleSchema } from './common';
 import { type PageParams, pageParamsSchema } from './page-params';
 
@@ -39,17 +40,22 @@ export type DestinationSpecFull = z.infer<typeof destinationSpecFullSchema>;
 
 /** GET /v2/sourcespecs/{name}: the summary form. */
 export function getSourceSpec(name: string, options: CallOptions = {}): Promise<SourceSpecSummary> {
-  return request({ path: `/v2/sourcespecs/${encodeURIComponent(name)}`, schema: dataOf(sourceSpecSummarySchema), ...options });
+  return callOperation('getSourceSpec', 'GET /sourcespecs/{name}', { params: { name }, schema: dataOf(sourceSpecSummarySchema) }, options);
 }
 
 /** GET /v2/sourcespecs (Flowdeck's addition): the summary form. */
 export async function listSourceSpecs(params: PageParams = {}, options: CallOptions = {}): Promise<SourceSpecSummary[]> {
-  return request({ path: '/v2/sourcespecs', query: writeBody(pageParamsSchema, params), schema: dataOf(listOf(sourceSpecSummarySchema)), ...options });
+  return callOperation(
+    'listSourceSpecs',
+    'GET /sourcespecs',
+    { query: writeBody(pageParamsSchema, params), schema: dataOf(listOf(sourceSpecSummarySchema)) },
+    options,
+  );
 }
 
 /** GET /v2/destinationspecs: the list form. */
 export function listDestinationSpecs(options: CallOptions = {}): Promise<DestinationSpecSummary[]> {
-  return request({ path: '/v2/destinationspecs', schema: dataOf(listOf(destinationSpecSummarySchema)), ...options });
+  return callOperation('listDestinationSpecs', 'GET /destinationspecs', { schema: dataOf(listOf(destinationSpecSummarySchema)) }, options);
 }
 
 /**
@@ -57,5 +63,10 @@ export function listDestinationSpecs(options: CallOptions = {}): Promise<Destina
  * connectors, as source specs in summary form.
  */
 export async function listConnectors(params: PageParams = {}, options: CallOptions = {}): Promise<SourceSpecSummary[]> {
-  return request({ path: '/v2/connectors', query: writeBody(pageParamsSchema, params), schema: dataOf(listOf(sourceSpecSummarySchema)), ...options });
+  return callOperation(
+    'listConnectors',
+    'GET /connectors',
+    { query: writeBody(pageParamsSchema, params), schema: dataOf(listOf(sourceSpecSummarySchema)) },
+    options,
+  );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type CallOptions, request, writeBody } from './client';
+import { callOperation } from './call-operation';
+import { type CallOptions, writeBody } from './client';
 import { dataOf, idSchema, listOf } from './common';
 import { runOutcomeFields } from './flows';
 
@@ -42,5 +43,10 @@ export type TimelineParams = z.input<typeof timelineParamsSchema>;
  * before `to` and not ended before `from` (running ones included), oldest first (createdAt, then kind, then id).
  */
 export function listTimeline(params: TimelineParams, options: CallOptions = {}): Promise<RunSpan[]> {
-  return request({ path: '/v2/timeline', query: { ...writeBody(timelineParamsSchema, params) }, schema: dataOf(listOf(runSpanSchema)), ...options });
+  return callOperation(
+    'listTimeline',
+    'GET /timeline',
+    { query: { ...writeBody(timelineParamsSchema, params) }, schema: dataOf(listOf(runSpanSchema)) },
+    options,
+  );
 }

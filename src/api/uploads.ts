@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { getApiSession } from './api-session';
-import { buildUrl, type CallOptions, request } from './client';
+import { bearerHeader } from './bearer';
+import { callOperation, type RouteOf, routeRequest } from './call-operation';
+import { buildUrl, type CallOptions } from './client';
 import { dataOf } from './common';
 import { ApiError, errorBodySchema, kindFromStatus } from './errors';
 
@@ -67,7 +69,7 @@ export interface UploadOptions extends CallOptions {
 
 /** GET /v2/uploads (Flowdeck's addition): the largest file the service accepts. */
 export function getUploadLimits(options: CallOptions = {}): Promise<UploadLimits> {
-  return request({ path: '/v2/uploads', schema: dataOf(uploadLimitsSchema), ...options });
+  return callOperation('getUploadLimits', 'GET /uploads', { schema: dataOf(uploadLimitsSchema) }, options);
 }
 
 function parseJson(text: string): unknown {
@@ -98,6 +100,8 @@ export function readUploadAnswer(status: number, text: string): Upload {
   return parsed.data;
 }
 
+const UPLOAD_FILE: RouteOf<'uploadFile'> = 'POST /uploads';
+
 /**
  * POST /v2/uploads?filename=… (Flowdeck's addition): the file is the body, streamed by the browser.
  * `onProgress` gets the bytes sent; aborting `signal` stops the upload (the service keeps nothing)
@@ -126,9 +130,10 @@ export function uploadFile(file: File, { signal, onProgress }: UploadOptions = {
       });
       xhr.abort();
     };
-    xhr.open('POST', buildUrl(baseUrl, '/v2/uploads', { filename: file.name }));
+    const { method = 'POST', path } = routeRequest(UPLOAD_FILE);
+    xhr.open(method, buildUrl(baseUrl, path, { filename: file.name }));
     xhr.setRequestHeader('Accept', 'application/json');
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    if (token) xhr.setRequestHeader('Authorization', bearerHeader(token));
     xhr.upload.addEventListener('progress', (event) => {
       if (!settled) onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
     });

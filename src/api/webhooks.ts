@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { readAllPages } from './all-pages';
+import { callOperation, type RouteOf, routeRequest } from './call-operation';
 import { type CallOptions, request, writeBody } from './client';
 import { dataOf, idInputSchema, idSchema, listOf, messageResponseSchema, type MessageResponse, nullableDateTimeSchema, nullableText } from './common';
 
@@ -33,25 +34,38 @@ export const webhookTriggerSchema = z
   }));
 export type WebhookTrigger = z.infer<typeof webhookTriggerSchema>;
 
-const triggerPath = (workflowId: number, triggerId: number) => `/v2/workflows/${String(workflowId)}/webhooks/${String(triggerId)}`;
-
 /** GET /v2/workflows/{id}/webhooks/{webhook_trigger_id} */
 export function getWebhookTrigger(workflowId: number, triggerId: number, options: CallOptions = {}): Promise<WebhookTrigger> {
-  return request({ path: triggerPath(workflowId, triggerId), schema: dataOf(webhookTriggerSchema), ...options });
+  return callOperation(
+    'getWebhookTrigger',
+    'GET /workflows/{id}/webhooks/{webhook_trigger_id}',
+    { params: { id: workflowId, webhook_trigger_id: triggerId }, schema: dataOf(webhookTriggerSchema) },
+    options,
+  );
 }
 
 /** DELETE /v2/workflows/{id}/webhooks/{webhook_trigger_id}: answers `{ data: true }`. */
 export function deleteWebhookTrigger(workflowId: number, triggerId: number, options: CallOptions = {}): Promise<MessageResponse> {
-  return request({ method: 'DELETE', path: triggerPath(workflowId, triggerId), schema: messageResponseSchema, ...options });
+  return callOperation(
+    'deleteWebhookTrigger',
+    'DELETE /workflows/{id}/webhooks/{webhook_trigger_id}',
+    { params: { id: workflowId, webhook_trigger_id: triggerId }, schema: messageResponseSchema },
+    options,
+  );
 }
 
 // Flowdeck's additions: the interface only gets a trigger by id; the local service also lists and creates them.
 
-const triggersPath = (workflowId: number) => `/v2/workflows/${String(workflowId)}/webhooks`;
-
 /** GET /v2/workflows/{id}/webhooks. A service without it answers 404 (see `isApiError(error, 'not_found')`). */
 export function listWebhookTriggers(workflowId: number, options: CallOptions = {}): Promise<WebhookTrigger[]> {
-  return readAllPages((page) => request({ path: triggersPath(workflowId), query: { ...page }, schema: dataOf(listOf(webhookTriggerSchema)), ...options }));
+  return readAllPages((page) =>
+    callOperation(
+      'listWebhookTriggers',
+      'GET /workflows/{id}/webhooks',
+      { params: { id: workflowId }, query: { ...page }, schema: dataOf(listOf(webhookTriggerSchema)) },
+      options,
+    ),
+  );
 }
 
 /**
@@ -83,23 +97,25 @@ export type CreateWebhookTriggerInput = z.input<typeof createWebhookTriggerInput
 
 /** POST /v2/workflows/{id}/webhooks */
 export async function createWebhookTrigger(workflowId: number, input: CreateWebhookTriggerInput, options: CallOptions = {}): Promise<WebhookTrigger> {
-  return request({
-    method: 'POST',
-    path: triggersPath(workflowId),
-    body: writeBody(createWebhookTriggerInputSchema, input),
-    schema: dataOf(webhookTriggerSchema),
-    ...options,
-  });
+  return callOperation(
+    'createWebhookTrigger',
+    'POST /workflows/{id}/webhooks',
+    { params: { id: workflowId }, body: writeBody(createWebhookTriggerInputSchema, input), schema: dataOf(webhookTriggerSchema) },
+    options,
+  );
 }
 
 /** Answers of a webhook delivery: `{ message }`, or Slack's url_verification `{ challenge }`. */
 export const webhookDeliveryAnswerSchema = z.object({ message: z.string().optional(), challenge: z.unknown().optional() });
 export type WebhookDeliveryAnswer = z.infer<typeof webhookDeliveryAnswerSchema>;
 
+const DELIVER_WEBHOOK: RouteOf<'deliverWebhook'> = 'POST /webhooks/{webhook_id}';
+
 /**
  * POST /v2/webhooks/{webhook_id} (Flowdeck's addition): what a provider such as Slack sends to a trigger's
- * `url`; starts the trigger's workflow. No API key: the webhook id is the credential, so none is sent.
+ * `url`; starts the trigger's workflow. No API key: the webhook id is the credential, so none is sent. The
+ * body is the provider's, which the service reads as it comes (it may be signed), so it is sent as given.
  */
 export function deliverWebhook(webhookId: string, body: unknown, options: CallOptions = {}): Promise<WebhookDeliveryAnswer> {
-  return request({ method: 'POST', path: `/v2/webhooks/${encodeURIComponent(webhookId)}`, body, schema: webhookDeliveryAnswerSchema, token: '', ...options });
+  return request({ ...routeRequest(DELIVER_WEBHOOK, { webhook_id: webhookId }), body, schema: webhookDeliveryAnswerSchema, token: '', ...options });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { readAllPages } from './all-pages';
-import { type CallOptions, request, writeBody } from './client';
+import { callOperation } from './call-operation';
+import { type CallOptions, writeBody } from './client';
 import {
   dataOf,
   idSchema,
@@ -88,37 +89,37 @@ export type WorkflowStatus = z.infer<typeof workflowStatusSchema>;
 
 /** GET /v2/workflows: every workflow, read page by page where the service pages. */
 export function listWorkflows(options: CallOptions = {}): Promise<Workflow[]> {
-  return readAllPages((page) => request({ path: '/v2/workflows', query: { ...page }, schema: dataOf(listOf(workflowSchema)), ...options }));
+  return readAllPages((page) => callOperation('listWorkflows', 'GET /workflows', { query: { ...page }, schema: dataOf(listOf(workflowSchema)) }, options));
 }
 
 /** GET /v2/workflows/{id}/status */
 export function getWorkflowStatus(id: number, options: CallOptions = {}): Promise<WorkflowStatus> {
-  return request({ path: `/v2/workflows/${String(id)}/status`, schema: maybeWrapped(workflowStatusSchema), ...options });
+  return callOperation('getWorkflowStatus', 'GET /workflows/{id}/status', { params: { id }, schema: maybeWrapped(workflowStatusSchema) }, options);
 }
 
 /** GET /v2/workflows/{id}/runs (Flowdeck's addition): one page of its runs, newest first, each with its steps. */
 export async function listWorkflowRuns(id: number, page: PageParams = {}, options: CallOptions = {}): Promise<WorkflowRun[]> {
-  return request({
-    path: `/v2/workflows/${String(id)}/runs`,
-    query: writeBody(pageParamsSchema, page),
-    schema: dataOf(listOf(workflowRunSchema)),
-    ...options,
-  });
+  return callOperation(
+    'listWorkflowRuns',
+    'GET /workflows/{id}/runs',
+    { params: { id }, query: writeBody(pageParamsSchema, page), schema: dataOf(listOf(workflowRunSchema)) },
+    options,
+  );
 }
 
 /** POST /v2/workflows/{id}/run: answers 201 `{ "message": "Created" }`. */
 export function runWorkflow(id: number, options: CallOptions = {}): Promise<MessageResponse> {
-  return request({ method: 'POST', path: `/v2/workflows/${String(id)}/run`, schema: runResponseSchema, ...options });
+  return callOperation('runWorkflow', 'POST /workflows/{id}/run', { params: { id }, schema: runResponseSchema }, options);
 }
 
 /** POST /v2/workflows/{id}/cancel: answers `{ data: true }`. */
 export function cancelWorkflow(id: number, options: CallOptions = {}): Promise<MessageResponse> {
-  return request({ method: 'POST', path: `/v2/workflows/${String(id)}/cancel`, schema: messageResponseSchema, ...options });
+  return callOperation('cancelWorkflow', 'POST /workflows/{id}/cancel', { params: { id }, schema: messageResponseSchema }, options);
 }
 
 /** DELETE /v2/workflows/{id}: the success body is undocumented, so any is accepted. */
 export function deleteWorkflow(id: number, options: CallOptions = {}): Promise<MessageResponse> {
-  return request({ method: 'DELETE', path: `/v2/workflows/${String(id)}`, schema: messageResponseSchema, ...options });
+  return callOperation('deleteWorkflow', 'DELETE /workflows/{id}', { params: { id }, schema: messageResponseSchema }, options);
 }
 
 // Flowdeck's additions: the interface has no operations to create or change a workflow. Written in
@@ -145,16 +146,15 @@ export type UpdateWorkflowInput = z.input<typeof updateWorkflowInputSchema>;
 
 /** POST /v2/workflows */
 export async function createWorkflow(input: CreateWorkflowInput, options: CallOptions = {}): Promise<Workflow> {
-  return request({ method: 'POST', path: '/v2/workflows', body: writeBody(createWorkflowInputSchema, input), schema: dataOf(workflowSchema), ...options });
+  return callOperation('createWorkflow', 'POST /workflows', { body: writeBody(createWorkflowInputSchema, input), schema: dataOf(workflowSchema) }, options);
 }
 
 /** PATCH /v2/workflows/{id} */
 export async function updateWorkflow(id: number, input: UpdateWorkflowInput, options: CallOptions = {}): Promise<Workflow> {
-  return request({
-    method: 'PATCH',
-    path: `/v2/workflows/${String(id)}`,
-    body: writeBody(updateWorkflowInputSchema, input),
-    schema: dataOf(workflowSchema),
-    ...options,
-  });
+  return callOperation(
+    'updateWorkflow',
+    'PATCH /workflows/{id}',
+    { params: { id }, body: writeBody(updateWorkflowInputSchema, input), schema: dataOf(workflowSchema) },
+    options,
+  );
 }

@@ -11,6 +11,10 @@ const flow = (id: number, displayName: string, source: number): Flow => ({
   frequency: 'manual',
   cron: null,
   paused: false,
+  namespace: null,
+  tablePrefix: '',
+  schemaChanges: 'propagate',
+  resources: [],
 });
 const items = [
   { id: 1, displayName: 'Orders DB', updatedAt: '2026-01-03T00:00:00Z', spec: 'PostgreSQL' },

@@ -1,12 +1,10 @@
 import type { HttpHandler } from 'msw';
-import { createAlertChannelInputSchema, updateAlertChannelInputSchema } from '@/api/alerts';
 import { channelAddress, channelOnWire, checkSecretBinding, deliveryOnWire } from '@/service-rules/alert-channels';
 import { InvalidInput, NotFound } from '@/service-rules/errors';
-import { parseWith } from '@/service-rules/parse';
 import type { MockDb } from './db';
 import type { AlertChannelRecord, AlertDeliveryRecord } from './records';
 import { dataResponse } from './responses';
-import { idParam, type MockContext, paginate, readJson, route, type RouteInput } from './route';
+import { type MockContext, paginate, route } from './route';
 
 // Alert channels as the service answers them (same writer schemas, same masking and secret binding).
 // The mock sends nothing: a delivery is pending for a moment, then delivered with no answer recorded.
@@ -35,16 +33,15 @@ function checkFlows(db: MockDb, flowIds: readonly number[] | null | undefined) {
 
 export function alertHandlers(context: MockContext): HttpHandler[] {
   const { db } = context;
-  const find = (input: RouteInput) => {
-    const channel = db.state.alertChannels.find((candidate) => candidate.id === idParam(input));
+  const find = (id: number) => {
+    const channel = db.state.alertChannels.find((candidate) => candidate.id === id);
     if (!channel) throw new NotFound();
     return channel;
   };
   return [
-    route(context, 'listAlertChannels', ({ url }) => dataResponse(paginate(db.state.alertChannels, url).map(wireChannel))),
+    route(context, 'listAlertChannels', ({ query }) => dataResponse(paginate(db.state.alertChannels, query).map(wireChannel))),
 
-    route(context, 'createAlertChannel', async ({ request }) => {
-      const input = parseWith(createAlertChannelInputSchema, await readJson(request));
+    route(context, 'createAlertChannel', ({ body: input }) => {
       checkFlows(db, input.flows);
       const now = db.now();
       const channel: AlertChannelRecord = {
@@ -62,11 +59,10 @@ export function alertHandlers(context: MockContext): HttpHandler[] {
       return dataResponse(wireChannel(channel), 201);
     }),
 
-    route(context, 'getAlertChannel', (input) => dataResponse(wireChannel(find(input)))),
+    route(context, 'getAlertChannel', ({ params }) => dataResponse(wireChannel(find(params.id)))),
 
-    route(context, 'updateAlertChannel', async (input) => {
-      const channel = find(input);
-      const changes = parseWith(updateAlertChannelInputSchema, await readJson(input.request));
+    route(context, 'updateAlertChannel', ({ params, body: changes }) => {
+      const channel = find(params.id);
       checkSecretBinding(channel.kind, changes.url !== undefined && changes.url !== channel.url, changes);
       checkFlows(db, changes.flows);
       Object.assign(channel, {
@@ -80,15 +76,15 @@ export function alertHandlers(context: MockContext): HttpHandler[] {
       return dataResponse(wireChannel(channel));
     }),
 
-    route(context, 'deleteAlertChannel', (input) => {
-      const channel = find(input);
+    route(context, 'deleteAlertChannel', ({ params }) => {
+      const channel = find(params.id);
       db.state.alertChannels = db.state.alertChannels.filter((candidate) => candidate.id !== channel.id);
       db.state.alertDeliveries = db.state.alertDeliveries.filter((delivery) => delivery.channelId !== channel.id);
       return dataResponse(true);
     }),
 
-    route(context, 'sendTestAlert', (input) => {
-      const channel = find(input);
+    route(context, 'sendTestAlert', ({ params }) => {
+      const channel = find(params.id);
       const now = db.now();
       const delivery: AlertDeliveryRecord = {
         id: db.nextId('alertDelivery'),
@@ -102,10 +98,10 @@ export function alertHandlers(context: MockContext): HttpHandler[] {
       return dataResponse(wireDelivery(delivery, now), 202);
     }),
 
-    route(context, 'listAlertDeliveries', (input) => {
-      const channel = find(input);
+    route(context, 'listAlertDeliveries', ({ params, query }) => {
+      const channel = find(params.id);
       const newestFirst = db.state.alertDeliveries.filter((delivery) => delivery.channelId === channel.id).sort((a, b) => b.id - a.id);
-      return dataResponse(paginate(newestFirst, input.url).map((delivery) => wireDelivery(delivery, db.now())));
+      return dataResponse(paginate(newestFirst, query).map((delivery) => wireDelivery(delivery, db.now())));
     }),
   ];
 }

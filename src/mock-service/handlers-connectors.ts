@@ -2,7 +2,7 @@ import { delay, type HttpHandler } from 'msw';
 import { MESSAGES } from '@/api/messages';
 import { NotFound } from '@/service-rules/errors';
 import { dataResponse, errorResponse } from './responses';
-import { idParam, type MockContext, paginate, route } from './route';
+import { type MockContext, paginate, route } from './route';
 import { isSlowDestination } from './rules';
 import { sourceSpecSummary } from '@/service-rules/wire';
 import { sourceVerificationMessages } from './verify';
@@ -13,11 +13,11 @@ import { sourceVerificationMessages } from './verify';
 export function connectorHandlers(context: MockContext): HttpHandler[] {
   const { db } = context;
   return [
-    route(context, 'listConnectors', ({ url }) => dataResponse(paginate(db.state.sourceSpecs, url).map(sourceSpecSummary))),
+    route(context, 'listConnectors', ({ query }) => dataResponse(paginate(db.state.sourceSpecs, query).map(sourceSpecSummary))),
 
     // Like destination verify: synchronous, and the undocumented timeout status is answered as 504.
-    route(context, 'verifySource', async (input) => {
-      const source = db.source(idParam(input));
+    route(context, 'verifySource', async ({ params }) => {
+      const source = db.source(params.id);
       if (!source) throw new NotFound();
       const messages = sourceVerificationMessages(source, db.sourceSpec(source.spec));
       const reachesNetwork = !messages.some((message) => message.is_error && message.name !== 'connection' && message.name !== 'tables');

@@ -8,14 +8,14 @@ import { specNamed } from '@/service-rules/specs';
 import { applyProperties } from './properties';
 import type { DestinationRecord } from './records';
 import { dataResponse, errorResponse } from './responses';
-import { idParam, type MockContext, paginate, readJson, route, type RouteInput } from './route';
+import { type MockContext, paginate, route } from './route';
 import { isSlowDestination } from './rules';
 import { destinationSpecSummary } from '@/service-rules/wire';
 import { wireDestination } from './serialize';
 import { verificationMessages } from './verify';
 
-function findDestination(context: MockContext, input: RouteInput): DestinationRecord {
-  const destination = context.db.destination(idParam(input));
+function findDestination(context: MockContext, id: number): DestinationRecord {
+  const destination = context.db.destination(id);
   if (!destination) throw new NotFound();
   return destination;
 }
@@ -23,12 +23,11 @@ function findDestination(context: MockContext, input: RouteInput): DestinationRe
 export function destinationHandlers(context: MockContext): HttpHandler[] {
   const { db } = context;
   return [
-    route(context, 'listDestinations', ({ url }) =>
-      dataResponse(paginate(db.state.destinations, url).map((destination) => wireDestination(db, destination, 'summary'))),
+    route(context, 'listDestinations', ({ query }) =>
+      dataResponse(paginate(db.state.destinations, query).map((destination) => wireDestination(db, destination, 'summary'))),
     ),
 
-    route(context, 'createDestination', async ({ request }) => {
-      const body = await readJson(request);
+    route(context, 'createDestination', ({ body }) => {
       const spec = specNamed('destination', body, (name) => db.destinationSpec(name));
       const { input, properties } = readBodyWithProperties(createDestinationInputSchema, spec.propertyDefinitions, body);
       const now = db.now();
@@ -44,12 +43,12 @@ export function destinationHandlers(context: MockContext): HttpHandler[] {
       return dataResponse(wireDestination(db, destination, 'full-upper'), 201);
     }),
 
-    route(context, 'getDestination', (input) => dataResponse(wireDestination(db, findDestination(context, input)))),
+    route(context, 'getDestination', ({ params }) => dataResponse(wireDestination(db, findDestination(context, params.id)))),
 
-    route(context, 'updateDestination', async (input) => {
-      const destination = findDestination(context, input);
+    route(context, 'updateDestination', ({ params, body }) => {
+      const destination = findDestination(context, params.id);
       const definitions = db.destinationSpec(destination.spec)?.propertyDefinitions ?? [];
-      const { input: patch, properties } = readBodyWithProperties(updateDestinationInputSchema, definitions, await readJson(input.request));
+      const { input: patch, properties } = readBodyWithProperties(updateDestinationInputSchema, definitions, body);
       destination.displayName = nameOr(patch.displayName, destination.displayName);
       destination.properties = applyProperties(definitions, destination.properties, properties);
       destination.updatedAt = db.now();
@@ -57,16 +56,16 @@ export function destinationHandlers(context: MockContext): HttpHandler[] {
     }),
 
     // Refused while flows use it, as the service does.
-    route(context, 'deleteDestination', (input) => {
-      const destination = findDestination(context, input);
+    route(context, 'deleteDestination', ({ params }) => {
+      const destination = findDestination(context, params.id);
       db.refuseWhileUsed('destination', destination.id);
       db.state.destinations = db.state.destinations.filter((candidate) => candidate.id !== destination.id);
       return dataResponse(true);
     }),
 
     // Synchronous on the service; the undocumented timeout status is answered as 504.
-    route(context, 'verifyDestination', async (input) => {
-      const destination = findDestination(context, input);
+    route(context, 'verifyDestination', async ({ params }) => {
+      const destination = findDestination(context, params.id);
       const messages = verificationMessages(destination, db.destinationSpec(destination.spec));
       const reachesNetwork = !messages.some((message) => message.is_error && message.name !== 'connection');
       if (reachesNetwork && db.verifyDelayMs > 0) await delay(db.verifyDelayMs);
@@ -74,6 +73,6 @@ export function destinationHandlers(context: MockContext): HttpHandler[] {
       return dataResponse(messages);
     }),
 
-    route(context, 'listDestinationSpecs', ({ url }) => dataResponse(paginate(db.state.destinationSpecs, url).map(destinationSpecSummary))),
+    route(context, 'listDestinationSpecs', ({ query }) => dataResponse(paginate(db.state.destinationSpecs, query).map(destinationSpecSummary))),
   ];
 }

@@ -1,18 +1,16 @@
 import { type HttpHandler, HttpResponse } from 'msw';
-import { createFlowInputSchema, updateFlowInputSchema, type UpdateFlowInput } from '@/api/flows';
+import type { UpdateFlowInput } from '@/api/flows';
 import { doesNotExist, flowAlreadyRunning, MESSAGES } from '@/api/messages';
 import { Conflict, InvalidInput, NotFound } from '@/service-rules/errors';
-import { parseWith } from '@/service-rules/parse';
-import { readIds, readOrder } from '@/service-rules/request-params';
 import { scheduleAfter } from '@/service-rules/schedule';
 import { flowStatusOf } from '@/service-rules/status';
 import type { FlowRecord } from './records';
 import { dataResponse, messageResponse } from './responses';
-import { idParam, type MockContext, pageOf, paginate, readJson, route, type RouteInput } from './route';
+import { type MockContext, paginate, route } from './route';
 import { attemptStatus, wireAttempt, wireFlow } from './serialize';
 
-function findFlow(context: MockContext, input: RouteInput): FlowRecord {
-  const flow = context.db.flow(idParam(input));
+function findFlow(context: MockContext, id: number): FlowRecord {
+  const flow = context.db.flow(id);
   if (!flow) throw new NotFound();
   return flow;
 }
@@ -26,28 +24,26 @@ export function flowHandlers(context: MockContext): HttpHandler[] {
     return flowStatusOf(flowId, latest && attemptStatus(latest, now), latest ? wireAttempt(latest, now) : null);
   };
   return [
-    route(context, 'listFlows', ({ url }) => dataResponse(paginate(db.state.flows, url).map((record) => wireFlow(db, record)))),
+    route(context, 'listFlows', ({ query }) => dataResponse(paginate(db.state.flows, query).map((record) => wireFlow(db, record)))),
 
     // Answers 201 ("created" in the interface) with `{ message }`; the run goes on in the background.
-    route(context, 'runFlow', (input) => {
-      const flow = findFlow(context, input);
+    route(context, 'runFlow', ({ params }) => {
+      const flow = findFlow(context, params.id);
       if (db.activeFlowRun(flow.id)) throw new Conflict(flowAlreadyRunning(flow.id));
       db.startFlowRun(flow.id);
       return messageResponse(MESSAGES.created, 201);
     }),
 
-    route(context, 'getRunAttempt', (input) => {
-      const flow = findFlow(context, input);
-      const attemptId = idParam(input, 'attemptId');
-      const run = db.state.flowRuns.find((candidate) => candidate.id === attemptId && candidate.flow === flow.id);
+    route(context, 'getRunAttempt', ({ params }) => {
+      const flow = findFlow(context, params.id);
+      const run = db.state.flowRuns.find((candidate) => candidate.id === params.attemptId && candidate.flow === flow.id);
       if (!run) throw new NotFound();
       return dataResponse(wireAttempt(run, db.now()));
     }),
 
-    route(context, 'listRunAttempts', (input) => {
-      const flow = findFlow(context, input);
-      const { limit, offset } = pageOf(input.url);
-      const direction = readOrder((name) => input.url.searchParams.get(name)) === 'ASC' ? 1 : -1;
+    route(context, 'listRunAttempts', ({ params, query: { limit, offset, order } }) => {
+      const flow = findFlow(context, params.id);
+      const direction = order === 'ASC' ? 1 : -1;
       const now = db.now();
       const attempts = db.state.flowRuns
         .filter((run) => run.flow === flow.id)
@@ -57,8 +53,8 @@ export function flowHandlers(context: MockContext): HttpHandler[] {
       return dataResponse(attempts);
     }),
 
-    route(context, 'cancelFlow', (input) => {
-      const flow = findFlow(context, input);
+    route(context, 'cancelFlow', ({ params }) => {
+      const flow = findFlow(context, params.id);
       const run = db.activeFlowRun(flow.id);
       if (!run) return messageResponse(MESSAGES.flowNotRunning);
       db.cancelRun(run);
@@ -66,32 +62,30 @@ export function flowHandlers(context: MockContext): HttpHandler[] {
     }),
 
     // The hosted service's flow status with Flowdeck's `lastAttempt`, by the service's rule.
-    route(context, 'getFlowStatus', (input) => HttpResponse.json(statusOf(findFlow(context, input).id))),
+    route(context, 'getFlowStatus', ({ params }) => HttpResponse.json(statusOf(findFlow(context, params.id).id))),
 
     // Flowdeck's addition: many statuses at once, flows that do not exist left out.
-    route(context, 'listFlowStatuses', ({ url }) => {
-      const ids = readIds((name) => url.searchParams.get(name));
+    route(context, 'listFlowStatuses', ({ query: { ids } }) => {
       return dataResponse(ids.filter((id) => db.state.flows.some((flow) => flow.id === id)).map(statusOf));
     }),
 
     // Flowdeck's additions: create, change and delete a flow, with the service's checks and messages.
-    route(context, 'createFlow', async ({ request }) => {
-      const input = parseWith(createFlowInputSchema, await readJson(request));
+    route(context, 'createFlow', ({ body: input }) => {
       const unscheduled = { displayName: input.displayName, source: input.source, destination: input.destination, frequency: null, cron: null, paused: false };
       const flow: FlowRecord = { id: Math.max(0, ...db.state.flows.map((item) => item.id)) + 1, ...flowFields(context, unscheduled, input) };
       db.state.flows.push(flow);
       return dataResponse(wireFlow(db, flow), 201);
     }),
 
-    route(context, 'updateFlow', async (input) => {
-      const flow = findFlow(context, input);
-      Object.assign(flow, flowFields(context, flow, parseWith(updateFlowInputSchema, await readJson(input.request))));
+    route(context, 'updateFlow', ({ params, body }) => {
+      const flow = findFlow(context, params.id);
+      Object.assign(flow, flowFields(context, flow, body));
       return dataResponse(wireFlow(db, flow));
     }),
 
     // A running attempt is cancelled first; the flow's history goes with it.
-    route(context, 'deleteFlow', (input) => {
-      const flow = findFlow(context, input);
+    route(context, 'deleteFlow', ({ params }) => {
+      const flow = findFlow(context, params.id);
       const run = db.activeFlowRun(flow.id);
       if (run) db.cancelRun(run);
       db.state.flows = db.state.flows.filter((item) => item.id !== flow.id);

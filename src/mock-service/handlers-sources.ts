@@ -1,12 +1,9 @@
 import type { HttpHandler } from 'msw';
-import { createConfigurationCardInputSchema } from '@/api/cards';
 import { discoveryInProgress } from '@/api/messages';
-import { updateResolversInputSchema } from '@/api/resolvers';
 import { createSourceInputSchema, updateSourceInputSchema } from '@/api/sources';
 import { Conflict, InvalidInput, NotFound } from '@/service-rules/errors';
 import { readChoice } from '@/service-rules/resolver-choice';
 import { nameOr } from '@/service-rules/names';
-import { parseWith } from '@/service-rules/parse';
 import { readBodyWithProperties } from '@/service-rules/properties';
 import { isDiscovering, restartDiscovery } from './discovery';
 import { randomHashId } from './hash-id';
@@ -14,13 +11,13 @@ import { applyProperties } from './properties';
 import type { SourceRecord } from './records';
 import { wireResolverList } from './resolvers';
 import { dataResponse } from './responses';
-import { idParam, type MockContext, paginate, readJson, route, type RouteInput } from './route';
+import { type MockContext, paginate, route } from './route';
 import { specNamed } from '@/service-rules/specs';
 import { sourceSpecSummary } from '@/service-rules/wire';
 import { wireCard, wireListedCard, wireSource } from './serialize';
 
-function findSource(context: MockContext, input: RouteInput): SourceRecord {
-  const source = context.db.source(idParam(input));
+function findSource(context: MockContext, id: number): SourceRecord {
+  const source = context.db.source(id);
   if (!source) throw new NotFound();
   return source;
 }
@@ -28,12 +25,11 @@ function findSource(context: MockContext, input: RouteInput): SourceRecord {
 export function sourceHandlers(context: MockContext): HttpHandler[] {
   const { db } = context;
   return [
-    route(context, 'listSources', ({ url }) =>
-      dataResponse(paginate(db.state.sources, url).map((source) => wireSource(db, source, { properties: 'map', spec: 'summary' }))),
+    route(context, 'listSources', ({ query }) =>
+      dataResponse(paginate(db.state.sources, query).map((source) => wireSource(db, source, { properties: 'map', spec: 'summary' }))),
     ),
 
-    route(context, 'createSource', async ({ request }) => {
-      const body = await readJson(request);
+    route(context, 'createSource', ({ body }) => {
       const spec = specNamed('source', body, (name) => db.sourceSpec(name));
       const { input, properties } = readBodyWithProperties(createSourceInputSchema, spec.propertyDefinitions, body);
       const now = db.now();
@@ -54,12 +50,12 @@ export function sourceHandlers(context: MockContext): HttpHandler[] {
       return dataResponse(wireSource(db, source, { properties: 'list', spec: 'full-upper' }), 201);
     }),
 
-    route(context, 'getSource', (input) => dataResponse(wireSource(db, findSource(context, input)))),
+    route(context, 'getSource', ({ params }) => dataResponse(wireSource(db, findSource(context, params.id)))),
 
-    route(context, 'updateSource', async (input) => {
-      const source = findSource(context, input);
+    route(context, 'updateSource', ({ params, body }) => {
+      const source = findSource(context, params.id);
       const definitions = db.sourceSpec(source.spec)?.propertyDefinitions ?? [];
-      const { input: patch, properties } = readBodyWithProperties(updateSourceInputSchema, definitions, await readJson(input.request));
+      const { input: patch, properties } = readBodyWithProperties(updateSourceInputSchema, definitions, body);
       source.displayName = nameOr(patch.displayName, source.displayName);
       if (Object.keys(properties).length > 0) {
         source.properties = applyProperties(definitions, source.properties, properties);
@@ -70,8 +66,8 @@ export function sourceHandlers(context: MockContext): HttpHandler[] {
     }),
 
     // Refused while flows use it, as the service does; its card links go with it and answer 404.
-    route(context, 'deleteSource', (input) => {
-      const source = findSource(context, input);
+    route(context, 'deleteSource', ({ params }) => {
+      const source = findSource(context, params.id);
       db.refuseWhileUsed('source', source.id);
       db.state.sources = db.state.sources.filter((candidate) => candidate.id !== source.id);
       db.state.cards = db.state.cards.filter((card) => card.sourceId !== source.id);
@@ -79,9 +75,8 @@ export function sourceHandlers(context: MockContext): HttpHandler[] {
       return dataResponse(true);
     }),
 
-    route(context, 'createConfigurationCard', async (input) => {
-      const source = findSource(context, input);
-      const body = parseWith(createConfigurationCardInputSchema, await readJson(input.request));
+    route(context, 'createConfigurationCard', ({ params, body, url }) => {
+      const source = findSource(context, params.id);
       const expiresAt = Date.parse(body.expiresAt);
       if (expiresAt <= db.now()) throw new InvalidInput('expiresAt must be in the future.');
       const hashId = randomHashId();
@@ -96,41 +91,40 @@ export function sourceHandlers(context: MockContext): HttpHandler[] {
         instruction: body.instruction ?? null,
       };
       db.state.cards.push(card);
-      return dataResponse(wireCard(db, card, input.url.origin), 201);
+      return dataResponse(wireCard(db, card, url.origin), 201);
     }),
 
-    route(context, 'listConfigurationCards', (input) => {
-      const source = findSource(context, input);
+    route(context, 'listConfigurationCards', ({ params, query, url }) => {
+      const source = findSource(context, params.id);
       const cards = db.state.cards.filter((card) => card.sourceId === source.id).sort((a, b) => b.id - a.id);
-      return dataResponse(paginate(cards, input.url).map((card) => wireListedCard(db, card, input.url.origin)));
+      return dataResponse(paginate(cards, query).map((card) => wireListedCard(db, card, url.origin)));
     }),
 
-    route(context, 'getResolvers', (input) => {
-      const source = findSource(context, input);
+    route(context, 'getResolvers', ({ params }) => {
+      const source = findSource(context, params.id);
       return dataResponse(wireResolverList(source, db.sourceSpec(source.spec), db.now()));
     }),
 
-    route(context, 'updateResolvers', async (input) => {
-      const source = findSource(context, input);
+    route(context, 'updateResolvers', ({ params, body }) => {
+      const source = findSource(context, params.id);
       const spec = db.sourceSpec(source.spec);
-      const { resolvers } = parseWith(updateResolversInputSchema, await readJson(input.request));
-      const choice = readChoice(resolvers, wireResolverList(source, spec, db.now()).resolvers);
+      const choice = readChoice(body.resolvers, wireResolverList(source, spec, db.now()).resolvers);
       source.resolverChoice = { ...source.resolverChoice, ...choice };
       source.updatedAt = db.now();
       return dataResponse(wireResolverList(source, spec, db.now()));
     }),
 
-    route(context, 'discoverResolvers', (input) => {
-      const source = findSource(context, input);
+    route(context, 'discoverResolvers', ({ params }) => {
+      const source = findSource(context, params.id);
       if (isDiscovering(db, source)) throw new Conflict(discoveryInProgress(source.id));
       restartDiscovery(db, source);
       return dataResponse(wireResolverList(source, db.sourceSpec(source.spec), db.now()), 202);
     }),
 
-    route(context, 'listSourceSpecs', ({ url }) => dataResponse(paginate(db.state.sourceSpecs, url).map(sourceSpecSummary))),
+    route(context, 'listSourceSpecs', ({ query }) => dataResponse(paginate(db.state.sourceSpecs, query).map(sourceSpecSummary))),
 
     route(context, 'getSourceSpec', ({ params }) => {
-      const spec = db.sourceSpec(params.name ?? '');
+      const spec = db.sourceSpec(params.name);
       if (!spec) throw new NotFound();
       return dataResponse(sourceSpecSummary(spec));
     }),

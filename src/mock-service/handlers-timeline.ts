@@ -1,5 +1,4 @@
 import type { HttpHandler } from 'msw';
-import { readTimelineQuery } from '@/service-rules/request-params';
 import type { WireRunSpan } from '@/service-rules/wire';
 import { dataResponse } from './responses';
 import { type MockContext, route } from './route';
@@ -12,8 +11,7 @@ const KIND_ORDER = { flow: 0, workflow: 1 } as const;
 export function timelineHandlers(context: MockContext): HttpHandler[] {
   const { db } = context;
   return [
-    route(context, 'listTimeline', ({ url }) => {
-      const { from, to, limit, offset } = readTimelineQuery((name) => url.searchParams.get(name));
+    route(context, 'listTimeline', ({ query: { from, to, limit, offset } }) => {
       const now = db.now();
       const spans: WireRunSpan[] = [
         ...db.state.flowRuns.map((run): WireRunSpan => {

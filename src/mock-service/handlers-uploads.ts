@@ -1,5 +1,4 @@
 import { HttpResponse, type HttpHandler } from 'msw';
-import { safeUploadName } from '@/api/uploads';
 import { MESSAGES } from '@/api/messages';
 import { InvalidInput } from '@/service-rules/errors';
 import { dataResponse } from './responses';
@@ -35,12 +34,11 @@ export function uploadHandlers(context: MockContext): HttpHandler[] {
   return [
     route(context, 'getUploadLimits', () => dataResponse({ limitBytes: MOCK_UPLOAD_LIMIT_BYTES })),
 
-    route(context, 'uploadFile', async ({ request, url }) => {
+    route(context, 'uploadFile', async ({ request, query }) => {
       const size = await countBytes(request.body, MOCK_UPLOAD_LIMIT_BYTES);
       if (size === 'too large') return HttpResponse.json({ message: MESSAGES.payloadTooLarge, limitBytes: MOCK_UPLOAD_LIMIT_BYTES }, { status: 413 });
       if (size === 0) throw new InvalidInput('the file is empty.');
-      const name = safeUploadName(url.searchParams.get('filename'));
-      return dataResponse({ location: `${MOCK_UPLOADS_FOLDER}/${randomFolder()}/${name}`, name, size }, 201);
+      return dataResponse({ location: `${MOCK_UPLOADS_FOLDER}/${randomFolder()}/${query.filename}`, name: query.filename, size }, 201);
     }),
   ];
 }

@@ -1,27 +1,24 @@
 import { HttpResponse, type HttpHandler } from 'msw';
 import { doesNotExist, MESSAGES, workflowAlreadyRunning } from '@/api/messages';
-import { webhookTriggerBodySchema } from '@/api/webhooks';
-import { createWorkflowInputSchema, updateWorkflowInputSchema, type UpdateWorkflowInput } from '@/api/workflows';
+import type { UpdateWorkflowInput } from '@/api/workflows';
 import { Conflict, InvalidInput, NotFound } from '@/service-rules/errors';
-import { parseWith } from '@/service-rules/parse';
 import { scheduleAfter } from '@/service-rules/schedule';
 import { checkedSteps } from '@/service-rules/workflow-definition';
 import type { MockDb } from './db';
 import type { WebhookTriggerRecord, WorkflowRecord } from './records';
 import { dataResponse, messageResponse } from './responses';
-import { idParam, type MockContext, paginate, readJson, route, type RouteInput } from './route';
+import { type MockContext, paginate, route } from './route';
 import { wireTrigger, wireWorkflow, wireWorkflowStatus } from './serialize';
 import { wireWorkflowRun } from './workflow-runs';
 
-function findWorkflow(context: MockContext, input: RouteInput): WorkflowRecord {
-  const workflow = context.db.workflow(idParam(input));
+function findWorkflow(context: MockContext, id: number): WorkflowRecord {
+  const workflow = context.db.workflow(id);
   if (!workflow) throw new NotFound();
   return workflow;
 }
 
-function findTrigger(context: MockContext, input: RouteInput): WebhookTriggerRecord {
-  const workflow = findWorkflow(context, input);
-  const triggerId = idParam(input, 'webhook_trigger_id');
+function findTrigger(context: MockContext, { id, webhook_trigger_id: triggerId }: { id: number; webhook_trigger_id: number }): WebhookTriggerRecord {
+  const workflow = findWorkflow(context, id);
   const trigger = context.db.state.triggers.find((candidate) => candidate.id === triggerId && candidate.workflowId === workflow.id);
   if (!trigger) throw new NotFound();
   return trigger;
@@ -50,57 +47,56 @@ const NEW_WORKFLOW: WorkflowFields = { name: '', description: '', enabled: true,
 export function workflowHandlers(context: MockContext): HttpHandler[] {
   const { db } = context;
   return [
-    route(context, 'listWorkflows', ({ url }) => dataResponse(paginate(db.state.workflows, url).map((record) => wireWorkflow(db, record)))),
+    route(context, 'listWorkflows', ({ query }) => dataResponse(paginate(db.state.workflows, query).map((record) => wireWorkflow(db, record)))),
 
-    route(context, 'createWorkflow', async ({ request }) => {
-      const fields = await workflowFields(db, NEW_WORKFLOW, parseWith(createWorkflowInputSchema, await readJson(request)));
+    route(context, 'createWorkflow', async ({ body }) => {
+      const fields = await workflowFields(db, NEW_WORKFLOW, body);
       const workflow: WorkflowRecord = { id: Math.max(0, ...db.state.workflows.map((item) => item.id)) + 1, ...fields };
       db.state.workflows.push(workflow);
       return dataResponse(wireWorkflow(db, workflow), 201);
     }),
 
-    route(context, 'updateWorkflow', async (input) => {
-      const workflow = findWorkflow(context, input);
-      Object.assign(workflow, await workflowFields(db, workflow, parseWith(updateWorkflowInputSchema, await readJson(input.request))));
+    route(context, 'updateWorkflow', async ({ params, body }) => {
+      const workflow = findWorkflow(context, params.id);
+      Object.assign(workflow, await workflowFields(db, workflow, body));
       return dataResponse(wireWorkflow(db, workflow));
     }),
 
     // The one body without the `{ data }` wrapper, in UPPERCASE.
-    route(context, 'getWorkflowStatus', (input) => HttpResponse.json(wireWorkflowStatus(db, findWorkflow(context, input)))),
+    route(context, 'getWorkflowStatus', ({ params }) => HttpResponse.json(wireWorkflowStatus(db, findWorkflow(context, params.id)))),
 
-    route(context, 'listWorkflowRuns', (input) => {
-      const workflow = findWorkflow(context, input);
-      return dataResponse(paginate(db.workflowRuns(workflow.id), input.url).map((run) => wireWorkflowRun(run, db.now())));
+    route(context, 'listWorkflowRuns', ({ params, query }) => {
+      const workflow = findWorkflow(context, params.id);
+      return dataResponse(paginate(db.workflowRuns(workflow.id), query).map((run) => wireWorkflowRun(run, db.now())));
     }),
 
-    route(context, 'runWorkflow', (input) => {
-      const workflow = findWorkflow(context, input);
+    route(context, 'runWorkflow', ({ params }) => {
+      const workflow = findWorkflow(context, params.id);
       if (db.activeWorkflowRun(workflow.id)) throw new Conflict(workflowAlreadyRunning(workflow.id));
       db.startWorkflowRun(workflow);
       return messageResponse(MESSAGES.created, 201);
     }),
 
-    route(context, 'cancelWorkflow', (input) => {
-      const run = db.activeWorkflowRun(findWorkflow(context, input).id);
+    route(context, 'cancelWorkflow', ({ params }) => {
+      const run = db.activeWorkflowRun(findWorkflow(context, params.id).id);
       if (run) db.cancelRun(run);
       return dataResponse(true);
     }),
 
     // The success body is undocumented: 204 without one.
-    route(context, 'deleteWorkflow', (input) => {
-      db.deleteWorkflow(findWorkflow(context, input).id);
+    route(context, 'deleteWorkflow', ({ params }) => {
+      db.deleteWorkflow(findWorkflow(context, params.id).id);
       return new HttpResponse(null, { status: 204 });
     }),
 
-    route(context, 'listWebhookTriggers', (input) => {
-      const workflow = findWorkflow(context, input);
+    route(context, 'listWebhookTriggers', ({ params, query }) => {
+      const workflow = findWorkflow(context, params.id);
       const triggers = db.state.triggers.filter((trigger) => trigger.workflowId === workflow.id);
-      return dataResponse(paginate(triggers, input.url).map(wireTrigger));
+      return dataResponse(paginate(triggers, query).map(wireTrigger));
     }),
 
-    route(context, 'createWebhookTrigger', async (input) => {
-      const workflow = findWorkflow(context, input);
-      const body = parseWith(webhookTriggerBodySchema, await readJson(input.request));
+    route(context, 'createWebhookTrigger', ({ params, body, url }) => {
+      const workflow = findWorkflow(context, params.id);
       if (body.credential_source_id !== undefined && !db.source(body.credential_source_id))
         throw new InvalidInput(doesNotExist('Source', body.credential_source_id));
       const id = db.nextId('trigger');
@@ -110,7 +106,7 @@ export function workflowHandlers(context: MockContext): HttpHandler[] {
         webhookId,
         workflowId: workflow.id,
         provider: body.provider,
-        url: `${input.url.origin}/v2/webhooks/${webhookId}`,
+        url: `${url.origin}/v2/webhooks/${webhookId}`,
         status: 'active',
         triggerCount: 0,
         credentialSourceId: body.credential_source_id ?? null,
@@ -122,18 +118,18 @@ export function workflowHandlers(context: MockContext): HttpHandler[] {
       return dataResponse(wireTrigger(trigger), 201);
     }),
 
-    route(context, 'getWebhookTrigger', (input) => dataResponse(wireTrigger(findTrigger(context, input)))),
+    route(context, 'getWebhookTrigger', ({ params }) => dataResponse(wireTrigger(findTrigger(context, params)))),
 
-    route(context, 'deleteWebhookTrigger', (input) => {
-      const trigger = findTrigger(context, input);
+    route(context, 'deleteWebhookTrigger', ({ params }) => {
+      const trigger = findTrigger(context, params);
       db.state.triggers = db.state.triggers.filter((candidate) => candidate !== trigger);
       return dataResponse(true);
     }),
 
     // A provider's delivery to a trigger's url starts its workflow, as the service's does (the mock checks
     // no signatures: it keeps no signing secrets).
-    route(context, 'deliverWebhook', (input) => {
-      const trigger = db.state.triggers.find((candidate) => candidate.webhookId === input.params.webhook_id && candidate.status === 'active');
+    route(context, 'deliverWebhook', ({ params }) => {
+      const trigger = db.state.triggers.find((candidate) => candidate.webhookId === params.webhook_id && candidate.status === 'active');
       const workflow = trigger ? db.workflow(trigger.workflowId) : undefined;
       if (!trigger || !workflow) throw new NotFound();
       trigger.triggerCount += 1;

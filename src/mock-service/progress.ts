@@ -1,15 +1,9 @@
 import { MESSAGES } from '@/api/messages';
+import type { ResourceCounts } from '@/service-rules/status';
 import type { RunRecord } from './records';
 
 // Runs are never ticked by a timer: their state is a pure function of the clock, so vitest fake
 // timers (faking Date) and a real browser both see progress, and nothing leaks between tests.
-
-export interface ResourceCounts {
-  name: string;
-  extracted: number;
-  analyzed: number;
-  loaded: number;
-}
 
 export interface RunView {
   lifecycle: 'pending' | 'running' | 'not_running';

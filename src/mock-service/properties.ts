@@ -1,12 +1,10 @@
-import type { PropertiesInput } from '@/api/common';
+import { type PropertiesInput, SECRET_MASK } from '@/api/common';
 import { nextProperties } from '@/service-rules/properties';
 import type { WirePropertyDefinition } from '@/service-rules/wire';
 import type { StoredProperties, StoredValue } from './wire';
 
 // Property values as the service treats them: secrets never leave it unmasked, a mask sent back
 // means "keep", and null or an empty string clears a value (the rules are src/service-rules/properties.ts).
-
-export const MASK = '********';
 
 const isSecret = (definition: WirePropertyDefinition | undefined) => definition?.type.toUpperCase() === 'PASSWORD';
 
@@ -15,7 +13,7 @@ function definitionOf(definitions: WirePropertyDefinition[], name: string) {
 }
 
 function masked(definition: WirePropertyDefinition | undefined, value: StoredValue): StoredValue {
-  return isSecret(definition) ? MASK : value;
+  return isSecret(definition) ? SECRET_MASK : value;
 }
 
 /** The map form every response except create-source uses. */

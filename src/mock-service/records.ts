@@ -1,6 +1,6 @@
 import type { RunTrigger } from '@/api/flows';
 import type { DestinationSpecDefinition, SourceSpecDefinition } from '@/catalogue/connector-specs';
-import type { FlowFields } from '@/service-rules/wire';
+import type { FlowFields, TriggerFields, WorkflowFields } from '@/service-rules/wire';
 import type { StoredProperties } from './wire';
 
 // The mock's own stored state. Times are epoch milliseconds so progress can be computed lazily
@@ -87,29 +87,14 @@ export interface WorkflowRunRecord extends RunRecord {
   steps: StepPlan[];
 }
 
-export interface WorkflowRecord {
-  id: number;
-  name: string;
-  description: string;
-  enabled: boolean;
+export interface WorkflowRecord extends WorkflowFields {
   /** Opaque to the interface; read by src/service-rules/workflow-definition.ts. */
   definition: Record<string, unknown>;
-  frequency: string | null;
-  cron: string;
   nodeSchemas: Record<string, unknown> | null;
 }
 
-export interface WebhookTriggerRecord {
-  id: number;
-  webhookId: string;
-  workflowId: number;
-  provider: string;
-  url: string;
-  status: string;
-  triggerCount: number;
-  credentialSourceId: number | null;
+export interface WebhookTriggerRecord extends TriggerFields {
   createdAt: number;
-  eventType: string;
   lastTriggeredAt: number | null;
 }
 

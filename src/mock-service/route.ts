@@ -1,9 +1,10 @@
 import { delay, http, type HttpHandler } from 'msw';
 import { operationNamed, type OperationName, routePattern } from '@/api/operations';
 import { answerOf } from '@/service-rules/errors';
-import { parseJsonBody } from '@/service-rules/parse';
-import { type Page, readId, readPage } from '@/service-rules/request-params';
-import { bearerToken, PLAN_MESSAGES, planOf } from './auth';
+import { type OperationInput, readOperationInput } from '@/service-rules/operation-input';
+import type { Page } from '@/service-rules/request-params';
+import { planIncludes } from '@/service-rules/plans';
+import { PLAN_MESSAGES, planOf, requestToken } from './auth';
 import type { MockDb } from './db';
 import { applyFailure, type FailureRegistry } from './failures';
 import { errorResponse } from './responses';
@@ -24,38 +25,35 @@ export interface MockContext {
   latencyMs: number;
 }
 
-export interface RouteInput {
-  request: Request;
-  /** Path parameters by the catalogue's names (`id`, `hash_id`, `webhook_trigger_id` ...). */
-  params: Record<string, string>;
-  url: URL;
-}
+/** What a handler is handed: its operation's input read as the service reads it, and the request itself. */
+export type RouteInput<N extends OperationName> = OperationInput<N> & { request: Request; url: URL };
 
 /** The log is for test assertions; the cap keeps a long-polling demo session from growing it forever. */
 const MAX_RECORDED_CALLS = 1_000;
 
-type Resolve = (input: RouteInput) => Response | Promise<Response>;
+type Resolve<N extends OperationName> = (input: RouteInput<N>) => Response | Promise<Response>;
 
 function stringParams(params: Record<string, string | readonly string[] | undefined>): Record<string, string> {
   return Object.fromEntries(Object.entries(params).flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : [])));
 }
 
 function denied(operation: OperationName, request: Request, params: Record<string, string>): Response | null {
-  const { access } = operationNamed(operation);
+  const { access, feature } = operationNamed(operation);
   if (access === 'public') return null;
-  if (access === 'card') return bearerToken(request) === params.hash_id ? null : errorResponse(401);
+  if (access === 'card') return requestToken(request) === params.hash_id ? null : errorResponse(401);
   const plan = planOf(request);
   if (!plan) return errorResponse(401);
-  if (access === 'workflows' && !plan.features.includes('workflows')) return errorResponse(403, PLAN_MESSAGES.workflows);
+  if (feature && !planIncludes(plan, feature)) return errorResponse(403, PLAN_MESSAGES[feature]);
   return null;
 }
 
 /**
  * One operation of the catalogue (src/api/operations.ts), answered where the catalogue says, to whom it
- * says. The leading `*` matches any origin, so the same handler serves `http://localhost/v2/...` under
- * jsdom and same-origin `/v2/...` in the browser.
+ * says, with its input read by the service's rules (src/service-rules/operation-input.ts). The leading
+ * `*` matches any origin, so the same handler serves `http://localhost/v2/...` under jsdom and
+ * same-origin `/v2/...` in the browser.
  */
-export function route(context: MockContext, operation: OperationName, resolve: Resolve): HttpHandler {
+export function route<N extends OperationName>(context: MockContext, operation: N, resolve: Resolve<N>): HttpHandler {
   const { method, path } = operationNamed(operation);
   return http[method](`*/v2${routePattern(path)}`, async ({ request, params }) => {
     context.calls.push({ operation, method: request.method, url: request.url, authorization: request.headers.get('Authorization') });
@@ -66,11 +64,13 @@ export function route(context: MockContext, operation: OperationName, resolve: R
       const injected = await applyFailure(failure);
       if (injected) return injected;
     }
-    const input = { request, params: stringParams(params), url: new URL(request.url) };
-    const refusal = denied(operation, request, input.params);
+    const url = new URL(request.url);
+    const named = stringParams(params);
+    const refusal = denied(operation, request, named);
     if (refusal) return refusal;
     try {
-      return await resolve(input);
+      const parts = { param: (name: string) => named[name], query: (name: string) => url.searchParams.get(name), text: () => request.text() };
+      return await resolve({ ...(await readOperationInput(operation, parts, false)), request, url });
     } catch (error) {
       // The same statuses and texts the service answers for each kind of problem.
       const answer = answerOf(error);
@@ -81,18 +81,7 @@ export function route(context: MockContext, operation: OperationName, resolve: R
   });
 }
 
-/** A path id, read as the service reads it. */
-export const idParam = (input: RouteInput, name = 'id'): number => readId(input.params[name], name);
-
-/** A JSON body, read and bounded as the service reads it. */
-export async function readJson(request: Request): Promise<unknown> {
-  return parseJsonBody(await request.text());
-}
-
-/** `limit` and `offset` on every list, as the service reads them. */
-export const pageOf = (url: URL): Page => readPage((name) => url.searchParams.get(name));
-
-export function paginate<T>(items: T[], url: URL): T[] {
-  const { limit, offset } = pageOf(url);
+/** One page of a list. */
+export function paginate<T>(items: T[], { limit, offset }: Page): T[] {
   return items.slice(offset, offset + limit);
 }

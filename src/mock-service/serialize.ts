@@ -6,6 +6,12 @@ import { wireWorkflowRun, workflowPendingMs } from './workflow-runs';
 import { propertiesList, propertiesMap } from './properties';
 import type { CardRecord, DestinationRecord, FlowRecord, FlowRunRecord, RunRecord, SourceRecord, WebhookTriggerRecord, WorkflowRecord } from './records';
 import {
+  type CardFields,
+  cardForRecipientOnWire,
+  cardOnWire,
+  listedCardOnWire,
+  triggerOnWire,
+  workflowOnWire,
   destinationSpecFull,
   destinationSpecSummary,
   flowOnWire,
@@ -94,19 +100,7 @@ export function wireAttempt(run: FlowRunRecord, now: number): WireRunAttempt {
   return attempt;
 }
 
-export function wireWorkflow(db: MockDb, workflow: WorkflowRecord): WireWorkflow {
-  return {
-    id: workflow.id,
-    name: workflow.name,
-    description: workflow.description,
-    enabled: workflow.enabled,
-    definition: workflow.definition,
-    frequency: workflow.frequency ?? '',
-    cron: workflow.cron,
-    node_schemas: workflow.nodeSchemas,
-    freshness: workflowFreshness(db, workflow),
-  };
-}
+export const wireWorkflow = (db: MockDb, workflow: WorkflowRecord): WireWorkflow => workflowOnWire(workflow, workflowFreshness(db, workflow));
 
 /**
  * Unwrapped and UPPERCASE on the wire, by the service's status rule; a workflow never run is NOT_RUNNING
@@ -131,55 +125,22 @@ export function wireWorkflowStatus(db: MockDb, workflow: WorkflowRecord): WireWo
   };
 }
 
-export function wireTrigger(trigger: WebhookTriggerRecord): WireWebhookTrigger {
-  return {
-    id: trigger.id,
-    webhook_id: trigger.webhookId,
-    workflow_id: trigger.workflowId,
-    provider: trigger.provider,
-    url: trigger.url,
-    status: trigger.status,
-    trigger_count: trigger.triggerCount,
-    credential_source_id: trigger.credentialSourceId,
-    created_at: iso(trigger.createdAt),
-    event_type: trigger.eventType,
-    last_triggered_at: isoOrNull(trigger.lastTriggeredAt),
-  };
-}
+export const wireTrigger = (trigger: WebhookTriggerRecord): WireWebhookTrigger => triggerOnWire(trigger);
 
 /** `url` is stored as a path and answered on the caller's origin, so links work in the demo too. */
-export function wireCard(db: MockDb, card: CardRecord, origin: string): WireConfigurationCard {
-  return {
-    id: card.id,
-    hash_id: card.hashId,
-    expires_at: iso(card.expiresAt),
-    type: card.type,
-    source_name: db.source(card.sourceId)?.displayName ?? null,
-    url: `${origin}${card.url}`,
-    image_url: card.imageUrl,
-    instruction: card.instruction,
-  };
-}
+const cardFields = (db: MockDb, card: CardRecord, origin: string): CardFields => ({
+  ...card,
+  sourceName: db.source(card.sourceId)?.displayName ?? null,
+  url: `${origin}${card.url}`,
+});
 
-/** In the sender's list (Flowdeck's addition), each card also says whether its link still works. */
-export function wireListedCard(db: MockDb, card: CardRecord, origin: string): WireConfigurationCard {
-  return {
-    ...wireCard(db, card, origin),
-    state: db.cardState(card),
-    submitted_at: isoOrNull(card.submittedAt ?? null),
-    revoked_at: isoOrNull(card.revokedAt ?? null),
-  };
-}
+export const wireCard = (db: MockDb, card: CardRecord, origin: string): WireConfigurationCard => cardOnWire(cardFields(db, card, origin));
 
-/** What the card's recipient sees: the spec's full form and no property values. */
+export const wireListedCard = (db: MockDb, card: CardRecord, origin: string): WireConfigurationCard =>
+  listedCardOnWire(cardFields(db, card, origin), { state: db.cardState(card), submittedAt: card.submittedAt ?? null, revokedAt: card.revokedAt ?? null });
+
 export function wireCardForRecipient(db: MockDb, card: CardRecord, source: SourceRecord): WireCardForRecipient {
   const spec = db.sourceSpec(source.spec);
-  return {
-    hash_id: card.hashId,
-    source_name: source.displayName,
-    instruction: card.instruction,
-    image_url: card.imageUrl,
-    expires_at: iso(card.expiresAt),
-    sourceSpec: spec ? sourceSpecFull(spec) : { name: source.spec },
-  };
+  const fields = { ...cardFields(db, card, ''), sourceName: source.displayName };
+  return cardForRecipientOnWire(fields, spec ? sourceSpecFull(spec) : { name: source.spec });
 }

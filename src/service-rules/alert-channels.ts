@@ -1,11 +1,10 @@
+import { SECRET_MASK } from '@/api/common';
 import { SIGNING_SECRET_AGAIN } from '@/api/messages';
 import { InvalidInput } from './errors';
 import { iso, isoOrNull, type WireAlertChannel, type WireAlertDelivery } from './wire';
 
 // Alert channels as the service and the mock service answer them: the URL always masked, its origin
 // shown, and the rule that binds a webhook channel's signing secret to the URL it was entered with.
-
-export const MASKED_URL = '********';
 
 /** A channel as both keep it, secrets aside. */
 export interface ChannelFacts {
@@ -25,7 +24,7 @@ export function channelOnWire(channel: ChannelFacts): WireAlertChannel {
     id: channel.id,
     kind: channel.kind,
     name: channel.name,
-    url: MASKED_URL,
+    url: SECRET_MASK,
     address: channel.address,
     signingSecretSet: channel.signingSecretSet,
     events: [...channel.events],

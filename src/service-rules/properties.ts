@@ -15,6 +15,7 @@ interface Definition {
   type: string;
   required?: boolean | undefined;
   choices?: readonly string[] | null | undefined;
+  default?: string | number | boolean | null | undefined;
 }
 
 const isSecret = (definition: Definition | undefined) => definition?.type.toUpperCase() === 'PASSWORD';
@@ -90,3 +91,27 @@ export const missingRequiredText = (missing: readonly Definition[]) =>
 
 /** Verify's message for each missing required property. */
 export const missingPropertyMessage = (definition: Definition) => `Required property "${definition.displayName ?? definition.name}" is missing.`;
+
+/**
+ * A property's value, or its definition's default when it has none (unset, null or ''): the one rule for
+ * what the service assumes of a missing value and what a form shows first.
+ */
+export function propertyValue<V>(
+  definitions: readonly Definition[],
+  values: Readonly<Record<string, V>>,
+  name: string,
+): V | string | number | boolean | undefined {
+  const value = values[name];
+  if (value !== undefined && value !== null && value !== '') return value;
+  return definitionOf(definitions, name)?.default ?? undefined;
+}
+
+/** Every property's value or default (properties neither set nor defaulted stay out). */
+export function withDefaults<V>(definitions: readonly Definition[], values: Readonly<Record<string, V>>): Record<string, V | string | number | boolean> {
+  const filled: Record<string, V | string | number | boolean> = { ...values };
+  for (const definition of definitions) {
+    const value = propertyValue(definitions, values, definition.name);
+    if (value !== undefined) filled[definition.name] = value;
+  }
+  return filled;
+}

@@ -9,7 +9,8 @@ import type { WireWorkflowRun } from './wire';
 
 type WireRunAttempt = z.input<typeof runAttemptSchema>;
 type WorkflowStatusAnswer = z.input<typeof workflowStatusSchema>;
-type StatusResource = z.output<typeof flowStatusAnswerSchema>['resources'][number];
+type WireFlowStatus = z.input<typeof flowStatusAnswerSchema>;
+type StatusResource = WireFlowStatus['resources'][number];
 
 export interface ResourceCounts {
   name: string;
@@ -49,11 +50,20 @@ export function unattributedErrors(attempt: StatusAttempt): string[] {
   return attempt.errors.filter((error) => !(attempt.resources ?? []).some((resource) => namesResource(error, resource.name)));
 }
 
+/** A run waiting for a worker (a workflow run before it starts, an attempt no worker has claimed) is PENDING. */
+function statusLifecycle(run: StatusAttempt | undefined): WireFlowStatus['lifecycle'] {
+  if (run?.lifecycle === 'pending' || (run?.waiting && run.lifecycle === 'running')) return 'PENDING';
+  return run?.lifecycle === 'running' ? 'RUNNING' : 'NOT_RUNNING';
+}
+
+const statusDisposition = (run: StatusAttempt | undefined): WireFlowStatus['disposition'] =>
+  run?.disposition === 'succeeded' ? 'SUCCEEDED' : run?.disposition === 'failed' ? 'FAILED' : 'NONE';
+
 /** Lifecycle, disposition and completedAt of a run, or of no run at all (NOT_RUNNING / NONE). */
 export function statusState(run: StatusAttempt | undefined) {
   return {
-    lifecycle: run?.waiting && run.lifecycle === 'running' ? 'PENDING' : (run?.lifecycle ?? 'not_running').toUpperCase(),
-    disposition: (run?.disposition ?? 'none').toUpperCase(),
+    lifecycle: statusLifecycle(run),
+    disposition: statusDisposition(run),
     completedAt: run?.lifecycle === 'not_running' ? run.completedAt : null,
   };
 }
@@ -63,7 +73,7 @@ export function statusState(run: StatusAttempt | undefined) {
  * has none (clients such as Keboola's treat any other value as a failed run). `lastAttempt` is Flowdeck's
  * own addition: left out when undefined (the hosted profile).
  */
-export function flowStatusOf(flowId: number, attempt: StatusAttempt | undefined, lastAttempt?: WireRunAttempt | null) {
+export function flowStatusOf(flowId: number, attempt: StatusAttempt | undefined, lastAttempt?: WireRunAttempt | null): WireFlowStatus {
   const { lifecycle, disposition, completedAt } = statusState(attempt);
   // In the documented order: id, lifecycle, disposition, resources, errors, completedAt.
   const status = {

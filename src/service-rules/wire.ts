@@ -86,13 +86,126 @@ export interface FlowFields {
  * (src/service-rules/freshness.ts); the `hosted` shape (FLOWDECK_PROFILE=hosted) has only the hosted
  * service's fields.
  */
-export function flowOnWire(flow: FlowFields, shape: 'flowdeck' | 'hosted' = 'flowdeck', freshness: FreshnessState | null = null): WireFlow {
+export function flowOnWire(
+  flow: FlowFields,
+  shape: 'flowdeck' | 'hosted' = 'flowdeck',
+  freshness: FreshnessState | null = null,
+  tables?: FlowTablesOnWire,
+): WireFlow {
   const { id, displayName, source, destination } = flow;
   const schedule = flow.cron ? { cron: flow.cron } : { frequency: flow.frequency ?? 'manual' };
   return shape === 'hosted'
     ? { id, displayName, source, destination, ...schedule }
-    : { id, displayName, source, destination, ...schedule, paused: flow.paused, freshness };
+    : { id, displayName, source, destination, ...schedule, paused: flow.paused, freshness, ...tables };
 }
+
+/** How a flow keeps its tables (Flowdeck's): `resources` lists every resource it loads with its effective mode. */
+export type FlowTablesOnWire = Required<Pick<WireFlow, 'namespace' | 'tablePrefix' | 'schemaChanges' | 'resources'>>;
 
 export type WireAlertChannel = z.input<typeof alertChannelSchema>;
 export type WireAlertDelivery = z.input<typeof alertDeliverySchema>;
+
+/** A workflow's fields, as the mock keeps them and the service reads them from its row. */
+export interface WorkflowFields {
+  id: number;
+  name: string;
+  description: string;
+  enabled: boolean;
+  definition: unknown;
+  frequency: string | null;
+  cron: string;
+  nodeSchemas: unknown;
+}
+
+/** No frequency is answered as ''; `freshness` undefined is the hosted shape, which has no such field. */
+export function workflowOnWire(workflow: WorkflowFields, freshness: FreshnessState | null | undefined): WireWorkflow {
+  const { id, name, description, enabled, definition, cron } = workflow;
+  return {
+    id,
+    name,
+    description,
+    enabled,
+    definition,
+    frequency: workflow.frequency ?? '',
+    cron,
+    node_schemas: workflow.nodeSchemas,
+    ...(freshness === undefined ? {} : { freshness }),
+  };
+}
+
+/** A webhook trigger's fields; `url` is where its provider delivers (on the service's public origin). */
+export interface TriggerFields {
+  id: number;
+  webhookId: string;
+  workflowId: number;
+  provider: string;
+  url: string;
+  status: string;
+  triggerCount: number;
+  credentialSourceId: number | null;
+  createdAt: Date | number;
+  eventType: string;
+  lastTriggeredAt: Date | number | null;
+}
+
+export function triggerOnWire(trigger: TriggerFields): WireWebhookTrigger {
+  return {
+    id: trigger.id,
+    webhook_id: trigger.webhookId,
+    workflow_id: trigger.workflowId,
+    provider: trigger.provider,
+    url: trigger.url,
+    status: trigger.status,
+    trigger_count: trigger.triggerCount,
+    credential_source_id: trigger.credentialSourceId,
+    created_at: iso(trigger.createdAt),
+    event_type: trigger.eventType,
+    last_triggered_at: isoOrNull(trigger.lastTriggeredAt),
+  };
+}
+
+/** A configuration card's fields; `url` is its link (on the caller's or the service's public origin). */
+export interface CardFields {
+  id: number;
+  hashId: string;
+  expiresAt: Date | number;
+  type: string;
+  sourceName: string | null;
+  url: string;
+  imageUrl: string | null;
+  instruction: string | null;
+}
+
+/** The interface's ConfigurationCard, exactly as documented (the create answer). */
+export function cardOnWire(card: CardFields): WireConfigurationCard {
+  return {
+    id: card.id,
+    hash_id: card.hashId,
+    expires_at: iso(card.expiresAt),
+    type: card.type,
+    source_name: card.sourceName,
+    url: card.url,
+    image_url: card.imageUrl,
+    instruction: card.instruction,
+  };
+}
+
+/** In the sender's list (Flowdeck's addition), each card also says whether its link still works. */
+export function listedCardOnWire(
+  card: CardFields,
+  { state, submittedAt, revokedAt }: { state: string; submittedAt: Date | number | null; revokedAt: Date | number | null },
+): WireConfigurationCard {
+  return { ...cardOnWire(card), state, submitted_at: isoOrNull(submittedAt), revoked_at: isoOrNull(revokedAt) };
+}
+
+/** What the card's recipient sees: the source's name, the spec's full form and no property values. */
+export function cardForRecipientOnWire(card: CardFields, sourceSpec: WireSourceSpecFull): WireCardForRecipient {
+  return {
+    hash_id: card.hashId,
+    source_name: card.sourceName,
+    instruction: card.instruction,
+    image_url: card.imageUrl,
+    expires_at: iso(card.expiresAt),
+    sourceSpec,
+  };
+}

@@ -6,6 +6,7 @@ export const EVENT_LABELS: Record<string, string> = {
   run_failed: 'Run failed',
   run_recovered: 'Run recovered',
   flow_late: 'Flow late',
+  schema_changed: 'Schema changed',
   test: 'Test',
 };
 

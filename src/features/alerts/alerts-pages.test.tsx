@@ -81,8 +81,14 @@ describe('new channel', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Ops' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/alerts/1');
-    expect(mockService.db.state.alertChannels[0]).toMatchObject({ kind: 'webhook', url: HOOK, events: ['run_failed', 'run_recovered'], flowIds: [3] });
-    expect(screen.getByText('Run failed, Run recovered')).toBeInTheDocument();
+    // Every rule but the one unchecked: a new channel listens to Schema changed (issue 29) too.
+    expect(mockService.db.state.alertChannels[0]).toMatchObject({
+      kind: 'webhook',
+      url: HOOK,
+      events: ['run_failed', 'run_recovered', 'schema_changed'],
+      flowIds: [3],
+    });
+    expect(screen.getByText('Run failed, Run recovered, Schema changed')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'CRM to warehouse' })).toBeInTheDocument();
     expect(document.body).not.toHaveTextContent('very-secret');
   });

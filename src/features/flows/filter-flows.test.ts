@@ -25,6 +25,10 @@ function flow(id: number, displayName: string, patch: Partial<Flow> = {}): Flow 
     cron: null,
     paused: false,
     freshness: null,
+    namespace: null,
+    tablePrefix: '',
+    schemaChanges: 'propagate',
+    resources: [],
     ...patch,
   };
 }

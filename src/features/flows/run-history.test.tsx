@@ -102,7 +102,8 @@ describe('run history figures', () => {
     errors: [],
     createdAt: new Date(startMin * MINUTE).toISOString(),
     completedAt: new Date(startMin * MINUTE + seconds * 1000).toISOString(),
-    resources: [{ name: 'a', extracted: loaded, analyzed: loaded, loaded, errors: [] }],
+    resources: [{ name: 'a', extracted: loaded, analyzed: loaded, loaded, written: loaded, committed: true, errors: [] }],
+    waitingFor: null,
   });
 
   it('draws a bar for an attempt of a few milliseconds (rounded to tenths of a second it had none to click)', () => {

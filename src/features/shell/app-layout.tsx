@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Box, Burger, Button, em, Group, NavLink, Text, Toolt
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import { TimeZoneSwitch } from '@/components/time-zone-switch';
+import { DatabaseBanner } from './database-banner';
 import { NotifyControl } from './notify-control';
 import { RunNotifier } from './run-notifier';
 import { RunningTitle } from './running-title';
@@ -103,6 +104,7 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
         )}
       </nav>
       <main className={frame.main}>
+        <DatabaseBanner />
         <RunNotifier />
         <RunningTitle />
         <Outlet />
