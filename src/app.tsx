@@ -6,6 +6,7 @@ import { type RouterHistory, RouterProvider } from '@tanstack/react-router';
 import { clearSession, restoreSession } from '@/features/auth/session';
 import { createQueryClient } from '@/lib/query-client';
 import { cssVariablesResolver, theme } from '@/lib/theme';
+import { ServiceSupport } from '@/resources/service-support';
 import { createAppRouter } from './router';
 
 /**
@@ -14,15 +15,17 @@ import { createAppRouter } from './router';
  */
 export function createApp({ history, mantineEnv }: { history?: RouterHistory; mantineEnv?: 'default' | 'test' } = {}) {
   restoreSession();
+  const service = new ServiceSupport();
   const queryClient = createQueryClient({
     onUnauthorized: () => {
       clearSession();
+      service.forget();
       const here = router.state.location;
       if (here.pathname === '/sign-in') return;
       void router.navigate({ to: '/sign-in', search: { redirect: here.href } });
     },
   });
-  const router = createAppRouter({ queryClient, history });
+  const router = createAppRouter({ queryClient, service, history });
 
   function App() {
     return (

@@ -122,6 +122,11 @@ export const runAttemptsParamsSchema = z.strictObject({
 });
 export type RunAttemptsParams = z.input<typeof runAttemptsParamsSchema>;
 
+/** GET /v2/flows/{id} (Flowdeck's addition: the hosted service finds a flow in the list). */
+export function getFlow(id: number, options: CallOptions = {}): Promise<Flow> {
+  return callOperation('getFlow', 'GET /flows/{id}', { params: { id }, schema: dataOf(flowSchema) }, options);
+}
+
 /**
  * GET /v2/flows: every flow, read page by page where the service pages (Flowdeck's does, 1000 at a time);
  * with `page`, that page alone (a service that does not page answers every flow).

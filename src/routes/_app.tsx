@@ -4,7 +4,7 @@ import { AppLayout } from '@/features/shell/app-layout';
 import { ShellSkeleton } from '@/features/shell/shell-skeleton';
 import { isDemo } from '@/lib/demo';
 import { pageIntroAt } from '@/lib/page-intros';
-import { useClearCache } from '@/lib/query-client';
+import { useForgetSession } from '@/resources/service-support';
 
 /** Everything behind sign-in. Without a session the user signs in and comes back here. */
 export const Route = createFileRoute('/_app')({
@@ -19,10 +19,10 @@ export const Route = createFileRoute('/_app')({
   },
   component: function AppRoute() {
     const router = useRouter();
-    const clearCache = useClearCache();
+    const forgetSession = useForgetSession();
     const signOut = () => {
       clearSession();
-      clearCache();
+      forgetSession();
       void router.navigate({ to: '/sign-in', search: { redirect: undefined } });
     };
     return <AppLayout onSignOut={signOut} demo={isDemo} />;

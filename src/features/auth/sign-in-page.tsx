@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { configureApi } from '@/api/api-session';
 import { isApiError } from '@/api/errors';
 import { listDestinationSpecs } from '@/api/specs';
-import { useClearCache } from '@/lib/query-client';
+import { useForgetSession } from '@/resources/service-support';
 import { clearSession, safeRedirect, saveSession, storedBaseUrl } from './session';
 
 const signInSchema = z.object({
@@ -50,7 +50,7 @@ async function checkKey(values: SignInValues): Promise<string | null> {
 
 export function SignInPage({ redirect, demoKey }: { redirect: string | undefined; demoKey?: string | undefined }) {
   const router = useRouter();
-  const clearCache = useClearCache();
+  const forgetSession = useForgetSession();
   const [failure, setFailure] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isSubmitting, setSubmitting] = useState(false);
@@ -69,7 +69,7 @@ export function SignInPage({ redirect, demoKey }: { redirect: string | undefined
       return;
     }
     saveSession({ token: values.apiKey, baseUrl: values.baseUrl }, values.remember);
-    clearCache();
+    forgetSession();
     router.history.push(safeRedirect(redirect));
   };
 

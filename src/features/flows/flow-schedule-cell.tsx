@@ -47,7 +47,7 @@ export const FlowScheduleCell = memo(function FlowScheduleCell({ flow, words }: 
     );
   const show = (event: { currentTarget: HTMLElement }) => {
     void loadNextRuns();
-    const status = client.getQueryData(flowQueries.status(flow.id).queryKey);
+    const status = client.getQueryData(flowQueries.statusKey(flow.id));
     const lastRunAt = status ? (status.lastAttempt?.createdAt ?? null) : undefined;
     // A frequency's next run is not known before its last attempt is: nothing to tell yet.
     if (schedule.kind === 'frequency' && lastRunAt === undefined) return;

@@ -17,7 +17,7 @@ export const Route = createFileRoute('/_app/flows/$flowId')({
     // Not awaited, and only when not cached (the page keeps them fresh itself): the run history's attempts are read
     // while the flows list is, not after it, and opening an attempt (a search change) asks for nothing.
     void context.queryClient.query({ ...flowQueries.attempts(parseIdParam(params.flowId), HISTORY_PAGE), staleTime: 'static' }).catch(() => undefined);
-    return loadFlowRoute(context.queryClient, params.flowId);
+    return loadFlowRoute(context, params.flowId);
   },
   component: function FlowRoute() {
     const { flowId } = Route.useLoaderData();
