@@ -1,8 +1,9 @@
-// The flows list with 10,000 flows in a real Chromium against the real local service: time from navigation to
-// the first row, and from a search keystroke to the frame that shows its result, each beside the same figure
-// of the floor page (bench/flows-floor: plain DOM, the same flows from the same service with the same key)
-// measured in the same run, the same way. It also counts the status requests while the list loads and
-// scrolls. Exits 1 when a budget is missed.
+// The flows list with 10,000 flows in a real Chromium against the real local service: time from navigation to the
+// first row (a full load, and a click in the app) and from a search keystroke to the frame that shows its result.
+// Each beside a floor measured in the same run, the same way: for the full load, the stack page (bench/flows-stack:
+// the scripts a real load of /flows fetched, run with nothing drawn, beside the first page of flows); for the
+// others, the plain-DOM page (bench/flows-floor: the same flows from the same service with the same key). It also
+// counts the status requests while the list loads and scrolls. Exits 1 when a budget is missed.
 import { cpSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +19,8 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const p95 = (values) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.95))];
 const ms = (value) => `${value.toFixed(0)} ms`;
 const ROUNDS = 3;
-const BUDGET = { firstRowMs: 300, firstRowRatio: 2, keystrokeMs: 50, keystrokeRatio: 3 };
+// The full load's ratio is to the stack page; the others have an absolute budget only (their floor is printed).
+const BUDGET = { firstRowMs: 600, firstRowStackRatio: 1.6, inAppMs: 300, keystrokeMs: 50 };
 /** A batch of statuses names at most this many flows (the service's cap). */
 const STATUS_BATCH_MAX = 100;
 
@@ -63,11 +65,22 @@ async function firstRowOfLoad(page, url) {
   return page.evaluate(() => window.__bench.firstRowAt);
 }
 
-/** The modules the dashboard's /flows lists for its first screen, but the boot (which would draw the page). */
-async function firstScreenModules(url) {
-  const html = await (await fetch(`${url}/flows`)).text();
-  const template = html.match(/<template id="after-paint">(.*?)<\/template>/s)?.[1] ?? '';
-  return [...template.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((match) => match[1]).filter((path) => !/\/start-[^/]+\.js$/.test(path));
+/** The scripts of the build a first load of the dashboard's /flows fetches until its first row shows (empty cache). */
+async function firstScreenScripts(browser, url) {
+  const context = await browser.newContext();
+  await context.addInitScript((token) => {
+    sessionStorage.setItem('flowdeck.session', JSON.stringify({ token, baseUrl: '' }));
+  }, DEMO_KEY);
+  await context.addInitScript(watchFirstRow);
+  const page = await context.newPage();
+  const scripts = new Set();
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.resourceType() === 'script' && pathname.startsWith('/assets/')) scripts.add(pathname);
+  });
+  await firstRowOfLoad(page, `${url}/flows`);
+  await context.close();
+  return [...scripts];
 }
 
 /** When the stack page has fetched, compiled and run the dashboard's first-screen code and read the first page. */
@@ -154,9 +167,6 @@ const service = await startLocalService(port);
 cpSync(new URL('flows-floor', import.meta.url), join(service.dataDir, 'dist', 'bench-floor'), { recursive: true });
 const floorUrl = `${service.url}/bench-floor/index.html#key=${DEMO_KEY}`;
 cpSync(new URL('flows-stack', import.meta.url), join(service.dataDir, 'dist', 'bench-stack'), { recursive: true });
-const stackModules = await firstScreenModules(service.url);
-if (stackModules.length === 0) throw new Error('the /flows page lists no first-screen code');
-const stackUrl = `${service.url}/bench-stack/index.html#${new URLSearchParams([['key', DEMO_KEY], ...stackModules.map((path) => ['module', path])])}`;
 const browser = await launchChromium();
 const failures = [];
 try {
@@ -167,6 +177,9 @@ try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   await page.addInitScript(watchFirstRow);
   await signIn(page, service.url);
+  const stackModules = await firstScreenScripts(browser, service.url);
+  if (stackModules.length === 0) throw new Error('a load of /flows fetched no script of the build');
+  const stackUrl = `${service.url}/bench-stack/index.html#${new URLSearchParams([['key', DEMO_KEY], ...stackModules.map((path) => ['module', path])])}`;
   const figures = { floor: [], cold: [], inApp: [], floorKeys: [], appKeys: [], stack: [] };
   const loads = [];
   let statuses;
@@ -193,27 +206,29 @@ try {
 
   const floor = median(figures.floor);
   const floorKeys = median(figures.floorKeys);
+  const stack = median(figures.stack);
   const line = (name, value, base, budgetMs, budgetRatio) => {
     const ratio = value / base;
-    const missed = value > budgetMs || ratio > budgetRatio;
+    const missed = value > budgetMs || (budgetRatio !== undefined && ratio > budgetRatio);
     if (missed) failures.push(name);
+    const budget = budgetRatio === undefined ? `≤ ${String(budgetMs)} ms` : `≤ ${String(budgetMs)} ms and ≤ ${String(budgetRatio)}×`;
     console.log(
-      `  ${name.padEnd(46)} ${ms(value).padStart(7)}   floor ${ms(base).padStart(6)}   ratio ${ratio.toFixed(2)} (budget ≤ ${String(budgetMs)} ms and ≤ ${String(budgetRatio)}×)${missed ? '  MISSED' : ''}`,
+      `  ${name.padEnd(46)} ${ms(value).padStart(7)}   floor ${ms(base).padStart(6)}   ratio ${ratio.toFixed(2)} (budget ${budget})${missed ? '  MISSED' : ''}`,
     );
   };
   const asked = statuses.batches.flat();
   console.log(
     `Flows list, ${String(FLOWS)} flows, Chromium, real local service; median of ${String(ROUNDS)} rounds; load ${loads.map((load) => load.toFixed(2)).join(', ')}:`,
   );
-  line('navigation → first row, full page load', median(figures.cold), floor, BUDGET.firstRowMs, BUDGET.firstRowRatio);
-  line('navigation → first row, from the overview', median(figures.inApp), floor, BUDGET.firstRowMs, BUDGET.firstRowRatio);
-  // Not a budget: where the full load's time goes. The same first-screen code with nothing drawn.
+  line('navigation → first row, full page load', median(figures.cold), stack, BUDGET.firstRowMs, BUDGET.firstRowStackRatio);
   console.log(
-    `    for reference, no budget: navigation → the first screen's code (${String(stackModules.length)} files) fetched, compiled and run and the first page read, nothing drawn: ${ms(median(figures.stack))} (${(median(figures.stack) / floor).toFixed(2)}× the floor; rounds ${figures.stack.map(ms).join(', ')})`,
+    `    floor: the stack page, ${String(stackModules.length)} scripts of /flows fetched, compiled and run and the first page read, nothing drawn; plain-DOM page ${ms(floor)}`,
   );
-  line('search keystroke → frame showing the result', median(figures.appKeys), floorKeys, BUDGET.keystrokeMs, BUDGET.keystrokeRatio);
+  line('navigation → first row, from the overview', median(figures.inApp), floor, BUDGET.inAppMs);
+  line('search keystroke → frame showing the result', median(figures.appKeys), floorKeys, BUDGET.keystrokeMs);
+  console.log('    floor of these two: the plain-DOM page (its full load, its keystroke)');
   console.log(
-    `    rounds: full load ${figures.cold.map(ms).join(', ')}; from the overview ${figures.inApp.map(ms).join(', ')}; floor ${figures.floor.map(ms).join(', ')}`,
+    `    rounds: full load ${figures.cold.map(ms).join(', ')}; stack ${figures.stack.map(ms).join(', ')}; from the overview ${figures.inApp.map(ms).join(', ')}; plain DOM ${figures.floor.map(ms).join(', ')}`,
   );
   console.log(`    keystroke medians: ${figures.appKeys.map(ms).join(', ')}; floor ${figures.floorKeys.map(ms).join(', ')}`);
   console.log(`  rows in the DOM (virtualised): ${String(rows)}; scrolling 400 px per frame: median frame ${ms(median(frames))}, p95 ${ms(p95(frames))}`);

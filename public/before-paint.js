@@ -1,18 +1,26 @@
-// Runs before the first paint, twice (why: ARCHITECTURE.md, "The first screen paints…"). Sent as written: few words.
-if (typeof document === 'undefined') {
-  // As a worker: loads the locale's Intl data off the main thread, once for the whole process.
-  new Intl.NumberFormat().format(0);
-  new Intl.Collator().compare('a', 'b');
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'long' }).format(0);
-  close();
-} else {
-  // As the page's script: Mantine's colour scheme (its localStorage key) before the drawn frame paints.
-  try {
-    var chosen = localStorage.getItem('mantine-color-scheme-value');
-    var scheme = chosen === 'light' || chosen === 'dark' ? chosen : matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
-    document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
-  } catch {
-    // Storage refused: the dashboard's code sets the scheme when it starts.
-  }
-  new Worker('/before-paint.js');
+// Runs before the first paint (a file: the Content-Security-Policy allows no inline script). Sent as written.
+
+// Mantine's colour scheme (its localStorage key) before anything paints: a dark-scheme user sees no light flash.
+try {
+  var chosen = localStorage.getItem('mantine-color-scheme-value');
+  var scheme = chosen === 'light' || chosen === 'dark' ? chosen : matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
+} catch {
+  // Storage refused: the dashboard sets the scheme when it starts.
 }
+
+// The dashboard's code did not come (the connection dropped, or a deploy replaced it under an open tab): say so
+// rather than leave the page blank. A script that fails to load tells only its own element, hence the capture.
+addEventListener(
+  'error',
+  function (event) {
+    var root = document.getElementById('root');
+    if (!(event.target instanceof HTMLScriptElement) || !root || root.childElementCount > 0) return;
+    var message = document.createElement('p');
+    message.setAttribute('role', 'alert');
+    message.style.cssText = 'margin: 5rem auto; max-width: 30rem; padding: 0 1rem; font-family: system-ui, sans-serif;';
+    message.textContent = 'Flowdeck could not load. Check your connection, then reload the page.';
+    root.replaceChildren(message);
+  },
+  true,
+);

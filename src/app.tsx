@@ -3,9 +3,10 @@ import '@/lib/zod-config';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type RouterHistory, RouterProvider } from '@tanstack/react-router';
-import { clearSession } from '@/features/auth/session';
+import { clearSession, restoreSession } from '@/features/auth/session';
 import { createQueryClient } from '@/lib/query-client';
 import { cssVariablesResolver, theme } from '@/lib/theme';
+import { ServiceSupport } from '@/resources/service-support';
 import { createAppRouter } from './router';
 
 /**
@@ -13,15 +14,18 @@ import { createAppRouter } from './router';
  * session and sends the user to sign in, and back to the page they were on afterwards.
  */
 export function createApp({ history, mantineEnv }: { history?: RouterHistory; mantineEnv?: 'default' | 'test' } = {}) {
+  restoreSession();
+  const service = new ServiceSupport();
   const queryClient = createQueryClient({
     onUnauthorized: () => {
       clearSession();
+      service.forget();
       const here = router.state.location;
       if (here.pathname === '/sign-in') return;
       void router.navigate({ to: '/sign-in', search: { redirect: here.href } });
     },
   });
-  const router = createAppRouter({ queryClient, history });
+  const router = createAppRouter({ queryClient, service, history });
 
   function App() {
     return (

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router';
 import { RoutePending } from '@/components/route-states';
+import type { ServiceSupport } from '@/resources/service-support';
 import { routeTree } from './routeTree.gen';
 
 /**
@@ -10,11 +11,11 @@ import { routeTree } from './routeTree.gen';
 const PENDING_MS = 1_000;
 const PENDING_MIN_MS = 500;
 
-export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {
+export function createAppRouter({ queryClient, service, history }: { queryClient: QueryClient; service: ServiceSupport; history?: RouterHistory }) {
   const router = createRouter({
     routeTree,
     history,
-    context: { queryClient },
+    context: { queryClient, service },
     // React Query owns freshness; the router asks it every time.
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,

@@ -1,8 +1,7 @@
-// A reference for bench/flows-list.mjs, not a floor: the code the dashboard's /flows lists for its first screen
-// (the build's after-paint list, which bench/flows-list.mjs reads from the page and passes in the address),
-// fetched, compiled and run, beside the first page of flows read with the same key. Nothing is drawn and the boot
-// (start-*.js, which would draw the dashboard) is left out: the time this page takes is what the framework, the
-// app, the shell and the page's code cost before the first render can start.
+// The reference of bench/flows-list.mjs for a full load of /flows: the scripts a real load of the dashboard's /flows
+// fetched (the bench records them and passes them in the address), fetched, compiled and run, beside the first page of
+// flows read with the same key. This page has no #root, so the dashboard's entry runs the app's modules and draws
+// nothing (src/main.tsx): the time it takes is what the framework, the app and the page's code cost before React draws.
 const params = new URLSearchParams(location.hash.slice(1));
 const key = params.get('key');
 const modules = params.getAll('module');

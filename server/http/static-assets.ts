@@ -1,9 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { MESSAGES } from '@/api/messages';
-import type { PrepaintManifest } from '@/prepaint';
 
 /** Hashed file names change with their content, so a browser may keep them for good. */
 const cacheHashedAssets: MiddlewareHandler = async (c, next) => {
@@ -23,28 +22,11 @@ const varyOnEncoding: MiddlewareHandler = async (c, next) => {
   if (!c.res.headers.get('Vary')?.includes('Accept-Encoding')) c.res.headers.append('Vary', 'Accept-Encoding');
 };
 
-/**
- * The build's page for this address (src/prepaint.tsx): a section's page with its heading drawn, or the sign-in
- * card; the signed-in frame alone for any other address inside the shell; the bare index.html for the others
- * outside it (a card) and for a build without prepainted pages. Read on each page request: pages are few, and a rebuild is seen at once.
- */
-function pageFileFor(staticDir: string, path: string): string {
-  try {
-    const manifest = JSON.parse(readFileSync(join(staticDir, 'prepaint', 'manifest.json'), 'utf8')) as PrepaintManifest;
-    const outside = manifest.outsideShell.some((prefix) => (prefix.endsWith('/') ? path.startsWith(prefix) : path === prefix));
-    const file = (Object.hasOwn(manifest.pages, path) ? manifest.pages[path] : undefined) ?? (outside ? 'index.html' : manifest.shell);
-    return existsSync(join(staticDir, file)) ? file : 'index.html';
-  } catch {
-    // No manifest (a build without prepainted pages), or one this service cannot read: the bare page.
-    return 'index.html';
-  }
-}
-
 /** A path whose last part has no dot names a page of the dashboard, not a file. */
 const isPagePath = (path: string) => !/\.[^/]*$/.test(path);
 
 /**
- * Serves the built dashboard; any other path gets its page (pageFileFor) so client-side routes survive a reload.
+ * Serves the built dashboard; any other path gets index.html so client-side routes survive a reload.
  * The build writes a brotli and a gzip copy beside each text asset (vite.config.ts): the one the browser
  * accepts is sent as is, so nothing is compressed per request. Source maps are built but served only
  * when asked for (FLOWDECK_SOURCE_MAPS=1).
@@ -59,7 +41,7 @@ export function dashboardApp(staticDir: string, serveSourceMaps: boolean) {
   app.get('*', (c, next) => {
     if (!isPagePath(c.req.path) || !existsSync(join(staticDir, 'index.html'))) return next();
     c.header('Cache-Control', 'no-cache');
-    return serveStatic({ root, path: pageFileFor(staticDir, c.req.path), precompressed: true })(c, next);
+    return serveStatic({ root, path: 'index.html', precompressed: true })(c, next);
   });
   app.use('*', serveStatic({ root, precompressed: true }));
   // An asset of another build is gone, not a page: the page would be kept for a year under its name.

@@ -89,6 +89,8 @@ export function flowHandlers(services: Services) {
   return {
     listFlows: async ({ query }) => ({ data: await wirePage(query) }),
 
+    getFlow: async ({ params }) => ({ data: await wireFlow(await find(params.id)) }),
+
     createFlow: async ({ body: input }) => {
       const ends = await endsOf(input.source, input.destination);
       const schedule = scheduleAfter({ frequency: null, cron: null }, input);

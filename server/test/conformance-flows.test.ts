@@ -192,6 +192,17 @@ describe('GET /v2/flows (list flows)', () => {
   });
 });
 
+describe('GET /v2/flows/{id} (addition)', () => {
+  it('answers one flow as the list has it; 404 for an unknown id, 400 for an id that is not a positive integer', async () => {
+    const flow = await createFlow(api, source.id, destination.id, { cron: '30 2 * * *' });
+    const listed = (expectWrapped(await api('/v2/flows?limit=1000')) as { id: number }[]).find((each) => each.id === flow.id);
+    expect(expectWrapped(await api(`/v2/flows/${String(flow.id)}`))).toEqual(listed);
+    expectError(await api('/v2/flows/2147483647'), 404, 'Not Found');
+    expectError(await api('/v2/flows/0'), 400, BAD_REQUEST);
+    expectError(await api('/v2/flows/abc'), 400, BAD_REQUEST);
+  });
+});
+
 describe('POST /v2/flows/{id}/run, GET /v2/flows/{id}/run, GET /v2/flows/{id}/status', () => {
   it('starts a run with 201 { "message": "Created" } (no data wrapper); the attempt ends succeeded with its resources', async () => {
     const flow = await createFlow(api, source.id, destination.id);

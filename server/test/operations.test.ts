@@ -112,6 +112,7 @@ const CLIENT = {
   updateDestination: [destinations.updateDestination, [1, {}]],
   verifyDestination: [destinations.verifyDestination, [1]],
   listFlows: [flows.listFlows, []],
+  getFlow: [flows.getFlow, [1]],
   createFlow: [flows.createFlow, [{ displayName: 'x', source: 1, destination: 1 }]],
   updateFlow: [flows.updateFlow, [1, {}]],
   deleteFlow: [flows.deleteFlow, [1]],

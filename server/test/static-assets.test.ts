@@ -17,6 +17,7 @@ mkdirSync(join(staticDir, 'assets'));
 for (const [name, text] of [
   ['assets/app-Cx12ab.js', script],
   ['index.html', page],
+  ['favicon.svg', '<svg></svg>'],
 ] as const) {
   writeFileSync(join(staticDir, name), text);
   writeFileSync(join(staticDir, `${name}.br`), brotliCompressSync(text));
@@ -72,6 +73,10 @@ describe('static assets', () => {
     expect(await (await get('/cards/some-bearer-hash')).text()).toBe(page);
   });
 
+  it('sends a file beside the page as that file, not the page', async () => {
+    expect(await (await get('/favicon.svg')).text()).toBe('<svg></svg>');
+  });
+
   it('answers 404 for an asset of another build rather than the page under its name', async () => {
     const response = await get('/assets/app-Old999.js', 'br');
     expect(response.status).toBe(404);
@@ -84,81 +89,5 @@ describe('static assets', () => {
       expect(headers.get('content-security-policy'), path).toMatch(/(^|; )script-src 'self'(;|$)/);
       expect(headers.get('x-content-type-options'), path).toBe('nosniff');
     }
-  });
-});
-
-// A build with prepainted pages (src/prepaint.tsx): each address gets the page drawn for it.
-describe('prepainted pages', () => {
-  const builtDir = mkdtempSync(join(tmpdir(), 'flowdeck-prepaint-'));
-  mkdirSync(join(builtDir, 'prepaint'));
-  const pages = {
-    'index.html': '<div id="root"></div>',
-    'favicon.svg': '<svg></svg>',
-    'prepaint/overview.html': 'overview page',
-    'prepaint/flows.html': 'flows page',
-    'prepaint/sign-in.html': 'sign-in card',
-    'prepaint/shell.html': 'the frame alone',
-  };
-  for (const [name, text] of Object.entries(pages)) {
-    writeFileSync(join(builtDir, name), text);
-    writeFileSync(join(builtDir, `${name}.br`), brotliCompressSync(text));
-  }
-  writeFileSync(
-    join(builtDir, 'prepaint', 'manifest.json'),
-    JSON.stringify({
-      pages: { '/': 'prepaint/overview.html', '/flows': 'prepaint/flows.html', '/sign-in': 'prepaint/sign-in.html', '/alerts': 'prepaint/gone.html' },
-      shell: 'prepaint/shell.html',
-      outsideShell: ['/sign-in', '/cards/'],
-    }),
-  );
-  afterAll(() => {
-    rmSync(builtDir, { recursive: true, force: true });
-  });
-  const built = createApp({ services: null, staticDir: builtDir, bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES, upstreamUrl: null, logger: testLogger() });
-  const page = async (path: string) => {
-    const response = await built.request(path, { headers: { 'Accept-Encoding': 'br' } });
-    expect(response.status, path).toBe(200);
-    expect(response.headers.get('cache-control'), path).toBe('no-cache');
-    expect(response.headers.get('content-type'), path).toMatch(/^text\/html/);
-    return brotliDecompressSync(await bytes(response)).toString();
-  };
-
-  it('sends a section its own page, the sign-in card its own, and the frame alone elsewhere inside the shell', async () => {
-    expect(await page('/')).toBe('overview page');
-    expect(await page('/flows?q=orders')).toBe('flows page');
-    expect(await page('/sign-in?redirect=%2Fflows')).toBe('sign-in card');
-    expect(await page('/flows/12')).toBe('the frame alone');
-    expect(await page('/no/such/page')).toBe('the frame alone');
-    // A path that names a property every object has is no key of the manifest.
-    expect(await page('/constructor')).toBe('the frame alone');
-    expect(await page('/__proto__')).toBe('the frame alone');
-  });
-
-  it('sends the bare page outside the shell, and where the build lacks the file it names', async () => {
-    expect(await page('/cards/some-bearer-hash')).toBe('<div id="root"></div>');
-    expect(await page('/alerts')).toBe('<div id="root"></div>');
-  });
-
-  it('sends the bare page, not a 500, when the manifest cannot be read', async () => {
-    const brokenDir = mkdtempSync(join(tmpdir(), 'flowdeck-prepaint-broken-'));
-    mkdirSync(join(brokenDir, 'prepaint'));
-    writeFileSync(join(brokenDir, 'index.html'), '<div id="root"></div>');
-    const broken = createApp({ services: null, staticDir: brokenDir, bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES, upstreamUrl: null, logger: testLogger() });
-    try {
-      for (const manifest of ['{}', '{"pages":{"/":7}}', 'not json']) {
-        writeFileSync(join(brokenDir, 'prepaint', 'manifest.json'), manifest);
-        const response = await broken.request('/flows');
-        expect(response.status, manifest).toBe(200);
-        expect(await response.text(), manifest).toBe('<div id="root"></div>');
-      }
-    } finally {
-      rmSync(brokenDir, { recursive: true, force: true });
-    }
-  });
-
-  it('still sends files as files', async () => {
-    const response = await built.request('/favicon.svg');
-    expect(await response.text()).toBe('<svg></svg>');
-    expect((await built.request('/prepaint/manifest.json')).status).toBe(200);
   });
 });

@@ -12,9 +12,7 @@ import { sendFile, type Upload, type UploadOptions } from './uploads';
 // A card link works once: it is open until it is submitted, revoked by its sender, or past its expiry.
 // One rule for the service, the mock service and the dashboard.
 
-import { CARD_STATES } from './schema-free-values';
-
-export { CARD_STATES };
+export const CARD_STATES = ['open', 'submitted', 'expired', 'revoked'] as const;
 export type CardState = (typeof CARD_STATES)[number];
 
 export interface CardTimes {

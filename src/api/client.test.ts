@@ -5,14 +5,11 @@ import { DEMO_API_KEY } from '@/mock-service/auth';
 import { OPERATIONS } from '@/mock-service/operations';
 import { SEED } from '@/mock-service/seed';
 import { mockService } from '@/test/server';
-import { recordSentUrls } from '@/test/sent-urls';
 import { createConfigurationCard } from './cards';
 import { configureApi } from './api-session';
-import { request, writeBody } from './client';
-import { buildUrl, sendAhead } from './send-ahead';
+import { buildUrl, request, writeBody } from './client';
 import { propertiesInputSchema } from './common';
 import { createDestination, getDestination, updateDestination, verifyDestination } from './destinations';
-import { FIRST_PAGE, FLOWS_PATH, sendFirstPageAhead } from './first-pages';
 import { cancelFlow, listFlows, listRunAttempts, runFlow } from './flows';
 import { getResolvers } from './resolvers';
 import { createSource, updateSource } from './sources';
@@ -103,51 +100,6 @@ describe('request', () => {
   it('answers a delayed request normally when it is within the timeout', async () => {
     mockService.failNext('getSourceSpec', { delayMs: 20 });
     await expect(getSourceSpec('sample')).resolves.toMatchObject({ name: 'sample' });
-  });
-});
-
-describe('sendAhead', () => {
-  let sent: string[] = [];
-  beforeEach(() => {
-    sent = recordSentUrls();
-  });
-  const listCalls = () => sent.filter((url) => url.includes('/v2/flows')).length;
-
-  it('sends the first page of flows at once, and listFlows of that page reads that answer instead of asking again', async () => {
-    sendFirstPageAhead(FLOWS_PATH);
-    expect(listCalls()).toBe(1);
-    const flows = await listFlows({}, { offset: 0, limit: FIRST_PAGE.limit });
-    expect(flows.length).toBeGreaterThan(0);
-    expect(flows[0]).toMatchObject({ id: expect.any(Number) as number, paused: expect.any(Boolean) as boolean });
-    expect(listCalls()).toBe(1);
-    // Taken once: the next read of the page asks the service.
-    await listFlows({}, FIRST_PAGE);
-    expect(listCalls()).toBe(2);
-  });
-
-  it('never hands an answer to a request under another key', async () => {
-    signIn('another-key');
-    sendAhead('/v2/flows', { limit: 1000, offset: 0 });
-    signIn();
-    await listFlows({}, FIRST_PAGE);
-    expect(listCalls()).toBe(2);
-    expect(mockService.calls.filter((call) => call.authorization === `Bearer ${DEMO_API_KEY}`)).toHaveLength(1);
-  });
-
-  it('reads a failure sent ahead as that request failing', async () => {
-    mockService.failNext('listFlows', { status: 502, rawBody: 'Bad gateway from proxy' });
-    sendFirstPageAhead(FLOWS_PATH);
-    expect(await apiError(listFlows({}, FIRST_PAGE))).toMatchObject({ kind: 'server', status: 502 });
-  });
-
-  it("lets the taker's cancellation through while the answer is still on its way", async () => {
-    mockService.failNext('listFlows', { delayMs: 300 });
-    sendFirstPageAhead(FLOWS_PATH);
-    const controller = new AbortController();
-    const pending = listFlows({ signal: controller.signal }, FIRST_PAGE);
-    controller.abort();
-    await expect(pending).rejects.toSatisfy((error: unknown) => error instanceof Error && error.name === 'AbortError');
-    expect(listCalls()).toBe(1);
   });
 });
 

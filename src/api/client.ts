@@ -2,7 +2,27 @@ import type { z } from 'zod';
 import { getApiSession } from './api-session';
 import { ApiError, errorBodySchema, kindFromStatus } from './errors';
 import { noteServiceDate } from './service-clock';
-import { buildUrl, DEFAULT_TIMEOUT_MS, headersFor, type Query, takeAhead } from './send-ahead';
+
+/** No call waits forever: past this the user is told the service did not answer. */
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+type Query = Record<string, string | number | undefined>;
+
+export function buildUrl(baseUrl: string, path: string, query?: Query): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return `${baseUrl.replace(/\/+$/, '')}${path}${qs ? `?${qs}` : ''}`;
+}
+
+function headersFor(token: string | null, withBody: boolean): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (withBody) headers['Content-Type'] = 'application/json';
+  return headers;
+}
 
 export interface RequestOptions<S extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -23,52 +43,31 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** The answer sent ahead, or the caller's cancellation, whichever comes first. */
-function unlessAborted(response: Promise<Response>, signal: AbortSignal | undefined): Promise<Response> {
-  if (!signal) return response;
-  if (signal.aborted) return Promise.reject(signal.reason as Error);
-  return new Promise((resolve, reject) => {
-    const abort = () => {
-      reject(signal.reason as Error);
-    };
-    signal.addEventListener('abort', abort, { once: true });
-    response.then(resolve, reject).finally(() => {
-      signal.removeEventListener('abort', abort);
-    });
-  });
-}
-
 export async function request<S extends z.ZodType>(options: RequestOptions<S>): Promise<z.output<S>> {
   const { method = 'GET', path, query, body, file, schema, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
   const session = getApiSession();
   const token = options.token ?? session.token;
   const url = buildUrl(session.baseUrl, path, query);
-  const ahead = method === 'GET' && body === undefined && file === undefined ? takeAhead(url, token) : undefined;
-
-  const limitMs = ahead ? DEFAULT_TIMEOUT_MS : timeoutMs;
-  const timeout = ahead?.timeout ?? AbortSignal.timeout(limitMs);
+  const timeout = AbortSignal.timeout(timeoutMs);
 
   let response: Response;
   const sentAt = Date.now();
   try {
-    response = ahead
-      ? await unlessAborted(ahead.response, signal)
-      : await fetch(url, {
-          method,
-          headers: file ? { ...headersFor(token, false), 'Content-Type': file.type || 'application/octet-stream' } : headersFor(token, body !== undefined),
-          body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
-          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-        });
+    response = await fetch(url, {
+      method,
+      headers: file ? { ...headersFor(token, false), 'Content-Type': file.type || 'application/octet-stream' } : headersFor(token, body !== undefined),
+      body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
   } catch (cause) {
     if (signal?.aborted) throw cause; // the caller cancelled (React Query does on unmount): not an error to show
     if (timeout.aborted) {
-      throw new ApiError('timeout', `The service did not answer within ${String(Math.round(limitMs / 1000))} s.`, { cause });
+      throw new ApiError('timeout', `The service did not answer within ${String(Math.round(timeoutMs / 1000))} s.`, { cause });
     }
     throw new ApiError('network', undefined, { cause });
   }
 
-  // An answer sent ahead may have left before this call: its Date says nothing reliable about the offset.
-  if (!ahead) noteServiceDate(response.headers.get('Date'), sentAt, Date.now());
+  noteServiceDate(response.headers.get('Date'), sentAt, Date.now());
   const text = await response.text();
   let json: unknown = undefined;
   let jsonError: unknown = null;

@@ -1,5 +1,4 @@
-// zod/mini: the client reads error bodies on the first screen (sign-in), where zod classic is not loaded.
-import { z } from 'zod/mini';
+import { z } from 'zod';
 import { MESSAGES } from './messages';
 
 /** What went wrong, in the terms a screen needs to pick its message. */

@@ -19,7 +19,6 @@ import {
 } from './common';
 import { freshnessSchema } from './freshness';
 import { retryFields, RUN_POLICY_INPUT_FIELDS, runPolicyFields, runPolicyInputFields } from './run-policy';
-import { MAX_ATTEMPTS_LIMIT } from './schema-free-values';
 import { FLOW_TABLE_FIELDS, flowTableFields, flowTableInputFields } from './tables';
 
 export const FREQUENCIES = ['manual', '24h', '12h', '6h', '1h', '30m', '15m'] as const;
@@ -119,7 +118,8 @@ export const runAttemptSchema = z.object({
 });
 export type RunAttempt = z.infer<typeof runAttemptSchema>;
 
-export { MAX_ATTEMPTS_LIMIT };
+/** The most run attempts one page of `GET /v2/flows/{id}/run` returns. */
+export const MAX_ATTEMPTS_LIMIT = 1000;
 
 export const runAttemptsParamsSchema = z.strictObject({
   limit: z.number().int().min(1).max(MAX_ATTEMPTS_LIMIT).default(100),
@@ -127,6 +127,11 @@ export const runAttemptsParamsSchema = z.strictObject({
   order: z.enum(['ASC', 'DESC']).default('DESC'),
 });
 export type RunAttemptsParams = z.input<typeof runAttemptsParamsSchema>;
+
+/** GET /v2/flows/{id} (Flowdeck's addition: the hosted service finds a flow in the list). */
+export function getFlow(id: number, options: CallOptions = {}): Promise<Flow> {
+  return callOperation('getFlow', 'GET /flows/{id}', { params: { id }, schema: dataOf(flowSchema) }, options);
+}
 
 /**
  * GET /v2/flows: every flow, read page by page where the service pages (Flowdeck's does, 1000 at a time);

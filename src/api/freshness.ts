@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { openEnum } from './common';
-import { FRESHNESS_STATES } from './schema-free-values';
 
 // Flowdeck's `freshness` of a flow or workflow (the rule: src/service-rules/freshness.ts, written down in
 // docs/freshness.md). An open set read lowercase; absent (the hosted service) reads as null, and the dashboard
 // then shows no freshness rather than guess.
 
-export { FRESHNESS_STATES };
+/** A flow's `freshness` states (the rule: src/service-rules/freshness.ts). */
+export const FRESHNESS_STATES = ['on_time', 'late', 'failing', 'paused', 'manual', 'never_run'] as const;
 
 export const freshnessSchema = openEnum(FRESHNESS_STATES, 'lower')
   .nullish()

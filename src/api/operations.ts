@@ -367,6 +367,7 @@ export const OPERATIONS = [
     query: 'page',
     errors: [400, 401, 403, 404],
   },
+  { name: 'getFlow', access: 'key', method: 'get', path: '/flows/{id}', summary: 'Get flow', response: flowSchema, errors: [401, 404], addition: true },
   {
     name: 'createFlow',
     access: 'key',

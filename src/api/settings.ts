@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { getApiSession } from './api-session';
 import { callOperation, routeRequest } from './call-operation';
-import { type CallOptions, writeBody } from './client';
+import { buildUrl, type CallOptions, writeBody } from './client';
 import { dataOf, nullableText } from './common';
 import { ApiError, kindFromStatus } from './errors';
-import { buildUrl } from './send-ahead';
 
 // Flowdeck's addition: the service's settings, kept in its database. The address links are built on (the
 // environment's FLOWDECK_PUBLIC_URL wins when it is set), the team's name and logo a card's recipient sees, and

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { getApiSession } from './api-session';
 import { bearerHeader } from './bearer';
 import { callOperation, type RouteOf, routeRequest } from './call-operation';
-import type { CallOptions } from './client';
-import { buildUrl } from './send-ahead';
+import { buildUrl, type CallOptions } from './client';
 import { dataOf } from './common';
 import { ApiError, errorBodySchema, kindFromStatus } from './errors';
 

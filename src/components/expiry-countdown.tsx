@@ -1,8 +1,7 @@
-import { Badge } from '@mantine/core';
+import { Badge, Tooltip } from '@mantine/core';
 import { formatCountdown } from '@/lib/format';
 import { useDateFormat } from '@/lib/time-zone';
 import { useNow } from '@/lib/use-now';
-import { Hint } from './hint';
 
 /** Time left until an expiry, ticking; past it, how long ago it expired. An unreadable date is shown as is. */
 export function ExpiryCountdown({ expiresAt }: { expiresAt: string }) {
@@ -17,10 +16,10 @@ export function ExpiryCountdown({ expiresAt }: { expiresAt: string }) {
     );
   const left = at - now;
   return (
-    <Hint label={`Expires ${format.dateTimeMinutes(at)}`}>
+    <Tooltip label={`Expires ${format.dateTimeMinutes(at)}`}>
       <Badge color={left <= 0 ? 'red' : left < 3_600_000 ? 'orange' : 'teal'} variant="light" tt="none" tabIndex={0}>
         {left <= 0 ? `Expired ${formatCountdown(-left)} ago` : `Expires in ${formatCountdown(left)}`}
       </Badge>
-    </Hint>
+    </Tooltip>
   );
 }

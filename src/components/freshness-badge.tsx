@@ -1,14 +1,13 @@
-import { Badge, type BadgeProps } from '@mantine/core';
+import { Badge, type BadgeProps, Tooltip } from '@mantine/core';
 import type { Freshness } from '@/api/freshness';
 import { FRESHNESS_COLORS, FRESHNESS_EXPLAINED, freshnessLabel } from '@/lib/run-status';
-import { Hint } from './hint';
 
 /** Whether a flow or workflow is as fresh as its schedule promises; nothing when the service does not say (the hosted one). */
 export function FreshnessBadge({ freshness, size = 'md' }: { freshness: Freshness; size?: BadgeProps['size'] }) {
   if (freshness === null) return null;
   const alarming = freshness === 'late' || freshness === 'failing';
   return (
-    <Hint label={FRESHNESS_EXPLAINED[freshness] ?? freshness} withArrow openDelay={300}>
+    <Tooltip label={FRESHNESS_EXPLAINED[freshness] ?? freshness} withArrow openDelay={300}>
       <Badge
         color={FRESHNESS_COLORS[freshness] ?? 'grape'}
         variant={alarming ? 'filled' : freshness === 'on_time' ? 'light' : 'outline'}
@@ -20,6 +19,6 @@ export function FreshnessBadge({ freshness, size = 'md' }: { freshness: Freshnes
       >
         {freshnessLabel(freshness)}
       </Badge>
-    </Hint>
+    </Tooltip>
   );
 }

@@ -1,6 +1,5 @@
-import { List, Skeleton, Text } from '@mantine/core';
-import type { Schedule, UpcomingRuns } from '@/lib/schedule-basics';
-import { useScheduleEngine } from '@/lib/use-schedule-engine';
+import { List, Text } from '@mantine/core';
+import { type Schedule, upcomingRuns } from '@/lib/schedule';
 import { useDateFormat } from '@/lib/time-zone';
 import { useNow } from '@/lib/use-now';
 import { DateTime } from './date-time';
@@ -23,31 +22,7 @@ interface NextRunsProps {
 export function NextRuns({ schedule, nextRunAt, timeZone, count, variant }: NextRunsProps) {
   const format = useDateFormat();
   const now = useNow(30_000);
-  const engine = useScheduleEngine(schedule.kind === 'cron');
-  const upcoming: UpcomingRuns | null =
-    schedule.kind === 'cron'
-      ? (engine?.upcomingRuns(schedule, nextRunAt, count, new Date(now), timeZone) ?? null)
-      : schedule.kind === 'frequency' && typeof nextRunAt === 'string'
-        ? { kind: 'at', runs: [new Date(nextRunAt)] }
-        : { kind: 'none' };
-  if (upcoming === null) {
-    // The cron library on its way: the list keeps its height, so the card does not jump when the times arrive.
-    if (variant === 'inline') return <Skeleton height="0.9em" width={200} radius="sm" display="inline-block" aria-label="Reading the next runs" />;
-    return (
-      <>
-        <Text size="sm" c="dimmed">
-          Next runs ({format.zoneName})
-        </Text>
-        <List size="sm" role="status" aria-label="Reading the next runs" aria-busy="true">
-          {Array.from({ length: count }, (_, index) => (
-            <List.Item key={index}>
-              <Skeleton height="0.9em" width={150} radius="sm" display="inline-block" style={{ verticalAlign: 'middle' }} />
-            </List.Item>
-          ))}
-        </List>
-      </>
-    );
-  }
+  const upcoming = upcomingRuns(schedule, nextRunAt, count, new Date(now), timeZone);
   switch (upcoming.kind) {
     case 'none':
       return null;

@@ -1,10 +1,9 @@
-import { Button, type ButtonProps, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, type ButtonProps, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import type { LiveAction } from '@/lib/use-live-action';
 import { ActionFeedback } from './action-feedback';
 import { ConfirmDialog } from './confirm-dialog';
-import { Hint } from './hint';
 
 interface RunControlsProps {
   run: LiveAction;
@@ -60,7 +59,7 @@ export function RunControls({ run, cancel, running, subject, children, cancelTex
     <Stack gap="xs" align="flex-end">
       <Group gap="xs" justify="flex-end">
         {/* Each sits in a span the tooltip can watch. */}
-        <Hint label="A run is going: wait for it to end, or cancel it" disabled={running !== true}>
+        <Tooltip label="A run is going: wait for it to end, or cancel it" disabled={running !== true}>
           <span>
             <ActionButton
               onAct={() => {
@@ -73,14 +72,14 @@ export function RunControls({ run, cancel, running, subject, children, cancelTex
               Run now
             </ActionButton>
           </span>
-        </Hint>
-        <Hint label="Nothing is running right now" disabled={running !== false}>
+        </Tooltip>
+        <Tooltip label="Nothing is running right now" disabled={running !== false}>
           <span>
             <ActionButton color="red" variant="light" onAct={confirm.open} pending={cancel.isPending} unavailable={run.isPending || running === false}>
               Cancel run
             </ActionButton>
           </span>
-        </Hint>
+        </Tooltip>
         {children}
       </Group>
       <ActionFeedback

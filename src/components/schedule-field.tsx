@@ -1,36 +1,28 @@
-import { Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Radio, Select, Stack, TextInput } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { type Control, Controller, type FieldValues, useWatch } from 'react-hook-form';
 import { FREQUENCIES } from '@/api/flows';
-import { LookAlikeSelect } from '@/components/look-alike-select';
-import { onDemand, useOnDemand } from '@/lib/on-demand';
-import { cronUsesZone, describeFrequency } from '@/lib/schedule-basics';
-import { useScheduleEngine } from '@/lib/use-schedule-engine';
+import { isValidCron } from '@/lib/cron';
+import { describeFrequency } from '@/lib/schedule-basics';
 import type { ScheduleFormValues } from '@/lib/schedule-form';
 
-// The next runs (their list, dates and clock, about 2.5 KB gzip) matter only once a cron is typed: they come
-// with the cron library, not with the form.
-const nextRunsModule = onDemand(() => import('@/components/next-runs'));
+// A cron in words (cronstrue) comes once one is typed: most schedules are frequencies.
+const CronExplanation = lazy(() => import('./cron-explanation').then((module) => ({ default: module.CronExplanation })));
 
-const FREQUENCY_OPTIONS = FREQUENCIES.map((frequency) => ({ value: frequency, label: describeFrequency(frequency) }));
+const CRON_HELP = 'Five fields, in UTC: minute, hour, day of month, month, day of week. For example 30 2 * * * is 02:30 UTC every day.';
 
-/** The expression in words (UTC, as the service reads it) and its next runs while typing, so a wrong cron shows before saving. */
-function CronExplanation({ cron }: { cron: string }) {
+/** While typing: how to write a cron, or the one typed in words with its next runs, so a wrong cron shows before saving. */
+function CronDescription({ cron }: { cron: string }) {
   const trimmed = cron.trim();
-  const engine = useScheduleEngine(true);
-  const nextRuns = useOnDemand(nextRunsModule);
-  // Until the cron library and the next runs arrive (both asked for as soon as Cron is picked), the help text
-  // stands in for the words; then words and times show together.
-  const words = trimmed === '' || !engine ? null : engine.describeCron(trimmed);
-  if (!words || !nextRuns) return <>Five fields, in UTC: minute, hour, day of month, month, day of week. For example 30 2 * * * is 02:30 UTC every day.</>;
+  if (trimmed === '' || !isValidCron(trimmed)) return CRON_HELP;
   return (
-    <>
-      <Text span size="xs" fw={600} c="var(--mantine-color-text)">
-        {words}
-      </Text>
-      {cronUsesZone(trimmed) && ' (UTC)'} · <nextRuns.NextRuns schedule={{ kind: 'cron', cron: trimmed }} count={3} variant="inline" />
-    </>
+    <Suspense fallback={CRON_HELP}>
+      <CronExplanation cron={trimmed} />
+    </Suspense>
   );
 }
+
+const FREQUENCY_OPTIONS = FREQUENCIES.map((frequency) => ({ value: frequency, label: describeFrequency(frequency) }));
 
 /**
  * A frequency from the interface's list, or a cron expression (which wins on the service when both exist).
@@ -66,7 +58,7 @@ export function ScheduleField<T extends FieldValues & ScheduleFormValues>({ cont
           control={control}
           name="frequency"
           render={({ field, fieldState }) => (
-            <LookAlikeSelect
+            <Select
               label="Frequency"
               description={field.value === 'manual' ? manualHint : undefined}
               data={FREQUENCY_OPTIONS}
@@ -92,7 +84,7 @@ export function ScheduleField<T extends FieldValues & ScheduleFormValues>({ cont
               autoComplete="off"
               spellCheck={false}
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-              description={<CronExplanation cron={cron} />}
+              description={<CronDescription cron={cron} />}
               error={fieldState.error?.message}
               {...field}
             />

@@ -1,10 +1,8 @@
-import { Code, Stack } from '@mantine/core';
+import { Code, Stack, Text, Tooltip } from '@mantine/core';
+import { scheduleWords } from '@/lib/cron-words';
 import type { Schedule } from '@/lib/schedule-basics';
-import { loadScheduleEngine, useScheduleWords } from '@/lib/use-schedule-engine';
 import { NextRuns } from './next-runs';
 import { PausedBadge } from './paused-badge';
-import { ScheduleWords, scheduleWordsNow } from './schedule-words';
-import { Hint } from './hint';
 
 interface ScheduleLabelProps {
   schedule: Schedule;
@@ -17,33 +15,30 @@ interface ScheduleLabelProps {
 
 /** The schedule in words; for cron the expression too; the next runs (from the service's next due time) on hover or focus. */
 export function ScheduleLabel({ schedule, nextRunAt, timeZone, paused = false }: ScheduleLabelProps) {
-  const words = scheduleWordsNow(schedule, useScheduleWords(schedule.kind === 'cron'));
+  const words = scheduleWords.describeSchedule(schedule);
   if (paused) {
     return (
       <Stack gap={4} align="flex-start">
-        <ScheduleWords size="sm" words={words} />
+        <Text size="sm">{words}</Text>
         {schedule.kind === 'cron' && <Code style={{ whiteSpace: 'nowrap', width: 'fit-content' }}>{schedule.cron}</Code>}
         <PausedBadge size="sm" />
       </Stack>
     );
   }
   const hasNext = schedule.kind !== 'none' && nextRunAt !== null;
-  if (!hasNext) return <ScheduleWords size="sm" words={words} />;
-  // A cron's next runs need the scheduler's library, which a list does not fetch for its words: asked for with
-  // the tooltip's own code on the first hover or focus, not after it.
-  const fetchCronTimes = schedule.kind === 'cron' ? () => void loadScheduleEngine().catch(() => undefined) : undefined;
+  if (!hasNext) return <Text size="sm">{words}</Text>;
   return (
     // The tooltip renders its label only while open, so a long list computes no next runs for hidden rows.
-    <Hint
+    <Tooltip
       label={<NextRuns schedule={schedule} nextRunAt={nextRunAt} {...(timeZone ? { timeZone } : {})} count={3} variant="inline" />}
       multiline
       w={280}
       events={{ hover: true, focus: true, touch: true }}
     >
-      <Stack gap={2} tabIndex={0} w="fit-content" onPointerEnter={fetchCronTimes} onFocus={fetchCronTimes}>
-        <ScheduleWords size="sm" words={words} />
+      <Stack gap={2} tabIndex={0} w="fit-content">
+        <Text size="sm">{words}</Text>
         {schedule.kind === 'cron' && <Code style={{ whiteSpace: 'nowrap', width: 'fit-content' }}>{schedule.cron}</Code>}
       </Stack>
-    </Hint>
+    </Tooltip>
   );
 }

@@ -13,11 +13,11 @@ interface SegmentedRadiosProps<V extends string> extends Omit<ComponentPropsWith
  * A choice of a few options as native radios in a row, looking like Mantine's SegmentedControl. That one measures
  * its options to place a sliding indicator when it is drawn, which lays the page out in the middle of the first
  * screen's render; here the checked option paints its own background and nothing is measured. Other props (a
- * Hint's or its Tooltip's ref and handlers among them) go to the group's element.
+ * Tooltip's ref and handlers among them) go to the group's element.
  */
 export function SegmentedRadios<V extends string>({ value, onChange, data, size = 'sm', className, ...others }: SegmentedRadiosProps<V>) {
   const name = useId();
-  // Mantine's Tooltip (in a Hint) hands its child a className (often empty): ours is kept beside it.
+  // Mantine's Tooltip hands its child a className (often empty): ours is kept beside it.
   return (
     <div role="radiogroup" className={className ? `${classes.root} ${className}` : classes.root} data-size={size} {...others}>
       {data.map((option) => (

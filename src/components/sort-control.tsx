@@ -1,6 +1,4 @@
-import { ActionIcon, Group } from '@mantine/core';
-import { Hint } from './hint';
-import { LookAlikeSelect } from './look-alike-select';
+import { ActionIcon, Group, Select, Tooltip } from '@mantine/core';
 
 interface SortControlProps<S extends string> {
   options: readonly { value: S; label: string }[];
@@ -13,7 +11,7 @@ interface SortControlProps<S extends string> {
 export function SortControl<S extends string>({ options, sort, dir, onChange }: SortControlProps<S>) {
   return (
     <Group gap={4} align="flex-end">
-      <LookAlikeSelect
+      <Select
         label="Sort by"
         data={options}
         value={sort}
@@ -24,7 +22,7 @@ export function SortControl<S extends string>({ options, sort, dir, onChange }: 
         }}
         w={190}
       />
-      <Hint label={dir === 'asc' ? 'Ascending: click for descending' : 'Descending: click for ascending'}>
+      <Tooltip label={dir === 'asc' ? 'Ascending: click for descending' : 'Descending: click for ascending'}>
         <ActionIcon
           variant="default"
           size={36}
@@ -35,7 +33,7 @@ export function SortControl<S extends string>({ options, sort, dir, onChange }: 
         >
           {dir === 'asc' ? '↑' : '↓'}
         </ActionIcon>
-      </Hint>
+      </Tooltip>
     </Group>
   );
 }

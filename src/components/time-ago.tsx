@@ -1,8 +1,7 @@
-import { Text, type TextProps } from '@mantine/core';
+import { Text, type TextProps, Tooltip } from '@mantine/core';
 import { formatTimeAgo } from '@/lib/format';
 import { useDateFormat } from '@/lib/time-zone';
 import { useNow } from '@/lib/use-now';
-import { Hint } from './hint';
 
 /** "5 min ago" (no zone to tell), the exact time in the chosen zone on hover and for screen readers; "—" for no time. */
 export function TimeAgo({ iso, ...props }: { iso: string | null | undefined } & TextProps) {
@@ -22,12 +21,12 @@ export function TimeAgo({ iso, ...props }: { iso: string | null | undefined } & 
       </Text>
     );
   return (
-    <Hint label={format.dateTime(iso)}>
+    <Tooltip label={format.dateTime(iso)}>
       <Text span {...props}>
         <time dateTime={iso} title={format.dateTime(iso)}>
           {formatTimeAgo(at, now)}
         </time>
       </Text>
-    </Hint>
+    </Tooltip>
   );
 }

@@ -1,7 +1,7 @@
+import { Tooltip } from '@mantine/core';
 import { dateFormat } from '@/lib/format';
 import { setTimeZoneChoice, useTimeZoneChoice } from '@/lib/time-zone';
 import { SegmentedRadios } from './segmented-radios';
-import { Hint } from './hint';
 
 /** The local zone's name is read (an Intl formatter built) only when the tooltip shows, not in the shell's first render. */
 function LocalZoneHint() {
@@ -12,7 +12,7 @@ function LocalZoneHint() {
 export function TimeZoneSwitch() {
   const choice = useTimeZoneChoice();
   return (
-    <Hint label={choice === 'utc' ? 'Dates in UTC, the zone schedules run in' : <LocalZoneHint />}>
+    <Tooltip label={choice === 'utc' ? 'Dates in UTC, the zone schedules run in' : <LocalZoneHint />}>
       <SegmentedRadios
         size="xs"
         aria-label="Time zone of dates"
@@ -25,6 +25,6 @@ export function TimeZoneSwitch() {
           { value: 'utc', label: 'UTC' },
         ]}
       />
-    </Hint>
+    </Tooltip>
   );
 }

@@ -1,5 +1,5 @@
 import cronstrue from 'cronstrue';
-import { cronUsesZone, describeFrequency, type Schedule, type CronWording, scheduleWordsStore } from './schedule-basics';
+import { cronUsesZone, describeFrequency, type Schedule, type CronWording } from './schedule-basics';
 
 // A cron in plain words, without the scheduler's library (croner, in schedule.ts): a list shows schedules the
 // service has already accepted, so cronstrue reading the expression is enough there. What checks a cron a user
@@ -46,5 +46,3 @@ export const scheduleWords: CronWording = {
   describeCron: cronWords,
   describeSchedule: (schedule) => scheduleInWords(schedule, cronWords),
 };
-
-scheduleWordsStore.provide(scheduleWords);

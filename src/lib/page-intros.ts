@@ -1,7 +1,7 @@
 /**
- * The heading of each section's list page. The page draws it, and the build draws it into the page the service
- * sends for that address (src/prepaint.tsx), so a phone shows it before any of the dashboard's code has run.
- * A description that depends on data (a count) is left out here: the page draws it once the data is in.
+ * The heading of each section's list page. The page draws it, and so does its skeleton while the page's code and
+ * data arrive, so the heading does not move. A description that depends on data (a count) is left out here: the
+ * page draws it once the data is in.
  */
 export interface PageIntro {
   title: string;

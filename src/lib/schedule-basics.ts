@@ -1,8 +1,5 @@
-// The light half of schedules: kinds, frequencies, and what needs no cron library. Cron words (cronstrue, about
-// 7 KB gzip) are in cron-words.ts, which a list showing a cron loads when it first draws one; the cron scheduler's
-// own library (croner, about 10 KB more) comes only with what checks a cron or tells its times (schedule.ts). See
-// use-schedule-engine.ts: a page whose schedules are frequencies fetches neither.
-import { provided } from './on-demand';
+// Schedules without the cron libraries: kinds, frequencies and their times. Cron words are in cron-words.ts
+// (cronstrue), cron checks and times in schedule.ts (croner), which brings all of it together.
 
 /** A flow's or workflow's schedule: `cron` wins over `frequency` (the public interface says so). */
 export type Schedule = { kind: 'cron'; cron: string } | { kind: 'frequency'; frequency: string } | { kind: 'none' };
@@ -61,21 +58,11 @@ export function cronUsesZone(cron: string): boolean {
     .some((field) => field !== '*');
 }
 
-/** What cron-words.ts gives once loaded: a cron in plain words, all a list of schedules needs. */
+/** A cron in plain words, all a list of schedules needs (cron-words.ts). */
 export interface CronWording {
   describeCron: (cron: string) => string | null;
   describeSchedule: (schedule: Schedule) => string;
 }
-
-/** What schedule.ts gives once loaded: the words, checked by the scheduler's own library, and a cron's times. */
-export interface ScheduleEngine extends CronWording {
-  isValidCron: (cron: string) => boolean;
-  upcomingRuns: (schedule: Schedule, nextRunAt: string | null | undefined, count: number, now?: Date, timeZone?: string) => UpcomingRuns;
-}
-
-/** Each hands itself over when evaluated, however it came (use-schedule-engine.ts fetches them). */
-export const scheduleWordsStore = provided<CronWording>();
-export const scheduleEngineStore = provided<ScheduleEngine>();
 
 /** What to say about a schedule's next runs. */
 export type UpcomingRuns = { kind: 'at'; runs: Date[] } | { kind: 'none' } | { kind: 'invalid' };

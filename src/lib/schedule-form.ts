@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { FREQUENCIES } from '@/api/flows';
-import type { ScheduleEngine } from './schedule-basics';
-import { loadScheduleEngine, scheduleEngineOnDemand } from './use-schedule-engine';
+import { isValidCron } from './cron';
 
 // The schedule part of the forms that set one (new flow, new and edit workflow): a frequency from the
 // interface's list or a cron expression, checked as typed by the same library the service checks with.
@@ -18,27 +17,15 @@ export interface ScheduleFormValues {
   cron: string;
 }
 
-/**
- * For a form's superRefine: an empty or unreadable cron, when cron is the chosen kind. The cron library comes with
- * the form's first cron (the schedule field asks for it when Cron is picked), so a check may wait for it: the
- * forms validate with parseAsync.
- */
-export function checkScheduleForm(values: ScheduleFormValues, context: z.RefinementCtx): void | Promise<void> {
+/** For a form's superRefine: an empty or unreadable cron, when cron is the chosen kind. */
+export function checkScheduleForm(values: ScheduleFormValues, context: z.RefinementCtx): void {
   if (values.scheduleKind !== 'cron') return;
   if (values.cron === '') {
     context.addIssue({ code: 'custom', path: ['cron'], message: 'Enter a cron expression' });
     return;
   }
   // The service checks cron with the same library (croner, UTC), so what passes here it accepts.
-  const check = (engine: ScheduleEngine) => {
-    if (!engine.isValidCron(values.cron)) context.addIssue({ code: 'custom', path: ['cron'], message: 'Not a cron expression the scheduler accepts' });
-  };
-  const engine = scheduleEngineOnDemand.loaded();
-  if (engine) {
-    check(engine);
-    return;
-  }
-  return loadScheduleEngine().then(check);
+  if (!isValidCron(values.cron)) context.addIssue({ code: 'custom', path: ['cron'], message: 'Not a cron expression the scheduler accepts' });
 }
 
 const isFrequency = (value: string | null): value is ScheduleFormValues['frequency'] => (FREQUENCIES as readonly (string | null)[]).includes(value);

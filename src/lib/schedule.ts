@@ -1,29 +1,15 @@
 import { Cron } from 'croner';
+import { isValidCron, nextCronRuns } from './cron';
 import { cronWords, scheduleInWords } from './cron-words';
-import { frequencyMs, type ScheduleEngine, scheduleEngineStore, type Schedule, type UpcomingRuns } from './schedule-basics';
+import { frequencyMs, type Schedule, type UpcomingRuns } from './schedule-basics';
 
-// Everything schedules need, the cron library included. Pages that may never show a cron import schedule-basics.ts
-// and get these functions through use-schedule-engine.ts instead.
+// Everything schedules need, the cron library included.
 export { cronUsesZone, describeFrequency, describeInterval, frequencyMs, type Schedule, scheduleOf, type UpcomingRuns } from './schedule-basics';
+export { isValidCron, nextCronRuns };
 
 /** Plain words for a cron expression, or null when it is not one the scheduler would accept. */
 export function describeCron(cron: string): string | null {
   return isValidCron(cron) ? cronWords(cron) : null;
-}
-
-export function isValidCron(cron: string): boolean {
-  try {
-    new Cron(cron, { paused: true, timezone: 'UTC' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The next times a cron expression fires after `from`, read in `timeZone` (as the service's scheduler reads it); empty for an invalid expression. */
-export function nextCronRuns(cron: string, count: number, from: Date = new Date(), timeZone = 'UTC'): Date[] {
-  if (!isValidCron(cron) || count <= 0) return [];
-  return new Cron(cron, { paused: true, timezone: timeZone }).nextRuns(count, from);
 }
 
 /** The schedule in words; a cron expression that fixes times says they are UTC, as the service reads them. */
@@ -71,7 +57,3 @@ export function scheduledRunsBetween(schedule: Schedule, nextRunAt: string | nul
   for (let at = first; at <= to.getTime() && runs.length < max; at += every) if (at >= from.getTime()) runs.push(new Date(at));
   return runs;
 }
-
-export const scheduleEngine: ScheduleEngine = { describeCron, describeSchedule, isValidCron, upcomingRuns };
-
-scheduleEngineStore.provide(scheduleEngine);

@@ -28,6 +28,7 @@ export function flowHandlers(context: MockContext): HttpHandler[] {
   };
   return [
     route(context, 'listFlows', ({ query }) => dataResponse(paginate(db.state.flows, query).map((record) => wireFlow(db, record)))),
+    route(context, 'getFlow', ({ params }) => dataResponse(wireFlow(db, findFlow(context, params.id)))),
 
     // Answers 201 ("created" in the interface) with `{ message }`; the run goes on in the background.
     route(context, 'runFlow', ({ params }) => {

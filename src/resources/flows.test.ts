@@ -1,6 +1,6 @@
 import { QueryClient, useQuery } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { type RunAttempt, runAttemptSchema } from '@/api/flows';
 import { liveQueryOptions, liveScopes } from '@/lib/live-query';
 import { FAST_POLL_MS, IDLE_POLL_MS } from '@/lib/polling';
@@ -20,30 +20,30 @@ import {
   useSetFlowPaused,
   useUpdateFlow,
 } from './flows';
+import { ServiceSupport } from './service-support';
 
 // A flow's status with its newest attempt, from three kinds of service: Flowdeck's (the hosted shape with
 // lastAttempt beside it: one request), the hosted one (the status alone: the newest attempt is read
 // instead, from then on) and one without the status operation (404: the same).
 
-/** A fresh module each time: which way the service answers is remembered for the session. */
-async function load() {
-  vi.resetModules();
-  const { flowQueries } = await import('./flows');
-  // The fresh modules have a fresh API client: sign it in too.
-  (await import('@/mock-service/api-test-helpers')).signIn();
+/** What a sign-in learns of its service: a fresh one for each test. */
+let service = new ServiceSupport();
+
+function load() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return (id: number) => client.query({ ...flowQueries.status(id), staleTime: 0 });
+  return (id: number) => client.query({ ...flowQueries.status(service, id), staleTime: 0 });
 }
 
 const operations = () => mockService.calls.map((call) => call.operation);
 
 beforeEach(() => {
   signIn();
+  service = new ServiceSupport();
 });
 
 describe('flowQueries.status', () => {
   it('reads Flowdeck’s answer in one request, the attempt included', async () => {
-    const status = await load();
+    const status = load();
     const running = await status(SEED.runningFlowId);
     expect(running).toMatchObject({ lifecycle: 'running', disposition: 'none', lastAttempt: { flow: SEED.runningFlowId, lifecycle: 'running' } });
     expect(await status(SEED.idleFlowId)).toMatchObject({ lifecycle: 'not_running', disposition: 'none', lastAttempt: null });
@@ -54,7 +54,7 @@ describe('flowQueries.status', () => {
     mockService.fail('getFlowStatus', {
       body: { id: SEED.failingFlowId, lifecycle: 'NOT_RUNNING', disposition: 'FAILED', resources: [], errors: ['boom'], completedAt: null },
     });
-    const status = await load();
+    const status = load();
     const failed = await status(SEED.failingFlowId);
     expect(failed).toMatchObject({
       id: SEED.failingFlowId,
@@ -69,10 +69,28 @@ describe('flowQueries.status', () => {
 
   it('reads the newest attempt where the service has no status operation, and still says not found for an unknown flow', async () => {
     mockService.fail('getFlowStatus', { status: 404 });
-    const status = await load();
+    const status = load();
     expect(await status(SEED.runningFlowId)).toMatchObject({ lifecycle: 'running', lastAttempt: { lifecycle: 'running' } });
     await expect(status(999)).rejects.toMatchObject({ kind: 'not_found' });
     expect(operations()).toEqual(['getFlowStatus', 'listRunAttempts', 'listRunAttempts']);
+  });
+});
+
+describe('flowQueries.detail', () => {
+  const read = (id: number) => new QueryClient({ defaultOptions: { queries: { retry: false } } }).query(flowQueries.detail(service, id));
+
+  it('reads one flow alone from Flowdeck’s service, and null for an unknown id', async () => {
+    expect(await read(SEED.idleFlowId)).toMatchObject({ id: SEED.idleFlowId });
+    expect(await read(999)).toBeNull();
+    expect(operations()).toEqual(['getFlow', 'getFlow']);
+  });
+
+  it('finds the flow in the list where the service has no GET /v2/flows/{id} (the hosted one), from then on', async () => {
+    mockService.fail('getFlow', { status: 404, message: 'Not Found' });
+    expect(await read(SEED.idleFlowId)).toMatchObject({ id: SEED.idleFlowId });
+    expect(await read(SEED.runningFlowId)).toMatchObject({ id: SEED.runningFlowId });
+    expect(await read(999)).toBeNull();
+    expect(operations()).toEqual(['getFlow', 'listFlows', 'listFlows', 'listFlows']);
   });
 });
 
@@ -83,11 +101,11 @@ describe('flow mutations', () => {
   function statusPollMs(client: QueryClient): unknown {
     const options = liveQueryOptions(
       client,
-      flowQueries.status(idle),
+      flowQueries.status(service, idle),
       { isActive: (status) => isRunActive(status.lastAttempt), scopes: [liveScopes.flow(idle)] },
       false,
     );
-    const query = client.getQueryCache().find({ queryKey: flowQueries.status(idle).queryKey });
+    const query = client.getQueryCache().find({ queryKey: flowQueries.statusKey(idle) });
     if (typeof options.refetchInterval !== 'function' || !query) throw new Error('Expected a live status query in the cache.');
     return options.refetchInterval(query as never);
   }
@@ -103,16 +121,16 @@ describe('flow mutations', () => {
       }),
     );
     await client.query(flowQueries.list());
-    await client.query(flowQueries.status(idle));
+    await client.query(flowQueries.status(service, idle));
 
     const flow = await act(() => result.current.mutateAsync({ displayName: 'Fresh flow', source: 1, destination: 2, frequency: 'manual' }));
 
     expect(seen).toEqual([flow]);
-    expect(client.getQueryState(flowQueries.status(idle).queryKey)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(flowQueries.statusKey(idle))?.isInvalidated).toBe(true);
   });
 
   it('useRunFlow refreshes the flow’s status at once and keeps its views polling fast', async () => {
-    const { client, result } = renderWithClient(() => ({ status: useQuery(flowQueries.status(idle)), run: useRunFlow(idle) }));
+    const { client, result } = renderWithClient(() => ({ status: useQuery(flowQueries.status(service, idle)), run: useRunFlow(idle) }));
     await waitFor(() => {
       expect(result.current.status.data?.lastAttempt).toBeNull();
     });
@@ -134,7 +152,7 @@ describe('flow mutations', () => {
 
   it('useCancelFlow, even refused, refreshes the status and keeps its views polling fast', async () => {
     mockService.failNext('cancelFlow', { status: 400, message: `Flow ${String(idle)} is not running.` });
-    const { client, result } = renderWithClient(() => ({ status: useQuery(flowQueries.status(idle)), cancel: useCancelFlow(idle) }));
+    const { client, result } = renderWithClient(() => ({ status: useQuery(flowQueries.status(service, idle)), cancel: useCancelFlow(idle) }));
     await waitFor(() => {
       expect(result.current.status.isSuccess).toBe(true);
     });
@@ -229,11 +247,11 @@ describe('changing and deleting flows', () => {
       }),
     );
     await client.query(flowQueries.list());
-    await client.query(flowQueries.status(idle));
+    await client.query(flowQueries.status(service, idle));
     await act(() => result.current.mutateAsync());
     expect(seen).toEqual([idle]);
     expect(cachedFlow(client, idle)).toBeUndefined();
-    expect(client.getQueryState(flowQueries.status(idle).queryKey)).toBeUndefined();
+    expect(client.getQueryState(flowQueries.statusKey(idle))).toBeUndefined();
   });
 
   it('useBulkFlowAction keeps each flow’s outcome, updates the cache for those done', async () => {

@@ -1,10 +1,9 @@
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { readAllPages } from '@/api/all-pages';
+import { FIRST_PAGE, readAllPages } from '@/api/all-pages';
 import type { CallOptions } from '@/api/client';
 import { ApiError, isApiError } from '@/api/errors';
-import { FIRST_PAGE } from '@/api/first-pages';
 import {
   cancelFlow,
   createFlow,
@@ -12,8 +11,7 @@ import {
   deleteFlow,
   type Flow,
   type FlowStatus,
-  flowStatusOf,
-  getFlowStatus,
+  getFlow,
   getRunAttempt,
   listFlows,
   listRunAttempts,
@@ -30,43 +28,36 @@ import { parseIdParam } from '@/lib/route-params';
 import { watchStartedRun } from '@/lib/run-watch';
 import { useLiveAction } from '@/lib/use-live-action';
 import { useRefetchWhenChanged } from './follow-live';
-import { flowStatusBatches } from './flow-status-batches';
 import { resourceKeys } from './keys';
-
-/**
- * A flow's status with its newest attempt. Flowdeck's service answers both in one request; the hosted
- * service answers the status without the attempt, and a service may lack the status operation (404).
- * There the newest attempt is read instead, which carries the status too: one request either way.
- */
-let statusSource: 'unknown' | 'status' | 'attempts' = 'unknown';
-
-async function readFlowStatus(id: number, options: CallOptions): Promise<FlowStatus> {
-  if (statusSource !== 'attempts') {
-    try {
-      const status = await getFlowStatus(id, options);
-      if (status.lastAttempt !== undefined) {
-        statusSource = 'status';
-        return { ...status, lastAttempt: status.lastAttempt };
-      }
-    } catch (error) {
-      if (statusSource === 'status' || !isApiError(error, 'not_found')) throw error;
-    }
-  }
-  // A 404 here means the flow itself does not exist.
-  const [latest] = await listRunAttempts(id, { limit: 1, order: 'DESC' }, options);
-  statusSource = 'attempts';
-  return flowStatusOf(id, latest ?? null);
-}
-
-/** Rows drawn together ask together: one request for their statuses. */
-const readFlowStatusBatched = flowStatusBatches((id) => readFlowStatus(id, {}));
+import type { RouterContext, ServiceSupport } from './service-support';
 
 export type AttemptsPage = Required<RunAttemptsParams>;
 
 export const flowKeys = resourceKeys('flows');
+const flowKey = (id: number) => flowKeys.detail(id, 'flow');
+const statusKey = (id: number) => queryOptions<FlowStatus>({ queryKey: flowKeys.detail(id, 'status') }).queryKey;
+
+/**
+ * GET /v2/flows/{id} where the service has it (Flowdeck's addition). The hosted service has not: its flow is
+ * found in the whole list. Until the service has answered, a 404 means either, and the list tells which.
+ */
+async function readFlow(service: ServiceSupport, client: QueryClient, id: number, options: CallOptions): Promise<Flow | null> {
+  if (service.flowById !== false) {
+    try {
+      const flow = await getFlow(id, options);
+      service.flowById = true;
+      return flow;
+    } catch (error) {
+      if (!isApiError(error, 'not_found')) throw error;
+      if (service.flowById === true) return null;
+    }
+  }
+  const flow = (await client.query({ ...flowQueries.list(), staleTime: 'static' })).find((each) => each.id === id) ?? null;
+  if (flow) service.flowById = false;
+  return flow;
+}
 
 export const flowQueries = {
-  /** The interface has no get-flow operation: a flow's page reads it from this list too. */
   list: () =>
     queryOptions({
       queryKey: flowKeys.list(),
@@ -76,7 +67,14 @@ export const flowQueries = {
     }),
   /** The first page alone: the flows list draws it while the other pages are read (10,000 flows are ten pages). */
   firstPage: () => queryOptions({ queryKey: flowKeys.list(FIRST_PAGE), queryFn: ({ signal }) => listFlows({ signal }, FIRST_PAGE) }),
-  status: (id: number) => queryOptions({ queryKey: flowKeys.detail(id, 'status'), queryFn: () => readFlowStatusBatched(id) }),
+  /** One flow, null when there is none with that id (its routes' loader starts it from the list's copy). */
+  detail: (service: ServiceSupport, id: number) =>
+    // The service is not part of the key: it changes only with the sign-in, which empties the cache.
+    // eslint-disable-next-line @tanstack/query/exhaustive-deps
+    queryOptions({ queryKey: flowKey(id), queryFn: ({ signal, client }) => readFlow(service, client, id, { signal }) }),
+  status: (service: ServiceSupport, id: number) => queryOptions({ queryKey: statusKey(id), queryFn: () => service.flowStatus(id) }),
+  /** The status's key alone: reading it from the cache needs no service. */
+  statusKey,
   attempts: (id: number, page: AttemptsPage) =>
     queryOptions({ queryKey: flowKeys.detail(id, 'attempts', page), queryFn: ({ signal }) => listRunAttempts(id, page, { signal }) }),
   /** One attempt by its id: a link to an attempt that no loaded page of attempts holds (an old bar of the timeline). */
@@ -107,13 +105,18 @@ export function useAttemptNumbers(flowId: number, latest: RunAttempt | null): (a
 }
 
 /**
- * The loader of a flow's routes (its page, its edit page): the interface has no get-flow, so the list is read
- * and an id it lacks is a flow that does not exist.
+ * The loader of a flow's routes (its page, its edit page): reads the flow alone, or takes it from the flows
+ * list when that is cached (opened from the list); an id the service does not know is a flow that does not exist.
  */
-export async function loadFlowRoute(client: QueryClient, rawId: string): Promise<{ flowId: number }> {
+export async function loadFlowRoute({ queryClient, service }: RouterContext, rawId: string): Promise<{ flowId: number }> {
   const flowId = parseIdParam(rawId);
-  const flows = await client.query({ ...flowQueries.list(), staleTime: 'static' });
-  if (!flows.some((flow) => flow.id === flowId)) throw notFound();
+  const list = queryClient.getQueryState(flowQueries.list().queryKey);
+  const listed = list?.data?.find((flow) => flow.id === flowId);
+  if (listed && list && queryClient.getQueryData(flowKey(flowId)) === undefined) {
+    queryClient.setQueryData<Flow | null>(flowKey(flowId), listed, { updatedAt: list.dataUpdatedAt });
+  }
+  const flow = await queryClient.query({ ...flowQueries.detail(service, flowId), staleTime: 'static' });
+  if (!flow) throw notFound();
   return { flowId };
 }
 
@@ -135,15 +138,17 @@ export function useCreateFlow({ onCreated }: { onCreated: (flow: Flow) => Promis
     mutationFn: (input: CreateFlowInput) => createFlow(input),
     onSuccess: async (flow) => {
       client.setQueryData(flowQueries.list().queryKey, (flows) => (flows ? [...flows, flow] : flows));
+      client.setQueryData<Flow | null>(flowKey(flow.id), flow);
       void client.invalidateQueries({ queryKey: flowKeys.all() });
       await onCreated(flow);
     },
   });
 }
 
-/** The cached list with one flow as the service now answers it. */
+/** The cached list and flow with one flow as the service now answers it. */
 function putFlow(client: QueryClient, flow: Flow) {
   client.setQueryData(flowQueries.list().queryKey, (flows) => flows?.map((each) => (each.id === flow.id ? flow : each)));
+  client.setQueryData<Flow | null>(flowKey(flow.id), flow);
 }
 
 /** A deleted flow leaves the list, and nothing cached about it lingers (its status, its attempts). */

@@ -99,7 +99,10 @@ export function followRuns(client: QueryClient): () => void {
     const key = `${watched.kind}:${String(watched.id)}`;
     const previous = seen.get(key);
     seen.set(key, watched.signature);
-    if (previous !== undefined && previous !== watched.signature) refresh(RUN_VIEWS);
+    if (previous === undefined || previous === watched.signature) return;
+    refresh(RUN_VIEWS);
+    // A flow's page reads its flow alone (freshness, next run): it changes with the run too.
+    if (watched.kind === 'flow') refresh([flowKeys.detail(watched.id, 'flow')]);
   });
   return () => {
     unsubscribe();

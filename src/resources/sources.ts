@@ -1,11 +1,32 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CallOptions } from '@/api/client';
+import { isApiError } from '@/api/errors';
 import { discoverResolvers, getResolvers, type ResolverList, updateResolvers, type UpdateResolversInput } from '@/api/resolvers';
 import { createSource, deleteSource, getSource, listSources, updateSource, type UpdateSourceInput } from '@/api/sources';
 import { boostLiveViews, liveScopes } from '@/lib/live-query';
 import { allQuery, choicesQuery, nameIndexQuery, useCreateEndpoint, useDeleteEndpoint, useUpdateEndpoint } from './endpoints';
 import { resourceKeys } from './keys';
+import type { ServiceSupport } from './service-support';
 
 export const sourceKeys = resourceKeys('sources');
+
+/**
+ * The display name of a flow's source, by GET /v2/sources/{id} (Flowdeck's addition); null on a service
+ * without it (the hosted one), learned from its first 404: a flow's source exists (the service refuses to
+ * delete a source that flows use), so a 404 for it is the operation missing.
+ */
+async function readSourceName(service: ServiceSupport, id: number, options: CallOptions): Promise<string | null> {
+  if (service.sourceById === false) return null;
+  try {
+    const source = await getSource(id, options);
+    service.sourceById = true;
+    return source.displayName;
+  } catch (error) {
+    if (service.sourceById === true || !isApiError(error, 'not_found')) throw error;
+    service.sourceById = false;
+    return null;
+  }
+}
 
 export const sourceQueries = {
   list: () => allQuery(sourceKeys.list({ view: 'all' }), listSources),
@@ -13,6 +34,11 @@ export const sourceQueries = {
   choices: () =>
     choicesQuery(sourceKeys.list({ view: 'choices' }), listSources, (source) => ({ fallbackName: `Source ${String(source.id)}`, spec: source.sourceSpec })),
   detail: (id: number) => queryOptions({ queryKey: sourceKeys.detail(id), queryFn: ({ signal }) => getSource(id, { signal }) }),
+  /** A flow's source's name alone (a flow's page); null where the service cannot say. */
+  name: (service: ServiceSupport, id: number) =>
+    // The service is not part of the key: it changes only with the sign-in, which empties the cache.
+    // eslint-disable-next-line @tanstack/query/exhaustive-deps
+    queryOptions({ queryKey: sourceKeys.detail(id, 'name'), queryFn: ({ signal }) => readSourceName(service, id, { signal }), staleTime: 60_000 }),
   resolvers: (id: number) => queryOptions({ queryKey: sourceKeys.detail(id, 'resolvers'), queryFn: ({ signal }) => getResolvers(id, { signal }) }),
 };
 

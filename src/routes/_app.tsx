@@ -4,25 +4,25 @@ import { AppLayout } from '@/features/shell/app-layout';
 import { ShellSkeleton } from '@/features/shell/shell-skeleton';
 import { isDemo } from '@/lib/demo';
 import { pageIntroAt } from '@/lib/page-intros';
-import { useClearCache } from '@/lib/query-client';
+import { useForgetSession } from '@/resources/service-support';
 
 /** Everything behind sign-in. Without a session the user signs in and comes back here. */
 export const Route = createFileRoute('/_app')({
   beforeLoad: ({ location }) => {
     if (!hasSession()) throw redirect({ to: '/sign-in', search: { redirect: location.href } });
   },
-  // Not split from the route tree (vite.config.ts): it paints while the shell's own code is on its way, as the
-  // page the service sent (src/prepaint.tsx) drew it.
+  // The frame and the page's heading while the shell's code and the page's arrive: the page does not jump when
+  // they come.
   pendingComponent: function AppPending() {
     const intro = pageIntroAt(useLocation({ select: (location) => location.pathname }));
     return <ShellSkeleton intro={intro} />;
   },
   component: function AppRoute() {
     const router = useRouter();
-    const clearCache = useClearCache();
+    const forgetSession = useForgetSession();
     const signOut = () => {
       clearSession();
-      clearCache();
+      forgetSession();
       void router.navigate({ to: '/sign-in', search: { redirect: undefined } });
     };
     return <AppLayout onSignOut={signOut} demo={isDemo} />;

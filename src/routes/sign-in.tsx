@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod/mini';
+import { z } from 'zod';
 import { SignInPage } from '@/features/auth/sign-in-page';
 import { DEMO_API_KEY, isDemo } from '@/lib/demo';
-import { optionalOrDropped } from '@/lib/search-params';
 
 export const Route = createFileRoute('/sign-in')({
-  validateSearch: z.object({ redirect: optionalOrDropped(z.string()) }),
+  // Not split: sign-in is the first screen of most visits, and its form comes with the entry rather than a round later.
+  codeSplitGroupings: [],
+  validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
   component: function SignInRoute() {
     const { redirect } = Route.useSearch();
     return <SignInPage redirect={redirect} demoKey={isDemo ? DEMO_API_KEY : undefined} />;

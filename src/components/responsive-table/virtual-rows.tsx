@@ -1,7 +1,6 @@
 import { elementScroll, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ShownRow } from './columns';
-import type { TakeOver } from './responsive-table';
 
 /** Rows drawn beyond the visible ones, so a short scroll shows no blank. */
 const OVERSCAN = 8;
@@ -35,8 +34,6 @@ interface VirtualRowsProps<T> {
   /** The scrolling box's name and height. */
   label: string;
   height: string;
-  /** Where the box the rows were first drawn in (before this code arrived) was scrolled to, and whether it had focus. */
-  takeOverRef?: RefObject<TakeOver> | undefined;
   children: (window: VirtualWindow<T>) => ReactNode;
 }
 
@@ -44,7 +41,7 @@ interface VirtualRowsProps<T> {
  * Only the rows in view are in the DOM, so 10,000 rows scroll like 20: a scrolling box of its own, the rows in
  * view (measured as drawn) and the blank space for the others.
  */
-export function VirtualRows<T>({ rows, rowKey, estimatePx, fixed = false, expectedHeightPx, label, height, takeOverRef, children }: VirtualRowsProps<T>) {
+export function VirtualRows<T>({ rows, rowKey, estimatePx, fixed = false, expectedHeightPx, label, height, children }: VirtualRowsProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
 
   const [measuredPx, setMeasuredPx] = useState<number | null>(null);
@@ -55,8 +52,6 @@ export function VirtualRows<T>({ rows, rowKey, estimatePx, fixed = false, expect
     getScrollElement: () => scrollRef.current,
     estimateSize: () => sizePx,
     overscan: OVERSCAN,
-    // Where the box the first rows were drawn in was scrolled to: the virtualiser puts this box there as it mounts.
-    initialOffset: () => takeOverRef?.current.offset ?? 0,
     getItemKey: (index) => {
       const row = rows[index];
       return row === undefined ? index : rowKey(row);
@@ -104,11 +99,6 @@ export function VirtualRows<T>({ rows, rowKey, estimatePx, fixed = false, expect
   useLayoutEffect(() => {
     if (measuredPx !== null) virtualizer.measure();
   }, [measuredPx, virtualizer]);
-  // Once, as this box replaces the one the first rows were drawn in (see `initialOffset`): its focus.
-  useLayoutEffect(() => {
-    if (takeOverRef?.current.focused) scrollRef.current?.focus({ preventScroll: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- on mounting only: later scrolls are the user's
-  }, []);
   const shown = items.flatMap((item): ShownRow<T>[] => {
     const row = rows[item.index];
     return row === undefined ? [] : [{ row, index: item.index, key: item.key as string | number }];

@@ -1,4 +1,4 @@
-import { Checkbox, Group, PasswordInput, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, MultiSelect, PasswordInput, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -14,7 +14,6 @@ import {
   type UpdateAlertChannelInput,
 } from '@/api/alerts';
 import { ErrorState } from '@/components/error-state';
-import { LookAlikeMultiSelect } from '@/components/look-alike-multi-select';
 import { flowName } from '@/lib/flow-name';
 import { flowQueries } from '@/resources/flows';
 import { EVENT_LABELS } from './alert-words';
@@ -204,7 +203,7 @@ export function AlertChannelForm({ channel, pending, error, submitLabel, onCreat
           </Group>
         </Radio.Group>
         {values.scope === 'chosen' && (
-          <LookAlikeMultiSelect
+          <MultiSelect
             label="Chosen flows"
             placeholder={flows.isPending ? 'Loading flows…' : 'Pick flows'}
             data={flowOptions}

@@ -1,4 +1,3 @@
-// No zod: the entry restores the session as soon as it has painted, before the rest of the code has come.
 import { configureApi } from '@/api/api-session';
 
 /**

@@ -1,31 +1,25 @@
-import { Alert, Button, Checkbox, Code, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Accordion, Alert, Button, Center, Checkbox, Code, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import { type SubmitEvent, useState } from 'react';
-// zod/mini and a key check that loads the spec schemas only when sent: sign-in is the first screen of most
-// visits, and zod classic (which the API's schemas use) would add about 28 KB gzip to it.
-import { z } from 'zod/mini';
+import { z } from 'zod';
 import { configureApi } from '@/api/api-session';
 import { isApiError } from '@/api/errors';
-import { useClearCache } from '@/lib/query-client';
-import { AdvancedSettings } from './advanced-settings';
+import { listDestinationSpecs } from '@/api/specs';
+import { useForgetSession } from '@/resources/service-support';
 import { clearSession, safeRedirect, saveSession, storedBaseUrl } from './session';
-import { SignInFrame, SignInHeading } from './sign-in-frame';
 
 const signInSchema = z.object({
-  apiKey: z.string().check(z.trim(), z.minLength(1, 'Enter your API key')),
-  baseUrl: z.string().check(
-    z.trim(),
-    z.refine((value) => value === '' || /^https?:\/\/[^\s/]+/.test(value), 'Use an http or https address, or leave empty for this site'),
-  ),
+  apiKey: z.string().trim().min(1, 'Enter your API key'),
+  baseUrl: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || /^https?:\/\/[^\s/]+/.test(value), 'Use an http or https address, or leave empty for this site'),
   remember: z.boolean(),
 });
 type SignInValues = z.infer<typeof signInSchema>;
 type FieldErrors = Partial<Record<keyof SignInValues, string>>;
 
-/**
- * The form's fields, read when it is sent (three fields need no form library, and the first screen stays
- * lighter without one). The base URL field sits in a closed panel: unrendered, the stored one stands.
- */
+/** The form's fields, read when it is sent: three fields need no form library. */
 function readSignIn(form: HTMLFormElement): { values: SignInValues; errors: null } | { values: null; errors: FieldErrors } {
   const data = new FormData(form);
   const parsed = signInSchema.safeParse({ apiKey: data.get('apiKey') ?? '', baseUrl: data.get('baseUrl') ?? storedBaseUrl(), remember: data.has('remember') });
@@ -42,7 +36,6 @@ function readSignIn(form: HTMLFormElement): { values: SignInValues; errors: null
 async function checkKey(values: SignInValues): Promise<string | null> {
   configureApi({ token: values.apiKey, baseUrl: values.baseUrl });
   try {
-    const { listDestinationSpecs } = await import('@/api/specs');
     await listDestinationSpecs();
     return null;
   } catch (error) {
@@ -57,7 +50,7 @@ async function checkKey(values: SignInValues): Promise<string | null> {
 
 export function SignInPage({ redirect, demoKey }: { redirect: string | undefined; demoKey?: string | undefined }) {
   const router = useRouter();
-  const clearCache = useClearCache();
+  const forgetSession = useForgetSession();
   const [failure, setFailure] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isSubmitting, setSubmitting] = useState(false);
@@ -76,42 +69,56 @@ export function SignInPage({ redirect, demoKey }: { redirect: string | undefined
       return;
     }
     saveSession({ token: values.apiKey, baseUrl: values.baseUrl }, values.remember);
-    clearCache();
+    forgetSession();
     router.history.push(safeRedirect(redirect));
   };
 
   return (
-    <SignInFrame>
-      <form onSubmit={(event) => void onSubmit(event)} noValidate>
-        <Stack>
-          <SignInHeading />
-          {demoKey && (
-            <Alert color="orange" variant="light" title="Demo build" role="note">
-              The service is simulated in your browser. Sign in with the key <Code>{demoKey}</Code>.
-            </Alert>
-          )}
-          {failure && (
-            <Alert color="red" title="Could not sign in" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <PasswordInput label="API key" autoComplete="current-password" required error={errors.apiKey} name="apiKey" />
-          <Checkbox label="Remember on this device" name="remember" />
-          <AdvancedSettings label="Advanced">
-            <TextInput
-              label="Service base URL"
-              description="Leave empty to use the service this dashboard is served from."
-              placeholder="https://pipelines.example.com"
-              error={errors.baseUrl}
-              name="baseUrl"
-              defaultValue={storedBaseUrl()}
-            />
-          </AdvancedSettings>
-          <Button type="submit" loading={isSubmitting}>
-            Sign in
-          </Button>
-        </Stack>
-      </form>
-    </SignInFrame>
+    <Center mih="100vh" p="md">
+      <Paper withBorder shadow="sm" p="xl" radius="md" w={420} component="main">
+        <form onSubmit={(event) => void onSubmit(event)} noValidate>
+          <Stack>
+            <div>
+              <Title order={1} size="h2">
+                Sign in to Flowdeck
+              </Title>
+              <Text c="dimmed" size="sm">
+                Use an API key of your data-movement service.
+              </Text>
+            </div>
+            {demoKey && (
+              <Alert color="orange" variant="light" title="Demo build" role="note">
+                The service is simulated in your browser. Sign in with the key <Code>{demoKey}</Code>.
+              </Alert>
+            )}
+            {failure && (
+              <Alert color="red" title="Could not sign in" role="alert">
+                {failure}
+              </Alert>
+            )}
+            <PasswordInput label="API key" autoComplete="current-password" required error={errors.apiKey} name="apiKey" />
+            <Checkbox label="Remember on this device" name="remember" />
+            <Accordion variant="contained">
+              <Accordion.Item value="advanced">
+                <Accordion.Control>Advanced</Accordion.Control>
+                <Accordion.Panel>
+                  <TextInput
+                    label="Service base URL"
+                    description="Leave empty to use the service this dashboard is served from."
+                    placeholder="https://pipelines.example.com"
+                    error={errors.baseUrl}
+                    name="baseUrl"
+                    defaultValue={storedBaseUrl()}
+                  />
+                </Accordion.Panel>
+              </Accordion.Item>
+            </Accordion>
+            <Button type="submit" loading={isSubmitting}>
+              Sign in
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
   );
 }

@@ -1,11 +1,10 @@
-import { ActionIcon, Button, Group, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
 import type { Flow } from '@/api/flows';
 import { AnchorLink } from '@/components/anchor-link';
 import { DateTime } from '@/components/date-time';
-import { Hint } from '@/components/hint';
 import { LifecycleBadge } from '@/components/lifecycle-badge';
 import { ListPager } from '@/components/list-pager';
 import { PageHeader } from '@/components/page-header';
@@ -94,7 +93,7 @@ function endpointColumns<T extends Endpoint>(
       header: '',
       align: 'right',
       cell: (row) => (
-        <Hint label={`Delete ${row.name}`}>
+        <Tooltip label={`Delete ${row.name}`}>
           <ActionIcon
             variant="subtle"
             color="red"
@@ -105,7 +104,7 @@ function endpointColumns<T extends Endpoint>(
           >
             ✕
           </ActionIcon>
-        </Hint>
+        </Tooltip>
       ),
     },
   ];

@@ -4,14 +4,14 @@ import type { Flow } from '@/api/flows';
 import { NotFoundPage } from '@/components/not-found-page';
 import { PageHeader } from '@/components/page-header';
 import { flowQueries, useUpdateFlow } from '@/resources/flows';
+import { useServiceSupport } from '@/resources/service-support';
 import { FlowForm } from './new-flow-form';
 import { flowFormValues, toUpdateFlowInput } from './new-flow-schema';
 import { flowName } from '@/lib/flow-name';
 
 /** The new-flow form, filled in with the flow as it is; saving sends only what changed. */
 export function EditFlowPage({ flowId }: { flowId: number }) {
-  const { data: flows } = useSuspenseQuery(flowQueries.list());
-  const flow = flows.find((candidate) => candidate.id === flowId);
+  const { data: flow } = useSuspenseQuery(flowQueries.detail(useServiceSupport(), flowId));
   // Deleted while the page was open: the same page as an unknown id.
   if (!flow) return <NotFoundPage />;
   return <EditFlowForm flow={flow} />;

@@ -1,7 +1,7 @@
 import type { Flow } from '@/api/flows';
+import { scheduleWords } from '@/lib/cron-words';
 import { endpointFallbackName } from '@/lib/endpoint-names';
-import { describeFrequency, type Schedule, scheduleOf } from '@/lib/schedule-basics';
-import { scheduleWordsOnDemand } from '@/lib/use-schedule-engine';
+import { type Schedule, scheduleOf } from '@/lib/schedule-basics';
 import type { NameIndex } from '@/resources/endpoints';
 import type { FlowsSearch } from './flows-search';
 import { flowName } from '@/lib/flow-name';
@@ -31,26 +31,11 @@ export function destinationLabel(names: NameIndex | undefined, id: number): stri
   return names?.get(id) ?? endpointFallbackName('destination', id);
 }
 
-/**
- * A schedule in words without the cron library: a cron reads as its expression until the library has come
- * (the list then puts its rows in words again), so the first rows never wait for it.
- */
-export function describeScheduleBasic(schedule: Schedule): string {
-  switch (schedule.kind) {
-    case 'cron':
-      return schedule.cron;
-    case 'frequency':
-      return describeFrequency(schedule.frequency);
-    case 'none':
-      return 'No schedule';
-  }
-}
-
 export function toFlowRows(
   flows: readonly Flow[],
   sources: NameIndex | undefined,
   destinations: NameIndex | undefined,
-  describeSchedule: (schedule: Schedule) => string = scheduleWordsOnDemand.loaded()?.describeSchedule ?? describeScheduleBasic,
+  describeSchedule: (schedule: Schedule) => string = scheduleWords.describeSchedule,
 ): FlowRow[] {
   const facets = new Map<string, string>();
   // Thousands of flows share a handful of schedules: each is put in words once.

@@ -1,6 +1,5 @@
-import { Group } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
 import { memo, useCallback } from 'react';
-import { LookAlikeSelect } from '@/components/look-alike-select';
 import { SortControl } from '@/components/sort-control';
 import { FlowsSearchField } from './flows-search-field';
 import type { FlowsSearch } from './flows-search';
@@ -30,12 +29,12 @@ export const FlowFilters = memo(function FlowFilters({ search, onQueryInput, onC
     },
     [onChange],
   );
-  // The Selects come on first use (LookAlikeSelect): the list's first rows never wait for them.
+  // The Selects come on first use (Select): the list's first rows never wait for them.
   return (
     <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
       <FlowsSearchField q={search.q} onQueryInput={onQueryInput} onCommit={commitQuery} />
       {CHOICES.filter((choice) => showFreshness || choice.key !== 'freshness').map(({ key, label, data, width }) => (
-        <LookAlikeSelect
+        <Select
           key={key}
           label={label}
           data={data}

@@ -228,8 +228,8 @@ describe('flow page: attempts', () => {
 
 describe('flow page: first load', () => {
   it('shows the shape of the page while it loads, then the page', async () => {
-    // The router shows its pending page after a second: the list takes longer here.
-    mockService.failNext('listFlows', { delayMs: 1_500 });
+    // The router shows its pending page after a second: the flow takes longer here.
+    mockService.failNext('getFlow', { delayMs: 1_500 });
     mockService.failNext('getFlowStatus', { delayMs: 2_500 });
     renderApp('/flows/1');
     expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();

@@ -16,6 +16,7 @@ import { useWatchFlowPage } from '@/lib/run-watch';
 import { scheduleOf } from '@/lib/schedule-basics';
 import { destinationQueries } from '@/resources/destinations';
 import { flowQueries, useAttemptNumbers, useRefetchAttemptsOnNewAttempt } from '@/resources/flows';
+import { useServiceSupport } from '@/resources/service-support';
 import { sourceQueries } from '@/resources/sources';
 import { AttemptsTable } from './attempts-table';
 import { FlowActions } from './flow-actions';
@@ -31,13 +32,9 @@ const route = getRouteApi('/_app/flows/$flowId');
 /** The attempts table's button that opens an attempt: Escape on the drawer hands the focus back to it. */
 const attemptOpenerSelector = (attemptId: number) => `[data-attempt-opener="${String(attemptId)}"]`;
 
-/**
- * The interface has no get-flow operation: the flow is read from the list. The route answers an unknown id
- * with the not-found page; a flow deleted while its page is open gets the same.
- */
+/** The route answers an unknown id with the not-found page; a flow deleted while its page is open gets the same. */
 export function FlowPage({ flowId }: { flowId: number }) {
-  const { data: flows } = useSuspenseQuery(flowQueries.list());
-  const flow = flows.find((candidate) => candidate.id === flowId);
+  const { data: flow } = useSuspenseQuery(flowQueries.detail(useServiceSupport(), flowId));
   return flow ? <FlowDetail flow={flow} /> : <NotFoundPage />;
 }
 
@@ -49,10 +46,12 @@ function FlowDetail({ flow }: { flow: Flow }) {
   const order = route.useSearch({ select: (search) => search.order });
   const search = useMemo(() => ({ limit, offset, order }), [limit, offset, order]);
   const navigate = route.useNavigate();
-  const sources = useQuery(sourceQueries.names()).data;
-  const destinations = useQuery(destinationQueries.names()).data;
+  const service = useServiceSupport();
+  // Only the two names it shows, not the lists they are in.
+  const sourceName = useQuery(sourceQueries.name(service, flow.source)).data;
+  const destinationName = useQuery({ ...destinationQueries.detail(flow.destination), select: (destination) => destination.displayName }).data;
   // The one request this page repeats: the newest attempt, every 2 s while it runs, every 30 s otherwise.
-  const status = useLiveQuery(flowQueries.status(flow.id), { isActive: isRunActive, scopes: [liveScopes.flow(flow.id)] });
+  const status = useLiveQuery(flowQueries.status(service, flow.id), { isActive: isRunActive, scopes: [liveScopes.flow(flow.id)] });
   // An open flow page is a run the user is watching: its end is told by a browser notification when they allow it.
   useWatchFlowPage(flow.id);
 
@@ -93,13 +92,13 @@ function FlowDetail({ flow }: { flow: Flow }) {
               Flow {flow.id}:
             </Text>
             <AnchorLink to="/sources/$sourceId" params={{ sourceId: String(flow.source) }} size="sm">
-              {sources?.get(flow.source) ?? endpointFallbackName('source', flow.source)}
+              {sourceName ?? endpointFallbackName('source', flow.source)}
             </AnchorLink>
             <Text span size="sm" aria-label="to">
               →
             </Text>
             <AnchorLink to="/destinations/$destinationId" params={{ destinationId: String(flow.destination) }} size="sm">
-              {destinations?.get(flow.destination) ?? endpointFallbackName('destination', flow.destination)}
+              {destinationName ?? endpointFallbackName('destination', flow.destination)}
             </AnchorLink>
             <FreshnessBadge freshness={flow.freshness} size="sm" />
           </Group>

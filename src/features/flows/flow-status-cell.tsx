@@ -6,6 +6,7 @@ import { formatTimeAgo } from '@/lib/format';
 import { liveScopes, useLiveQuery } from '@/lib/live-query';
 import { isRunActive, RUN_STATE_COLORS, runStateLabel, runStateOf } from '@/lib/run-status';
 import { flowQueries } from '@/resources/flows';
+import { useServiceSupport } from '@/resources/service-support';
 import { CellBadge, useFlowsClock } from './flow-cells';
 import classes from './flows-list.module.css';
 
@@ -66,7 +67,7 @@ export const FlowStatusCell = memo(function FlowStatusCell({ flowId, enabled }: 
 });
 
 function LiveStatus({ flowId, enabled }: { flowId: number; enabled: boolean }) {
-  const { data, isError } = useLiveQuery(flowQueries.status(flowId), {
+  const { data, isError } = useLiveQuery(flowQueries.status(useServiceSupport(), flowId), {
     isActive: isRunActive,
     scopes: [liveScopes.flow(flowId)],
     staleTime: 15_000,
@@ -78,7 +79,7 @@ function LiveStatus({ flowId, enabled }: { flowId: number; enabled: boolean }) {
 
 function CachedStatus({ flowId }: { flowId: number }) {
   const client = useQueryClient();
-  return <StatusView status={client.getQueryData(flowQueries.status(flowId).queryKey)} />;
+  return <StatusView status={client.getQueryData(flowQueries.statusKey(flowId))} />;
 }
 
 function StatusView({ status: data }: { status: FlowStatus | undefined }) {

@@ -7,11 +7,10 @@ import { PageHeader } from '@/components/page-header';
 import { formatCount } from '@/lib/format';
 import { PAGE_INTROS } from '@/lib/page-intros';
 import { runStateOf } from '@/lib/run-status';
-import { useScheduleWords } from '@/lib/use-schedule-engine';
 import { destinationQueries } from '@/resources/destinations';
 import { type BulkOutcome, flowQueries } from '@/resources/flows';
 import { sourceQueries } from '@/resources/sources';
-import { describeScheduleBasic, type FlowRow, narrowingFilter, sortFlowRows, toFlowRows } from './filter-flows';
+import { type FlowRow, narrowingFilter, sortFlowRows, toFlowRows } from './filter-flows';
 import { FlowFilters } from './flow-filters';
 import { flowsSearchDefaults, type FlowsSearch } from './flows-search';
 import { FlowsBulkActions } from './flows-bulk-actions';
@@ -88,11 +87,7 @@ export function FlowsPage() {
 
   // A service that does not report freshness (the hosted one) gets neither the column nor the filter.
   const reportsFreshness = flows.some((flow) => flow.freshness !== null);
-  // Cron words (cronstrue, without the scheduler's croner) come after the first rows: a cron reads as its
-  // expression until then.
-  const hasCron = flows.some((flow) => Boolean(flow.cron));
-  const describeSchedule = useScheduleWords(hasCron)?.describeSchedule ?? describeScheduleBasic;
-  const allRows = useMemo(() => toFlowRows(flows, sources, destinations, describeSchedule), [flows, sources, destinations, describeSchedule]);
+  const allRows = useMemo(() => toFlowRows(flows, sources, destinations), [flows, sources, destinations]);
   const sortedRows = useMemo(() => sortFlowRows(allRows, search.sort, search.dir), [allRows, search.sort, search.dir]);
 
   const update = useCallback(

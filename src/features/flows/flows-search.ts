@@ -1,6 +1,5 @@
-import { z } from 'zod/mini';
-import { FRESHNESS_STATES } from '@/api/schema-free-values';
-import { withFallback } from '@/lib/search-params';
+import { z } from 'zod';
+import { FRESHNESS_STATES } from '@/api/freshness';
 
 // The flows list's state lives in the URL, so a filtered, sorted view can be shared and survives reload.
 // Every field falls back to its default, so a hand-edited URL never shows an error screen.
@@ -14,11 +13,11 @@ export const FLOW_SORTS = ['name', 'id', 'schedule', 'source', 'destination'] as
 export const flowsSearchDefaults = { q: '', schedule: 'all', status: 'all', freshness: 'all', sort: 'name', dir: 'asc' } as const;
 
 export const flowsSearchSchema = z.object({
-  q: withFallback(z.string(), flowsSearchDefaults.q),
-  schedule: withFallback(z.enum(SCHEDULE_FILTERS), flowsSearchDefaults.schedule),
-  status: withFallback(z.enum(STATUS_FILTERS), flowsSearchDefaults.status),
-  freshness: withFallback(z.enum(FRESHNESS_FILTERS), flowsSearchDefaults.freshness),
-  sort: withFallback(z.enum(FLOW_SORTS), flowsSearchDefaults.sort),
-  dir: withFallback(z.enum(['asc', 'desc']), flowsSearchDefaults.dir),
+  q: z.string().default(flowsSearchDefaults.q).catch(flowsSearchDefaults.q),
+  schedule: z.enum(SCHEDULE_FILTERS).default(flowsSearchDefaults.schedule).catch(flowsSearchDefaults.schedule),
+  status: z.enum(STATUS_FILTERS).default(flowsSearchDefaults.status).catch(flowsSearchDefaults.status),
+  freshness: z.enum(FRESHNESS_FILTERS).default(flowsSearchDefaults.freshness).catch(flowsSearchDefaults.freshness),
+  sort: z.enum(FLOW_SORTS).default(flowsSearchDefaults.sort).catch(flowsSearchDefaults.sort),
+  dir: z.enum(['asc', 'desc']).default(flowsSearchDefaults.dir).catch(flowsSearchDefaults.dir),
 });
 export type FlowsSearch = z.infer<typeof flowsSearchSchema>;

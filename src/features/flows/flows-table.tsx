@@ -1,6 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { memo, type MouseEvent, useCallback, useMemo } from 'react';
-import { type Column, ResponsiveTable } from '@/components/responsive-table/responsive-table';
+import type { Column } from '@/components/responsive-table/responsive-table';
+import { VirtualTable } from '@/components/responsive-table/virtual-table';
 import { FRESHNESS_COLORS, FRESHNESS_EXPLAINED, freshnessLabel } from '@/lib/run-status';
 import { dateFormat } from '@/lib/format';
 import { flowName } from '@/lib/flow-name';
@@ -170,7 +171,7 @@ export const FlowsTable = memo(function FlowsTable({
   return (
     <FlowsClockContext value={clock}>
       {/* The checkbox says a row is selected; the row keeps its colours (links on the highlight read at 4.46:1). */}
-      <ResponsiveTable
+      <VirtualTable
         label="Flows"
         columns={columns}
         rows={rows}

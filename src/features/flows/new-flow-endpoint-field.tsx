@@ -1,9 +1,8 @@
-import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Text, TextInput } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { AnchorLink } from '@/components/anchor-link';
 import { type EndpointNoun, endpointTitle, newEndpointPage } from '@/lib/endpoint-names';
-import { LookAlikeSelect } from '@/components/look-alike-select';
 import type { EndpointChoice } from '@/resources/endpoints';
 
 interface EndpointFieldProps {
@@ -72,7 +71,7 @@ export function EndpointField({ kind, choices, value, onChange, onBlur, error }:
 
   const known = choices.data?.some((choice) => String(choice.id) === value) ?? false;
   return (
-    <LookAlikeSelect
+    <Select
       label={label}
       placeholder={choices.isPending ? `Loading ${kind}s…` : `Search your ${kind}s`}
       description={

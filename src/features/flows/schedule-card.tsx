@@ -1,9 +1,8 @@
 import { Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { NextRuns } from '@/components/next-runs';
 import { PausedBadge } from '@/components/paused-badge';
-import { ScheduleWords, scheduleWordsNow } from '@/components/schedule-words';
+import { scheduleWords } from '@/lib/cron-words';
 import { cronUsesZone, type Schedule } from '@/lib/schedule-basics';
-import { useScheduleWords } from '@/lib/use-schedule-engine';
 
 /**
  * The schedule in words, for cron the expression too (read in the schedule's time zone by the service, as it
@@ -11,7 +10,6 @@ import { useScheduleWords } from '@/lib/use-schedule-engine';
  * A paused flow keeps its schedule but has no next runs until it is resumed.
  */
 export function ScheduleCard({ schedule, nextRunAt, timeZone, paused }: { schedule: Schedule; nextRunAt: string | null; timeZone: string; paused: boolean }) {
-  const words = scheduleWordsNow(schedule, useScheduleWords(schedule.kind === 'cron'));
   return (
     <Card withBorder padding="lg" mb="lg" component="section" aria-labelledby="schedule-title">
       <Group gap="sm" mb="xs">
@@ -21,7 +19,7 @@ export function ScheduleCard({ schedule, nextRunAt, timeZone, paused }: { schedu
         {paused && <PausedBadge />}
       </Group>
       <Stack gap="xs">
-        <ScheduleWords words={words} />
+        <Text>{scheduleWords.describeSchedule(schedule)}</Text>
         {paused && (
           <Text size="sm" c="dimmed">
             Paused: it keeps this schedule but does not run on it until you resume it. Run now still works.

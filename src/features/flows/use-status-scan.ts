@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { FlowStatus } from '@/api/flows';
 import { mapLimited } from '@/lib/map-limited';
 import { flowQueries } from '@/resources/flows';
+import { useServiceSupport } from '@/resources/service-support';
 
 /** Requests in flight at once: enough to be quick, few enough not to crowd out the live views. */
 const CONCURRENCY = 4;
@@ -23,6 +24,7 @@ export interface StatusScan {
  */
 export function useStatusScan(ids: readonly number[], enabled: boolean): StatusScan {
   const client = useQueryClient();
+  const service = useServiceSupport();
   const [progress, setProgress] = useState({ checked: 0, failed: 0, ids });
 
   useEffect(() => {
@@ -39,7 +41,7 @@ export function useStatusScan(ids: readonly number[], enabled: boolean): StatusS
     };
     void mapLimited(ids, CONCURRENCY, async (id) => {
       if (stopped) return;
-      const options = flowQueries.status(id);
+      const options = flowQueries.status(service, id);
       const state = client.getQueryState(options.queryKey);
       if (!state || state.dataUpdatedAt < Date.now() - FRESH_MS) {
         try {
@@ -56,11 +58,11 @@ export function useStatusScan(ids: readonly number[], enabled: boolean): StatusS
     return () => {
       stopped = true;
     };
-  }, [client, ids, enabled]);
+  }, [client, service, ids, enabled]);
 
   const current = progress.ids === ids ? progress : { checked: 0, failed: 0 };
   return {
-    statusOf: (id) => client.getQueryData(flowQueries.status(id).queryKey),
+    statusOf: (id) => client.getQueryData(flowQueries.statusKey(id)),
     checked: current.checked,
     total: ids.length,
     failed: current.failed,

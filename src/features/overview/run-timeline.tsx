@@ -1,6 +1,6 @@
 import { Alert, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { lazy, memo, Suspense, useEffect, useState } from 'react';
+import { memo, useState } from 'react';
 import type { Flow } from '@/api/flows';
 import type { Workflow } from '@/api/workflows';
 import { ErrorState } from '@/components/error-state';
@@ -10,12 +10,11 @@ import { formatCount } from '@/lib/format';
 import { liveScopes, useLiveQuery } from '@/lib/live-query';
 import { RUN_STATE_COLORS, RUN_STATE_LABELS } from '@/lib/run-status';
 import { hasTimelineData, MAX_TIMELINE_SPANS, timelineQueries, useTimelineMissing } from '@/resources/timeline';
+import { TimelineChart } from './timeline-chart';
 import { chartHeight } from './timeline-geometry';
 import { TIMELINE_WINDOW_KEYS, TIMELINE_WINDOWS, type TimelineWindowKey } from './timeline-search';
 import classes from './run-timeline.module.css';
 
-const loadChart = () => import('./timeline-chart').then(({ TimelineChart: component }) => ({ default: component }));
-const TimelineChart = lazy(loadChart);
 /** The placeholder's rows while the lists of flows and workflows are on their way. */
 const PLACEHOLDER_ROWS = 4;
 const LEGEND = ['succeeded', 'failed', 'running', 'pending', 'cancelled'] as const;
@@ -47,10 +46,6 @@ export const RunTimeline = memo(function RunTimeline({ flows, workflows, window,
   const data = hasTimelineData(timeline.data) ? timeline.data : undefined;
   const spans = data?.spans;
   const [hovered, setHovered] = useState<string | null>(null);
-  // The chart's code is asked for with the page, not once the timeline's data is here.
-  useEffect(() => {
-    void loadChart();
-  }, []);
   // Its place is kept from the start: one row per flow and per workflow, known as soon as the lists are.
   const chartPlaceholder = (
     <Skeleton
@@ -103,9 +98,7 @@ export const RunTimeline = memo(function RunTimeline({ flows, workflows, window,
           </Alert>
         )}
         {data ? (
-          <Suspense fallback={chartPlaceholder}>
-            <TimelineChart flows={flows} workflows={workflows} spans={data.spans} windowMs={windowMs} narrow={narrow} onHover={setHovered} />
-          </Suspense>
+          <TimelineChart flows={flows} workflows={workflows} spans={data.spans} windowMs={windowMs} narrow={narrow} onHover={setHovered} />
         ) : unsupported ? (
           <Text c="dimmed">This service does not list runs by time (the timeline is a Flowdeck addition to the interface).</Text>
         ) : timeline.error ? (

@@ -1,5 +1,4 @@
-import { z } from 'zod/mini';
-import { withFallback } from '@/lib/search-params';
+import { z } from 'zod';
 
 /** The windows the overview's timeline offers, by their URL value. */
 export const TIMELINE_WINDOWS = {
@@ -15,6 +14,9 @@ export const overviewSearchDefaults = { window: '24h' } as const;
 
 /** The timeline's window is in the URL (`?window=6h`); anything else falls back to 24 hours, never an error. */
 export const overviewSearchSchema = z.object({
-  window: withFallback(z.enum(TIMELINE_WINDOW_KEYS as [TimelineWindowKey, ...TimelineWindowKey[]]), overviewSearchDefaults.window),
+  window: z
+    .enum(TIMELINE_WINDOW_KEYS as [TimelineWindowKey, ...TimelineWindowKey[]])
+    .default(overviewSearchDefaults.window)
+    .catch(overviewSearchDefaults.window),
 });
 export type OverviewSearch = z.infer<typeof overviewSearchSchema>;

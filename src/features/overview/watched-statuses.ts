@@ -4,6 +4,7 @@ import type { Workflow, WorkflowStatus } from '@/api/workflows';
 import { liveScopes, useLiveQueries } from '@/lib/live-query';
 import { isRunActive } from '@/lib/run-status';
 import { flowQueries } from '@/resources/flows';
+import { useServiceSupport } from '@/resources/service-support';
 import { workflowQueries } from '@/resources/workflows';
 
 /**
@@ -35,8 +36,9 @@ function summarise<T>(queries: UseQueryResult<T>[]): Watched {
 /** `enabled`: false holds the requests back (what is cached still shows). */
 export function useWatchedFlows(flows: readonly Flow[], enabled = true) {
   const watched = flows.slice(0, MAX_WATCHED_FLOWS);
+  const service = useServiceSupport();
   const queries = useLiveQueries(
-    watched.map((flow) => flowQueries.status(flow.id)),
+    watched.map((flow) => flowQueries.status(service, flow.id)),
     { isActive: (status: FlowStatus) => isRunActive(status.lastAttempt), scopes: [liveScopes.any], staleTime: 5_000, enabled },
   );
   const attempts = watched.flatMap((flow, index): { flow: Flow; attempt: RunAttempt }[] => {

@@ -1,10 +1,9 @@
-import { z } from 'zod/mini';
+import { z } from 'zod';
 import type { RunStatusFilter } from '@/api/runs';
 import type { RunTrigger } from '@/api/flows';
-import { optionalOrDropped, searchInt, withFallback } from '@/lib/search-params';
 
 // The Runs page's filters live in the URL, so a filtered view can be shared and survives reload; a bad value
-// falls back to no filter. The lists mirror the contract's (a route file may not bring zod classic).
+// falls back to no filter.
 
 export const RUN_STATUS_FILTERS = ['all', 'pending', 'running', 'succeeded', 'failed'] as const satisfies readonly ('all' | RunStatusFilter)[];
 export const RUN_TRIGGER_FILTERS = ['all', 'scheduled', 'manual', 'workflow', 'webhook'] as const satisfies readonly ('all' | RunTrigger)[];
@@ -17,10 +16,10 @@ export const RANGE_MS: Record<Exclude<RunRange, 'all'>, number> = { '1h': 3_600_
 export const runsSearchDefaults = { status: 'all', trigger: 'all', range: 'all' } as const;
 
 export const runsSearchSchema = z.object({
-  status: withFallback(z.enum(RUN_STATUS_FILTERS), runsSearchDefaults.status),
-  trigger: withFallback(z.enum(RUN_TRIGGER_FILTERS), runsSearchDefaults.trigger),
-  range: withFallback(z.enum(RUN_RANGES), runsSearchDefaults.range),
-  flow: optionalOrDropped(searchInt(z.minimum(1))),
-  workflow: optionalOrDropped(searchInt(z.minimum(1))),
+  status: z.enum(RUN_STATUS_FILTERS).default(runsSearchDefaults.status).catch(runsSearchDefaults.status),
+  trigger: z.enum(RUN_TRIGGER_FILTERS).default(runsSearchDefaults.trigger).catch(runsSearchDefaults.trigger),
+  range: z.enum(RUN_RANGES).default(runsSearchDefaults.range).catch(runsSearchDefaults.range),
+  flow: z.coerce.number().int().positive().optional().catch(undefined),
+  workflow: z.coerce.number().int().positive().optional().catch(undefined),
 });
 export type RunsSearch = z.infer<typeof runsSearchSchema>;

@@ -1,9 +1,8 @@
-import { ActionIcon, Badge, Box, Burger, Button, em, Group, NavLink, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, Badge, Box, Burger, Button, em, Group, NavLink, Text, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { Hint } from '@/components/hint';
 import { TimeZoneSwitch } from '@/components/time-zone-switch';
 import { followRuns } from '@/resources/follow-runs';
 import { CardNotifier } from './card-notifier';
@@ -52,7 +51,7 @@ function ColorSchemeToggle() {
   const scheme = useComputedColorScheme('light');
   const next = scheme === 'dark' ? 'light' : 'dark';
   return (
-    <Hint label={`Switch to ${next} theme`}>
+    <Tooltip label={`Switch to ${next} theme`}>
       <ActionIcon
         variant="default"
         size={28}
@@ -63,7 +62,7 @@ function ColorSchemeToggle() {
       >
         <span aria-hidden>{scheme === 'dark' ? '☀' : '☾'}</span>
       </ActionIcon>
-    </Hint>
+    </Tooltip>
   );
 }
 
@@ -91,7 +90,7 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
               Flowdeck
             </Text>
             {demo && (
-              <Hint label="No service behind this build: the data is simulated in your browser and resets on reload.">
+              <Tooltip label="No service behind this build: the data is simulated in your browser and resets on reload.">
                 <Badge color="orange" variant="light" miw="max-content">
                   {/* "Demo" on a phone, where the header has no room to spare. */}
                   <Box component="span" hiddenFrom="xs">
@@ -101,7 +100,7 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
                     Demo data
                   </Box>
                 </Badge>
-              </Hint>
+              </Tooltip>
             )}
           </Group>
           <Group gap={6} wrap="nowrap">

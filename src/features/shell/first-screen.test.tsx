@@ -28,7 +28,7 @@ describe('first screen', () => {
     renderApp('/flows');
     expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
     expect(screen.getByText('Flowdeck')).toBeInTheDocument();
-    // The heading is the page's own, as the page the service sent drew it (src/prepaint.tsx).
+    // The heading is the page's own: it does not move when the page replaces its skeleton.
     expect(screen.getByRole('heading', { level: 1, name: 'Flows' })).toBeInTheDocument();
     expect(screen.getByText(PAGE_INTROS['/flows'].description)).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Sections' })).toBeNull();

@@ -1,5 +1,4 @@
-import { Button } from '@mantine/core';
-import { Hint } from '@/components/hint';
+import { Button, Tooltip } from '@mantine/core';
 import { disableNotifications, enableNotifications, type NotifyState, useNotifyState } from '@/lib/browser-notifications';
 
 const WORDS: Record<Exclude<NotifyState, 'unsupported'>, { label: string; hint: string }> = {
@@ -29,7 +28,7 @@ export function NotifyControl({ placement }: { placement: 'header' | 'navbar' })
   };
   const pressed = state === 'blocked' ? undefined : state === 'on';
   return (
-    <Hint label={hint} multiline w={260}>
+    <Tooltip label={hint} multiline w={260}>
       <Button
         variant={placement === 'header' ? 'default' : 'subtle'}
         size="compact-sm"
@@ -43,6 +42,6 @@ export function NotifyControl({ placement }: { placement: 'header' | 'navbar' })
       >
         {label}
       </Button>
-    </Hint>
+    </Tooltip>
   );
 }

@@ -10,6 +10,7 @@ import { isRunActive, runStateLabel } from '@/lib/run-status';
 import { forgetStartedRun, isStartedRunWatched, useWatchedFlowIds } from '@/lib/run-watch';
 import { flowQueries } from '@/resources/flows';
 import { serviceNow } from '@/api/service-clock';
+import { useServiceSupport } from '@/resources/service-support';
 
 /** What a finished attempt's notification says. */
 export function finishedRunMessage(name: string, attempt: RunAttempt): { title: string; body: string } {
@@ -27,8 +28,9 @@ export function finishedRunMessage(name: string, attempt: RunAttempt): { title: 
 /** One watched flow: its live status, and a notification when a run it was seen running (or that was started here) ends. */
 function WatchedFlow({ flowId }: { flowId: number }) {
   const client = useQueryClient();
-  const status = useLiveQuery(flowQueries.status(flowId), { isActive: isRunActive, scopes: [liveScopes.flow(flowId)] });
-  const flow = useQuery(flowQueries.list()).data?.find((candidate) => candidate.id === flowId);
+  const service = useServiceSupport();
+  const status = useLiveQuery(flowQueries.status(service, flowId), { isActive: isRunActive, scopes: [liveScopes.flow(flowId)] });
+  const flow = useQuery(flowQueries.detail(service, flowId)).data;
   const seen = useRef<{ id: number; active: boolean } | null>(null);
   const attempt = status.data?.lastAttempt;
   const name = flow ? flowName(flow) : `Flow ${String(flowId)}`;

@@ -1,7 +1,7 @@
-// The frame's class names, as shell-frame.css writes them: global, so the page the build draws ahead of the
-// dashboard's code (src/prepaint.tsx) carries the same ones. The stylesheet itself is linked by the entry
-// (main.tsx), so it is in the page's first stylesheet; the build renders this module in Node, where no CSS loads.
+import './shell-frame.css';
 
+// The frame's class names, as shell-frame.css writes them: the shell and its skeleton share them, so the frame does
+// not move when the shell replaces the skeleton.
 export const frame = {
   header: 'shell-header',
   navbar: 'shell-navbar',

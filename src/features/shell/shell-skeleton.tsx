@@ -5,9 +5,8 @@ import { frame } from './shell-frame';
 
 /**
  * The signed-in frame while its code and the page's arrive: AppLayout's own frame (shell-frame.css) with the
- * page's skeleton inside, headed by the page's intro where the page has a fixed one. Drawn twice over: by the
- * build, into the page the service sends (src/prepaint.tsx), and by the router while a first load waits. It uses
- * Mantine and plain markup only, so it renders in Node as well as in the browser.
+ * page's skeleton inside, headed by the page's intro where the page has a fixed one. The router draws it while a
+ * first load waits.
  */
 export function ShellSkeleton({ intro }: { intro?: PageIntro | undefined }) {
   return (

@@ -38,13 +38,12 @@ export function workflowFormSchema(flowExists?: (flowId: number) => boolean) {
       keepDefinition: z.boolean(),
     })
     .superRefine((values, context) => {
-      const scheduleChecked = checkScheduleForm(values, context);
-      if (values.keepDefinition && values.steps.length === 0) return scheduleChecked;
+      checkScheduleForm(values, context);
+      if (values.keepDefinition && values.steps.length === 0) return;
       for (const problem of formStepProblems(values.steps, flowExists)) {
         const path = problem.step === undefined ? ['steps'] : ['steps', problem.step, problem.field ? FIELDS[problem.field] : 'stepId'];
         context.addIssue({ code: 'custom', path, message: asSentence(problem.message) });
       }
-      return scheduleChecked;
     });
 }
 

@@ -1,5 +1,4 @@
-import { z } from 'zod/mini';
-import { searchInt, withFallback } from '@/lib/search-params';
+import { z } from 'zod';
 
 export const RUNS_PAGE_SIZE = 10;
 
@@ -7,7 +6,7 @@ export const workflowPageSearchDefaults = { view: 'graph', runs: 0 } as const;
 
 /** The definition's view (graph or raw JSON) and the runs page live in the URL; a bad value falls back, never errors. */
 export const workflowPageSearchSchema = z.object({
-  view: withFallback(z.enum(['graph', 'json']), workflowPageSearchDefaults.view),
-  runs: withFallback(searchInt(z.minimum(0)), workflowPageSearchDefaults.runs),
+  view: z.enum(['graph', 'json']).default(workflowPageSearchDefaults.view).catch(workflowPageSearchDefaults.view),
+  runs: z.coerce.number().int().min(0).default(workflowPageSearchDefaults.runs).catch(workflowPageSearchDefaults.runs),
 });
 export type WorkflowPageSearch = z.infer<typeof workflowPageSearchSchema>;

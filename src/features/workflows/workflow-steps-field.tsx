@@ -1,9 +1,7 @@
-import { Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { type Control, Controller, useFieldArray, useWatch } from 'react-hook-form';
 import type { Flow } from '@/api/flows';
-import { LookAlikeMultiSelect } from '@/components/look-alike-multi-select';
-import { LookAlikeSelect } from '@/components/look-alike-select';
 import type { DefinitionProblem } from '@/service-rules/workflow-definition';
 import classes from './workflow-form.module.css';
 import { asSentence, stepIdFor, type WorkflowFormValues } from './workflow-form-schema';
@@ -59,7 +57,7 @@ export function StepsField({ control, flows, problems, submitted }: StepsFieldPr
                 control={control}
                 name={`steps.${index}.flow`}
                 render={({ field: flow }) => (
-                  <LookAlikeSelect
+                  <Select
                     label="Flow"
                     placeholder="Search your flows"
                     searchable
@@ -95,7 +93,7 @@ export function StepsField({ control, flows, problems, submitted }: StepsFieldPr
               control={control}
               name={`steps.${index}.after`}
               render={({ field: after }) => (
-                <LookAlikeMultiSelect
+                <MultiSelect
                   label="Waits for"
                   placeholder={after.value.length === 0 ? 'Starts when the run starts' : undefined}
                   data={afterOptions}
@@ -127,7 +125,7 @@ export function StepsField({ control, flows, problems, submitted }: StepsFieldPr
           </Fieldset>
         );
       })}
-      <LookAlikeSelect
+      <Select
         label={fields.length === 0 ? 'Add a step' : 'Add another step'}
         description="Pick the flow it runs; its id comes from the flow's name."
         placeholder={flows ? 'Search your flows' : 'Loading flows…'}

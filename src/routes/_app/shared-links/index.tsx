@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod/mini';
-import { CARD_STATES } from '@/api/schema-free-values';
+import { z } from 'zod';
+import { CARD_STATES } from '@/api/cards';
 import { SharedLinksPage } from '@/features/endpoints/sources/shared-links-page';
-import { optionalOrDropped } from '@/lib/search-params';
 import { cardQueries } from '@/resources/cards';
 
-const searchSchema = z.object({ state: optionalOrDropped(z.enum(CARD_STATES)) });
+const searchSchema = z.object({ state: z.enum(CARD_STATES).optional().catch(undefined) });
 
 export const Route = createFileRoute('/_app/shared-links/')({
   validateSearch: searchSchema,

@@ -1,16 +1,15 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { z } from 'zod/mini';
+import { z } from 'zod';
 import { isApiError } from '@/api/errors';
 import { SourcePage } from '@/features/endpoints/sources/source-page';
 import { SOURCE_TABS, type SourceTab } from '@/features/endpoints/sources/source-tab-names';
 import { preloadSourceTab } from '@/features/endpoints/sources/source-tab-panels';
 import { UnreadableSourcePage } from '@/features/endpoints/sources/unreadable-source-page';
 import { parseIdParam } from '@/lib/route-params';
-import { withFallback } from '@/lib/search-params';
 import { sourceQueries } from '@/resources/sources';
 
 export const Route = createFileRoute('/_app/sources/$sourceId')({
-  validateSearch: z.object({ tab: withFallback(z.enum(SOURCE_TABS), 'configuration') }),
+  validateSearch: z.object({ tab: z.enum(SOURCE_TABS).default('configuration').catch('configuration') }),
   loader: async ({ params, context, location }) => {
     const sourceId = parseIdParam(params.sourceId);
     // The open tab's body is fetched beside the source, not after the page first draws.
