@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, type ReactNode, useState } from 'react';
+import { Fragment, lazy, type ReactNode, Suspense, useState } from 'react';
 import type { Flow, RunAttempt } from '@/api/flows';
 import { isApiError } from '@/api/errors';
 import { ErrorState } from '@/components/error-state';
@@ -27,7 +27,9 @@ import {
   type TableEntryData,
   TargetCell,
 } from './table-entry';
-import { TableModeEditor } from './table-mode-editor';
+
+// The mode editor (its pickers and the save rules) is fetched when a table is first edited, not with the flow page.
+const TableModeEditor = lazy(async () => ({ default: (await import('./table-mode-editor')).TableModeEditor }));
 
 interface FlowTablesSectionProps {
   flow: Flow;
@@ -362,7 +364,9 @@ function EntryDetails({
     <Stack gap="md" id={detailsId(state.resource)}>
       {handlers.editing &&
         (choices ? (
-          <TableModeEditor flowId={flowId} resource={state.resource} initial={draftOf(state)} facts={facts} choices={choices} onDone={onDone} />
+          <Suspense fallback={<BlockSkeleton label="Loading the table's editor" rows={2} />}>
+            <TableModeEditor flowId={flowId} resource={state.resource} initial={draftOf(state)} facts={facts} choices={choices} onDone={onDone} />
+          </Suspense>
         ) : (
           <BlockSkeleton label="Loading what the source and destination can do" rows={2} />
         ))}
