@@ -1,17 +1,14 @@
 import type { CreateFlowInput, UpdateFlowInput } from '@/api/flows';
-import { tableOfAnotherFlow } from '@/api/messages';
-import { Conflict } from '@/service-rules/errors';
 import {
   effectiveNamespace,
   mergedModes,
   newFlowNamespace,
-  qualifiedTable,
   reservedNamespaces,
   type ResourceMode,
   resourceModeOf,
   targetTable,
 } from '@/service-rules/flow-tables';
-import { refuseReservedNamespace } from '@/service-rules/table-claims';
+import { refuseReservedNamespace, refuseSharedTable } from '@/service-rules/table-claims';
 import { checkResourceModes } from '@/service-rules/table-modes';
 import type { FlowTablesOnWire } from '@/service-rules/wire';
 import type { Queryable } from '../db/pool';
@@ -60,9 +57,10 @@ async function checkNoSharedTable(
   const { destination } = ends;
   const targets = table.resources.map((resource) => targetTable(table.prefix, resource));
   if (targets.length === 0) return;
-  const [claimed] = await tablesClaimedByOthers(db, { destinationId: destination.id, namespace: table.namespace, tables: targets, flowId });
-  if (claimed)
-    throw new Conflict(tableOfAnotherFlow({ id: claimed.id, displayName: claimed.display_name }, qualifiedTable(table.namespace, claimed.table_name)));
+  const claims = (await tablesClaimedByOthers(db, { destinationId: destination.id, namespace: table.namespace, tables: targets, flowId })).map((claim) => ({
+    flow: { id: claim.id, displayName: claim.display_name },
+    table: claim.table_name,
+  }));
   const others = (await flowsOfDestination(db, destination.id)).filter(
     (other) => other.id !== flowId && namespaceOf(other.namespace, destination) === table.namespace,
   );
@@ -74,12 +72,11 @@ async function checkNoSharedTable(
       )
     ).map((source) => [source.id, source]),
   );
-  for (const other of others) {
+  const writers = others.map((other) => {
     const source = sources.get(other.source_id);
-    const theirs = new Set((source ? (loadedResources(source) ?? []) : []).map((resource) => targetTable(other.table_prefix, resource)));
-    const shared = targets.find((target) => theirs.has(target));
-    if (shared) throw new Conflict(tableOfAnotherFlow({ id: other.id, displayName: other.display_name }, qualifiedTable(table.namespace, shared)));
-  }
+    return { flow: { id: other.id, displayName: other.display_name }, tablePrefix: other.table_prefix, resources: source ? loadedResources(source) : null };
+  });
+  refuseSharedTable({ namespace: table.namespace, tablePrefix: table.prefix, resources: table.resources }, claims, writers);
 }
 
 /** The resources the checks judge: those the flow loads, or (its source not discovered yet) those it lists. */
