@@ -1,7 +1,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dataOf } from '@/api/common';
+import { type AlertDelivery, alertDeliverySchema } from '@/api/alerts';
+import { dataOf, listOf } from '@/api/common';
 import { destinationSchema } from '@/api/destinations';
 import { createFlow, createSampleSource, expectStatus, listAttempts } from './fixtures';
 import { eventually, startHarness } from './harness';
@@ -79,5 +80,48 @@ describe('retries', () => {
     const attempts = await listAttempts(api, flow.id);
     expect(attempts).toHaveLength(2);
     expect(attempts[0]).toMatchObject({ retryNumber: 1, lifecycle: 'not_running', disposition: 'failed' });
+  });
+
+  it('alerts a failure only once the last retry has failed', async () => {
+    const { destination } = await brokenDestination('alerted');
+    const flow = await createFlow(api, source.id, destination.id, {
+      displayName: 'Alerted',
+      retries: { attempts: 1, backoff: 'fixed', delaySeconds: 6, maxDelaySeconds: 6 },
+    });
+    const channelAnswer = await api('/v2/alerts/channels', {
+      method: 'POST',
+      body: { kind: 'slack', name: 'On call', url: 'http://127.0.0.1:9/hooks/flow', events: ['run_failed'], flows: [flow.id] },
+    });
+    const channel = expectStatus(channelAnswer, 201).body as { data: { id: number } };
+    const deliveries = async (): Promise<AlertDelivery[]> => {
+      const answer = expectStatus(await api(`/v2/alerts/channels/${String(channel.data.id)}/deliveries`), 200);
+      return dataOf(listOf(alertDeliverySchema)).parse(answer.body);
+    };
+    expectStatus(await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 201);
+    await eventually(
+      async () => (await listAttempts(api, flow.id)).find((attempt) => attempt.retryNumber === 0 && attempt.disposition === 'failed'),
+      30_000,
+      'the first try to fail',
+    );
+    // The first try failed and will be retried: nobody is told yet, though the alert watch has looked.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    if ((await listAttempts(api, flow.id)).some((attempt) => attempt.retryNumber === 1 && attempt.lifecycle === 'not_running'))
+      throw new Error('The retry ended before the check: lengthen its delay.');
+    expect(await deliveries()).toEqual([]);
+    await eventually(
+      async () => (await listAttempts(api, flow.id)).find((attempt) => attempt.retryNumber === 1 && attempt.disposition === 'failed'),
+      30_000,
+      'the retry to fail',
+    );
+    const told = await eventually(
+      async () => {
+        const found = await deliveries();
+        return found.length > 0 ? found : undefined;
+      },
+      15_000,
+      'the failure alert',
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]?.event).toBe('run_failed');
   });
 });
