@@ -243,7 +243,7 @@ try {
   console.log(line('sample → DuckDB, service run', best.duckService, best.duckBare));
   console.log(line('sample → DuckDB, replace', best.duckReplace, best.duckBare));
   console.log(
-    `  (the bare DuckDB appender fed row by row: ${(ROWS / best.duckRowByRow).toFixed(0)} rows/s; not judged, the data chunks above are its fastest path)`,
+    `  (the bare DuckDB appender fed row by row: ${(ROWS / best.duckRowByRow).toFixed(0)} rows/s, ratios ${(best.duckRowByRow / best.duckService).toFixed(2)} and ${(best.duckRowByRow / best.duckReplace).toFixed(2)} beside it; not judged: data chunks are its fastest path)`,
   );
   console.log(line('sample → Postgres, service run', best.pgService, best.pgBare));
   console.log(line('sample → Postgres, replace', best.pgReplace, best.pgBare));
