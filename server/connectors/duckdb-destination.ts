@@ -5,7 +5,7 @@ import { type AppendColumn, appendRows } from './duckdb-append';
 import type { PlainProperties } from '../properties';
 import { allowedPath } from '../security/file-roots';
 import { LOADS_TABLE, loadsTableSql, RECORD_COLUMNS, recordOf, recordSelect, recordValues, stagingTable } from './load-records';
-import { checkKeyColumns, columnList, keyCheckSql, loadLabel, newestFirst, validateTarget } from './load-target';
+import { checkKeyColumns, columnList, keptAtCommit, keyCheckSql, loadLabel, newestFirst, validateTarget } from './load-target';
 import { takeTurn } from './one-at-a-time';
 import { ATTEMPT_ID, EXTRACTED_AT, holds, LoadColumns, METADATA_COLUMNS, quoteIdentifier } from './schema';
 import {
@@ -199,7 +199,7 @@ class DuckDbLoad implements ResourceWriter {
     if (this.ended) throw new Error('This load has already ended.');
     try {
       this.closeAppender();
-      const kept = await this.keep();
+      const kept = await keptAtCommit(this.target, this.rows, { merge: (key) => this.merge(key), swap: (key) => this.swap(key) });
       const columns = this.plan.resourceColumns();
       const schemaChange = this.plan.schemaChange();
       const committedAt = new Date();
@@ -216,13 +216,6 @@ class DuckDbLoad implements ResourceWriter {
     } finally {
       this.end();
     }
-  }
-
-  private async keep(): Promise<number> {
-    const { write, primaryKey } = this.target;
-    if (write === 'append') return this.rows;
-    if (write === 'merge') return this.merge(primaryKey ?? []);
-    return this.swap(primaryKey);
   }
 
   private async swap(primaryKey: string[] | null): Promise<number> {
