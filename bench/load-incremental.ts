@@ -7,7 +7,7 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { appendRows, fieldColumns } from '../server/connectors/duckdb-append';
+import { ChunkAppender, fieldColumns } from '../server/connectors/duckdb-append';
 import { duckdbDestination } from '../server/connectors/duckdb-destination';
 import { copyLine, postgresDestination } from '../server/connectors/postgres-destination';
 import { postgresSource } from '../server/connectors/postgres-source';
@@ -148,7 +148,7 @@ async function bareDuckDb(sourceUrl: string, path: string, cursor: string): Prom
     await connection.run('BEGIN TRANSACTION');
     await connection.run(`CREATE TABLE bare.stage AS SELECT ${COLUMNS.join(', ')} FROM bare.orders LIMIT 0`);
     const appender = await connection.createAppender('stage', 'bare');
-    appendRows(appender, fieldColumns(columns), rows);
+    new ChunkAppender(appender, fieldColumns(columns)).append(rows);
     appender.closeSync();
     await connection.run('DELETE FROM bare.orders AS t USING (SELECT DISTINCT id FROM bare.stage) AS s WHERE t.id = s.id');
     await connection.run(

@@ -13,7 +13,7 @@ import { type DuckDBAppender, DuckDBInstance } from '@duckdb/node-api';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { filesFolder, readConfig } from '../server/config';
-import { appendRows, fieldColumns } from '../server/connectors/duckdb-append';
+import { ChunkAppender, fieldColumns } from '../server/connectors/duckdb-append';
 import { duckdbDestination } from '../server/connectors/duckdb-destination';
 import { copyLine, postgresDestination } from '../server/connectors/postgres-destination';
 import { sampleSource } from '../server/connectors/sample-source';
@@ -138,6 +138,7 @@ async function bareDuckDb(path: string, feed: 'chunks' | 'rows'): Promise<number
   const connection = await instance.connect();
   let columns: Column[] = [];
   let appender: DuckDBAppender | null = null;
+  let chunks: ChunkAppender | null = null;
   let current = '';
   for await (const { table, rows } of sampleBatches()) {
     if (table !== current) {
@@ -146,11 +147,11 @@ async function bareDuckDb(path: string, feed: 'chunks' | 'rows'): Promise<number
       const types = { bigint: 'BIGINT', double: 'DOUBLE', boolean: 'BOOLEAN', timestamp: 'TIMESTAMPTZ', text: 'VARCHAR' } as const;
       await connection.run(`CREATE TABLE ${table} (${columns.map((column) => `${column.name} ${types[column.type]}`).join(', ')})`);
       appender = await connection.createAppender(table);
+      chunks = new ChunkAppender(appender, fieldColumns(columns));
       current = table;
     }
-    if (!appender) continue;
-    if (feed === 'chunks') appendRows(appender, fieldColumns(columns), rows);
-    else appendRowByRow(appender, columns, rows);
+    if (feed === 'chunks') chunks?.append(rows);
+    else if (appender) appendRowByRow(appender, columns, rows);
   }
   appender?.closeSync();
   connection.closeSync();

@@ -27,20 +27,41 @@ export const fieldColumns = (columns: readonly Column[]): AppendColumn[] => colu
 
 export const appendColumnType = (column: AppendColumn) => ('field' in column ? CHUNK_TYPES[column.type] : column.type);
 
-/** Appends `rows` (the appender's columns are `columns`, in order). */
-export function appendRows(appender: DuckDBAppender, columns: readonly AppendColumn[], rows: readonly Row[]): void {
-  const types = columns.map(appendColumnType);
-  const size = DuckDBVector.standardSize();
-  for (let start = 0; start < rows.length; start += size) {
-    const count = Math.min(size, rows.length - start);
-    const chunk = DuckDBDataChunk.create(types, count);
-    columns.forEach((column, index) => {
-      const vector = chunk.getColumnVector(index);
-      if ('field' in column) fillFromRows(vector, rows, start, column.field, CONVERT[column.type]);
-      else for (let row = 0; row < count; row += 1) vector.setItem(row, column.constant);
-      vector.flush();
-    });
-    appender.appendDataChunk(chunk);
+/**
+ * An appender fed through one data chunk, refilled for every 2,048 rows: a chunk's memory is DuckDB's,
+ * freed only once the garbage collector finalizes its small JavaScript wrapper, so a chunk made per
+ * 2,048 rows would pile up (gigabytes over ten million rows) before any is freed.
+ */
+export class ChunkAppender {
+  private readonly chunk: DuckDBDataChunk;
+
+  /** `columns` are the appender's, in order. */
+  constructor(
+    private readonly appender: DuckDBAppender,
+    private readonly columns: readonly AppendColumn[],
+  ) {
+    this.chunk = DuckDBDataChunk.create(columns.map(appendColumnType));
+  }
+
+  append(rows: readonly Row[]): void {
+    const size = DuckDBVector.standardSize();
+    for (let start = 0; start < rows.length; start += size) {
+      const count = Math.min(size, rows.length - start);
+      this.chunk.reset();
+      this.chunk.rowCount = count;
+      this.columns.forEach((column, index) => {
+        const vector = this.chunk.getColumnVector(index);
+        if ('field' in column) fillFromRows(vector, rows, start, column.field, CONVERT[column.type]);
+        else for (let row = 0; row < count; row += 1) vector.setItem(row, column.constant);
+        vector.flush();
+      });
+      this.appender.appendDataChunk(this.chunk);
+    }
+  }
+
+  /** Flushes what the appender holds into its table. */
+  close(): void {
+    this.appender.closeSync();
   }
 }
 

@@ -1,7 +1,7 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { BIGINT, type DuckDBAppender, type DuckDBConnection, DuckDBInstance, TIMESTAMPTZ, timestampTZValue } from '@duckdb/node-api';
-import { type AppendColumn, appendRows } from './duckdb-append';
+import { BIGINT, type DuckDBConnection, DuckDBInstance, TIMESTAMPTZ, timestampTZValue } from '@duckdb/node-api';
+import { type AppendColumn, ChunkAppender } from './duckdb-append';
 import type { PlainProperties } from '../properties';
 import { allowedPath } from '../security/file-roots';
 import { LOADS_TABLE, loadsTableSql, RECORD_COLUMNS, recordOf, recordSelect, recordValues, stagingTable } from './load-records';
@@ -141,7 +141,7 @@ class DuckDbLoad implements ResourceWriter {
   /** Where each column of that table takes its values from: the rows, or the load itself (its metadata). */
   private columns: AppendColumn[] = [];
   private readonly metadata: Map<string, AppendColumn>;
-  private appender: DuckDBAppender | null = null;
+  private appender: ChunkAppender | null = null;
   private rows = 0;
   private ended = false;
 
@@ -172,8 +172,8 @@ class DuckDbLoad implements ResourceWriter {
     if (rows.length === 0) return;
     const changed = this.plan.take(rows);
     if (this.writing === null || changed) await this.prepareTable();
-    const appender = (this.appender ??= await this.connection.createAppender(this.writingTable, this.target.namespace));
-    appendRows(appender, this.columns, rows);
+    this.appender ??= new ChunkAppender(await this.connection.createAppender(this.writingTable, this.target.namespace), this.columns);
+    this.appender.append(rows);
     this.rows += rows.length;
   }
 
@@ -192,7 +192,7 @@ class DuckDbLoad implements ResourceWriter {
   private closeAppender(): void {
     const current = this.appender;
     this.appender = null;
-    current?.closeSync();
+    current?.close();
   }
 
   async commit(state: { cursor: LoadRecord['cursor'] }): Promise<LoadRecord> {
