@@ -7,7 +7,8 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { appendValue, duckdbDestination } from '../server/connectors/duckdb-destination';
+import { ChunkAppender, fieldColumns } from '../server/connectors/duckdb-append';
+import { duckdbDestination } from '../server/connectors/duckdb-destination';
 import { copyLine, postgresDestination } from '../server/connectors/postgres-destination';
 import { postgresSource } from '../server/connectors/postgres-source';
 import { analyze } from '../server/connectors/schema';
@@ -147,10 +148,7 @@ async function bareDuckDb(sourceUrl: string, path: string, cursor: string): Prom
     await connection.run('BEGIN TRANSACTION');
     await connection.run(`CREATE TABLE bare.stage AS SELECT ${COLUMNS.join(', ')} FROM bare.orders LIMIT 0`);
     const appender = await connection.createAppender('stage', 'bare');
-    for (const row of rows) {
-      for (const column of columns) appendValue(appender, column.type, row[column.name]);
-      appender.endRow();
-    }
+    new ChunkAppender(appender, fieldColumns(columns)).append(rows);
     appender.closeSync();
     await connection.run('DELETE FROM bare.orders AS t USING (SELECT DISTINCT id FROM bare.stage) AS s WHERE t.id = s.id');
     await connection.run(

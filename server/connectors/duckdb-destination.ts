@@ -1,10 +1,11 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { type DuckDBAppender, type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { BIGINT, type DuckDBConnection, DuckDBInstance, TIMESTAMPTZ, timestampTZValue } from '@duckdb/node-api';
+import { type AppendColumn, ChunkAppender } from './duckdb-append';
 import type { PlainProperties } from '../properties';
 import { allowedPath } from '../security/file-roots';
 import { LOADS_TABLE, loadsTableSql, RECORD_COLUMNS, recordOf, recordSelect, recordValues, stagingTable } from './load-records';
-import { checkKeyColumns, columnList, keyCheckSql, loadLabel, newestFirst, validateTarget } from './load-target';
+import { checkKeyColumns, columnList, keptAtCommit, keyCheckSql, loadLabel, newestFirst, validateTarget } from './load-target';
 import { takeTurn } from './one-at-a-time';
 import { ATTEMPT_ID, EXTRACTED_AT, holds, LoadColumns, METADATA_COLUMNS, quoteIdentifier } from './schema';
 import {
@@ -20,7 +21,8 @@ import {
   SYNC_MODES,
 } from './types';
 
-// Loads each resource in one transaction, rows in through the DuckDB appender (its fastest path):
+// Loads each resource in one transaction, rows in through the DuckDB appender a data chunk at a time
+// (its fastest path, duckdb-append.ts; the load's metadata are constant columns of each chunk):
 // - replace: into a staging table created in that transaction, swapped for the target at commit;
 // - append: straight into the target;
 // - merge: into a staging table; at commit the target's rows of the load's keys give way to the newest
@@ -93,22 +95,18 @@ export async function openDuckDb(path: string): Promise<DuckDbHandle> {
   }
 }
 
-export function appendValue(appender: DuckDBAppender, type: ColumnType, value: Row[string] | undefined): void {
-  if (value === null || value === undefined) appender.appendNull();
-  else if (type === 'bigint') appender.appendBigInt(BigInt(Math.trunc(Number(value))));
-  else if (type === 'double') appender.appendDouble(Number(value));
-  else if (type === 'boolean') appender.appendBoolean(value === true || value === 'true');
-  else appender.appendVarchar(typeof value === 'string' ? value : String(value));
-}
-
+/** A table's columns in order, or null when it (or its schema) does not exist. */
 async function readColumns(connection: DuckDBConnection, namespace: string, table: string): Promise<Column[] | null> {
-  const result = await connection.runAndReadAll(
-    'SELECT column_name, data_type FROM duckdb_columns() WHERE schema_name = $1 AND table_name = $2 ORDER BY column_index',
-    [namespace, table],
-  );
-  const rows = result.getRows();
-  if (rows.length === 0) return null;
-  return rows.map((row) => ({ name: String(row[0]), type: duckColumnType(String(row[1])) }));
+  // DESCRIBE binds the one table, where duckdb_columns() reads every table's entry first: slow on an
+  // instance just opened, as every load's and every lookup's is.
+  let result;
+  try {
+    result = await connection.runAndReadAll(`SELECT column_name, column_type FROM (DESCRIBE ${quoteIdentifier(namespace)}.${quoteIdentifier(table)})`);
+  } catch (error) {
+    if ((error as Error).message.startsWith('Catalog Error:')) return null;
+    throw error;
+  }
+  return result.getRows().map((row) => ({ name: String(row[0]), type: duckColumnType(String(row[1])) }));
 }
 
 function alterStatements(qualified: string, have: readonly Column[], want: readonly Column[]): string[] {
@@ -134,17 +132,16 @@ function columnsAfter(have: readonly Column[], want: readonly Column[]): Column[
 const createStatement = (qualified: string, columns: readonly Column[]) =>
   `CREATE TABLE ${qualified} (${columns.map((column) => `${quoteIdentifier(column.name)} ${DUCKDB_TYPES[column.type]}`).join(', ')})`;
 
-/** One appender step per table column, in table order: a row's value, or the column's default (the load's metadata). */
-type Slot = { kind: 'value'; name: string; type: ColumnType } | { kind: 'default' };
-
 class DuckDbLoad implements ResourceWriter {
   private readonly namespace: string;
   private readonly stage: string;
   private readonly plan: LoadColumns;
   /** The columns of the table rows go into (stage or target) in its order, once it exists. */
   private writing: Column[] | null = null;
-  private slots: Slot[] = [];
-  private appender: DuckDBAppender | null = null;
+  /** Where each column of that table takes its values from: the rows, or the load itself (its metadata). */
+  private columns: AppendColumn[] = [];
+  private readonly metadata: Map<string, AppendColumn>;
+  private appender: ChunkAppender | null = null;
   private rows = 0;
   private ended = false;
 
@@ -157,6 +154,10 @@ class DuckDbLoad implements ResourceWriter {
     this.namespace = quoteIdentifier(target.namespace);
     this.stage = stagingTable(target.loadId);
     this.plan = new LoadColumns(existing ?? [], { ...target, label: loadLabel(target) });
+    this.metadata = new Map<string, AppendColumn>([
+      [EXTRACTED_AT, { constant: timestampTZValue(BigInt(target.extractedAt.getTime()) * 1000n), type: TIMESTAMPTZ }],
+      [ATTEMPT_ID, { constant: BigInt(target.attemptId), type: BIGINT }],
+    ]);
   }
 
   private qualified(table: string): string {
@@ -171,15 +172,8 @@ class DuckDbLoad implements ResourceWriter {
     if (rows.length === 0) return;
     const changed = this.plan.take(rows);
     if (this.writing === null || changed) await this.prepareTable();
-    const appender = (this.appender ??= await this.connection.createAppender(this.writingTable, this.target.namespace));
-    const slots = this.slots;
-    for (const row of rows) {
-      for (const slot of slots) {
-        if (slot.kind === 'value') appendValue(appender, slot.type, row[slot.name]);
-        else appender.appendDefault();
-      }
-      appender.endRow();
-    }
+    this.appender ??= new ChunkAppender(await this.connection.createAppender(this.writingTable, this.target.namespace), this.columns);
+    this.appender.append(rows);
     this.rows += rows.length;
   }
 
@@ -192,37 +186,20 @@ class DuckDbLoad implements ResourceWriter {
     const statements = have === null ? [createStatement(table, want)] : alterStatements(table, have, want);
     for (const statement of statements) await this.connection.run(statement);
     this.writing = have === null ? want : columnsAfter(have, want);
-    await this.stampMetadata(table, true);
-    this.slots = this.writing.map((column): Slot =>
-      column.name === EXTRACTED_AT || column.name === ATTEMPT_ID ? { kind: 'default' } : { kind: 'value', name: column.name, type: column.type },
-    );
-  }
-
-  /**
-   * The metadata columns take the load's values as their defaults while it writes: the appender fills a
-   * default in place, where a timestamp value would be built per row (several times the whole load's
-   * cost). They are dropped before commit, so the table never keeps them.
-   */
-  private async stampMetadata(table: string, on: boolean): Promise<void> {
-    const values = { [EXTRACTED_AT]: `TIMESTAMPTZ '${this.target.extractedAt.toISOString()}'`, [ATTEMPT_ID]: String(this.target.attemptId) };
-    for (const [name, value] of Object.entries(values)) {
-      await this.connection.run(`ALTER TABLE ${table} ALTER COLUMN ${quoteIdentifier(name)} ${on ? `SET DEFAULT ${value}` : 'DROP DEFAULT'}`);
-    }
+    this.columns = this.writing.map((column) => this.metadata.get(column.name) ?? { field: column.name, type: column.type });
   }
 
   private closeAppender(): void {
     const current = this.appender;
     this.appender = null;
-    current?.closeSync();
+    current?.close();
   }
 
   async commit(state: { cursor: LoadRecord['cursor'] }): Promise<LoadRecord> {
     if (this.ended) throw new Error('This load has already ended.');
     try {
       this.closeAppender();
-      // A merge's staging table goes at commit, defaults and all.
-      if (this.writing !== null && this.target.write !== 'merge') await this.stampMetadata(this.qualified(this.writingTable), false);
-      const kept = await this.keep();
+      const kept = await keptAtCommit(this.target, this.rows, { merge: (key) => this.merge(key), swap: (key) => this.swap(key) });
       const columns = this.plan.resourceColumns();
       const schemaChange = this.plan.schemaChange();
       const committedAt = new Date();
@@ -239,13 +216,6 @@ class DuckDbLoad implements ResourceWriter {
     } finally {
       this.end();
     }
-  }
-
-  private async keep(): Promise<number> {
-    const { write, primaryKey } = this.target;
-    if (write === 'append') return this.rows;
-    if (write === 'merge') return this.merge(primaryKey ?? []);
-    return this.swap(primaryKey);
   }
 
   private async swap(primaryKey: string[] | null): Promise<number> {

@@ -29,6 +29,19 @@ export function checkKeyColumns(target: LoadTarget, columns: readonly Column[]):
   if (missing.length > 0) throw new Error(`Cannot keep one row per key in ${loadLabel(target)}: its rows have no column ${missing.join(', ')}.`);
 }
 
+/** A database destination's commit steps for the modes that stage their rows; each returns the rows the table keeps. */
+export interface StagedCommit {
+  merge: (primaryKey: string[]) => Promise<number>;
+  swap: (primaryKey: string[] | null) => Promise<number>;
+}
+
+/** The rows the table keeps at commit: an append keeps the `written` rows; a merge or a replace what its step leaves. */
+export function keptAtCommit(target: LoadTarget, written: number, steps: StagedCommit): Promise<number> {
+  if (target.write === 'append') return Promise.resolve(written);
+  if (target.write === 'merge') return steps.merge(target.primaryKey ?? []);
+  return steps.swap(target.primaryKey);
+}
+
 export const columnList = (names: readonly string[]) => names.map(quoteIdentifier).join(', ');
 
 /** ORDER BY terms, newest first: the greatest cursor (the column's own order), then the last to arrive. */

@@ -6,7 +6,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { PlainProperties } from '../properties';
 import { LOADS_TABLE, loadsTableSql, loadTag, RECORD_COLUMNS, recordOf, recordSelect, recordValues, stagingTable } from './load-records';
 import { checkPostgresTarget, connectPostgres, verifyPostgres } from './postgres-connection';
-import { checkKeyColumns, columnList, keyCheckSql, loadLabel, newestFirst, validateTarget } from './load-target';
+import { checkKeyColumns, columnList, keptAtCommit, keyCheckSql, loadLabel, newestFirst, validateTarget } from './load-target';
 import { dropLingeringLoad, inDdlLock, PG_TYPES, pgColumnType, takeDdlLock, withDdlLock } from './postgres-ddl';
 import { ATTEMPT_ID, EXTRACTED_AT, LoadColumns, METADATA_COLUMNS, quoteIdentifier } from './schema';
 import { type Column, type DestinationConnector, failure, info, type LoadRecord, type LoadTarget, type ResourceWriter, type Row, SYNC_MODES } from './types';
@@ -176,7 +176,8 @@ class PostgresLoad implements ResourceWriter {
     try {
       await this.endCopy();
       this.throwIfFailed();
-      const kept = await this.keep();
+      // Makes the rows the table's, under the DDL lock taken then and held to COMMIT.
+      const kept = await keptAtCommit(this.target, this.rows, { merge: (key) => this.merge(key), swap: (key) => this.swap(key) });
       const columns = this.plan.resourceColumns();
       const schemaChange = this.plan.schemaChange();
       const { rows } = await this.client.query<{ committed_ms: string }>(
@@ -202,14 +203,6 @@ class PostgresLoad implements ResourceWriter {
     } finally {
       await this.end();
     }
-  }
-
-  /** Makes the rows the table's, under the DDL lock taken now and held to COMMIT; the rows the table keeps. */
-  private async keep(): Promise<number> {
-    const { write, primaryKey } = this.target;
-    if (write === 'append') return this.rows;
-    if (write === 'merge') return this.merge(primaryKey ?? []);
-    return this.swap(primaryKey);
   }
 
   private async swap(primaryKey: string[] | null): Promise<number> {
