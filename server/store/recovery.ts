@@ -107,7 +107,7 @@ export async function failAbandonedRuns(db: Queryable, errors: { neverStarted: s
     [errors.neverStarted, errors.interrupted],
   );
   const workflowRuns = await db.query<{ id: number }>(
-    `UPDATE workflow_runs SET lifecycle = 'not_running', disposition = 'failed', completed_at = clock_timestamp(),
+    `UPDATE workflow_runs SET lifecycle = 'not_running', disposition = 'failed', completed_at = clock_timestamp(), waiting_for = NULL,
        errors = errors || jsonb_build_array(CASE WHEN instance_key IS NULL THEN $1 ELSE $2 END::text)
      WHERE lifecycle <> 'not_running' AND ${ABANDONED}
      RETURNING id`,
@@ -156,7 +156,7 @@ export async function failOrphanedAttempt(db: Queryable, id: number, error: stri
 export async function failOrphanedWorkflowRun(db: Queryable, id: number, error: string): Promise<{ ended: boolean; attempts: number[] }> {
   const { rows } = await db.query<{ ended: boolean; attempts: number[] }>(
     `WITH run AS (
-       UPDATE workflow_runs SET lifecycle = 'not_running', disposition = 'failed', completed_at = clock_timestamp(),
+       UPDATE workflow_runs SET lifecycle = 'not_running', disposition = 'failed', completed_at = clock_timestamp(), waiting_for = NULL,
          errors = errors || jsonb_build_array($2::text)
        WHERE id = $1 AND lifecycle <> 'not_running'
        RETURNING id),

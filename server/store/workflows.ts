@@ -193,7 +193,8 @@ export async function finishWorkflowRun(db: Queryable, id: number, outcome: { di
 
 export async function failLiveWorkflowRuns(db: Queryable, workflowId: number, error: string): Promise<number[]> {
   const { rows } = await db.query<{ id: number }>(
-    `UPDATE workflow_runs SET lifecycle = 'not_running', disposition = 'failed', errors = errors || jsonb_build_array($2::text), completed_at = clock_timestamp()
+    `UPDATE workflow_runs SET lifecycle = 'not_running', disposition = 'failed', errors = errors || jsonb_build_array($2::text), completed_at = clock_timestamp(),
+       waiting_for = NULL
      WHERE workflow_id = $1 AND lifecycle <> 'not_running' RETURNING id`,
     [workflowId, error],
   );
