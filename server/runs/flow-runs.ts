@@ -113,8 +113,10 @@ export function flowRuns(context: FlowRunsContext) {
       await failRunningAttempts(db, { flowId }, 'The run could not be queued.');
       throw error;
     }
-    // Queued it is: should this pass fail, the next (every second) lets it through.
-    runQueue.admitSoon();
+    // Queued it is; a free slot takes it before the answer. Should this pass fail, the next (every second) lets it through.
+    await runQueue.admit().catch((error: unknown) => {
+      logger.warn({ err: String(error), attemptId: attempt.id }, 'run queue pass failed');
+    });
     return attempt.id;
   }
 
