@@ -58,6 +58,9 @@ describe('the service-wide limit', () => {
     const waiting = await queued(one, second.id, '1 run ahead for the service limit');
     const status = expectStatus(await one.api(`/v2/flows/${String(second.id)}/status`), 200).body as { lifecycle: string };
     expect(status.lifecycle).toBe('PENDING');
+    // The Runs list says so too.
+    const pending = expectStatus(await one.api(`/v2/runs?status=pending&flow=${String(second.id)}`), 200).body as { data: unknown[] };
+    expect(pending.data).toEqual([expect.objectContaining({ id: waiting.id, lifecycle: 'pending', waitingFor: '1 run ahead for the service limit' })]);
     // Asked again while it waits: refused, as while it runs.
     expectStatus(await one.api(`/v2/flows/${String(second.id)}/run`, { method: 'POST' }), 400);
 
