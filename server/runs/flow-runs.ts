@@ -12,7 +12,7 @@ import { resetFlowTables } from '../store/flow-tables';
 import { writeLogLines } from './attempt-log';
 import { executeAttempt } from './flow-runner';
 import { endOrphanedAttempt } from './orphaned-runs';
-import type { RunQueue } from './run-queue';
+import { RUN_NOT_QUEUED, type RunQueue } from './run-queue';
 
 // Queueing, executing and cancelling flow runs. The one-live-attempt rule lives in a partial unique
 // index, so racing run requests cannot both win: the loser is told the flow is already running. Every
@@ -109,14 +109,13 @@ export function flowRuns(context: FlowRunsContext) {
     const attempt = await startAttempt(flowId, trigger, null, resync);
     try {
       if (reset.length > 0) await resetFlowTables(db, flowId, reset);
+      // A free slot takes it before the answer.
+      await runQueue.admit();
     } catch (error) {
-      await failRunningAttempts(db, { flowId }, 'The run could not be queued.');
+      // Unless it started (the pass failed another run), it fails: the request answers an error, and no queued run is left behind it.
+      if ((await findAttempt(db, attempt.id))?.lifecycle !== 'running') await failRunningAttempts(db, { attemptId: attempt.id }, RUN_NOT_QUEUED);
       throw error;
     }
-    // Queued it is; a free slot takes it before the answer. Should this pass fail, the next (every second) lets it through.
-    await runQueue.admit().catch((error: unknown) => {
-      logger.warn({ err: String(error), attemptId: attempt.id }, 'run queue pass failed');
-    });
     return attempt.id;
   }
 

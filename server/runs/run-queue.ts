@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Pool } from '../db/pool';
 import type { Logger } from '../logger';
+import { failRunningAttempts } from '../store/attempts';
 import { admitQueuedAttempts } from '../store/run-queue';
 import { type JobQueue, QUEUES } from './queue';
 
@@ -9,6 +10,9 @@ import { type JobQueue, QUEUES } from './queue';
 // a run is asked for, when one ends here, and every second on every instance that executes runs (runs
 // ending on another instance, retries falling due, a restart). An admitted run of a flow's own is handed to
 // the job queue; a workflow's step is started by its workflow's runner, which waits for its turn.
+
+/** Why a run ended before it started: its job could not be handed to the job queue. */
+export const RUN_NOT_QUEUED = 'The run could not be queued.';
 
 /** The service-wide limit when FLOWDECK_MAX_RUNS is not set: one run per core. */
 export const defaultMaxRuns = () => availableParallelism();
@@ -25,12 +29,20 @@ export function runQueue(db: Pool, queue: JobQueue, logger: Logger, maxRuns: num
   let passing: Promise<void> | null = null;
   let wanted = false;
 
+  /** Lets runs through and hands each flow's own run to the job queue; a run whose job cannot be sent fails, so it blocks no later run. */
   const pass = async () => {
+    let unsent: Error | null = null;
     for (const attempt of await admitQueuedAttempts(db, maxRuns)) {
-      // A job lost here (the instance dies) is queued again by recovery: the attempt notes its id.
-      if (attempt.queue_job_id !== null) await queue.send(QUEUES.flow, { attemptId: attempt.id, flowId: attempt.flow_id }, attempt.queue_job_id);
-      logger.debug({ attemptId: attempt.id }, 'queued run admitted');
+      if (attempt.queue_job_id === null) continue;
+      // A job lost after this (the instance dies) is queued again by recovery: the attempt notes its id.
+      try {
+        await queue.send(QUEUES.flow, { attemptId: attempt.id, flowId: attempt.flow_id }, attempt.queue_job_id);
+      } catch (error) {
+        unsent = error instanceof Error ? error : new Error(String(error));
+        await failRunningAttempts(db, { attemptId: attempt.id }, RUN_NOT_QUEUED);
+      }
     }
+    if (unsent !== null) throw unsent;
   };
 
   const takeWanted = () => {

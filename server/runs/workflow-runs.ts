@@ -9,6 +9,7 @@ import { readDefinition } from '@/service-rules/workflow-definition';
 import type { Logger } from '../logger';
 import type { FlowRuns, WorkflowTrigger } from './flow-runs';
 import { type JobQueue, QUEUES } from './queue';
+import { RUN_NOT_QUEUED } from './run-queue';
 
 // Queueing, retrying and cancelling workflow runs (workflow-runner.ts executes them). One live run per
 // workflow, by a partial unique index like flows.
@@ -31,7 +32,7 @@ export function workflowRuns(db: Pool, queue: JobQueue, flows: FlowRuns, logger:
       await queue.send(QUEUES.workflow, { runId: run.id }, jobId, delaySeconds);
     } catch (error) {
       // Otherwise the pending run would block every later run of this workflow.
-      await failLiveWorkflowRuns(db, workflowId, 'The run could not be queued.');
+      await failLiveWorkflowRuns(db, workflowId, RUN_NOT_QUEUED);
       throw error;
     }
     return run.id;

@@ -130,12 +130,17 @@ export async function finishAttempt(
 }
 
 /** Ends live attempts (queued or running) with an error; returns the ids it ended. */
-export async function failRunningAttempts(db: Queryable, where: { flowId?: number; workflowRunId?: number }, error: string): Promise<number[]> {
+export async function failRunningAttempts(
+  db: Queryable,
+  where: { flowId?: number; workflowRunId?: number; attemptId?: number },
+  error: string,
+): Promise<number[]> {
   const { rows } = await db.query<{ id: number }>(
     `UPDATE run_attempts SET lifecycle = 'not_running', disposition = 'failed', errors = errors || jsonb_build_array($3::text), completed_at = clock_timestamp(),
        waiting_for = NULL
-     WHERE lifecycle <> 'not_running' AND ($1::int IS NULL OR flow_id = $1) AND ($2::int IS NULL OR workflow_run_id = $2) RETURNING id`,
-    [where.flowId ?? null, where.workflowRunId ?? null, error],
+     WHERE lifecycle <> 'not_running' AND ($1::int IS NULL OR flow_id = $1) AND ($2::int IS NULL OR workflow_run_id = $2) AND ($4::int IS NULL OR id = $4)
+     RETURNING id`,
+    [where.flowId ?? null, where.workflowRunId ?? null, error, where.attemptId ?? null],
   );
   return rows.map((row) => row.id);
 }
