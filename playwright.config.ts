@@ -60,7 +60,8 @@ export default defineConfig({
     {
       ...server,
       command: `vite build --logLevel warn --outDir ${join(dataDir, 'dist')} && tsx server/main.ts`,
-      env: { PORT: String(port), FLOWDECK_DATA_DIR: dataDir, FLOWDECK_STATIC_DIR: join(dataDir, 'dist'), LOG_LEVEL: 'warn' },
+      // The run limit is set, not taken from the machine's cores: the demo's schedules must not queue a spec's runs on a small machine.
+      env: { PORT: String(port), FLOWDECK_DATA_DIR: dataDir, FLOWDECK_STATIC_DIR: join(dataDir, 'dist'), LOG_LEVEL: 'warn', FLOWDECK_MAX_RUNS: '8' },
       url: baseURL,
     },
     {

@@ -140,7 +140,7 @@ const attemptsOf = async (flowId: number): Promise<Attempt[]> => {
 let attempts: Attempt[] = [];
 for (let wait = 0; wait < 90 && serviceRuns(); wait += 1) {
   attempts = (await Promise.all(flowIds.map(attemptsOf))).flat();
-  if (attempts.every((attempt) => attempt.lifecycle !== 'running')) break;
+  if (attempts.every((attempt) => attempt.lifecycle === 'not_running')) break;
   await sleep(1_000);
 }
 const counted = attempts.reduce((sum, attempt) => sum + (attempt.resources ?? []).reduce((rows, resource) => rows + resource.loaded, 0), 0);

@@ -98,7 +98,7 @@ test('a paused flow does not run on its schedule but runs by hand, and is delete
   await expect(page.getByText('Paused: no scheduled runs until you resume it.')).toBeVisible();
   const schedule = page.getByRole('region', { name: 'Schedule' });
   await expect(schedule.getByText('Paused', { exact: true })).toBeVisible();
-  await expect.poll(async () => (await attemptsOf(request, flowId)).every((attempt) => attempt.lifecycle !== 'running'), { timeout: 15_000 }).toBe(true);
+  await expect.poll(async () => (await attemptsOf(request, flowId)).every((attempt) => attempt.lifecycle === 'not_running'), { timeout: 15_000 }).toBe(true);
   const before = (await attemptsOf(request, flowId)).length;
   // Three scheduler passes, each of which would have started it.
   await page.waitForTimeout(16_000);

@@ -4,6 +4,7 @@ import { DEFAULT_BODY_TIMEOUT_MS } from './http/body-timeout';
 import { type Profile, readProfile } from './profile';
 import { readLogRetentionDays } from './runs/log-retention';
 import { readRole, type Role } from './role';
+import { readMaxRuns } from './runs/run-queue';
 import { invalidConnectorAllowEntries } from './security/network-guard';
 
 /** The interface bounds the whole verification at 10 seconds. */
@@ -56,6 +57,8 @@ export interface ServiceConfig {
   profile: Profile;
   /** FLOWDECK_ROLE: `web`, `worker` or `all` (role.ts). */
   role: Role;
+  /** FLOWDECK_MAX_RUNS: flow attempts executing at once across every instance (one per core by default). */
+  maxRuns: number;
   /** What connectors may read (FLOWDECK_READ_TIMEOUT, FLOWDECK_READ_LIMIT, FLOWDECK_STALL_TIMEOUT; read-bounds.ts). */
   readBounds: ReadBounds;
 }
@@ -116,6 +119,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     profile: readProfile(env.FLOWDECK_PROFILE),
     logRetentionDays: readLogRetentionDays(env.FLOWDECK_LOG_RETENTION_DAYS),
     role: readRole(env.FLOWDECK_ROLE),
+    maxRuns: readMaxRuns(env.FLOWDECK_MAX_RUNS),
     readBounds: {
       timeoutMs: seconds('FLOWDECK_READ_TIMEOUT', env.FLOWDECK_READ_TIMEOUT, DEFAULT_READ_BOUNDS.timeoutMs),
       maxBytes: byteSize('FLOWDECK_READ_LIMIT', env.FLOWDECK_READ_LIMIT, DEFAULT_READ_BOUNDS.maxBytes),

@@ -114,6 +114,7 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
       logRetentionDays: config.logRetentionDays,
       alertRetryDelaySeconds: config.alertRetryDelaySeconds,
       role: config.role,
+      maxRuns: config.maxRuns,
     });
     const api = servesApi(config.role);
     // The demo is seeded by an instance that serves it.

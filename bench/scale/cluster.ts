@@ -41,7 +41,14 @@ export async function startCluster(): Promise<Cluster> {
     await admin.connect();
     await admin.query('CREATE DATABASE flowdeck');
     const databaseUrl = postgres.url.replace(/\/postgres$/, '/flowdeck');
-    const env = { DATABASE_URL: databaseUrl, FLOWDECK_DATA_DIR: dataDir, FLOWDECK_SECRET_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'error' };
+    // What is measured is the workers' job slots, not the service-wide run limit (one per core by default).
+    const env = {
+      DATABASE_URL: databaseUrl,
+      FLOWDECK_DATA_DIR: dataDir,
+      FLOWDECK_SECRET_KEY: randomBytes(32).toString('base64'),
+      LOG_LEVEL: 'error',
+      FLOWDECK_MAX_RUNS: '16',
+    };
     const start = async (role: 'web' | 'worker') => {
       const child = await startChildService({ ...env, FLOWDECK_ROLE: role });
       children.push(child);

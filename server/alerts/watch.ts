@@ -1,5 +1,5 @@
 import { isCancelledByUserError } from '@/api/messages';
-import { retriesAfter } from '@/api/run-policy';
+import { NO_RETRIES, retriesAfter, type RetryPolicy } from '@/api/run-policy';
 import type { Pool, Queryable } from '../db/pool';
 import { freshnessOfFlows } from '../runs/freshness';
 import { type JobQueue, QUEUES } from '../runs/queue';
@@ -33,19 +33,26 @@ async function recordEvent(db: Queryable, event: AlertPayload['event'], eventKey
 
 type RunEvent = 'run_failed' | 'run_recovered' | 'schema_changed';
 
+/** Who retries the attempt's run: its flow, or for a workflow's step its workflow (the workflow run's try). */
+function retryOf(attempt: FinishedAttempt): { policy: RetryPolicy; retryNumber: number } {
+  if (attempt.workflow_run_id === null) return { policy: attempt.retries, retryNumber: attempt.retry_number };
+  return { policy: attempt.workflow_retries ?? NO_RETRIES, retryNumber: attempt.workflow_retry_number ?? 0 };
+}
+
 /**
  * What a finished attempt tells: a failure (and, stopped on a schema change, that too), or a recovery. A
- * failure its flow retries tells nothing yet: only the last retry's failure is one; and a retry that
- * succeeds recovers from failures nobody was told of.
+ * failure its flow (or, for a workflow's step, its workflow) retries tells nothing yet: only the last
+ * retry's failure is one; and a retry that succeeds recovers from failures nobody was told of.
  */
 function runEvents(attempt: FinishedAttempt): RunEvent[] {
-  const ownRun = attempt.workflow_run_id === null;
+  const { policy, retryNumber } = retryOf(attempt);
   if (attempt.disposition === 'failed') {
     if (attempt.errors.some(isCancelledByUserError)) return [];
-    if (ownRun && retriesAfter(attempt.retries, attempt.retry_number)) return [];
+    if (retriesAfter(policy, retryNumber)) return [];
     return attempt.schema_changed ? ['schema_changed', 'run_failed'] : ['run_failed'];
   }
-  if (attempt.disposition === 'succeeded' && attempt.retry_number > 0) return [];
+  // The try before it failed untold (its policy retried it): there is nothing to recover from.
+  if (attempt.disposition === 'succeeded' && retryNumber > 0 && retriesAfter(policy, retryNumber - 1)) return [];
   if (attempt.disposition === 'succeeded' && attempt.previous_outcome === 'failed') return ['run_recovered'];
   return [];
 }

@@ -27,6 +27,12 @@ export const EXCLUSIVE_DESTINATION_LOCK_CLASS = 7_361_045;
  */
 export const DESTINATION_FLOWS_LOCK_CLASS = 7_361_046;
 
+/**
+ * One key, held for a transaction: instances admit queued runs one at a time, so two never both take the
+ * last free slot of a limit (runs/run-queue.ts).
+ */
+export const RUN_QUEUE_LOCK = 7_361_047;
+
 /** A class, with an instance's key: each instance holds its own for as long as it lives ("FLOW"). */
 export const INSTANCE_LOCK_CLASS = 0x464c4f57;
 

@@ -28,6 +28,7 @@ const itemOnWire = (row: RunListRow): z.input<typeof runListItemSchema> => ({
   createdAt: iso(row.created_at),
   completedAt: isoOrNull(row.completed_at),
   rowsLoaded: row.rows_loaded === null ? 0 : Number(row.rows_loaded),
+  waitingFor: row.waiting_for,
 });
 
 export function runHandlers({ db }: Services) {

@@ -13,6 +13,7 @@ import { type FlowTrigger, flowRuns, type WorkflowTrigger } from './flow-runs';
 import { DEFAULT_LOG_RETENTION_DAYS, LOG_RETENTION_TICK_MS, pruneAttemptLogs } from './log-retention';
 import { createJobQueue, QUEUES } from './queue';
 import { recoverInterruptedRuns, requeueLostJobs } from './recovery';
+import { defaultMaxRuns, runQueue } from './run-queue';
 import { startDueRuns } from './scheduling';
 import { executeWorkflowRun } from './workflow-runner';
 import { workflowRuns } from './workflow-runs';
@@ -26,6 +27,8 @@ import { workflowRuns } from './workflow-runs';
 /** Every second, so a run starts within a second or two of the nextRunAt the service answered. */
 const SCHEDULER_TICK_MS = 1_000;
 const RECOVERY_TICK_MS = 5_000;
+/** Runs ending on other instances and retries falling due are let through within a second. */
+const QUEUE_TICK_MS = 1_000;
 /** Finished runs are looked at for alerts this often; lateness less often (it reads every flow). */
 const ALERT_TICK_MS = 2_000;
 const LATE_TICK_MS = 30_000;
@@ -45,6 +48,8 @@ export interface RunService {
   requestDiscovery: (sourceId: number) => Promise<void>;
   /** Discover now: the source in progress, or undefined while a discovery of it is in progress already. */
   discoverNow: (sourceId: number) => Promise<SourceRow | undefined>;
+  /** One pass of the run queue (also run every second): queued runs let through as the limits allow. */
+  admitQueued: () => Promise<void>;
   /** One scheduler pass (also run every second); returns how many runs it started. */
   tick: () => Promise<number>;
   /** Verify's connection check, here or on a worker (connection-check.ts). */
@@ -75,6 +80,8 @@ export interface RunServiceOptions {
   alertRetryDelaySeconds?: number;
   /** FLOWDECK_ROLE: a `web` instance queues work and executes none (`all` by default). */
   role?: Role;
+  /** FLOWDECK_MAX_RUNS: flow attempts executing at once across every instance (one per core by default). */
+  maxRuns?: number;
 }
 
 export function createRunService(options: RunServiceOptions): RunService {
@@ -87,8 +94,9 @@ export function createRunService(options: RunServiceOptions): RunService {
     return instance.key;
   };
   const context = { db, box, logger };
-  const flows = flowRuns({ ...context, queue, instanceKey });
-  const workflows = workflowRuns(db, queue, flows);
+  const runs = runQueue(db, queue, logger, options.maxRuns ?? defaultMaxRuns());
+  const flows = flowRuns({ ...context, runQueue: runs, instanceKey });
+  const workflows = workflowRuns(db, queue, flows, logger);
   const discovery = discoveryRuns(db, box, queue, discoveryTimeoutMs);
   const alerts = alertWatch({ db, queue, publicOrigin: options.publicOrigin });
   const timers: NodeJS.Timeout[] = [];
@@ -108,7 +116,9 @@ export function createRunService(options: RunServiceOptions): RunService {
       if (!executes) return;
       instance = await registerInstance(databaseUrl);
       await queue.work(QUEUES.flow, (job) => flows.execute(job.attemptId, job.flowId));
-      await queue.work(QUEUES.workflow, (job) => executeWorkflowRun(context, job.runId, instanceKey(), flows));
+      await queue.work(QUEUES.workflow, async (job) => {
+        if ((await executeWorkflowRun(context, job.runId, instanceKey(), flows)) === 'failed') await workflows.retryIfDue(job.runId);
+      });
       await queue.work(QUEUES.discovery, (job) => discovery.discover(job.sourceId));
       await queue.work(QUEUES.alert, (job) => deliverAlert({ db, box, logger, maxTries: ALERT_MAX_TRIES }, job.deliveryId));
       await queue.work(QUEUES.connectionCheck, (job) => answerConnectionCheck(box, logger, job));
@@ -116,6 +126,9 @@ export function createRunService(options: RunServiceOptions): RunService {
       await alerts.queuePending();
       every(RECOVERY_TICK_MS, service.recover, 'recovery');
       every(SCHEDULER_TICK_MS, service.tick, 'scheduler');
+      // Queued runs survive a restart: they start as slots free, in their order.
+      await runs.admit();
+      every(QUEUE_TICK_MS, runs.admit, 'run queue');
       await service.pruneLogs().catch((error: unknown) => {
         logger.error({ err: String(error) }, 'log retention failed');
       });
@@ -143,6 +156,7 @@ export function createRunService(options: RunServiceOptions): RunService {
     cancelWorkflow: workflows.cancelWorkflow,
     requestDiscovery: discovery.requestDiscovery,
     discoverNow: discovery.discoverNow,
+    admitQueued: runs.admit,
     tick: () => startDueRuns(db, logger, service),
     checkConnection: (request) => (executes ? checkConnectionHere(box, request) : checkConnectionOnWorker(queue, request)),
     // Not while this instance's own lock is away (its database restarting): its own runs would look abandoned.

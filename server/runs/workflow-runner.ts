@@ -15,6 +15,8 @@ import { endOrphanedWorkflowRun, lostDatabase, StepLostDatabase } from './orphan
 
 interface StepRunner {
   startAttempt: (flowId: number, trigger: RunTrigger, workflowRunId: number | null) => Promise<AttemptRow>;
+  /** Waits while the run queue holds the attempt back (concurrency limits); false: it was cancelled meanwhile. */
+  waitForTurn: (attemptId: number) => Promise<boolean>;
   execute: (attemptId: number, flowId: number) => Promise<Outcome>;
   /** Stops the attempts executing here (ended meanwhile by someone else). */
   abortHere: (attemptIds: number[]) => void;
@@ -22,20 +24,29 @@ interface StepRunner {
 
 type StepOutcome = Exclude<Outcome, 'interrupted'> | 'skipped';
 
-export async function executeWorkflowRun(context: { db: Pool; logger: Logger }, runId: number, instanceKey: number, runner: StepRunner): Promise<void> {
+/** How the run ended, as far as its runner decided it: `failed` only when it ended it failed (a cancel decides for itself). */
+export type WorkflowOutcome = 'succeeded' | 'failed' | 'other';
+
+export async function executeWorkflowRun(
+  context: { db: Pool; logger: Logger },
+  runId: number,
+  instanceKey: number,
+  runner: StepRunner,
+): Promise<WorkflowOutcome> {
   try {
-    await runClaimed(context, runId, instanceKey, runner);
+    return await runClaimed(context, runId, instanceKey, runner);
   } catch (error) {
     // It cannot record how it ended: it ends as interrupted once the database answers (orphaned-runs.ts).
     if (!lostDatabase(error)) throw error;
     await endOrphanedWorkflowRun(context.db, context.logger, runId, error, runner.abortHere);
+    return 'other';
   }
 }
 
-async function runClaimed(context: { db: Pool; logger: Logger }, runId: number, instanceKey: number, runner: StepRunner): Promise<void> {
+async function runClaimed(context: { db: Pool; logger: Logger }, runId: number, instanceKey: number, runner: StepRunner): Promise<WorkflowOutcome> {
   const { db } = context;
   const run = await claimWorkflowRun(db, runId, instanceKey);
-  if (!run) return;
+  if (!run) return 'other';
   const stepRows = await workflowRunStepRows(db, [runId]);
   const steps: WorkflowStep[] = stepRows.map((row) => ({ id: row.step_id, flow: row.flow_id, after: row.after }));
   if (steps.length === 0) {
@@ -43,7 +54,7 @@ async function runClaimed(context: { db: Pool; logger: Logger }, runId: number, 
     const read = workflow ? readDefinition(workflow.definition) : { problem: 'The workflow no longer exists.' };
     const problem = 'problem' in read ? read.problem : 'it had no steps when the run was asked for.';
     await finishWorkflowRun(db, runId, { disposition: 'failed', errors: [`The definition cannot run: ${problem}`] });
-    return;
+    return 'other';
   }
   const outcomes = new Map<string, StepOutcome>();
   // A re-run keeps the steps that succeeded in the run it re-runs: they are done already.
@@ -57,7 +68,7 @@ async function runClaimed(context: { db: Pool; logger: Logger }, runId: number, 
     try {
       const attempt = await runner.startAttempt(step.flow, trigger, runId);
       await setStepAttempt(db, runId, step.id, attempt.id);
-      const outcome = await runner.execute(attempt.id, step.flow);
+      const outcome = (await runner.waitForTurn(attempt.id)) ? await runner.execute(attempt.id, step.flow) : 'cancelled';
       if (outcome === 'interrupted') throw new StepLostDatabase(attempt.id);
       outcomes.set(step.id, outcome);
       if (outcome === 'failed') errors.push(`Step "${step.id}" (flow ${String(step.flow)}) failed.`);
@@ -71,7 +82,7 @@ async function runClaimed(context: { db: Pool; logger: Logger }, runId: number, 
 
   let pending = steps.filter((step) => !outcomes.has(step.id));
   while (pending.length > 0) {
-    if (!(await isWorkflowRunLive(db, runId))) return; // cancelled: the cancel already wrote the outcome
+    if (!(await isWorkflowRunLive(db, runId))) return 'other'; // cancelled: the cancel already wrote the outcome
     const blocked = pending.filter((step) => step.after.some((id) => outcomes.has(id) && outcomes.get(id) !== 'succeeded'));
     for (const step of blocked) {
       outcomes.set(step.id, 'skipped');
@@ -83,6 +94,8 @@ async function runClaimed(context: { db: Pool; logger: Logger }, runId: number, 
     await Promise.all(ready.map(runStep));
   }
   const failed = [...outcomes.values()].some((outcome) => outcome !== 'succeeded');
-  await finishWorkflowRun(db, runId, { disposition: failed ? 'failed' : 'succeeded', errors });
+  const ended = await finishWorkflowRun(db, runId, { disposition: failed ? 'failed' : 'succeeded', errors });
   context.logger.info({ runId, workflowId: run.workflow_id, failed }, 'workflow run ended');
+  if (!ended) return 'other';
+  return failed ? 'failed' : 'succeeded';
 }

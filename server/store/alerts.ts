@@ -180,6 +180,9 @@ export interface FinishedAttempt {
   workflow_run_id: number | null;
   /** The flow's retry policy now. */
   retries: RetryPolicy;
+  /** A workflow's step: its run's retry number and the workflow's retry policy now (null for a flow's own run). */
+  workflow_retry_number: number | null;
+  workflow_retries: RetryPolicy | null;
 }
 
 /** Takes finished attempts not yet looked at for alerts (each once, whatever the number of instances) and marks them. */
@@ -190,8 +193,11 @@ export async function takeFinishedAttempts(db: Queryable, limit = 200): Promise<
         WHERE id IN (SELECT id FROM run_attempts WHERE NOT alerts_checked AND lifecycle = 'not_running' ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
         RETURNING id, flow_id, number, disposition, errors, created_at, completed_at, schema_changed, retry_number, workflow_run_id
      )
-     SELECT t.*, f.display_name AS flow_name, f.retries, previous.disposition AS previous_outcome
+     SELECT t.*, f.display_name AS flow_name, f.retries, previous.disposition AS previous_outcome,
+            wr.retry_number AS workflow_retry_number, w.retries AS workflow_retries
        FROM taken t JOIN flows f ON f.id = t.flow_id
+       LEFT JOIN workflow_runs wr ON wr.id = t.workflow_run_id
+       LEFT JOIN workflows w ON w.id = wr.workflow_id
        LEFT JOIN LATERAL (
          SELECT disposition FROM run_attempts p
           WHERE p.flow_id = t.flow_id AND p.id <> t.id AND p.lifecycle = 'not_running' AND p.disposition IN ('succeeded', 'failed')

@@ -22,8 +22,10 @@ export interface AttemptRow {
   instance_key: number | null;
   created_at: Date;
   completed_at: Date | null;
-  /** What the running attempt waits for (another load into its DuckDB file). */
+  /** What the attempt waits for: a slot, its retry's time (pending), another load into its DuckDB file (running). */
   waiting_for: string | null;
+  /** Its place in the run queue while pending (a retry: when it falls due); once let through, when it was. */
+  queued_at: Date;
   /** A re-sync: the resources it reads in full and replaces ([]: all); null otherwise. */
   resync: string[] | null;
   /** The attempt this one retries (null: a first try), and which retry it is (0: a first try). */
@@ -32,19 +34,19 @@ export interface AttemptRow {
 }
 
 /**
- * A retry of a failed attempt, waiting for its time: a running attempt no worker has claimed (it reads as
- * PENDING, says what it waits for, and a cancel ends it like any running attempt).
+ * A retry of a failed attempt, queued to fall due at `dueAt` (its backoff): pending until then, saying what it
+ * waits for; the run queue then lets it through like any queued run (store/run-queue.ts).
  */
 export async function insertRetryAttempt(
   db: Queryable,
   failed: Pick<AttemptRow, 'id' | 'flow_id' | 'trigger' | 'retry_number'>,
-  queueJobId: string,
+  dueAt: Date,
   waitingFor: string,
 ): Promise<AttemptRow> {
   const { rows } = await db.query<AttemptRow>(
-    `INSERT INTO run_attempts (flow_id, trigger, lifecycle, queue_job_id, retry_of, retry_number, waiting_for)
-     VALUES ($1, $2, 'running', $3, $4, $5, $6) RETURNING *`,
-    [failed.flow_id, failed.trigger, queueJobId, failed.id, failed.retry_number + 1, waitingFor],
+    `INSERT INTO run_attempts (flow_id, trigger, lifecycle, queued_at, retry_of, retry_number, waiting_for)
+     VALUES ($1, $2, 'pending', $3, $4, $5, $6) RETURNING *`,
+    [failed.flow_id, failed.trigger, dueAt, failed.id, failed.retry_number + 1, waitingFor],
   );
   return one(rows);
 }
@@ -70,21 +72,20 @@ export async function findAttempt(db: Queryable, id: number): Promise<AttemptRow
 }
 
 /**
- * Inserts a running attempt; the partial unique index makes a racing second insert fail, and the
- * database numbers it within its flow (a foreign-key violation: the flow is gone).
+ * Inserts a queued attempt (pending until the run queue lets it through); the partial unique index makes a
+ * racing second insert fail, and the database numbers it within its flow (a foreign-key violation: the flow
+ * is gone). A workflow's step (`workflowRunId`) is executed by its workflow's runner once let through.
  */
-/** `queueJobId`: the queue job that will execute it (none for a workflow's step, which its workflow run executes). */
-export async function insertRunningAttempt(
+export async function insertQueuedAttempt(
   db: Queryable,
   flowId: number,
   trigger: string,
   workflowRunId: number | null,
-  queueJobId: string | null = null,
   resync: readonly string[] | null = null,
 ): Promise<AttemptRow> {
   const { rows } = await db.query<AttemptRow>(
-    "INSERT INTO run_attempts (flow_id, trigger, lifecycle, workflow_run_id, queue_job_id, resync) VALUES ($1, $2, 'running', $3, $4, $5) RETURNING *",
-    [flowId, trigger, workflowRunId, queueJobId, resync === null ? null : JSON.stringify(resync)],
+    "INSERT INTO run_attempts (flow_id, trigger, lifecycle, workflow_run_id, resync, queued_at) VALUES ($1, $2, 'pending', $3, $4, clock_timestamp()) RETURNING *",
+    [flowId, trigger, workflowRunId, resync === null ? null : JSON.stringify(resync)],
   );
   return one(rows);
 }
@@ -128,13 +129,18 @@ export async function finishAttempt(
   return rowCount === 1;
 }
 
-/** Ends running attempts with an error; returns the ids it ended. */
-export async function failRunningAttempts(db: Queryable, where: { flowId?: number; workflowRunId?: number }, error: string): Promise<number[]> {
+/** Ends live attempts (queued or running) with an error; returns the ids it ended. */
+export async function failRunningAttempts(
+  db: Queryable,
+  where: { flowId?: number; workflowRunId?: number; attemptId?: number },
+  error: string,
+): Promise<number[]> {
   const { rows } = await db.query<{ id: number }>(
     `UPDATE run_attempts SET lifecycle = 'not_running', disposition = 'failed', errors = errors || jsonb_build_array($3::text), completed_at = clock_timestamp(),
        waiting_for = NULL
-     WHERE lifecycle = 'running' AND ($1::int IS NULL OR flow_id = $1) AND ($2::int IS NULL OR workflow_run_id = $2) RETURNING id`,
-    [where.flowId ?? null, where.workflowRunId ?? null, error],
+     WHERE lifecycle <> 'not_running' AND ($1::int IS NULL OR flow_id = $1) AND ($2::int IS NULL OR workflow_run_id = $2) AND ($4::int IS NULL OR id = $4)
+     RETURNING id`,
+    [where.flowId ?? null, where.workflowRunId ?? null, error, where.attemptId ?? null],
   );
   return rows.map((row) => row.id);
 }

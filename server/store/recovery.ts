@@ -4,8 +4,11 @@ import { instanceIsGone } from './instances';
 
 // The statements of crash recovery (runs/recovery.ts says when and why).
 
-/** Runs whose instance is gone (crash, kill, power loss), or that nobody claimed within ten minutes. */
-const ABANDONED = `((instance_key IS NOT NULL AND ${instanceIsGone('instance_key')}) OR (instance_key IS NULL AND created_at < now() - interval '10 minutes'))`;
+/**
+ * Runs whose instance is gone (crash, kill, power loss), or that nobody claimed within ten minutes of being
+ * let through (`queued_at`: a run that waited in the queue, or for its retry's time, was not abandoned).
+ */
+const ABANDONED = `((instance_key IS NOT NULL AND ${instanceIsGone('instance_key')}) OR (instance_key IS NULL AND queued_at < now() - interval '10 minutes'))`;
 
 /** The counts with those of the resource in hand (`loading`) changed by `$2` (a JSON object). */
 const IN_HAND_COUNTS = `resources = CASE WHEN resources IS NULL THEN resources ELSE COALESCE((
@@ -104,7 +107,7 @@ export async function failAbandonedRuns(db: Queryable, errors: { neverStarted: s
     [errors.neverStarted, errors.interrupted],
   );
   const workflowRuns = await db.query<{ id: number }>(
-    `UPDATE workflow_runs SET lifecycle = 'not_running', disposition = 'failed', completed_at = clock_timestamp(),
+    `UPDATE workflow_runs SET lifecycle = 'not_running', disposition = 'failed', completed_at = clock_timestamp(), waiting_for = NULL,
        errors = errors || jsonb_build_array(CASE WHEN instance_key IS NULL THEN $1 ELSE $2 END::text)
      WHERE lifecycle <> 'not_running' AND ${ABANDONED}
      RETURNING id`,
@@ -118,7 +121,7 @@ export async function failAbandonedRuns(db: Queryable, errors: { neverStarted: s
           `WITH ended AS (
        UPDATE run_attempts SET lifecycle = 'not_running', disposition = 'failed', completed_at = clock_timestamp(), waiting_for = NULL,
          errors = errors || jsonb_build_array($2::text)
-       WHERE lifecycle = 'running' AND workflow_run_id = ANY($1::int[])
+       WHERE lifecycle <> 'not_running' AND workflow_run_id = ANY($1::int[])
        RETURNING id, $2::text AS error)
      ${LOG_ENDED}`,
           [ids, errors.interrupted],
@@ -153,14 +156,14 @@ export async function failOrphanedAttempt(db: Queryable, id: number, error: stri
 export async function failOrphanedWorkflowRun(db: Queryable, id: number, error: string): Promise<{ ended: boolean; attempts: number[] }> {
   const { rows } = await db.query<{ ended: boolean; attempts: number[] }>(
     `WITH run AS (
-       UPDATE workflow_runs SET lifecycle = 'not_running', disposition = 'failed', completed_at = clock_timestamp(),
+       UPDATE workflow_runs SET lifecycle = 'not_running', disposition = 'failed', completed_at = clock_timestamp(), waiting_for = NULL,
          errors = errors || jsonb_build_array($2::text)
        WHERE id = $1 AND lifecycle <> 'not_running'
        RETURNING id),
      ended AS (
        UPDATE run_attempts SET lifecycle = 'not_running', disposition = 'failed', completed_at = clock_timestamp(), waiting_for = NULL, ${RELEASE_LOAD_IN_HAND},
          errors = errors || jsonb_build_array($2::text)
-       WHERE workflow_run_id = $1 AND lifecycle = 'running'
+       WHERE workflow_run_id = $1 AND lifecycle <> 'not_running'
        RETURNING id, $2::text AS error),
      logged AS (${LOG_ENDED})
      SELECT EXISTS (SELECT 1 FROM run) AS ended, COALESCE((SELECT array_agg(id ORDER BY id) FROM ended), '{}') AS attempts`,
@@ -189,7 +192,7 @@ export async function unclaimedRuns(db: Queryable, kind: QueuedKind, graceMs: nu
   const flow = kind === 'flow' ? 'flow_id' : 'NULL::int AS flow_id';
   const { rows } = await db.query<UnclaimedRun>(
     `SELECT id, queue_job_id, ${flow} FROM ${table}
-     WHERE ${unclaimed} AND queue_job_id IS NOT NULL AND created_at < now() - $1 * interval '1 millisecond' ORDER BY id`,
+     WHERE ${unclaimed} AND queue_job_id IS NOT NULL AND queued_at < now() - $1 * interval '1 millisecond' ORDER BY id`,
     [graceMs],
   );
   return rows;

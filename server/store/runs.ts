@@ -22,6 +22,7 @@ export interface RunListRow {
   created_micros: string;
   completed_at: Date | null;
   rows_loaded: string | null;
+  waiting_for: string | null;
 }
 
 /** The largest id Postgres' integer holds, plus one: a bound every id is below. */
@@ -98,6 +99,7 @@ export async function listRunsPage(db: Queryable, query: RunsQuery): Promise<{ r
             COALESCE(a.lifecycle, r.lifecycle) AS lifecycle,
             COALESCE(a.disposition, r.disposition) AS disposition,
             COALESCE(a.completed_at, r.completed_at) AS completed_at,
+            COALESCE(a.waiting_for, r.waiting_for) AS waiting_for,
             CASE WHEN p.kind = 'flow'
                  THEN (SELECT sum((resource->>'loaded')::bigint) FROM jsonb_array_elements(COALESCE(a.resources, '[]')) resource)
                  ELSE (SELECT sum((resource->>'loaded')::bigint)

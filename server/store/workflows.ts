@@ -161,7 +161,7 @@ export async function insertPendingWorkflowRun(
 
 export async function claimWorkflowRun(db: Queryable, id: number, instanceKey: number): Promise<WorkflowRunRow | undefined> {
   const { rows } = await db.query<WorkflowRunRow>(
-    "UPDATE workflow_runs SET lifecycle = 'running', instance_key = $2, started_at = clock_timestamp() WHERE id = $1 AND lifecycle = 'pending' RETURNING *",
+    "UPDATE workflow_runs SET lifecycle = 'running', instance_key = $2, started_at = clock_timestamp(), waiting_for = NULL WHERE id = $1 AND lifecycle = 'pending' RETURNING *",
     [id, instanceKey],
   );
   return rows[0];
@@ -182,16 +182,19 @@ export async function isWorkflowRunLive(db: Queryable, id: number): Promise<bool
   return rows[0] !== undefined && rows[0].lifecycle !== 'not_running';
 }
 
-export async function finishWorkflowRun(db: Queryable, id: number, outcome: { disposition: 'succeeded' | 'failed'; errors: string[] }): Promise<void> {
-  await db.query(
+/** Ends a live run; false when it had ended already (cancelled). */
+export async function finishWorkflowRun(db: Queryable, id: number, outcome: { disposition: 'succeeded' | 'failed'; errors: string[] }): Promise<boolean> {
+  const { rowCount } = await db.query(
     "UPDATE workflow_runs SET lifecycle = 'not_running', disposition = $2, errors = $3, completed_at = clock_timestamp() WHERE id = $1 AND lifecycle <> 'not_running'",
     [id, outcome.disposition, JSON.stringify(outcome.errors)],
   );
+  return rowCount === 1;
 }
 
 export async function failLiveWorkflowRuns(db: Queryable, workflowId: number, error: string): Promise<number[]> {
   const { rows } = await db.query<{ id: number }>(
-    `UPDATE workflow_runs SET lifecycle = 'not_running', disposition = 'failed', errors = errors || jsonb_build_array($2::text), completed_at = clock_timestamp()
+    `UPDATE workflow_runs SET lifecycle = 'not_running', disposition = 'failed', errors = errors || jsonb_build_array($2::text), completed_at = clock_timestamp(),
+       waiting_for = NULL
      WHERE workflow_id = $1 AND lifecycle <> 'not_running' RETURNING id`,
     [workflowId, error],
   );
@@ -203,22 +206,30 @@ export async function findWorkflowRun(db: Queryable, id: number): Promise<Workfl
   return rows[0];
 }
 
+/** How a re-run starts: asked for by hand now, or a retry of the policy falling due later (saying so meanwhile). */
+export interface RerunStart {
+  trigger: string;
+  queueJobId: string;
+  dueAt?: Date;
+  waitingFor?: string;
+}
+
 /**
  * A pending re-run of a failed run, in one statement: its steps are the failed run's, and each step that
  * succeeded there keeps its attempt (so it reads as succeeded and the runner does not run it again).
  */
-export async function insertRerun(db: Queryable, failed: WorkflowRunRow, queueJobId: string): Promise<WorkflowRunRow> {
+export async function insertRerun(db: Queryable, failed: WorkflowRunRow, start: RerunStart): Promise<WorkflowRunRow> {
   const { rows } = await db.query<WorkflowRunRow>(
     `WITH run AS (
-       INSERT INTO workflow_runs (workflow_id, trigger, lifecycle, queue_job_id, retry_of, retry_number)
-       VALUES ($1, 'manual', 'pending', $3, $2, $4) RETURNING *),
+       INSERT INTO workflow_runs (workflow_id, trigger, lifecycle, queue_job_id, retry_of, retry_number, queued_at, waiting_for)
+       VALUES ($1, $5, 'pending', $3, $2, $4, COALESCE($6, clock_timestamp()), $7) RETURNING *),
      steps AS (
        INSERT INTO workflow_run_steps (workflow_run_id, step_id, position, flow_id, after, attempt_id)
        SELECT run.id, s.step_id, s.position, s.flow_id, s.after, CASE WHEN a.lifecycle = 'not_running' AND a.disposition = 'succeeded' THEN a.id END
          FROM run, workflow_run_steps s LEFT JOIN run_attempts a ON a.id = s.attempt_id
         WHERE s.workflow_run_id = $2)
      SELECT * FROM run`,
-    [failed.workflow_id, failed.id, queueJobId, failed.retry_number + 1],
+    [failed.workflow_id, failed.id, start.queueJobId, failed.retry_number + 1, start.trigger, start.dueAt ?? null, start.waitingFor ?? null],
   );
   return one(rows);
 }

@@ -157,7 +157,7 @@ describe('a run attempt’s log', () => {
   it('says when recovery ended an attempt its service left behind', async () => {
     const { flow } = await createSampleFlow(api, { row_count: 10 });
     const [abandoned] = await sql<{ id: number }>(
-      "INSERT INTO run_attempts (flow_id, trigger, lifecycle, created_at) VALUES ($1, 'manual', 'running', now() - interval '11 minutes') RETURNING id",
+      "INSERT INTO run_attempts (flow_id, trigger, lifecycle, created_at, queued_at) VALUES ($1, 'manual', 'running', now() - interval '11 minutes', now() - interval '11 minutes') RETURNING id",
       [flow.id],
     );
     if (!abandoned) throw new Error('no attempt');

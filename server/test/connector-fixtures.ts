@@ -99,7 +99,7 @@ export async function runAgain(api: Api, flowId: number, timeoutMs = 30_000): Pr
       const attempts = listOf(runAttemptSchema);
       const answer = await api(`/v2/flows/${String(flowId)}/run?limit=1`);
       const [attempt] = dataOf(attempts).parse(answer.body);
-      return attempt && attempt.lifecycle !== 'running' ? attempt : undefined;
+      return attempt?.lifecycle === 'not_running' ? attempt : undefined;
     },
     timeoutMs,
     'the run to end',

@@ -54,7 +54,7 @@ const committed =
   (name: string): Moment =>
   (attempt) =>
     resource(attempt, name)?.committed === true;
-const ended: Moment = (attempt) => attempt.lifecycle !== 'running';
+const ended: Moment = (attempt) => attempt.lifecycle === 'not_running';
 /** Loads run one table after another: customers (20% of the rows), products (5%), orders (75%, the longest). */
 const KILL_WHEN: Moment[] = [
   () => true,

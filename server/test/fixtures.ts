@@ -88,7 +88,7 @@ export function attemptEnded(api: Api, flowId: number, timeoutMs = 30_000): Prom
   return eventually(
     async () => {
       const [latest] = await listAttempts(api, flowId, '?limit=1');
-      return latest && latest.lifecycle !== 'running' ? latest : undefined;
+      return latest?.lifecycle === 'not_running' ? latest : undefined;
     },
     timeoutMs,
     `the latest run of flow ${String(flowId)} to end`,

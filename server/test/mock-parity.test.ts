@@ -185,7 +185,7 @@ describe('the mock service does what the service does', () => {
         expect(answerOf(await api(`${path}/cancel`, { method: 'POST' }))).toEqual({ status: 200, message: 'Flow run cancelled.' });
         return eventually(async () => {
           const [latest] = ((await api(`${path}/run?limit=1`)).body as { data?: { lifecycle: string; errors?: string[] }[] }).data ?? [];
-          return latest && latest.lifecycle !== 'running' ? latest.errors : undefined;
+          return latest?.lifecycle === 'not_running' ? latest.errors : undefined;
         });
       }),
     );

@@ -26,7 +26,8 @@ const APPEND_IN_PLACE = { namespace: null, resources: TABLES.map((name) => ({ na
 const database = await createTestDatabase();
 const dataDir = mkdtempSync(join(tmpdir(), 'flowdeck-scale-'));
 const filesDir = join(dataDir, 'files');
-const env = { DATABASE_URL: database.url, FLOWDECK_DATA_DIR: dataDir, FLOWDECK_SECRET_KEY: randomBytes(32).toString('base64') };
+// Three workers of four job workers each: the service-wide run limit (one per core by default) must not be what is measured.
+const env = { DATABASE_URL: database.url, FLOWDECK_DATA_DIR: dataDir, FLOWDECK_SECRET_KEY: randomBytes(32).toString('base64'), FLOWDECK_MAX_RUNS: '12' };
 const children: ChildService[] = [];
 const db = new pg.Client({ connectionString: database.url });
 const key = newApiKey();

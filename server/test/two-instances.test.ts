@@ -17,8 +17,10 @@ import { createTestDatabase, startHarness } from './harness';
 // Two service instances on one database share the work, and each run is executed exactly once.
 
 const database = await createTestDatabase();
-const one = await startHarness({ database });
-const two = await startHarness({ database });
+// Each runs four jobs at once: the service-wide run limit (one per core by default) must not be what holds them back.
+const env = { FLOWDECK_MAX_RUNS: '8' };
+const one = await startHarness({ database, env });
+const two = await startHarness({ database, env });
 afterAll(async () => {
   await one.stop();
   await two.stop();

@@ -42,6 +42,11 @@ export const runListItemSchema = z.object({
     .nullish()
     .transform((value) => value ?? 0)
     .meta({ description: 'Rows the destination kept (a workflow run: all its steps together).' }),
+  waitingFor: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null)
+    .meta({ description: "What a pending run waits for, in a sentence (`2 runs ahead for “Warehouse”`, a retry's due time), or null." }),
 });
 export type RunListItem = z.infer<typeof runListItemSchema>;
 

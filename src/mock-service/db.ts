@@ -105,7 +105,7 @@ export class MockDb {
     const flow = this.flow(flowId);
     const source = flow ? this.source(flow.source) : undefined;
     const id = this.nextId('flowRun');
-    const wait = flow ? this.turnAt(flow.destination) : null;
+    const wait = flow ? (this.slotAt(flow.destination) ?? this.turnAt(flow.destination)) : null;
     const run: FlowRunRecord = {
       id,
       flow: flowId,
@@ -117,7 +117,7 @@ export class MockDb {
       cancelledAt: null,
       resources: source && flow ? this.rowsOfRun(flow, runResources(id, source), resync) : [],
       ...(resync ? { resync } : {}),
-      ...(wait ? { waitMs: wait.waitMs, waitingFor: wait.waitingFor, durationMs: this.runDurationMs + wait.waitMs } : {}),
+      ...(wait ? { ...wait, durationMs: this.runDurationMs + wait.waitMs } : {}),
     };
     this.state.flowRuns.push(run);
     if (flow) claimTables(this, flow, run);
@@ -128,6 +128,24 @@ export class MockDb {
   private rowsOfRun(flow: FlowRecord, resources: { name: string; rows: number }[], resync: string[] | undefined) {
     const full = (name: string) => resync !== undefined && (resync.length === 0 || resync.includes(name));
     return resources.map(({ name, rows }) => (!full(name) && readsIncrementally(this, flow, name) ? { name, rows: 20 + (rows % 380) } : { name, rows }));
+  }
+
+  /**
+   * A destination with `maxConcurrentRuns` takes that many runs at once, as in the service: a run past them is
+   * queued (pending) until enough of the runs ahead of it have ended. Null when it can start at once.
+   */
+  private slotAt(destinationId: number): { waitMs: number; queuedBehind: { destination: string; endsAt: number[] } } | null {
+    const destination = this.destination(destinationId);
+    const limit = destination?.maxConcurrentRuns ?? null;
+    if (!destination || limit === null) return null;
+    const now = this.now();
+    const ends = this.state.flowRuns
+      .filter((run) => isRunUnderWay(run, now) && this.flow(run.flow)?.destination === destinationId)
+      .map((run) => run.startedAt + run.durationMs)
+      .sort((a, b) => a - b);
+    if (ends.length < limit) return null;
+    const ahead = ends.slice(0, ends.length - limit + 1);
+    return { waitMs: Math.max(0, ...ahead) - now, queuedBehind: { destination: destination.displayName, endsAt: ahead } };
   }
 
   /**

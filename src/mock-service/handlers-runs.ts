@@ -33,6 +33,7 @@ function allRuns(db: MockDb): Row[] {
       createdAt: wire.createdAt,
       completedAt: wire.completedAt ?? null,
       rowsLoaded,
+      waitingFor: wire.waitingFor ?? null,
     };
     return { ...item, position: { createdAtMicros: micros(run.startedAt), kind: 'flow', id: run.id } };
   });
@@ -51,6 +52,7 @@ function allRuns(db: MockDb): Row[] {
       createdAt: wire.createdAt,
       completedAt: wire.completedAt ?? null,
       rowsLoaded: wire.disposition === 'succeeded' ? run.resources.reduce((sum, resource) => sum + resource.rows, 0) : 0,
+      waitingFor: wire.waitingFor ?? null,
     };
     return { ...item, position: { createdAtMicros: micros(run.startedAt), kind: 'workflow', id: run.id } };
   });

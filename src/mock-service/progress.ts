@@ -1,4 +1,5 @@
 import { MESSAGES } from '@/api/messages';
+import { runsAheadWaiting } from '@/service-rules/run-queue';
 import type { ResourceCounts as StatusCounts } from '@/service-rules/status';
 import type { RunRecord } from './records';
 
@@ -64,8 +65,11 @@ function countsAt(run: RunRecord, elapsed: number): ResourceCounts[] {
   });
 }
 
-/** What a run looks like at `now`; `pendingMs` is how long it waits before it starts moving data. */
-export function viewRun(run: RunRecord, now: number, pendingMs = 0): RunView {
+/**
+ * What a run looks like at `now`; `pendingMs` is how long it waits before it starts moving data (a run queued
+ * by its destination's limit is pending for its whole wait).
+ */
+export function viewRun(run: RunRecord, now: number, pendingMs = run.queuedBehind ? waitMsOf(run) : 0): RunView {
   if (run.cancelledAt !== null && run.cancelledAt <= now) {
     // The tables committed before the cancel stay; the load in hand is rolled back (its table keeps its previous rows).
     // A run cancelled before it counted anything carries no resources, as the service's.
@@ -88,8 +92,9 @@ export function viewRun(run: RunRecord, now: number, pendingMs = 0): RunView {
   return { lifecycle: 'not_running', disposition: 'succeeded', resources: countsAt(run, run.durationMs), errors: [], completedAt };
 }
 
-/** What the run waits for at `now` (its destination, busy with another load), or null. */
+/** What the run waits for at `now` (its destination: busy with another load, or at its limit of runs), or null. */
 export function waitingForAt(run: RunRecord, now: number): string | null {
-  if (!run.waitingFor || !isRunUnderWay(run, now)) return null;
-  return now - run.startedAt < waitMsOf(run) ? run.waitingFor : null;
+  if (!isRunUnderWay(run, now) || now - run.startedAt >= waitMsOf(run)) return null;
+  if (run.queuedBehind) return runsAheadWaiting(run.queuedBehind.endsAt.filter((end) => end > now).length, run.queuedBehind.destination);
+  return run.waitingFor ?? null;
 }

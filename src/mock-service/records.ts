@@ -91,6 +91,11 @@ export interface RunRecord {
   waitMs?: number;
   /** What it waits for meanwhile (the attempt's `waitingFor`). */
   waitingFor?: string;
+  /**
+   * Queued by its destination's `maxConcurrentRuns` (pending meanwhile): the destination's name and when each
+   * run ahead of it ends, so it says how many are still ahead (src/service-rules/run-queue.ts words it).
+   */
+  queuedBehind?: { destination: string; endsAt: number[] };
 }
 
 /** A log line as the mock stores one a test gave (epoch ms; `fields` as on the wire). */

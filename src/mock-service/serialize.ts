@@ -95,7 +95,7 @@ export const wireFlow = (db: MockDb, flow: FlowRecord): WireFlow =>
   flowOnWire({ ...flow, nextRunAt: mockNextRunAt(db, flow, !flow.paused) }, 'flowdeck', flowFreshness(db, flow), flowTablesOnWire(db, flow));
 
 /** A run as the status rules (src/service-rules/status.ts) read it. */
-export function attemptStatus(run: RunRecord, now: number, pendingMs = 0): StatusAttempt {
+export function attemptStatus(run: RunRecord, now: number, pendingMs?: number): StatusAttempt {
   const view = viewRun(run, now, pendingMs);
   return { lifecycle: view.lifecycle, disposition: view.disposition, resources: view.resources, errors: view.errors, completedAt: isoOrNull(view.completedAt) };
 }

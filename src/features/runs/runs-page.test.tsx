@@ -51,6 +51,18 @@ describe('Runs page', () => {
     });
   });
 
+  it('shows a queued run as queued, with what it waits for', async () => {
+    const lake = mockService.db.destination(3);
+    if (!lake) throw new Error('the demo data lake');
+    lake.maxConcurrentRuns = 1;
+    // Flows 5 and 8 both load into the data lake: the second waits for the first.
+    mockService.db.startFlowRun(5);
+    mockService.db.startFlowRun(8);
+    const { table } = await openRuns('/runs?status=pending');
+    const row = await within(table).findByRole('row', { name: /Sample data to data lake #\d+/ });
+    expect(within(row).getByText('Queued: 1 run ahead for “Data lake (Parquet files)”')).toBeInTheDocument();
+  });
+
   it('reads a shared URL, and a bad filter falls back to none', async () => {
     await openRuns('/runs?status=bogus&trigger=manual');
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('all');
