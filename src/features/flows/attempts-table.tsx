@@ -9,6 +9,7 @@ import { type Column, ResponsiveTable } from '@/components/responsive-table/resp
 import { StatusBadge } from '@/components/status-badge';
 import { attemptLabel } from '@/lib/attempt-numbers';
 import { formatCount, formatDuration, runDurationMs } from '@/lib/format';
+import { numberById, retryWords } from '@/lib/retry-words';
 import { triggerLabel } from '@/lib/run-status';
 import { useNow } from '@/lib/use-now';
 import { flowQueries } from '@/resources/flows';
@@ -26,15 +27,18 @@ interface AttemptsTableProps {
   latest: RunAttempt | null;
   numberOf: (attempt: RunAttempt) => number | undefined;
   onSearch: (patch: Partial<FlowPageSearch>) => void;
+  /** The retries the flow's policy allows: `Retry 2 of 3 of #41`. */
+  retries: number;
 }
 
-export function AttemptsTable({ flowId, search, latest, numberOf, onSearch }: AttemptsTableProps) {
+export function AttemptsTable({ flowId, search, latest, numberOf, onSearch, retries }: AttemptsTableProps) {
   const openAttempt = route.useSearch({ select: (params) => params.attempt });
   const page = { limit: search.limit, offset: search.offset, order: search.order };
   const attempts = useQuery({ ...flowQueries.attempts(flowId, page), placeholderData: keepPreviousData });
   const now = useNow(1_000);
-  const rows = (attempts.data ?? []).map((attempt) => (latest !== null && attempt.id === latest.id ? latest : attempt));
+  const rows = useMemo(() => (attempts.data ?? []).map((attempt) => (latest !== null && attempt.id === latest.id ? latest : attempt)), [attempts.data, latest]);
   const first = search.offset + 1;
+  const retriedNumber = useMemo(() => numberById(rows.map((attempt) => ({ id: attempt.id, number: numberOf(attempt) }))), [rows, numberOf]);
   // The same columns until what they draw with changes: opening an attempt then redraws only the two rows whose
   // selection changed, not every cell of the page.
   const columns = useMemo(
@@ -45,7 +49,7 @@ export function AttemptsTable({ flowId, search, latest, numberOf, onSearch }: At
         primary: true,
         cell: (attempt) => {
           const label = attemptLabel(numberOf(attempt));
-          return (
+          const opener = (
             <UnstyledButton
               onClick={() => {
                 onSearch({ attempt: attempt.id });
@@ -59,6 +63,17 @@ export function AttemptsTable({ flowId, search, latest, numberOf, onSearch }: At
             >
               {label}
             </UnstyledButton>
+          );
+          const retry = retryWords({ retryNumber: attempt.retryNumber, of: retriedNumber(attempt.retryOf), policyAttempts: retries });
+          return retry ? (
+            <>
+              {opener}
+              <Text span size="xs" c="dimmed" display="block">
+                {retry}
+              </Text>
+            </>
+          ) : (
+            opener
           );
         },
       },
@@ -84,7 +99,7 @@ export function AttemptsTable({ flowId, search, latest, numberOf, onSearch }: At
         ),
       },
     ],
-    [numberOf, now, onSearch],
+    [numberOf, now, onSearch, retriedNumber, retries],
   );
   const hasNext = (attempts.data?.length ?? 0) >= search.limit;
 
