@@ -19,6 +19,10 @@ import { ATTEMPT_PAGE_SIZES, type FlowPageSearch } from './flow-page-search';
 
 const route = getRouteApi('/_app/flows/$flowId');
 
+/** The interface's words for a newcomer: attempt, lifecycle and disposition (issue 31, item 9). */
+const ATTEMPT_WORDS =
+  'An attempt is one run of this flow, numbered from #1; a retry is a new attempt. Its status joins its lifecycle (queued, running or ended) and, once ended, its disposition: succeeded or failed (a cancelled run is a failed one someone stopped).';
+
 interface AttemptsTableProps {
   flowId: number;
   /** The page of attempts; the open attempt is read from the URL here. */
@@ -104,11 +108,16 @@ export function AttemptsTable({ flowId, search, latest, numberOf, onSearch, retr
   const hasNext = (attempts.data?.length ?? 0) >= search.limit;
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="attempts-title">
+    <Card withBorder padding="lg" component="section" aria-labelledby="attempts-title" aria-describedby="attempts-words">
       <Group justify="space-between" mb="sm" wrap="wrap">
-        <Title order={2} size="h4" id="attempts-title">
-          Run attempts
-        </Title>
+        <div>
+          <Title order={2} size="h4" id="attempts-title">
+            Run attempts
+          </Title>
+          <Text size="xs" c="dimmed" id="attempts-words" maw={560}>
+            {ATTEMPT_WORDS}
+          </Text>
+        </div>
         <Group gap="sm" wrap="wrap">
           <SegmentedControl
             aria-label="Order"

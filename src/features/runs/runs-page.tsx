@@ -30,6 +30,7 @@ function filterOf(search: RunsSearch): RunsFilter {
     ...(search.flow === undefined ? {} : { flow: search.flow }),
     ...(search.workflow === undefined ? {} : { workflow: search.workflow }),
     ...(search.range === 'all' ? {} : { rangeMs: RANGE_MS[search.range] }),
+    ...(search.sort === 'oldest' ? { order: 'asc' } : {}),
   };
 }
 
@@ -71,7 +72,7 @@ const columns: Column<RunListItem>[] = [
   { key: 'rows', header: 'Rows', width: 110, align: 'right', cell: (run) => formatCount(run.rowsLoaded) },
 ];
 
-/** Every flow attempt and workflow run, newest first: filters in the URL, a page at a time, live while any runs. */
+/** Every flow attempt and workflow run, newest or oldest first: filters and sort in the URL, a page at a time, live while any runs. */
 export function RunsPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
@@ -106,7 +107,7 @@ export function RunsPage() {
           {runs.error && <ErrorState error={runs.error} onRetry={() => void runs.refetch()} />}
           {runs.hasNextPage && (
             <Button variant="default" w="fit-content" loading={runs.isFetchingNextPage} onClick={() => void runs.fetchNextPage()}>
-              Show older runs
+              {search.sort === 'oldest' ? 'Show newer runs' : 'Show older runs'}
             </Button>
           )}
         </Stack>
