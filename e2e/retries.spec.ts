@@ -196,3 +196,46 @@ test('a flow on a one-minute cron shows its next run, and its attempt starts wit
   await expect(page.getByRole('table', { name: 'Run attempts' }).getByRole('button', { name: 'Open attempt #1' })).toBeVisible({ timeout: 15_000 });
   await expect(schedule.locator('time').first()).not.toHaveAttribute('datetime', shown ?? '');
 });
+
+test('the forms set retries, a time zone and a destination’s limit, and the Runs page sorts oldest first', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const name = `E2E forms ${unique()}`;
+  const destination = await post<{ id: number }>(request, '/v2/destinations', {
+    destinationSpec: 'files',
+    displayName: `${name} files`,
+    properties: { bucket_url: `e2e-forms-${unique()}`, format: 'jsonl' },
+  });
+  await page.goto('/flows/new');
+  await signIn(page);
+  await page.getByRole('radio', { name: 'Cron expression' }).check();
+  await page.getByRole('textbox', { name: 'Cron expression' }).fill('30 6 * * *');
+  const zone = page.getByRole('combobox', { name: 'Time zone' });
+  await zone.click();
+  await zone.fill('Europe/Prag');
+  await page.getByRole('option', { name: 'Europe/Prague' }).click();
+  await expect(page.getByText(/\(Europe\/Prague\) · Next runs/)).toBeVisible();
+  await page.getByRole('textbox', { name: 'Retries after a failed run' }).fill('3');
+  await page.getByRole('radio', { name: /Exponential/ }).check();
+  await expect(page.getByText(/^Waits .+ before each retry\.$/)).toBeVisible();
+  await shoot(page, 'flow-form-run-policy');
+  await expectNoSeriousAxeViolations(page);
+
+  await page.goto(`/destinations/${String(destination.id)}`);
+  const limit = page.getByRole('textbox', { name: 'Most runs loading at once' });
+  await limit.fill('2');
+  await page.getByRole('button', { name: 'Save limit' }).click();
+  await expect(page.getByText('Saved: at most 2 at once.')).toBeVisible();
+  const saved = await request.get(`/v2/destinations/${String(destination.id)}`, { headers });
+  expect(((await saved.json()) as { data: { maxConcurrentRuns: number | null } }).data.maxConcurrentRuns).toBe(2);
+  await shoot(page, 'destination-run-limit');
+  await expectNoSeriousAxeViolations(page);
+
+  await page.goto('/runs?sort=oldest');
+  const table = page.getByRole('table', { name: 'Runs' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const times = await table.locator('tbody time').evaluateAll((nodes) => nodes.map((node) => Date.parse(node.getAttribute('datetime') ?? '')));
+  expect(times.length).toBeGreaterThan(1);
+  expect(times).toEqual([...times].sort((a, b) => a - b));
+  await shoot(page, 'runs-oldest-first');
+  await expectNoSeriousAxeViolations(page);
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RunStatusFilter } from '@/api/runs';
 import type { RunTrigger } from '@/api/flows';
+import type { RunsFilter } from '@/resources/runs';
 
 // The Runs page's filters live in the URL, so a filtered view can be shared and survives reload; a bad value
 // falls back to no filter.
@@ -28,3 +29,15 @@ export const runsSearchSchema = z.object({
   sort: z.enum(RUN_SORTS).default(runsSearchDefaults.sort).catch(runsSearchDefaults.sort),
 });
 export type RunsSearch = z.infer<typeof runsSearchSchema>;
+
+/** What the list asks the service for, from the URL's search. */
+export function runsFilterOf(search: RunsSearch): RunsFilter {
+  return {
+    ...(search.status === 'all' ? {} : { status: search.status }),
+    ...(search.trigger === 'all' ? {} : { trigger: search.trigger }),
+    ...(search.flow === undefined ? {} : { flow: search.flow }),
+    ...(search.workflow === undefined ? {} : { workflow: search.workflow }),
+    ...(search.range === 'all' ? {} : { rangeMs: RANGE_MS[search.range] }),
+    ...(search.sort === 'oldest' ? { order: 'asc' } : {}),
+  };
+}

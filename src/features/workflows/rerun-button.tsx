@@ -29,7 +29,7 @@ export function RerunButton({ workflowId, run }: { workflowId: number; run: Work
   const blocker = rerunBlocker(run);
   return (
     <Stack gap="xs" align="flex-end">
-      <Group gap="xs" justify="flex-end" wrap="nowrap">
+      <Group gap="xs" justify="flex-end" wrap="wrap">
         {blocker && (
           <Text size="xs" c="dimmed" id="rerun-blocker">
             {blocker}
