@@ -1,10 +1,13 @@
 // Requests per minute a flow page makes to the service: while a run is running, while idle, and while the
-// tab is hidden. Real Chromium against the real local service (demo data); prints figures, asserts nothing.
-// BENCH_SECONDS (default 60) sets each measuring window.
+// tab is hidden. Real Chromium against the real local service (demo data). The idle page is held to its
+// budget (IDLE_BUDGET per minute): the heartbeat (GET /v2/run-changes, held by the service while nothing
+// changes) replaces the idle views' own polling, so the bench exits 1 when an idle page asks more often.
+// BENCH_SECONDS (default 60) sets each measuring window; a request is counted when it starts.
 import { flowIdByName, launchChromium, signIn, startLocalService } from './local-service.mjs';
 
 const windowMs = Number(process.env.BENCH_SECONDS ?? 60) * 1000;
 const port = Number(process.env.BENCH_PORT ?? 4375);
+const IDLE_BUDGET = 4.0;
 
 async function countRequests(page, ms) {
   let count = 0;
@@ -69,6 +72,12 @@ try {
   print('while a run is running', running);
   print('idle (nothing running, no click)', idle);
   print('tab hidden while a run is running', hidden);
+  const ratio = idle.perMinute / IDLE_BUDGET;
+  console.log(`idle budget ${IDLE_BUDGET.toFixed(1)} requests/min: ${idle.perMinute.toFixed(1)} is ${ratio.toFixed(2)}× the budget`);
+  if (idle.perMinute > IDLE_BUDGET) {
+    console.error(`Over budget: an idle flow page made ${idle.perMinute.toFixed(1)} requests/min (budget ${IDLE_BUDGET.toFixed(1)}).`);
+    process.exitCode = 1;
+  }
 } finally {
   await browser.close();
   await service.stop();

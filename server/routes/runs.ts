@@ -1,10 +1,10 @@
-import { encodeChangesCursor, encodeRunsCursor } from '@/service-rules/runs-query';
+import { changesSignature, encodeChangesCursor, encodeRunsCursor } from '@/service-rules/runs-query';
 import { iso, isoOrNull } from '@/service-rules/wire';
 import type { z } from 'zod';
 import type { runListItemSchema } from '@/api/runs';
 import type { Handlers } from '../http/operations';
 import type { Services } from '../services';
-import { type RunListRow, listRunsPage, runChangesSince } from '../store/runs';
+import { type RunChangeRows, type RunListRow, listRunsPage, runChangesSince } from '../store/runs';
 
 // Flowdeck's additions (not in the hosted profile): the Runs page's list and the one cheap read of what
 // changed, which an idle page polls instead of its lists.
@@ -14,6 +14,20 @@ import { type RunListRow, listRunsPage, runChangesSince } from '../store/runs';
  * time is its start, so a change committed just after one read may carry a time just before it.
  */
 const CHANGE_OVERLAP_MICROS = 5_000_000n;
+
+/** How often a waiting run-changes read looks again: a run shows on a waiting page within about this. */
+const CHANGE_CHECK_MS = 1_000;
+
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms);
+  });
+
+const changesOnWire = (changes: RunChangeRows) => ({
+  changed: { flows: changes.changedFlows, workflows: changes.changedWorkflows },
+  active: { flows: changes.activeFlows, workflows: changes.activeWorkflows },
+  next: encodeChangesCursor(BigInt(changes.nowMicros)),
+});
 
 const itemOnWire = (row: RunListRow): z.input<typeof runListItemSchema> => ({
   kind: row.kind,
@@ -36,19 +50,27 @@ export function runHandlers({ db }: Services) {
     listRuns: async ({ query }) => {
       const { rows, more } = await listRunsPage(db, query);
       const last = rows.at(-1);
-      const next = more && last ? encodeRunsCursor({ createdAtMicros: BigInt(last.created_micros), kind: last.kind, id: last.id }) : null;
+      const next = more && last ? encodeRunsCursor({ createdAtMicros: BigInt(last.created_micros), kind: last.kind, id: last.id }, query.order) : null;
       return { data: rows.map(itemOnWire), next };
     },
 
     getRunChanges: async ({ query }) => {
-      const changes = await runChangesSince(db, query.since === null ? null : query.since - CHANGE_OVERLAP_MICROS);
-      return {
-        data: {
-          changed: { flows: changes.changedFlows, workflows: changes.changedWorkflows },
-          active: { flows: changes.activeFlows, workflows: changes.activeWorkflows },
-          next: encodeChangesCursor(BigInt(changes.nowMicros)),
-        },
-      };
+      const { since, waitSeconds } = query;
+      const read = async () => changesOnWire(await runChangesSince(db, since === null ? null : since - CHANGE_OVERLAP_MICROS));
+      let answer = await read();
+      if (since === null || waitSeconds === 0) return { data: answer };
+      // The overlap repeats what the reader was told last time: it waits while nothing changed strictly after
+      // `since`, and wakes when the answer differs from the first one (a change, or one committed late).
+      const strict = await runChangesSince(db, since);
+      if (strict.changedFlows.length > 0 || strict.changedWorkflows.length > 0) return { data: answer };
+      const first = changesSignature(answer);
+      const deadline = Date.now() + waitSeconds * 1000;
+      while (Date.now() < deadline) {
+        await sleep(Math.min(CHANGE_CHECK_MS, deadline - Date.now()));
+        answer = await read();
+        if (changesSignature(answer) !== first) break;
+      }
+      return { data: answer };
     },
   } satisfies Partial<Handlers>;
 }

@@ -1,9 +1,9 @@
-import type { RunKind } from '@/api/runs';
+import type { RunKind, RunOrder } from '@/api/runs';
 import type { RunsPosition, RunsQuery } from '@/service-rules/runs-query';
 import type { Queryable } from '../db/pool';
 
 // Every flow attempt and workflow run in one list, newest first (createdAt, then workflow runs before
-// attempts, then id), paged by keyset: each kind's branch reads its own index backwards from the cursor
+// attempts, then id) or all of that reversed (oldest first), paged by keyset: each kind's branch reads its own index backwards from the cursor
 // (server/db/migrations/030_runs_list_indexes.sql), takes at most a page, and the two are merged. No
 // OFFSET: a page deep in a million runs costs what the first one does.
 
@@ -46,12 +46,16 @@ function kindsOf(query: RunsQuery): RunKind[] {
   return ['flow', 'workflow'];
 }
 
-/** Below the cursor within a branch: earlier, or as early and lower in the order (ids bounded by kind). */
-function idBoundBelow(kind: RunKind, after: RunsPosition): number {
+/** Past the cursor within a branch: the id bound at the cursor's instant (ids bounded by kind). */
+function idBound(kind: RunKind, after: RunsPosition, order: RunOrder): number {
   if (after.kind === kind) return after.id;
-  // At the cursor's time, workflow runs come before attempts: after a workflow run every attempt of that
-  // instant is still to come; after an attempt no workflow run of that instant is.
-  return kind === 'flow' ? ABOVE_EVERY_ID : 0;
+  // Newest first, workflow runs come before attempts at one instant: after a workflow run every attempt of
+  // that instant is still to come; after an attempt no workflow run of that instant is. Oldest first, the
+  // reverse.
+  const stillToCome = order === 'desc' ? kind === 'flow' : kind === 'workflow';
+  // The bound is compared with < newest first, with > oldest first.
+  const below = order === 'desc';
+  return stillToCome === below ? ABOVE_EVERY_ID : 0;
 }
 
 interface Branch {
@@ -69,13 +73,15 @@ function branch(kind: RunKind, query: RunsQuery, values: unknown[]): Branch {
   if (kind === 'workflow' && query.workflow !== null) conditions.push(`workflow_id = ${add(query.workflow)}`);
   if (query.from) conditions.push(`created_at >= ${add(query.from)}`);
   if (query.to) conditions.push(`created_at < ${add(query.to)}`);
+  // The order is one of two literals, never caller text; oldest first reads the same indexes backwards.
+  const direction = query.order === 'asc' ? 'ASC' : 'DESC';
   if (query.after) {
     const at = `timestamptz 'epoch' + ${add(query.after.createdAtMicros.toString())}::bigint * interval '1 microsecond'`;
-    conditions.push(`(created_at, id) < (${at}, ${add(idBoundBelow(kind, query.after))}::bigint)`);
+    conditions.push(`(created_at, id) ${query.order === 'asc' ? '>' : '<'} (${at}, ${add(idBound(kind, query.after, query.order))}::bigint)`);
   }
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
   return {
-    sql: `(SELECT '${kind}'::text AS kind, id, created_at FROM ${table} ${where} ORDER BY created_at DESC, id DESC LIMIT ${add(query.limit + 1)})`,
+    sql: `(SELECT '${kind}'::text AS kind, id, created_at FROM ${table} ${where} ORDER BY created_at ${direction}, id ${direction} LIMIT ${add(query.limit + 1)})`,
     values,
   };
 }
@@ -85,10 +91,12 @@ export async function listRunsPage(db: Queryable, query: RunsQuery): Promise<{ r
   const values: unknown[] = [];
   const branches = kindsOf(query).map((kind) => branch(kind, query, values).sql);
   const limit = `$${String(values.push(query.limit + 1))}`;
+  const direction = query.order === 'asc' ? 'ASC' : 'DESC';
+  const orderBy = (alias: string) => `${alias}created_at ${direction}, (${alias}kind = 'workflow') ${direction}, ${alias}id ${direction}`;
   const { rows } = await db.query<RunListRow>(
     `WITH page AS (
        SELECT * FROM (${branches.join(' UNION ALL ')}) merged
-        ORDER BY created_at DESC, (kind = 'workflow') DESC, id DESC LIMIT ${limit}
+        ORDER BY ${orderBy('')} LIMIT ${limit}
      )
      SELECT p.kind, p.id, p.created_at,
             (extract(epoch FROM p.created_at) * 1000000)::bigint::text AS created_micros,
@@ -111,7 +119,7 @@ export async function listRunsPage(db: Queryable, query: RunsQuery): Promise<{ r
        LEFT JOIN flows f ON f.id = a.flow_id
        LEFT JOIN workflow_runs r ON p.kind = 'workflow' AND r.id = p.id
        LEFT JOIN workflows w ON w.id = r.workflow_id
-      ORDER BY p.created_at DESC, (p.kind = 'workflow') DESC, p.id DESC`,
+      ORDER BY ${orderBy('p.')}`,
     values,
   );
   return { rows: rows.slice(0, query.limit), more: rows.length > query.limit };

@@ -131,6 +131,17 @@ describe('GET /v2/runs', () => {
     ]);
   });
 
+  it('pages oldest first with order=asc, the exact reverse of newest first', async () => {
+    const newest = await allPages(`${in2019}&limit=5`);
+    const oldest = await allPages(`${in2019}&order=asc&limit=5`);
+    expect(oldest.map(key)).toEqual(newest.map(key).reverse());
+    const failedOldest = await allPages(`${in2019}&status=failed&order=asc&limit=2`);
+    expect(failedOldest.map(key)).toEqual((await allPages(`${in2019}&status=failed&limit=2`)).map(key).reverse());
+    const first = await runs(`${in2019}&limit=5`);
+    expectError(await api(`/v2/runs?order=asc&cursor=${encodeURIComponent(first.next ?? '')}`), 400, /cursor was given for the other order/);
+    expectError(await api('/v2/runs?order=sideways'), 400, /order must be one of desc, asc/);
+  });
+
   it('answers 400 for a cursor it did not give, and for filters it does not know', async () => {
     expectError(await api('/v2/runs?cursor=not-a-cursor'), 400, /cursor is not a cursor this service gave/);
     expectError(await api(`/v2/runs?cursor=${btoa('r1.1.2.3')}`), 400, /cursor/);
@@ -158,6 +169,36 @@ describe('GET /v2/run-changes', () => {
     expect(later.changed.flows).not.toContain(quiet.id);
     expect(later.next).not.toBe(first.next);
     expectError(await api('/v2/run-changes?since=bogus'), 400, /since is not a cursor this service gave/);
+  });
+});
+
+describe('GET /v2/run-changes?wait=', () => {
+  it('holds the answer while nothing changes, and answers as soon as a run starts', async () => {
+    // Quiet first: the runs the tests above started have ended, and none of the rows written above ends in the future.
+    await sql(`UPDATE run_attempts SET completed_at = created_at WHERE completed_at > now()`);
+    await sql(`UPDATE workflow_runs SET completed_at = created_at WHERE completed_at > now()`);
+    let quietStart = expectWrapped(await api('/v2/run-changes')) as { next: string; active: { flows: number[]; workflows: number[] } };
+    while (quietStart.active.flows.length + quietStart.active.workflows.length > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      quietStart = expectWrapped(await api('/v2/run-changes')) as typeof quietStart;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    quietStart = expectWrapped(await api('/v2/run-changes')) as typeof quietStart;
+    const since = encodeURIComponent(quietStart.next);
+    const waited = Date.now();
+    expectWrapped(await api(`/v2/run-changes?since=${since}&wait=2`));
+    expect(Date.now() - waited).toBeGreaterThanOrEqual(1_900);
+
+    const flow = await createFlow(api, source.id, destination.id, { displayName: 'Woken' });
+    const before = expectWrapped(await api('/v2/run-changes')) as { next: string };
+    const asked = Date.now();
+    const pending = api(`/v2/run-changes?since=${encodeURIComponent(before.next)}&wait=15`);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expectStatus(await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 201);
+    const woken = expectWrapped(await pending) as { changed: { flows: number[] } };
+    expect(woken.changed.flows).toContain(flow.id);
+    expect(Date.now() - asked).toBeLessThan(6_000);
+    expectError(await api('/v2/run-changes?wait=99'), 400, /wait must be an integer from 0 to 20/);
   });
 });
 

@@ -15,6 +15,10 @@ export type RunKind = (typeof RUN_KINDS)[number];
 export const RUN_STATUSES = ['pending', 'running', 'succeeded', 'failed'] as const;
 export type RunStatusFilter = (typeof RUN_STATUSES)[number];
 
+/** Newest first (the default) or oldest first, by start. */
+export const RUN_ORDERS = ['desc', 'asc'] as const;
+export type RunOrder = (typeof RUN_ORDERS)[number];
+
 export const MAX_RUNS_LIMIT = 200;
 export const DEFAULT_RUNS_LIMIT = 50;
 
@@ -70,11 +74,13 @@ export const runsParamsSchema = z.strictObject({
   to: z.iso.datetime({ offset: true }).optional(),
   limit: z.number().int().min(1).max(MAX_RUNS_LIMIT).optional(),
   cursor: z.string().optional(),
+  order: z.enum(RUN_ORDERS).optional(),
 });
 export type RunsParams = z.input<typeof runsParamsSchema>;
 
 /**
- * GET /v2/runs (Flowdeck's addition): flow attempts and workflow runs together, newest first. `flow`
+ * GET /v2/runs (Flowdeck's addition): flow attempts and workflow runs together, newest first (`order=asc`:
+ * oldest first). `flow`
  * keeps that flow's attempts, `workflow` that workflow's runs (both: the two together). Keyset paged:
  * pass `next` back as `cursor`; a page never repeats or skips a row while new runs arrive.
  */
@@ -91,10 +97,15 @@ export const runChangesSchema = z.object({
 });
 export type RunChanges = z.infer<typeof runChangesSchema>;
 
+/** The longest a run-changes read may wait for a change: under the proxies' and browsers' idle timeouts. */
+export const MAX_CHANGES_WAIT_SECONDS = 20;
+
 /**
- * GET /v2/run-changes?since= (Flowdeck's addition): what changed since an earlier answer's `next`, and
- * what is active now. One small read for a whole page: a page refetches only what it names.
+ * GET /v2/run-changes?since=&wait= (Flowdeck's addition): what changed since an earlier answer's `next`, and
+ * what is active now. One small read for a whole page: a page refetches only what it names. With `wait`
+ * (seconds, at most MAX_CHANGES_WAIT_SECONDS) and nothing changed since `since`, the service holds the answer
+ * until something changes or the wait is over, so an idle page asks rarely and still hears of a run at once.
  */
-export function getRunChanges(since?: string, options: CallOptions = {}): Promise<RunChanges> {
-  return callOperation('getRunChanges', 'GET /run-changes', { query: { since }, schema: dataOf(runChangesSchema) }, options);
+export function getRunChanges(since?: string, wait?: number, options: CallOptions = {}): Promise<RunChanges> {
+  return callOperation('getRunChanges', 'GET /run-changes', { query: { since, wait }, schema: dataOf(runChangesSchema) }, options);
 }

@@ -29,7 +29,7 @@ const CANCEL_TEXT = (
  * A button that keeps the keyboard's focus while it cannot act: a `disabled` button drops focus to the page's
  * body (a keyboard user pressing Run now lost their place), so it says `aria-disabled` and ignores clicks.
  */
-function ActionButton({ unavailable, pending, onAct, ...props }: ButtonProps & { unavailable: boolean; pending: boolean; onAct: () => void }) {
+export function ActionButton({ unavailable, pending, onAct, ...props }: ButtonProps & { unavailable: boolean; pending: boolean; onAct: () => void }) {
   const inert = unavailable || pending;
   return (
     <Button

@@ -12,7 +12,7 @@ import {
   type UseQueryOptions,
   type UseQueryResult,
 } from '@tanstack/react-query';
-import { BOOST_MS, COVERED_IDLE_POLL_MS, HEARTBEAT_POLL_MS, IDLE_POLL_MS, nextPollInterval } from './polling';
+import { BOOST_MS, COVERED_IDLE_POLL_MS, HEARTBEAT_POLL_MS, HEARTBEAT_WAIT_SECONDS, IDLE_POLL_MS, nextHeartbeatInterval, nextPollInterval } from './polling';
 
 // React Query's refetchInterval driven by the one polling policy in polling.ts. Everything the policy
 // needs besides the data (how long the last request took, failures in a row, recent Run/Cancel clicks)
@@ -86,10 +86,9 @@ type LiveQueryInput<TData, TKey extends QueryKey> = Omit<UseQueryOptions<TData, 
 };
 
 /** A heartbeat silent this long (a failing or hidden one) no longer covers the idle views. */
-const HEARTBEAT_TRUST_MS = 3 * HEARTBEAT_POLL_MS;
+const HEARTBEAT_TRUST_MS = HEARTBEAT_WAIT_SECONDS * 1000 + 2 * HEARTBEAT_POLL_MS;
 
-function idlePollMs(client: QueryClient, heartbeat: boolean, now: number): number {
-  if (heartbeat) return HEARTBEAT_POLL_MS;
+function idlePollMs(client: QueryClient, now: number): number {
   const { heartbeatAt } = liveStateOf(client);
   return heartbeatAt !== null && now - heartbeatAt < HEARTBEAT_TRUST_MS ? COVERED_IDLE_POLL_MS : IDLE_POLL_MS;
 }
@@ -136,15 +135,17 @@ export function liveQueryOptions<TData, TKey extends QueryKey>(
       const stats = liveStateOf(client).stats.get(query.queryHash);
       const data = query.state.data;
       const now = Date.now();
+      const lastDurationMs = stats?.lastDurationMs ?? null;
+      const consecutiveErrors = stats?.consecutiveErrors ?? 0;
       // The heartbeat keeps its own pace while things run: the views of what runs poll fast themselves.
-      const heartbeat = live.heartbeat ?? false;
+      if (live.heartbeat) return nextHeartbeatInterval({ hidden, lastDurationMs, consecutiveErrors });
       return nextPollInterval({
-        active: !heartbeat && data !== undefined && live.isActive(data),
-        boostedUntil: heartbeat ? null : boostedUntil(client, live.scopes),
+        active: data !== undefined && live.isActive(data),
+        boostedUntil: boostedUntil(client, live.scopes),
         now,
-        idleMs: idlePollMs(client, live.heartbeat ?? false, now),
-        lastDurationMs: stats?.lastDurationMs ?? null,
-        consecutiveErrors: stats?.consecutiveErrors ?? 0,
+        idleMs: idlePollMs(client, now),
+        lastDurationMs,
+        consecutiveErrors,
         hidden,
       });
     },

@@ -16,8 +16,14 @@ export const PAGE_INTROS = {
   '/flows': { title: 'Flows', description: 'A source, a destination and a schedule each.' },
   '/runs': { title: 'Runs', description: 'Every flow attempt and workflow run, newest first: filter by status, trigger, what ran and when.' },
   '/workflows': { title: 'Workflows' },
-  '/sources': { title: 'Sources', description: 'Connections to the systems your data comes from.' },
-  '/destinations': { title: 'Destinations', description: 'The stores your data is loaded into.' },
+  '/sources': {
+    title: 'Sources',
+    description: 'Connections to the systems your data comes from. A connector’s lifecycle says how mature it is: alpha, beta, stable or deprecated.',
+  },
+  '/destinations': {
+    title: 'Destinations',
+    description: 'The stores your data is loaded into. A connector’s lifecycle says how mature it is: alpha, beta, stable or deprecated.',
+  },
   '/alerts': { title: 'Alerts', description: 'Channels that are told when a run fails, when a flow recovers and when a flow is late.' },
   '/shared-links': { title: 'Shared links', description: 'Every configuration link sent to someone outside, across sources.' },
   '/settings': { title: 'Settings', description: 'The public address links use, the team a link’s recipient sees, and where links may send them back to.' },

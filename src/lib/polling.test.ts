@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { BOOST_MS, COVERED_IDLE_POLL_MS, FAST_POLL_MS, IDLE_POLL_MS, MAX_BACKOFF_MS, nextPollInterval, type PollState } from './polling';
+import {
+  BOOST_MS,
+  COVERED_IDLE_POLL_MS,
+  FAST_POLL_MS,
+  HEARTBEAT_MIN_GAP_MS,
+  HEARTBEAT_POLL_MS,
+  IDLE_POLL_MS,
+  MAX_BACKOFF_MS,
+  nextHeartbeatInterval,
+  nextPollInterval,
+  type PollState,
+} from './polling';
 
 const idle: PollState = { active: false, boostedUntil: null, now: 1_000_000, lastDurationMs: 100, consecutiveErrors: 0, hidden: false };
 
@@ -36,5 +47,17 @@ describe('nextPollInterval', () => {
     expect(nextPollInterval({ ...running, consecutiveErrors: 1 })).toBe(4_000);
     expect(nextPollInterval({ ...running, consecutiveErrors: 3 })).toBe(16_000);
     expect(nextPollInterval({ ...running, consecutiveErrors: 20 })).toBe(MAX_BACKOFF_MS);
+  });
+});
+
+describe('nextHeartbeatInterval', () => {
+  it('follows a read the service held at once, and paces reads it answered at once', () => {
+    expect(nextHeartbeatInterval({ hidden: false, lastDurationMs: 20_000, consecutiveErrors: 0 })).toBe(HEARTBEAT_MIN_GAP_MS);
+    expect(nextHeartbeatInterval({ hidden: false, lastDurationMs: 40, consecutiveErrors: 0 })).toBe(HEARTBEAT_POLL_MS - 40);
+  });
+
+  it('pauses while hidden and backs off on errors', () => {
+    expect(nextHeartbeatInterval({ hidden: true, lastDurationMs: 40, consecutiveErrors: 0 })).toBe(false);
+    expect(nextHeartbeatInterval({ hidden: false, lastDurationMs: 40, consecutiveErrors: 2 })).toBe(HEARTBEAT_POLL_MS * 4);
   });
 });

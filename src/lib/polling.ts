@@ -9,6 +9,14 @@ export const IDLE_POLL_MS = 30_000;
  * elsewhere shows within it; it refreshes what a run changes (resources/follow-runs.ts).
  */
 export const HEARTBEAT_POLL_MS = 10_000;
+/**
+ * How long the service may hold a run-changes read while nothing changes (its own bound is 20 s). A held read
+ * counts toward the heartbeat's pace: an idle page asks about three times a minute, and hears of a run within
+ * a second or two of its start.
+ */
+export const HEARTBEAT_WAIT_SECONDS = 20;
+/** The least gap between two heartbeats, however long the last one was held. */
+export const HEARTBEAT_MIN_GAP_MS = 1_000;
 /** While the heartbeat answers, an idle view is refreshed by it, and polls itself only this rarely, as a safety net. */
 export const COVERED_IDLE_POLL_MS = 300_000;
 /** After a Run or Cancel click the view stays fast this long, so the change shows up at once. */
@@ -41,4 +49,14 @@ export function nextPollInterval(state: PollState): number | false {
   const slownessFloor = (state.lastDurationMs ?? 0) * SLOWNESS_FACTOR;
   const backoff = state.consecutiveErrors > 0 ? Math.min(MAX_BACKOFF_MS, base * 2 ** state.consecutiveErrors) : base;
   return Math.round(Math.max(backoff, slownessFloor));
+}
+
+/**
+ * Milliseconds until the next heartbeat, or false to pause: one every HEARTBEAT_POLL_MS, the time the service
+ * held the last one included (a held read is waiting, not slowness), backing off on errors.
+ */
+export function nextHeartbeatInterval(state: Pick<PollState, 'hidden' | 'lastDurationMs' | 'consecutiveErrors'>): number | false {
+  if (state.hidden) return false;
+  if (state.consecutiveErrors > 0) return Math.min(MAX_BACKOFF_MS, HEARTBEAT_POLL_MS * 2 ** state.consecutiveErrors);
+  return Math.round(Math.max(HEARTBEAT_MIN_GAP_MS, HEARTBEAT_POLL_MS - (state.lastDurationMs ?? 0)));
 }

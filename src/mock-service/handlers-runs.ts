@@ -1,6 +1,6 @@
-import { HttpResponse, type HttpHandler } from 'msw';
+import { delay, HttpResponse, type HttpHandler } from 'msw';
 import type { RunListItem } from '@/api/runs';
-import { encodeChangesCursor, encodeRunsCursor, isAfter, type RunsPosition, type RunsQuery, runStatusOf } from '@/service-rules/runs-query';
+import { changesSignature, encodeChangesCursor, encodeRunsCursor, isAfter, type RunsPosition, type RunsQuery, runStatusOf } from '@/service-rules/runs-query';
 import type { MockDb } from './db';
 import { runEndsAt } from './progress';
 import { dataResponse } from './responses';
@@ -69,7 +69,7 @@ function matches(row: Row, query: RunsQuery): boolean {
   const created = Date.parse(row.createdAt);
   if (query.from && created < query.from.getTime()) return false;
   if (query.to && created >= query.to.getTime()) return false;
-  return query.after === null || isAfter(row.position, query.after);
+  return query.after === null || isAfter(row.position, query.after, query.order);
 }
 
 function withoutPosition(row: Row): RunListItem {
@@ -78,7 +78,31 @@ function withoutPosition(row: Row): RunListItem {
   return item as RunListItem;
 }
 
-const newestFirst = (a: Row, b: Row) => (isAfter(a.position, b.position) ? 1 : isAfter(b.position, a.position) ? -1 : 0);
+const inOrder = (order: RunsQuery['order']) => (a: Row, b: Row) =>
+  isAfter(a.position, b.position, order) ? 1 : isAfter(b.position, a.position, order) ? -1 : 0;
+
+/** How often a waiting run-changes read looks again (the service's pace is 1 s; the mock's runs are short). */
+const CHANGE_CHECK_MS = 250;
+
+function runChanges(db: MockDb, since: bigint | null) {
+  const now = db.now();
+  const sinceMs = since === null ? null : Number(since / 1000n);
+  const changedSince = (startedAt: number, endsAt: number) => sinceMs !== null && (startedAt > sinceMs || (endsAt > sinceMs && endsAt <= now));
+  const flowRuns = db.state.flowRuns;
+  const workflowRuns = db.state.workflowRuns;
+  const unique = (ids: number[]) => [...new Set(ids)];
+  return {
+    changed: {
+      flows: unique(flowRuns.filter((run) => changedSince(run.startedAt, runEndsAt(run))).map((run) => run.flow)),
+      workflows: unique(workflowRuns.filter((run) => changedSince(run.startedAt, runEndsAt(run))).map((run) => run.workflow)),
+    },
+    active: {
+      flows: unique(flowRuns.filter((run) => wireAttempt(run, now).lifecycle !== 'not_running').map((run) => run.flow)),
+      workflows: unique(workflowRuns.filter((run) => wireWorkflowRun(run, now).lifecycle !== 'not_running').map((run) => run.workflow)),
+    },
+    next: encodeChangesCursor(micros(now)),
+  };
+}
 
 export function runHandlers(context: MockContext): HttpHandler[] {
   const { db } = context;
@@ -86,31 +110,25 @@ export function runHandlers(context: MockContext): HttpHandler[] {
     route(context, 'listRuns', ({ query }) => {
       const found = allRuns(db)
         .filter((row) => matches(row, query))
-        .sort(newestFirst);
+        .sort(inOrder(query.order));
       const page = found.slice(0, query.limit);
       const last = page.at(-1);
-      const next = found.length > query.limit && last ? encodeRunsCursor(last.position) : null;
+      const next = found.length > query.limit && last ? encodeRunsCursor(last.position, query.order) : null;
       return HttpResponse.json({ data: page.map(withoutPosition), next });
     }),
 
-    route(context, 'getRunChanges', ({ query: { since } }) => {
-      const now = db.now();
-      const sinceMs = since === null ? null : Number(since / 1000n);
-      const changedSince = (startedAt: number, endsAt: number) => sinceMs !== null && (startedAt > sinceMs || (endsAt > sinceMs && endsAt <= now));
-      const flowRuns = db.state.flowRuns;
-      const workflowRuns = db.state.workflowRuns;
-      const unique = (ids: number[]) => [...new Set(ids)];
-      return dataResponse({
-        changed: {
-          flows: unique(flowRuns.filter((run) => changedSince(run.startedAt, runEndsAt(run))).map((run) => run.flow)),
-          workflows: unique(workflowRuns.filter((run) => changedSince(run.startedAt, runEndsAt(run))).map((run) => run.workflow)),
-        },
-        active: {
-          flows: unique(flowRuns.filter((run) => wireAttempt(run, now).lifecycle !== 'not_running').map((run) => run.flow)),
-          workflows: unique(workflowRuns.filter((run) => wireWorkflowRun(run, now).lifecycle !== 'not_running').map((run) => run.workflow)),
-        },
-        next: encodeChangesCursor(micros(now)),
-      });
+    route(context, 'getRunChanges', async ({ query: { since, waitSeconds }, request }) => {
+      let answer = runChanges(db, since);
+      if (since === null || waitSeconds === 0 || answer.changed.flows.length + answer.changed.workflows.length > 0) return dataResponse(answer);
+      // As the service: hold the answer while nothing changes, until the wait is over or the page goes away.
+      const first = changesSignature(answer);
+      const deadline = Date.now() + waitSeconds * 1000;
+      while (Date.now() < deadline && !request.signal.aborted) {
+        await delay(Math.min(CHANGE_CHECK_MS, deadline - Date.now()));
+        answer = runChanges(db, since);
+        if (changesSignature(answer) !== first) break;
+      }
+      return dataResponse(answer);
     }),
   ];
 }

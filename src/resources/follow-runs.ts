@@ -1,8 +1,10 @@
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { FlowStatus } from '@/api/flows';
+import type { RunChanges } from '@/api/runs';
 import type { RunSpan } from '@/api/timeline';
 import type { WorkflowStatus } from '@/api/workflows';
 import { flowKeys } from './flows';
+import { runChangeKeys } from './run-changes';
 import { runKeys } from './runs';
 import { timelineKeys } from './timeline';
 import { workflowKeys } from './workflows';
@@ -10,14 +12,19 @@ import { workflowKeys } from './workflows';
 // Live means live on every page: what a status poll learns (a run started, a run ended) reaches everything
 // that shows it, within that poll. The lists carry the service's freshness and next run, the timeline draws
 // the runs, the overview counts them: each is read again when a status it depends on changes, not polled
-// on its own. The recent-runs read (the tab title's, on every page) is the heartbeat that finds runs
-// started elsewhere (a schedule, another person): a run that appears or ends there refreshes its owner's status.
+// on its own. The heartbeat (the tab title's read, on every page) finds runs started elsewhere (a schedule,
+// another person): GET /v2/run-changes where the service has it (it names the flows and workflows whose runs
+// changed), else the timeline's recent runs (a run that appears or ends there). Either refreshes the views
+// of runs and the statuses of the flows and workflows it names.
 
 type Signature = string;
 
 const flowStatusKey = (id: number) => flowKeys.detail(id, 'status');
 const workflowStatusKey = (id: number) => workflowKeys.detail(id, 'status');
 const HEARTBEAT_KEY: QueryKey = timelineKeys.list('recent');
+const CHANGES_KEY: QueryKey = runChangeKeys.all();
+/** The heartbeats are not refetched by what they caused. */
+const HEARTBEAT_HASHES = new Set([JSON.stringify(HEARTBEAT_KEY), JSON.stringify(CHANGES_KEY)]);
 
 /** What a status says of its newest run that another view shows: which run, and where it stands. */
 function flowSignature(status: FlowStatus): Signature {
@@ -30,7 +37,8 @@ function workflowSignature(status: WorkflowStatus): Signature {
   return run ? `${String(run.id)}:${run.lifecycle}:${run.disposition}` : `${status.lifecycle}:${status.disposition}:${status.completedAt ?? ''}`;
 }
 
-type Watched = { kind: 'flow' | 'workflow'; id: number; signature: Signature } | { kind: 'heartbeat'; spans: RunSpan[] };
+type Watched =
+  { kind: 'flow' | 'workflow'; id: number; signature: Signature } | { kind: 'heartbeat'; spans: RunSpan[] } | { kind: 'changes'; changes: RunChanges };
 
 /** The query's data when it is one this module follows. */
 function watchedOf(query: Query): Watched | null {
@@ -38,6 +46,7 @@ function watchedOf(query: Query): Watched | null {
   const data = query.state.data;
   if (data === undefined) return null;
   if (resource === 'timeline' && query.queryHash === JSON.stringify(HEARTBEAT_KEY)) return { kind: 'heartbeat', spans: data as RunSpan[] };
+  if (query.queryHash === JSON.stringify(CHANGES_KEY)) return { kind: 'changes', changes: data as RunChanges };
   if (part !== 'detail' || sub !== 'status' || typeof id !== 'number' || query.queryKey.length !== 4) return null;
   if (resource === 'flows') return { kind: 'flow', id, signature: flowSignature(data as FlowStatus) };
   if (resource === 'workflows') return { kind: 'workflow', id, signature: workflowSignature(data as WorkflowStatus) };
@@ -66,8 +75,7 @@ export function followRuns(client: QueryClient): () => void {
       flush = null;
       const keys = [...pending.values()];
       pending.clear();
-      // The heartbeat is not refetched by what it caused.
-      for (const queryKey of keys) void client.invalidateQueries({ queryKey, predicate: (query) => query.queryHash !== JSON.stringify(HEARTBEAT_KEY) });
+      for (const queryKey of keys) void client.invalidateQueries({ queryKey, predicate: (query) => !HEARTBEAT_HASHES.has(query.queryHash) });
     }, 0);
   };
 
@@ -88,12 +96,34 @@ export function followRuns(client: QueryClient): () => void {
     );
   };
 
+  const statusKeys = (flows: readonly number[], workflows: readonly number[]) => [...flows.map(flowStatusKey), ...workflows.map(workflowStatusKey)];
+
+  // The first answer names nothing (no cursor yet); later ones name what changed since the one before, and
+  // what runs now: a run that started or ended between them shows in one or the other.
+  let active: RunChanges['active'] | null = null;
+  const onChanges = (changes: RunChanges) => {
+    const before = active;
+    active = changes.active;
+    if (before === null) return;
+    const moved = (now: readonly number[], then: readonly number[]) => [...now.filter((id) => !then.includes(id)), ...then.filter((id) => !now.includes(id))];
+    const flows = new Set([...changes.changed.flows, ...moved(changes.active.flows, before.flows)]);
+    const workflows = new Set([...changes.changed.workflows, ...moved(changes.active.workflows, before.workflows)]);
+    if (flows.size + workflows.size === 0) return;
+    refresh(RUN_VIEWS);
+    refresh(statusKeys([...flows], [...workflows]));
+    refresh([...flows].map((id) => flowKeys.detail(id, 'flow')));
+  };
+
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
     const watched = watchedOf(event.query as Query);
     if (!watched) return;
     if (watched.kind === 'heartbeat') {
       onHeartbeat(watched.spans);
+      return;
+    }
+    if (watched.kind === 'changes') {
+      onChanges(watched.changes);
       return;
     }
     const key = `${watched.kind}:${String(watched.id)}`;

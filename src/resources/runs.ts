@@ -12,12 +12,14 @@ export interface RunsFilter {
   flow?: number;
   workflow?: number;
   rangeMs?: number;
+  /** Newest first when absent. */
+  order?: RunsParams['order'];
 }
 
 export const RUNS_PAGE_SIZE = 50;
 
 export const runQueries = {
-  /** Every flow attempt and workflow run, newest first, a page at a time by the service's cursor. */
+  /** Every flow attempt and workflow run, newest (or oldest) first, a page at a time by the service's cursor. */
   list: (filter: RunsFilter) =>
     infiniteQueryOptions({
       queryKey: runKeys.list(filter),

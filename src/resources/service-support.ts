@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
+import { isApiError } from '@/api/errors';
 import type { FlowStatus } from '@/api/flows';
+import { getRunChanges, type RunChanges } from '@/api/runs';
 import { useClearCache } from '@/lib/query-client';
 import { flowStatusReader, type StatusSupport } from './flow-status-batches';
 
@@ -19,6 +21,8 @@ export class ServiceSupport implements StatusSupport {
   flowById: Known = 'unknown';
   /** GET /v2/sources/{id} */
   sourceById: Known = 'unknown';
+  /** GET /v2/run-changes: the heartbeat; without it, the timeline's recent runs are. */
+  runChanges: Known = 'unknown';
   private readStatus = flowStatusReader(this);
 
   /** A flow's status with its newest attempt; statuses asked together are read together where the service batches. */
@@ -26,11 +30,24 @@ export class ServiceSupport implements StatusSupport {
     return this.readStatus(id);
   }
 
+  /** What changed since `previous` (held by the service up to `waitSeconds`); learns whether the service has it. */
+  async runChangesSince(previous: RunChanges | undefined, waitSeconds: number, signal: AbortSignal): Promise<RunChanges> {
+    try {
+      const answer = await getRunChanges(previous?.next, previous ? waitSeconds : undefined, { signal });
+      this.runChanges = true;
+      return answer;
+    } catch (error) {
+      if (isApiError(error, 'not_found')) this.runChanges = false;
+      throw error;
+    }
+  }
+
   forget(): void {
     this.statusSource = 'unknown';
     this.statusBatches = 'unknown';
     this.flowById = 'unknown';
     this.sourceById = 'unknown';
+    this.runChanges = 'unknown';
     // Statuses gathered under the old key are not joined by the new one's.
     this.readStatus = flowStatusReader(this);
   }

@@ -9,6 +9,7 @@ import {
   getWorkflowStatus,
   listWorkflowRuns,
   listWorkflows,
+  rerunWorkflowRun,
   runWorkflow,
   updateWorkflow,
   type UpdateWorkflowInput,
@@ -61,6 +62,11 @@ export function useRunWorkflow(workflowId: number) {
 
 export function useCancelWorkflow(workflowId: number) {
   return useWorkflowAction(workflowId, () => cancelWorkflow(workflowId), 'Cancel sent.');
+}
+
+/** Re-run from the failed steps: a new run that keeps the steps of `runId` that succeeded. */
+export function useRerunWorkflowRun(workflowId: number, runId: number) {
+  return useWorkflowAction(workflowId, () => rerunWorkflowRun(workflowId, runId), 'Re-run started.');
 }
 
 /** Creates a workflow; `onCreated` runs once the cached list holds it, so its page can open at once. */

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { RUN_TRIGGERS } from '@/api/flows';
-import { DEFAULT_RUNS_LIMIT, MAX_RUNS_LIMIT, RUN_STATUSES, type RunKind, type RunStatusFilter } from '@/api/runs';
+import {
+  DEFAULT_RUNS_LIMIT,
+  MAX_CHANGES_WAIT_SECONDS,
+  MAX_RUNS_LIMIT,
+  RUN_ORDERS,
+  RUN_STATUSES,
+  type RunKind,
+  type RunOrder,
+  type RunStatusFilter,
+} from '@/api/runs';
 import { InvalidInput } from './errors';
 import { type QueryReader, readId } from './request-params';
 
@@ -9,7 +18,7 @@ import { type QueryReader, readId } from './request-params';
 // changed encoding can be told from a bad one. Times travel in microseconds, Postgres' precision, so
 // two runs a millisecond apart never share a position.
 
-/** Newest first: by createdAt, then workflow runs before flow attempts, then id. */
+/** Newest first: by createdAt, then workflow runs before flow attempts, then id (oldest first: all reversed). */
 export const KIND_RANK: Record<RunKind, number> = { flow: 0, workflow: 1 };
 
 /** Where a page of runs ends: the last row's createdAt (µs since the epoch), kind and id. */
@@ -27,10 +36,12 @@ export interface RunsQuery {
   from: Date | null;
   to: Date | null;
   limit: number;
+  order: RunOrder;
   after: RunsPosition | null;
 }
 
-const RUNS_PREFIX = 'r1.';
+/** A cursor says which order it pages: one of the other order is refused, not read as a wrong page. */
+const RUNS_PREFIX: Record<RunOrder, string> = { desc: 'r1.', asc: 'a1.' };
 const CHANGES_PREFIX = 'c1.';
 
 const toBase64Url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -44,15 +55,17 @@ function fromBase64Url(cursor: string, name: string): string {
   }
 }
 
-export function encodeRunsCursor(position: RunsPosition): string {
-  return toBase64Url(`${RUNS_PREFIX}${position.createdAtMicros.toString()}.${String(KIND_RANK[position.kind])}.${String(position.id)}`);
+export function encodeRunsCursor(position: RunsPosition, order: RunOrder = 'desc'): string {
+  return toBase64Url(`${RUNS_PREFIX[order]}${position.createdAtMicros.toString()}.${String(KIND_RANK[position.kind])}.${String(position.id)}`);
 }
 
-function decodeRunsCursor(cursor: string): RunsPosition {
+function decodeRunsCursor(cursor: string, order: RunOrder): RunsPosition {
   const text = fromBase64Url(cursor, 'cursor');
-  const match = /^r1\.(\d{1,17})\.([01])\.(\d{1,10})$/.exec(text);
-  if (!match?.[1] || !match[2] || !match[3]) throw new InvalidInput('cursor is not a cursor this service gave.');
-  return { createdAtMicros: BigInt(match[1]), kind: match[2] === '1' ? 'workflow' : 'flow', id: readId(match[3], 'cursor') };
+  const match = /^([ra])1\.(\d{1,17})\.([01])\.(\d{1,10})$/.exec(text);
+  if (!match?.[1] || !match[2] || !match[3] || !match[4]) throw new InvalidInput('cursor is not a cursor this service gave.');
+  if (`${match[1]}1.` !== RUNS_PREFIX[order]) throw new InvalidInput('cursor was given for the other order.');
+  const [, , micros, kind, id] = match;
+  return { createdAtMicros: BigInt(micros), kind: kind === '1' ? 'workflow' : 'flow', id: readId(id, 'cursor') };
 }
 
 export function encodeChangesCursor(sinceMicros: bigint): string {
@@ -100,6 +113,7 @@ export function readRunsQuery(query: QueryReader): RunsQuery {
   const to = optionalDate(query, 'to');
   if (from && to && to.getTime() <= from.getTime()) throw new InvalidInput('to must be after from.');
   const cursor = query('cursor');
+  const order = optionalOneOf(query, 'order', RUN_ORDERS) ?? 'desc';
   return {
     status: optionalOneOf(query, 'status', RUN_STATUSES),
     trigger: optionalOneOf(query, 'trigger', RUN_TRIGGERS),
@@ -108,18 +122,37 @@ export function readRunsQuery(query: QueryReader): RunsQuery {
     from,
     to,
     limit: limitOf(query),
-    after: cursor === undefined || cursor === null || cursor === '' ? null : decodeRunsCursor(cursor),
+    order,
+    after: cursor === undefined || cursor === null || cursor === '' ? null : decodeRunsCursor(cursor, order),
   };
 }
 
-/** `since`: the `next` of an earlier answer, or absent for the first read. */
-export function readChangesQuery(query: QueryReader): { since: bigint | null } {
+/**
+ * `since`: the `next` of an earlier answer, or absent for the first read; `wait`: how many seconds to hold the
+ * answer while nothing changed since `since` (0 by default; nothing to wait for without `since`).
+ */
+export function readChangesQuery(query: QueryReader): { since: bigint | null; waitSeconds: number } {
   const raw = query('since');
-  return { since: raw === undefined || raw === null || raw === '' ? null : decodeChangesCursor(raw) };
+  const since = raw === undefined || raw === null || raw === '' ? null : decodeChangesCursor(raw);
+  const rawWait = query('wait');
+  if (rawWait === undefined || rawWait === null || rawWait === '') return { since, waitSeconds: 0 };
+  const wait = /^\d{1,2}$/.test(rawWait) ? Number(rawWait) : NaN;
+  if (!(wait >= 0 && wait <= MAX_CHANGES_WAIT_SECONDS)) throw new InvalidInput(`wait must be an integer from 0 to ${String(MAX_CHANGES_WAIT_SECONDS)}.`);
+  return { since, waitSeconds: since === null ? 0 : wait };
 }
 
-/** Whether a run with this position comes after (below) `after` in the list, newest first. */
-export function isAfter(run: RunsPosition, after: RunsPosition): boolean {
+/** What a run-changes answer says, as one string: two answers alike tell a waiting reader nothing new. */
+export function changesSignature(changes: { changed: { flows: number[]; workflows: number[] }; active: { flows: number[]; workflows: number[] } }): string {
+  const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b).join(',');
+  return [changes.changed.flows, changes.changed.workflows, changes.active.flows, changes.active.workflows].map(sorted).join('|');
+}
+
+/** Whether a run with this position comes after (below) `after` in the list, in `order`. */
+export function isAfter(run: RunsPosition, after: RunsPosition, order: RunOrder = 'desc'): boolean {
+  return order === 'desc' ? isOlder(run, after) : isOlder(after, run);
+}
+
+function isOlder(run: RunsPosition, after: RunsPosition): boolean {
   if (run.createdAtMicros !== after.createdAtMicros) return run.createdAtMicros < after.createdAtMicros;
   if (run.kind !== after.kind) return KIND_RANK[run.kind] < KIND_RANK[after.kind];
   return run.id < after.id;

@@ -9,6 +9,7 @@ import { type Column, ResponsiveTable } from '@/components/responsive-table/resp
 import { StatusBadge } from '@/components/status-badge';
 import { attemptLabel } from '@/lib/attempt-numbers';
 import { formatCount, formatDuration, runDurationMs } from '@/lib/format';
+import { numberById, retryWords } from '@/lib/retry-words';
 import { triggerLabel } from '@/lib/run-status';
 import { useNow } from '@/lib/use-now';
 import { flowQueries } from '@/resources/flows';
@@ -18,6 +19,10 @@ import { ATTEMPT_PAGE_SIZES, type FlowPageSearch } from './flow-page-search';
 
 const route = getRouteApi('/_app/flows/$flowId');
 
+/** The interface's words for a newcomer: attempt, lifecycle and disposition (issue 31, item 9). */
+const ATTEMPT_WORDS =
+  'An attempt is one run of this flow, numbered from #1; a retry is a new attempt. Its status joins its lifecycle (queued, running or ended) and, once ended, its disposition: succeeded or failed (a cancelled run is a failed one someone stopped).';
+
 interface AttemptsTableProps {
   flowId: number;
   /** The page of attempts; the open attempt is read from the URL here. */
@@ -26,15 +31,18 @@ interface AttemptsTableProps {
   latest: RunAttempt | null;
   numberOf: (attempt: RunAttempt) => number | undefined;
   onSearch: (patch: Partial<FlowPageSearch>) => void;
+  /** The retries the flow's policy allows: `Retry 2 of 3 of #41`. */
+  retries: number;
 }
 
-export function AttemptsTable({ flowId, search, latest, numberOf, onSearch }: AttemptsTableProps) {
+export function AttemptsTable({ flowId, search, latest, numberOf, onSearch, retries }: AttemptsTableProps) {
   const openAttempt = route.useSearch({ select: (params) => params.attempt });
   const page = { limit: search.limit, offset: search.offset, order: search.order };
   const attempts = useQuery({ ...flowQueries.attempts(flowId, page), placeholderData: keepPreviousData });
   const now = useNow(1_000);
-  const rows = (attempts.data ?? []).map((attempt) => (latest !== null && attempt.id === latest.id ? latest : attempt));
+  const rows = useMemo(() => (attempts.data ?? []).map((attempt) => (latest !== null && attempt.id === latest.id ? latest : attempt)), [attempts.data, latest]);
   const first = search.offset + 1;
+  const retriedNumber = useMemo(() => numberById(rows.map((attempt) => ({ id: attempt.id, number: numberOf(attempt) }))), [rows, numberOf]);
   // The same columns until what they draw with changes: opening an attempt then redraws only the two rows whose
   // selection changed, not every cell of the page.
   const columns = useMemo(
@@ -45,7 +53,7 @@ export function AttemptsTable({ flowId, search, latest, numberOf, onSearch }: At
         primary: true,
         cell: (attempt) => {
           const label = attemptLabel(numberOf(attempt));
-          return (
+          const opener = (
             <UnstyledButton
               onClick={() => {
                 onSearch({ attempt: attempt.id });
@@ -59,6 +67,17 @@ export function AttemptsTable({ flowId, search, latest, numberOf, onSearch }: At
             >
               {label}
             </UnstyledButton>
+          );
+          const retry = retryWords({ retryNumber: attempt.retryNumber, of: retriedNumber(attempt.retryOf), policyAttempts: retries });
+          return retry ? (
+            <>
+              {opener}
+              <Text span size="xs" c="dimmed" display="block">
+                {retry}
+              </Text>
+            </>
+          ) : (
+            opener
           );
         },
       },
@@ -84,16 +103,21 @@ export function AttemptsTable({ flowId, search, latest, numberOf, onSearch }: At
         ),
       },
     ],
-    [numberOf, now, onSearch],
+    [numberOf, now, onSearch, retriedNumber, retries],
   );
   const hasNext = (attempts.data?.length ?? 0) >= search.limit;
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="attempts-title">
+    <Card withBorder padding="lg" component="section" aria-labelledby="attempts-title" aria-describedby="attempts-words">
       <Group justify="space-between" mb="sm" wrap="wrap">
-        <Title order={2} size="h4" id="attempts-title">
-          Run attempts
-        </Title>
+        <div>
+          <Title order={2} size="h4" id="attempts-title">
+            Run attempts
+          </Title>
+          <Text size="xs" c="dimmed" id="attempts-words" maw={560}>
+            {ATTEMPT_WORDS}
+          </Text>
+        </div>
         <Group gap="sm" wrap="wrap">
           <SegmentedControl
             aria-label="Order"

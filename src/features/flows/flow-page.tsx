@@ -110,7 +110,7 @@ function FlowDetail({ flow }: { flow: Flow }) {
         <FlowTablesSection flow={flow} latest={status.data ? latest : undefined} running={running} />
         <RunHistory flowId={flow.id} latest={status.data ? latest : null} numberOf={numberOf} onOpen={openAttempt} />
         <ScheduleCard schedule={scheduleOf(flow)} nextRunAt={flow.nextRunAt} timeZone={flow.timeZone} paused={flow.paused} />
-        <AttemptsTable flowId={flow.id} search={search} latest={latest} numberOf={numberOf} onSearch={setSearch} />
+        <AttemptsTable flowId={flow.id} search={search} latest={latest} numberOf={numberOf} onSearch={setSearch} retries={flow.retries.attempts} />
       </Stack>
       <AttemptDrawerOnOpen flowId={flow.id} search={search} latest={latest} numberOf={numberOf} onClose={closeAttempt} />
     </>

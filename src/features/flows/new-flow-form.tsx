@@ -3,6 +3,7 @@ import { Paper, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { ErrorState } from '@/components/error-state';
+import { RetryField } from '@/components/retry-field';
 import { ScheduleField } from '@/components/schedule-field';
 import { destinationQueries } from '@/resources/destinations';
 import { sourceQueries } from '@/resources/sources';
@@ -70,6 +71,7 @@ export function FlowForm({ label, defaultValues, submitLabel, onSubmit, pending,
             />
           ))}
           <ScheduleField control={form.control} manualHint="Runs only when someone presses “Run now” on the flow page." />
+          <RetryField control={form.control} />
           <FlowTableFields control={form.control} editing={editing} namespaceRefusal={refusal?.fields.namespace ?? null} />
           {shownAbove ? <ErrorState error={shownAbove} /> : null}
           <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />

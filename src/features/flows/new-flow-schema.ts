@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CreateFlowInput, Flow, UpdateFlowInput } from '@/api/flows';
 import { namespaceInputSchema, SCHEMA_CHANGE_POLICIES, tablePrefixInputSchema } from '@/api/tables';
+import { runPolicyFormDefaults, runPolicyFormFields, runPolicyInput } from '@/lib/run-policy-form';
 import { checkScheduleForm, scheduleFormDefaults, scheduleFormFields, scheduleInput } from '@/lib/schedule-form';
 
 // What the flow form (new and edit) holds, as typed. Ids stay strings (select values) until the flow is sent.
@@ -17,6 +18,7 @@ export const newFlowFormSchema = z
     source: idText('Choose a source'),
     destination: idText('Choose a destination'),
     ...scheduleFormFields,
+    ...runPolicyFormFields,
     // Empty: a new flow gets a namespace named from it; an existing one writes into its destination's default.
     namespace: namespaceInputSchema.or(z.literal('')),
     tablePrefix: tablePrefixInputSchema,
@@ -33,6 +35,7 @@ export function newFlowDefaults(preset: { source?: number | undefined; destinati
     source: preset.source === undefined ? '' : String(preset.source),
     destination: preset.destination === undefined ? '' : String(preset.destination),
     ...scheduleFormDefaults(),
+    ...runPolicyFormDefaults(),
     namespace: '',
     tablePrefix: '',
     schemaChanges: 'propagate',
@@ -46,13 +49,15 @@ export function flowFormValues(flow: Flow): NewFlowFormValues {
     source: String(flow.source),
     destination: String(flow.destination),
     ...scheduleFormDefaults({ frequency: flow.frequency?.toLowerCase() ?? null, cron: flow.cron }),
+    ...runPolicyFormDefaults(flow),
     namespace: flow.namespace ?? '',
     tablePrefix: flow.tablePrefix,
     schemaChanges: flow.schemaChanges === 'pause' ? 'pause' : 'propagate',
   };
 }
 
-export function toCreateFlowInput(values: FlowFormOutput): CreateFlowInput {
+/** The flow's fields but its run policy, as a create sends them. */
+function flowFieldsInput(values: FlowFormOutput): Omit<CreateFlowInput, 'timeZone' | 'retries'> {
   return {
     displayName: values.displayName,
     source: Number(values.source),
@@ -66,12 +71,16 @@ export function toCreateFlowInput(values: FlowFormOutput): CreateFlowInput {
   };
 }
 
+export function toCreateFlowInput(values: FlowFormOutput): CreateFlowInput {
+  return { ...flowFieldsInput(values), ...runPolicyInput(values) };
+}
+
 /**
  * Only what the edit changed: sending an unchanged schedule would make the service count the next run
  * from now again.
  */
 export function toUpdateFlowInput(values: FlowFormOutput, flow: Flow): UpdateFlowInput {
-  const after = toCreateFlowInput(values);
+  const after = flowFieldsInput(values);
   const sameSchedule = flow.cron ? after.cron === flow.cron : after.frequency !== undefined && after.frequency === flow.frequency?.toLowerCase();
   const namespace = values.namespace === '' ? null : values.namespace;
   return {
@@ -83,5 +92,6 @@ export function toUpdateFlowInput(values: FlowFormOutput, flow: Flow): UpdateFlo
     ...(namespace === flow.namespace ? {} : { namespace }),
     ...(values.tablePrefix === flow.tablePrefix ? {} : { tablePrefix: values.tablePrefix }),
     ...(values.schemaChanges === flow.schemaChanges ? {} : { schemaChanges: values.schemaChanges }),
+    ...runPolicyInput(values, flow),
   };
 }

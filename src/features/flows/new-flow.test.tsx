@@ -91,6 +91,45 @@ describe('new flow page', () => {
     expect(mockService.db.state.flows.at(-1)).toMatchObject({ cron: '0 3 * * *', frequency: null });
   });
 
+  it('sets the retry policy and the time zone the cron is read in, and previews its runs there', async () => {
+    const { user } = renderApp('/flows/new');
+    await fillFlow(user, 'Prague nightly');
+    await user.click(screen.getByRole('radio', { name: 'Cron expression' }));
+    await user.type(screen.getByRole('textbox', { name: 'Cron expression' }), '30 6 * * *');
+    expect(await screen.findByText(/\(UTC\) · Next runs/)).toBeInTheDocument();
+    const zone = screen.getByRole('combobox', { name: 'Time zone' });
+    await user.clear(zone);
+    await user.type(zone, 'Europe/Prag');
+    await user.click(await screen.findByRole('option', { name: 'Europe/Prague' }));
+    expect(await screen.findByText(/\(Europe\/Prague\) · Next runs/)).toBeInTheDocument();
+    const retries = screen.getByRole('textbox', { name: 'Retries after a failed run' });
+    await user.clear(retries);
+    await user.type(retries, '11');
+    await user.click(screen.getByRole('button', { name: 'Create flow' }));
+    expect(await screen.findByText('From 0 to 10 retries')).toBeInTheDocument();
+    await user.clear(retries);
+    await user.type(retries, '3');
+    await user.click(screen.getByRole('radio', { name: /Exponential/ }));
+    const delay = screen.getByRole('textbox', { name: 'Delay (seconds)' });
+    await user.clear(delay);
+    await user.type(delay, '30');
+    const maxDelay = screen.getByRole('textbox', { name: 'Max delay (seconds)' });
+    await user.clear(maxDelay);
+    await user.type(maxDelay, '20');
+    await user.click(screen.getByRole('button', { name: 'Create flow' }));
+    expect(await screen.findByText('At least the delay before the first retry')).toBeInTheDocument();
+    await user.clear(maxDelay);
+    await user.type(maxDelay, '90');
+    expect(screen.getByText('Waits 30 s, then 1 min 00 s, then 1 min 30 s before each retry.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create flow' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Prague nightly' })).toBeInTheDocument();
+    expect(mockService.db.state.flows.at(-1)).toMatchObject({
+      cron: '30 6 * * *',
+      timeZone: 'Europe/Prague',
+      retries: { attempts: 3, backoff: 'exponential', delaySeconds: 30, maxDelaySeconds: 90 },
+    });
+  });
+
   it('preselects the source given in the address', async () => {
     renderApp('/flows/new?source=3');
     await waitFor(() => {

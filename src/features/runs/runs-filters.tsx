@@ -3,7 +3,9 @@ import type { Flow } from '@/api/flows';
 import type { Workflow } from '@/api/workflows';
 import { flowName } from '@/lib/flow-name';
 import { runStateLabel, triggerLabel } from '@/lib/run-status';
-import { RUN_RANGES, RUN_STATUS_FILTERS, RUN_TRIGGER_FILTERS, type RunRange, type RunsSearch } from './runs-search';
+import { RUN_RANGES, RUN_SORTS, RUN_STATUS_FILTERS, RUN_TRIGGER_FILTERS, type RunRange, type RunSort, type RunsSearch } from './runs-search';
+
+const SORT_LABELS: Record<RunSort, string> = { newest: 'Newest first', oldest: 'Oldest first' };
 
 const RANGE_LABELS: Record<RunRange, string> = { all: 'Any time', '1h': 'Last hour', '24h': 'Last 24 hours', '7d': 'Last 7 days', '30d': 'Last 30 days' };
 
@@ -78,6 +80,15 @@ export function RunsFilters({ search, flows, workflows, onChange }: RunsFiltersP
         data={RUN_RANGES.map((range) => ({ value: range, label: RANGE_LABELS[range] }))}
         onChange={(event) => {
           onChange({ range: event.currentTarget.value as RunRange });
+        }}
+      />
+      <NativeSelect
+        label="Sort"
+        w={150}
+        value={search.sort}
+        data={RUN_SORTS.map((sort) => ({ value: sort, label: SORT_LABELS[sort] }))}
+        onChange={(event) => {
+          onChange({ sort: event.currentTarget.value as RunSort });
         }}
       />
     </Group>

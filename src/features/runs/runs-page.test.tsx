@@ -81,4 +81,33 @@ describe('Runs page', () => {
     });
     expect(runsCalls().some((params) => params.has('cursor'))).toBe(true);
   });
+
+  it('sorts oldest first from the URL, asks the service for that order, and pages on in it', async () => {
+    const { user, history } = await openRuns();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'oldest');
+    await waitFor(() => {
+      expect(history.location.search).toContain('sort=oldest');
+    });
+    await waitFor(() => {
+      expect(runsCalls().at(-1)?.get('order')).toBe('asc');
+    });
+    const started = () =>
+      within(screen.getByRole('table', { name: 'Runs' }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => Date.parse(row.querySelector('time')?.getAttribute('datetime') ?? ''));
+    await waitFor(() => {
+      const times = started();
+      expect(times.length).toBeGreaterThan(1);
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+    });
+    await user.click(await screen.findByRole('button', { name: 'Show newer runs' }));
+    await waitFor(() => {
+      expect(runsCalls().some((params) => params.get('order') === 'asc' && params.has('cursor'))).toBe(true);
+    });
+    await waitFor(() => {
+      const times = started();
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+    });
+  });
 });

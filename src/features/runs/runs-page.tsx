@@ -16,22 +16,12 @@ import { PAGE_INTROS } from '@/lib/page-intros';
 import { isRunActive, triggerLabel } from '@/lib/run-status';
 import { useNow } from '@/lib/use-now';
 import { flowQueries } from '@/resources/flows';
-import { runQueries, type RunsFilter } from '@/resources/runs';
+import { runQueries } from '@/resources/runs';
 import { workflowQueries } from '@/resources/workflows';
 import { RunsFilters } from './runs-filters';
-import { RANGE_MS, type RunsSearch } from './runs-search';
+import { runsFilterOf, type RunsSearch } from './runs-search';
 
 const route = getRouteApi('/_app/runs/');
-
-function filterOf(search: RunsSearch): RunsFilter {
-  return {
-    ...(search.status === 'all' ? {} : { status: search.status }),
-    ...(search.trigger === 'all' ? {} : { trigger: search.trigger }),
-    ...(search.flow === undefined ? {} : { flow: search.flow }),
-    ...(search.workflow === undefined ? {} : { workflow: search.workflow }),
-    ...(search.range === 'all' ? {} : { rangeMs: RANGE_MS[search.range] }),
-  };
-}
 
 const runNumber = (run: RunListItem) => (run.number === null ? `id ${String(run.id)}` : `#${String(run.number)}`);
 
@@ -71,13 +61,11 @@ const columns: Column<RunListItem>[] = [
   { key: 'rows', header: 'Rows', width: 110, align: 'right', cell: (run) => formatCount(run.rowsLoaded) },
 ];
 
-/** Every flow attempt and workflow run, newest first: filters in the URL, a page at a time, live while any runs. */
+/** Every flow attempt and workflow run, newest or oldest first: filters and sort in the URL, a page at a time, live while any runs. */
 export function RunsPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const filter = useMemo(() => filterOf(search), [search]);
-  const flows = useQuery(flowQueries.list()).data ?? [];
-  const workflows = useQuery(workflowQueries.list()).data ?? [];
+  const filter = useMemo(() => runsFilterOf(search), [search]);
   const runs = useInfiniteQuery({
     ...runQueries.list(filter),
     // A new filter keeps the rows on screen until its own arrive.
@@ -86,6 +74,10 @@ export function RunsPage() {
     refetchInterval: (query) => (query.state.data?.pages.some((page) => page.data.some(isRunActive)) ? FAST_POLL_MS : false),
   });
   const rows = useMemo(() => runs.data?.pages.flatMap((page) => page.data) ?? [], [runs.data]);
+  // The names for "What ran" are read once the first runs are on screen: the whole flows list must not slow them.
+  const namesWanted = runs.data !== undefined || runs.isError;
+  const flows = useQuery({ ...flowQueries.list(), enabled: namesWanted }).data ?? [];
+  const workflows = useQuery({ ...workflowQueries.list(), enabled: namesWanted }).data ?? [];
   const update = useCallback(
     (patch: Partial<RunsSearch>) => {
       void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true });
@@ -106,7 +98,7 @@ export function RunsPage() {
           {runs.error && <ErrorState error={runs.error} onRetry={() => void runs.refetch()} />}
           {runs.hasNextPage && (
             <Button variant="default" w="fit-content" loading={runs.isFetchingNextPage} onClick={() => void runs.fetchNextPage()}>
-              Show older runs
+              {search.sort === 'oldest' ? 'Show newer runs' : 'Show older runs'}
             </Button>
           )}
         </Stack>

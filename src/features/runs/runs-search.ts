@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RunStatusFilter } from '@/api/runs';
 import type { RunTrigger } from '@/api/flows';
+import type { RunsFilter } from '@/resources/runs';
 
 // The Runs page's filters live in the URL, so a filtered view can be shared and survives reload; a bad value
 // falls back to no filter.
@@ -13,7 +14,11 @@ export type RunRange = (typeof RUN_RANGES)[number];
 
 export const RANGE_MS: Record<Exclude<RunRange, 'all'>, number> = { '1h': 3_600_000, '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 };
 
-export const runsSearchDefaults = { status: 'all', trigger: 'all', range: 'all' } as const;
+/** Newest first (the default) or oldest first, by when a run started. */
+export const RUN_SORTS = ['newest', 'oldest'] as const;
+export type RunSort = (typeof RUN_SORTS)[number];
+
+export const runsSearchDefaults = { status: 'all', trigger: 'all', range: 'all', sort: 'newest' } as const;
 
 export const runsSearchSchema = z.object({
   status: z.enum(RUN_STATUS_FILTERS).default(runsSearchDefaults.status).catch(runsSearchDefaults.status),
@@ -21,5 +26,18 @@ export const runsSearchSchema = z.object({
   range: z.enum(RUN_RANGES).default(runsSearchDefaults.range).catch(runsSearchDefaults.range),
   flow: z.coerce.number().int().positive().optional().catch(undefined),
   workflow: z.coerce.number().int().positive().optional().catch(undefined),
+  sort: z.enum(RUN_SORTS).default(runsSearchDefaults.sort).catch(runsSearchDefaults.sort),
 });
 export type RunsSearch = z.infer<typeof runsSearchSchema>;
+
+/** What the list asks the service for, from the URL's search. */
+export function runsFilterOf(search: RunsSearch): RunsFilter {
+  return {
+    ...(search.status === 'all' ? {} : { status: search.status }),
+    ...(search.trigger === 'all' ? {} : { trigger: search.trigger }),
+    ...(search.flow === undefined ? {} : { flow: search.flow }),
+    ...(search.workflow === undefined ? {} : { workflow: search.workflow }),
+    ...(search.range === 'all' ? {} : { rangeMs: RANGE_MS[search.range] }),
+    ...(search.sort === 'oldest' ? { order: 'asc' } : {}),
+  };
+}

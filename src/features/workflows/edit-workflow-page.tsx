@@ -24,7 +24,7 @@ function EditWorkflow({ workflow }: { workflow: Workflow }) {
         submitLabel="Save workflow"
         onSubmit={(values) => {
           const definition = definitionToSave(values, workflow.definition);
-          return update.mutateAsync({ ...workflowFields(values), ...(definition ? { definition } : {}) });
+          return update.mutateAsync({ ...workflowFields(values, workflow), ...(definition ? { definition } : {}) });
         }}
         pending={update.isPending}
         error={update.error}

@@ -22,7 +22,7 @@ function RunCaption({ lastRun }: { lastRun: WorkflowRun | null | undefined }) {
   if (lastRun === null) return <>Never run: each step shows its state once the workflow runs.</>;
   return (
     <Group gap={6} component="span">
-      <span>States in run #{lastRun.id}:</span>
+      <span>States in run #{lastRun.number ?? lastRun.id}:</span>
       <StatusBadge status={lastRun} size="sm" />
     </Group>
   );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CreateWorkflowInput, Workflow } from '@/api/workflows';
+import { runPolicyFormDefaults, runPolicyFormFields, runPolicyInput } from '@/lib/run-policy-form';
 import { checkScheduleForm, scheduleFormDefaults, scheduleFormFields, scheduleInput } from '@/lib/schedule-form';
 import { type DefinitionProblem, definitionWith, readDefinition, type StepDraft, stepProblems } from '@/service-rules/workflow-definition';
 
@@ -34,6 +35,7 @@ export function workflowFormSchema(flowExists?: (flowId: number) => boolean) {
       description: z.string(),
       enabled: z.boolean(),
       ...scheduleFormFields,
+      ...runPolicyFormFields,
       steps: z.array(stepFormSchema),
       keepDefinition: z.boolean(),
     })
@@ -51,7 +53,7 @@ export type WorkflowFormValues = z.input<ReturnType<typeof workflowFormSchema>>;
 export type WorkflowFormOutput = z.output<ReturnType<typeof workflowFormSchema>>;
 
 export function workflowFormDefaults(workflow?: Workflow): WorkflowFormValues {
-  if (!workflow) return { name: '', description: '', enabled: true, ...scheduleFormDefaults(), steps: [], keepDefinition: false };
+  if (!workflow) return { name: '', description: '', enabled: true, ...scheduleFormDefaults(), ...runPolicyFormDefaults(), steps: [], keepDefinition: false };
   const read = readDefinition(workflow.definition);
   const steps = 'steps' in read ? read.steps.map((step) => ({ stepId: step.id, flow: String(step.flow), after: [...step.after] })) : [];
   return {
@@ -59,14 +61,18 @@ export function workflowFormDefaults(workflow?: Workflow): WorkflowFormValues {
     description: workflow.description,
     enabled: workflow.enabled,
     ...scheduleFormDefaults(workflow),
+    ...runPolicyFormDefaults(workflow),
     steps,
     keepDefinition: !('steps' in read),
   };
 }
 
-/** What the form saves besides the definition: name, description, enabled and the chosen kind of schedule. */
-export function workflowFields(values: WorkflowFormOutput): Omit<CreateWorkflowInput, 'definition'> {
-  return { name: values.name, description: values.description, enabled: values.enabled, ...scheduleInput(values) };
+/**
+ * What the form saves besides the definition: name, description, enabled, the chosen kind of schedule, and
+ * the time zone and retries where they differ from the saved workflow's (a new one's: UTC, no retries).
+ */
+export function workflowFields(values: WorkflowFormOutput, saved?: Workflow): Omit<CreateWorkflowInput, 'definition'> {
+  return { name: values.name, description: values.description, enabled: values.enabled, ...scheduleInput(values), ...runPolicyInput(values, saved) };
 }
 
 /**

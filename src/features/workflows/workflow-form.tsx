@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ErrorState } from '@/components/error-state';
+import { RetryField } from '@/components/retry-field';
 import { ScheduleField } from '@/components/schedule-field';
 import { flowQueries } from '@/resources/flows';
 import { LazyWorkflowGraph } from './lazy-workflow-graph';
@@ -74,6 +75,7 @@ export function WorkflowForm({ defaults, submitLabel, onSubmit, pending, error, 
                 )}
               />
               <ScheduleField control={form.control} manualHint="Runs only when someone presses “Run now” or a webhook starts it." />
+              <RetryField control={form.control} />
               {keepDefinition && steps.length === 0 && (
                 <Alert color="yellow" role="note" title="A definition Flowdeck cannot show as steps">
                   It is kept as it is. Adding steps replaces it with {'{ "steps": [...] }'}.

@@ -100,6 +100,33 @@ describe('workflow page', () => {
   });
 });
 
+describe('re-run from failed step', () => {
+  it('re-runs a failed run from its failed steps, and the new run reads as its retry, numbered in the workflow', async () => {
+    const { user } = await openWorkflow(SEED.failingWorkflowId);
+    const status = screen.getByRole('region', { name: 'Status' });
+    await within(status).findByText('Failed');
+    const runs = screen.getByRole('region', { name: 'Runs' });
+    const failedRow = await within(runs).findByText(/^Run #\d+$/);
+    const failedNumber = /#(\d+)/.exec(failedRow.textContent)?.[1] ?? '';
+    await user.click(within(status).getByRole('button', { name: 'Re-run from failed step' }));
+    expect(await screen.findByText('Created')).toBeInTheDocument();
+    expect(mockService.calls.some((call) => call.operation === 'rerunWorkflowRun')).toBe(true);
+    expect(await within(runs).findByText(`Retry 1 of #${failedNumber}`)).toBeInTheDocument();
+    expect(within(runs).getByText(`Run #${String(Number(failedNumber) + 1)}`)).toBeInTheDocument();
+  });
+
+  it('is disabled with the reason when the last run did not fail', async () => {
+    const { user } = await openWorkflow(SEED.succeedingWorkflowId);
+    const status = screen.getByRole('region', { name: 'Status' });
+    await within(status).findByText('Succeeded');
+    const button = within(status).getByRole('button', { name: 'Re-run from failed step' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveAccessibleDescription(/succeeded: no step failed/);
+    await user.click(button);
+    expect(mockService.calls.some((call) => call.operation === 'rerunWorkflowRun')).toBe(false);
+  });
+});
+
 describe('webhook triggers', () => {
   it('lists triggers with copyable URLs and deletes one after a confirmation', async () => {
     const { user } = await openWorkflow(1);

@@ -48,7 +48,7 @@ function WorkflowDetail({ workflow }: { workflow: Workflow }) {
         <FreshnessBadge freshness={workflow.freshness} />
       </Group>
       <Stack gap={0}>
-        <WorkflowStatusPanel status={status} />
+        <WorkflowStatusPanel status={status} workflowId={workflow.id} retries={workflow.retries.attempts} />
         <WorkflowDefinitionSection
           workflow={workflow}
           lastRun={status.data?.lastRun}
@@ -64,6 +64,7 @@ function WorkflowDetail({ workflow }: { workflow: Workflow }) {
             setSearch({ runs });
           }}
           lastRun={status.data?.lastRun}
+          retries={workflow.retries.attempts}
         />
         <WebhookTriggersSection workflowId={workflow.id} />
       </Stack>

@@ -9,6 +9,7 @@ import { type Column, ResponsiveTable } from '@/components/responsive-table/resp
 import { BlockSkeleton } from '@/components/skeletons';
 import { StatusBadge } from '@/components/status-badge';
 import { formatDuration } from '@/lib/format';
+import { numberById, retryWords } from '@/lib/retry-words';
 import { triggerLabel } from '@/lib/run-status';
 import { useNow } from '@/lib/use-now';
 import { useRefetchRunsOnRunChange, workflowQueries } from '@/resources/workflows';
@@ -21,6 +22,8 @@ interface RunsSectionProps {
   onOffset: (offset: number) => void;
   /** The current or last run as the live status knows it: it replaces its row, so the list moves without polling itself. */
   lastRun: WorkflowRun | null | undefined;
+  /** The retries the workflow's policy allows: `Retry 2 of 3`. */
+  retries: number;
 }
 
 /** How long it took, or has been going for (no end yet); nothing before a worker took it. */
@@ -37,14 +40,30 @@ function stepsSummary(run: WorkflowRun): string {
   return [...counts].map(([state, count]) => `${String(count)} ${stepStateLook(state).label.toLowerCase()}`).join(', ') || '—';
 }
 
+/** `Run #3`, its number in the workflow (the global id where the service sends none), and which retry it is. */
+function RunLabel({ run, of, retries }: { run: WorkflowRun; of: number | undefined; retries: number }) {
+  const retry = retryWords({ retryNumber: run.retryNumber, of, policyAttempts: retries });
+  return (
+    <>
+      Run #{run.number ?? run.id}
+      {retry && (
+        <Text span size="xs" c="dimmed" display="block">
+          {retry}
+        </Text>
+      )}
+    </>
+  );
+}
+
 /** Past runs of the workflow, newest first, with their outcome and duration (Flowdeck's runs list). */
-export function WorkflowRunsSection({ workflowId, offset, onOffset, lastRun }: RunsSectionProps) {
+export function WorkflowRunsSection({ workflowId, offset, onOffset, lastRun, retries }: RunsSectionProps) {
   const runs = useQuery({ ...workflowQueries.runs(workflowId, { limit: RUNS_PAGE_SIZE, offset }), placeholderData: keepPreviousData });
   useRefetchRunsOnRunChange(workflowId, lastRun);
   const now = useNow(1_000);
   const rows = (runs.data ?? []).map((run) => (lastRun?.id === run.id ? lastRun : run));
+  const numberOf = numberById(rows);
   const columns: Column<WorkflowRun>[] = [
-    { key: 'run', header: 'Run', primary: true, cell: (run) => `Run #${String(run.id)}` },
+    { key: 'run', header: 'Run', primary: true, cell: (run) => <RunLabel run={run} of={numberOf(run.retryOf)} retries={retries} /> },
     { key: 'outcome', header: 'Outcome', cell: (run) => <StatusBadge status={run} size="sm" /> },
     { key: 'trigger', header: 'Trigger', cell: (run) => triggerLabel(run.trigger) },
     { key: 'started', header: 'Started', cell: (run) => <DateTime value={run.startedAt ?? run.createdAt} /> },

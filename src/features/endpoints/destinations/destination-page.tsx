@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ConfigureEndpoint, SavedNote } from '../endpoint-configuration';
 import { EndpointHeader } from '../endpoint-header';
 import { destinationKind } from './destination-kind';
+import { RunLimitSection } from './run-limit-section';
 import { VerifyPanel } from './verify-panel';
 
 export function DestinationPage({ destinationId }: { destinationId: number }) {
@@ -30,6 +31,7 @@ export function DestinationPage({ destinationId }: { destinationId: number }) {
             setDirty(false);
           }}
         />
+        <RunLimitSection destination={destination} />
       </Stack>
     </>
   );

@@ -81,6 +81,25 @@ describe('destination page', () => {
     expect(mockService.db.destination(2)?.properties.password).toBe('loader-pass');
   });
 
+  it('sets and clears its own limit of runs at once', async () => {
+    const patches = recordBodies('PATCH', /^\/v2\/destinations\/2$/);
+    const { user } = renderApp('/destinations/2');
+    const limit = await screen.findByRole('textbox', { name: 'Most runs loading at once' });
+    expect(limit).toHaveValue('');
+    await user.type(limit, '0');
+    await user.click(screen.getByRole('button', { name: 'Save limit' }));
+    expect(await screen.findByText(/A whole number from 1 to 1,000/)).toBeInTheDocument();
+    await user.clear(limit);
+    await user.type(limit, '2');
+    await user.click(screen.getByRole('button', { name: 'Save limit' }));
+    expect(await screen.findByText('Saved: at most 2 at once.')).toBeInTheDocument();
+    expect(mockService.db.destination(2)?.maxConcurrentRuns).toBe(2);
+    await user.clear(limit);
+    await user.click(screen.getByRole('button', { name: 'Save limit' }));
+    expect(await screen.findByText('Saved: no limit of its own.')).toBeInTheDocument();
+    expect(patches).toEqual([{ maxConcurrentRuns: 2 }, { maxConcurrentRuns: null }]);
+  });
+
   it('shows each verification message as a checklist item, counting down the 10-second bound meanwhile', async () => {
     mockService.db.verifyDelayMs = 1_500;
     const { user } = renderApp('/destinations/2');

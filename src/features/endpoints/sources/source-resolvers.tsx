@@ -190,6 +190,9 @@ export function SourceResolvers({ sourceId }: { sourceId: number }) {
   const loaded = list.resolvers.filter((resolver) => !resolver.suppressed).length;
   return (
     <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        A resolver is one thing this source can read: a table, a file or an API endpoint, found by discovery. A run loads every resolver turned on here.
+      </Text>
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={6}>
           <Group gap="md" aria-label="Discovery status" role="group">
