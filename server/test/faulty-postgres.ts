@@ -42,7 +42,15 @@ export async function startFaultyPostgres(name: string, fixedPort?: number): Pro
   const start = () => startCluster(dataDir, { port, flags: ['-c', 'max_connections=100', '-c', 'fsync=off'] });
   let running: RunningCluster | null = await start();
   const signal = (name: NodeJS.Signals) => {
-    if (running) for (const pid of processTree(running.pid)) process.kill(pid, name);
+    if (!running) return;
+    for (const pid of processTree(running.pid)) {
+      try {
+        process.kill(pid, name);
+      } catch (error) {
+        // A session that ended between listing and signalling needs no signal.
+        if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+      }
+    }
   };
   return {
     url: `postgres://flowdeck:flowdeck@127.0.0.1:${String(port)}/postgres`,
