@@ -1,11 +1,7 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type AlertDelivery, alertDeliverySchema } from '@/api/alerts';
-import { dataOf, listOf } from '@/api/common';
-import { destinationSchema } from '@/api/destinations';
 import { createFlow, createSampleSource, expectStatus, listAttempts } from './fixtures';
 import { eventually, startHarness } from './harness';
+import { brokenDestination, failureChannel } from './retry-fixtures';
 
 // Issue 31: a flow's retry policy. A failed run is tried again after its backoff, as a new attempt linked
 // to the one it retries; a cancel stops the retries. The destination below fails while its folder is a
@@ -16,28 +12,11 @@ afterAll(() => service.stop());
 const { api } = service;
 const source = await createSampleSource(api);
 
-/** A files destination whose folder is a file until `fix` makes it a folder. */
-async function brokenDestination(name: string) {
-  const path = join(service.filesDir, name);
-  mkdirSync(service.filesDir, { recursive: true });
-  rmSync(path, { recursive: true, force: true });
-  writeFileSync(path, 'a file, not a folder');
-  const answer = await api('/v2/destinations', { method: 'POST', body: { destinationSpec: 'files', properties: { bucket_url: name, format: 'jsonl' } } });
-  const destination = dataOf(destinationSchema).parse(expectStatus(answer, 201).body);
-  return {
-    destination,
-    fix: () => {
-      rmSync(path, { force: true });
-      mkdirSync(path);
-    },
-  };
-}
-
 const retries = { attempts: 3, backoff: 'fixed', delaySeconds: 2, maxDelaySeconds: 2 };
 
 describe('retries', () => {
   it('retries a flow that fails twice, then succeeds: three attempts linked one to the other', async () => {
-    const { destination, fix } = await brokenDestination('retried');
+    const { destination, fix } = await brokenDestination(api, service.filesDir, 'retried');
     const flow = await createFlow(api, source.id, destination.id, { displayName: 'Flaky', retries });
     expectStatus(await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 201);
     // The second try has failed: mend the destination before the third.
@@ -65,7 +44,7 @@ describe('retries', () => {
   });
 
   it('says a waiting retry waits, and a cancel stops the retries', async () => {
-    const { destination } = await brokenDestination('cancelled');
+    const { destination } = await brokenDestination(api, service.filesDir, 'cancelled');
     const flow = await createFlow(api, source.id, destination.id, { displayName: 'Given up', retries: { ...retries, delaySeconds: 30, maxDelaySeconds: 30 } });
     expectStatus(await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 201);
     const waiting = await eventually(
@@ -83,20 +62,12 @@ describe('retries', () => {
   });
 
   it('alerts a failure only once the last retry has failed', async () => {
-    const { destination } = await brokenDestination('alerted');
+    const { destination } = await brokenDestination(api, service.filesDir, 'alerted');
     const flow = await createFlow(api, source.id, destination.id, {
       displayName: 'Alerted',
       retries: { attempts: 1, backoff: 'fixed', delaySeconds: 6, maxDelaySeconds: 6 },
     });
-    const channelAnswer = await api('/v2/alerts/channels', {
-      method: 'POST',
-      body: { kind: 'slack', name: 'On call', url: 'http://127.0.0.1:9/hooks/flow', events: ['run_failed'], flows: [flow.id] },
-    });
-    const channel = expectStatus(channelAnswer, 201).body as { data: { id: number } };
-    const deliveries = async (): Promise<AlertDelivery[]> => {
-      const answer = expectStatus(await api(`/v2/alerts/channels/${String(channel.data.id)}/deliveries`), 200);
-      return dataOf(listOf(alertDeliverySchema)).parse(answer.body);
-    };
+    const { deliveries, told: toldOnce } = await failureChannel(api, flow.id);
     expectStatus(await api(`/v2/flows/${String(flow.id)}/run`, { method: 'POST' }), 201);
     await eventually(
       async () => (await listAttempts(api, flow.id)).find((attempt) => attempt.retryNumber === 0 && attempt.disposition === 'failed'),
@@ -113,14 +84,7 @@ describe('retries', () => {
       30_000,
       'the retry to fail',
     );
-    const told = await eventually(
-      async () => {
-        const found = await deliveries();
-        return found.length > 0 ? found : undefined;
-      },
-      15_000,
-      'the failure alert',
-    );
+    const told = await toldOnce();
     expect(told).toHaveLength(1);
     expect(told[0]?.event).toBe('run_failed');
   });

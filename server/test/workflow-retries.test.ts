@@ -1,12 +1,9 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { alertDeliverySchema, type AlertDelivery } from '@/api/alerts';
 import { dataOf, listOf } from '@/api/common';
-import { destinationSchema } from '@/api/destinations';
 import { type WorkflowRun, workflowRunSchema } from '@/api/workflows';
 import { createFilesDestination, createFlow, createSampleSource, createWorkflow, expectStatus, workflowEnded } from './fixtures';
 import { eventually, startHarness } from './harness';
+import { brokenDestination, failureChannel } from './retry-fixtures';
 
 // Issue 31: a workflow's retry policy. A failed workflow run is tried again after its backoff as a new run
 // linked to it (retryOf, retryNumber), re-running from its failed steps; the failure alert waits for the
@@ -17,23 +14,6 @@ afterAll(() => service.stop());
 const { api } = service;
 const source = await createSampleSource(api, { row_count: 10 });
 const healthy = await createFilesDestination(api);
-
-/** A files destination whose folder is a file until `fix` makes it a folder. */
-async function brokenDestination(name: string) {
-  const path = join(service.filesDir, name);
-  mkdirSync(service.filesDir, { recursive: true });
-  rmSync(path, { recursive: true, force: true });
-  writeFileSync(path, 'a file, not a folder');
-  const answer = await api('/v2/destinations', { method: 'POST', body: { destinationSpec: 'files', properties: { bucket_url: name, format: 'jsonl' } } });
-  const destination = dataOf(destinationSchema).parse(expectStatus(answer, 201).body);
-  return {
-    destination,
-    fix: () => {
-      rmSync(path, { force: true });
-      mkdirSync(path);
-    },
-  };
-}
 
 async function runsOf(workflowId: number): Promise<WorkflowRun[]> {
   const answer = expectStatus(await api(`/v2/workflows/${String(workflowId)}/runs`), 200);
@@ -62,7 +42,7 @@ const start = async (workflowId: number) => {
 
 describe('workflow retries', () => {
   it('retries a failed run from its failed step until it succeeds, each retry linked to the run before', async () => {
-    const { destination, fix } = await brokenDestination('workflow-retried');
+    const { destination, fix } = await brokenDestination(api, service.filesDir, 'workflow-retried');
     const workflow = await twoStepWorkflow('Flaky', destination.id, { attempts: 3, backoff: 'fixed', delaySeconds: 2, maxDelaySeconds: 2 });
     await start(workflow.id);
     const firstRetry = await runWhere(workflow.id, (run) => run.retryNumber === 1, 'the first retry to be queued');
@@ -90,7 +70,7 @@ describe('workflow retries', () => {
   });
 
   it('stops retrying when cancelled', async () => {
-    const { destination } = await brokenDestination('workflow-cancelled');
+    const { destination } = await brokenDestination(api, service.filesDir, 'workflow-cancelled');
     const workflow = await twoStepWorkflow('Given up', destination.id, { attempts: 3, backoff: 'fixed', delaySeconds: 30, maxDelaySeconds: 30 });
     await start(workflow.id);
     const waiting = await runWhere(workflow.id, (run) => run.retryNumber === 1, 'the retry to be queued');
@@ -104,19 +84,11 @@ describe('workflow retries', () => {
   });
 
   it('alerts a failure only once the last retry has failed', async () => {
-    const { destination } = await brokenDestination('workflow-alerted');
+    const { destination } = await brokenDestination(api, service.filesDir, 'workflow-alerted');
     const workflow = await twoStepWorkflow('Alerted', destination.id, { attempts: 1, backoff: 'fixed', delaySeconds: 6, maxDelaySeconds: 6 });
     const failing = workflow.definition as { steps: { flow: number }[] };
     const flowId = failing.steps[1]?.flow ?? 0;
-    const channelAnswer = await api('/v2/alerts/channels', {
-      method: 'POST',
-      body: { kind: 'slack', name: 'On call', url: 'http://127.0.0.1:9/hooks/workflow', events: ['run_failed'], flows: [flowId] },
-    });
-    const channel = expectStatus(channelAnswer, 201).body as { data: { id: number } };
-    const deliveries = async (): Promise<AlertDelivery[]> => {
-      const answer = expectStatus(await api(`/v2/alerts/channels/${String(channel.data.id)}/deliveries`), 200);
-      return dataOf(listOf(alertDeliverySchema)).parse(answer.body);
-    };
+    const { deliveries, told: toldOnce } = await failureChannel(api, flowId);
     await start(workflow.id);
     await runWhere(workflow.id, (run) => run.retryNumber === 0 && run.lifecycle === 'not_running', 'the first try to fail');
     // The first try failed and is retried: nobody is told yet, though the watch looked (every 2 s).
@@ -127,14 +99,7 @@ describe('workflow retries', () => {
     expect(await deliveries()).toEqual([]);
     await workflowEnded(api, workflow.id);
     await runWhere(workflow.id, (run) => run.retryNumber === 1 && run.lifecycle === 'not_running', 'the retry to fail');
-    const told = await eventually(
-      async () => {
-        const found = await deliveries();
-        return found.length > 0 ? found : undefined;
-      },
-      15_000,
-      'the failure alert',
-    );
+    const told = await toldOnce();
     expect(told).toHaveLength(1);
     expect(told[0]?.event).toBe('run_failed');
   });
