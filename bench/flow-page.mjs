@@ -8,6 +8,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { DEMO_KEY, launchChromium, signIn, startLocalService } from './local-service.mjs';
+import { firstRowOfLoad, watchFirstRow } from './first-row.mjs';
 
 const FLOWS = Number(process.env.BENCH_FLOWS ?? 10_000);
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 10_000);
@@ -53,23 +54,6 @@ async function seed(service) {
   } finally {
     await client.end();
   }
-}
-
-// Installed before any script of a page: when the first attempt row shows, in the page's own clock, and when
-// the click that navigated inside the app happened.
-function watchFirstRow(selector) {
-  window.__bench = { firstRowAt: null, clickAt: null };
-  window.addEventListener('click', (event) => (window.__bench.clickAt = event.timeStamp), true);
-  new MutationObserver(() => {
-    if (window.__bench.firstRowAt === null && document.querySelector(selector)) window.__bench.firstRowAt = performance.now();
-  }).observe(document, { subtree: true, childList: true });
-}
-
-async function firstRowOfLoad(page, url) {
-  await page.goto('about:blank');
-  await page.goto(url);
-  await page.waitForFunction(() => window.__bench.firstRowAt !== null);
-  return page.evaluate(() => window.__bench.firstRowAt);
 }
 
 /** From the flows list, filtered to the flow so its row is drawn, a click on its name. */

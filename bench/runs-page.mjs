@@ -8,6 +8,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { DEMO_KEY, launchChromium, signIn, startLocalService } from './local-service.mjs';
+import { firstRowOfLoad, watchFirstRow } from './first-row.mjs';
 
 const FLOWS = 10_000;
 const ATTEMPTS_PER_FLOW = 100;
@@ -52,23 +53,6 @@ async function seed(service) {
   } finally {
     await client.end();
   }
-}
-
-// Installed before any script of a page: when the first run row shows, in the page's own clock, and when the
-// click that navigated inside the app happened.
-function watchFirstRow(selector) {
-  window.__bench = { firstRowAt: null, clickAt: null };
-  window.addEventListener('click', (event) => (window.__bench.clickAt = event.timeStamp), true);
-  new MutationObserver(() => {
-    if (window.__bench.firstRowAt === null && document.querySelector(selector)) window.__bench.firstRowAt = performance.now();
-  }).observe(document, { subtree: true, childList: true });
-}
-
-async function firstRowOfLoad(page, url) {
-  await page.goto('about:blank');
-  await page.goto(url);
-  await page.waitForFunction(() => window.__bench.firstRowAt !== null);
-  return page.evaluate(() => window.__bench.firstRowAt);
 }
 
 /** From the Sources page, a click on Runs in the navigation. */
