@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as attemptLogs from '@/api/attempt-logs';
 import * as alerts from '@/api/alerts';
+import * as audit from '@/api/audit';
 import * as cards from '@/api/cards';
 import * as destinations from '@/api/destinations';
 import * as flowState from '@/api/flow-state';
@@ -11,6 +12,7 @@ import * as runs from '@/api/runs';
 import * as settings from '@/api/settings';
 import * as sources from '@/api/sources';
 import * as specs from '@/api/specs';
+import * as team from '@/api/team';
 import * as timeline from '@/api/timeline';
 import * as uploads from '@/api/uploads';
 import * as webhooks from '@/api/webhooks';
@@ -152,6 +154,22 @@ const CLIENT = {
   deleteAlertChannel: [alerts.deleteAlertChannel, [1]],
   sendTestAlert: [alerts.sendTestAlert, [1]],
   listAlertDeliveries: [alerts.listAlertDeliveries, [1]],
+  getMe: [team.getMe, []],
+  listUsers: [team.listUsers, []],
+  createUser: [team.createUser, [{ email: 'ana@example.com', name: 'Ana', role: 'viewer' }]],
+  updateUser: [team.updateUser, [1, { role: 'editor' }]],
+  deleteUser: [team.deleteUser, [1]],
+  resetUserPassword: [team.resetUserPassword, [1]],
+  listKeys: [team.listKeys, []],
+  createKey: [team.createKey, [{ name: 'ci', role: 'operator' }]],
+  revokeKey: [team.revokeKey, [1]],
+  listAudit: [audit.listAudit, [{ action: 'updateFlow' }]],
+  getSignInMethods: [team.getSignInMethods, []],
+  signIn: [team.signIn, [{ key: 'fd_x' }]],
+  signOut: [team.signOut, []],
+  signOutEverywhere: [team.signOutEverywhere, []],
+  inspectLink: [team.inspectLink, ['token']],
+  useLink: [team.useLink, [{ token: 'token', password: 'a long enough password' }]],
 } as const satisfies Record<OperationName, AnyCall>;
 
 /** Exported functions of src/api's resource modules that call no operation. */

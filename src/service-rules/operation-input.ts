@@ -5,6 +5,7 @@ import { safeUploadName } from '@/api/uploads';
 import { readLogPage } from './log-page';
 import { parseJsonBody, parseWith } from './parse';
 import { type QueryReader, readCardListQuery, readId, readIds, readOrder, readPage, readTimelineQuery } from './request-params';
+import { readAuditQuery } from './audit-query';
 import { readChangesQuery, readRunsQuery } from './runs-query';
 
 // A request's input as its operation (src/api/operations.ts) says to read it, for the service and the
@@ -24,6 +25,7 @@ const QUERY_READERS = {
   resource: (query: QueryReader) => ({ resource: query('resource') ?? undefined }),
   runs: readRunsQuery,
   since: readChangesQuery,
+  audit: readAuditQuery,
 } satisfies Record<QueryKind, (query: QueryReader) => unknown>;
 
 type QueryOf<N extends OperationName> = OperationOf<N> extends { query: infer K extends QueryKind } ? ReturnType<(typeof QUERY_READERS)[K]> : undefined;
