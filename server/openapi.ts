@@ -3,6 +3,7 @@ import { DEFAULT_LOG_PAGE_LIMIT, MAX_LOG_PAGE_LIMIT } from '@/api/attempt-logs';
 import { CARD_STATES } from '@/api/cards';
 import { CLOSED_CARD_MESSAGES, MESSAGES, planForbids, roleForbids } from '@/api/messages';
 import { type Operation, OPERATIONS, PATH_PARAMETERS, type PathParameter } from '@/api/operations';
+import { MAX_CHANGES_WAIT_SECONDS, runsParamsSchema } from '@/api/runs';
 import { DEFAULT_TIMELINE_LIMIT, MAX_TIMELINE_LIMIT } from '@/api/timeline';
 
 // /v2/openapi.json, generated from the one catalogue of operations (src/api/operations.ts) and the
@@ -51,6 +52,28 @@ function errorsOf(operation: Operation): number[] {
   return [...new Set([...operation.errors, ...(hasIdParameter(operation) ? [400] : []), ...(takesBody ? [413] : []), ...(roleLimited ? [403] : [])])].sort();
 }
 
+/** Query parameters described by a writer schema of the dashboard's (an object of optional fields). */
+function queryParametersOf(schema: z.ZodType): object[] {
+  const { properties = {} } = jsonSchema(schema, 'input') as { properties?: Record<string, { description?: string }> };
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: 'query',
+    schema: property,
+    ...(property.description ? { description: property.description } : {}),
+  }));
+}
+
+/** GET /v2/run-changes: where the last answer left off, and how long to hold this one. */
+const changesParameters = [
+  { name: 'since', in: 'query', schema: { type: 'string' }, description: 'The `next` of an earlier answer; absent on the first read.' },
+  {
+    name: 'wait',
+    in: 'query',
+    schema: { type: 'integer', minimum: 0, maximum: MAX_CHANGES_WAIT_SECONDS, default: 0 },
+    description: 'Seconds to hold the answer while nothing changed since `since`.',
+  },
+];
+
 function parameters(operation: Operation): object[] {
   const inPath = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => ({
     name: match[1],
@@ -96,6 +119,8 @@ function parameters(operation: Operation): object[] {
     ...(operation.query === 'resource'
       ? [{ name: 'resource', in: 'query', schema: { type: 'string' }, description: 'One resource by name; absent: every resource.' }]
       : []),
+    ...(operation.query === 'runs' ? queryParametersOf(runsParamsSchema) : []),
+    ...(operation.query === 'since' ? changesParameters : []),
     ...(operation.query === 'filename'
       ? [{ name: 'filename', in: 'query', schema: { type: 'string' }, description: 'The file’s name; cleaned before use.' }]
       : []),

@@ -50,6 +50,13 @@ describe('GET /v2/openapi.json', () => {
     expect(Object.keys(operation('/destinations/{id}/verify', 'get')?.responses ?? {})).toEqual(expect.arrayContaining(['200', '408']));
   });
 
+  it('describes the query of the runs list and of run changes', async () => {
+    const document = (await service.api('/v2/openapi.json')).body as { paths: Record<string, Record<string, { parameters?: { name: string }[] }>> };
+    const names = (path: string) => (document.paths[path]?.get?.parameters ?? []).map((parameter) => parameter.name);
+    expect(names('/v2/runs')).toEqual(['status', 'trigger', 'flow', 'workflow', 'from', 'to', 'limit', 'cursor', 'order']);
+    expect(names('/v2/run-changes')).toEqual(['since', 'wait']);
+  });
+
   it('describes Flowdeck’s flow fields: paused (read and PATCH), the attempt number and the triggers', async () => {
     const document = (await service.api('/v2/openapi.json')).body as OpenApiDocument;
     const text = (path: string, method: string) => JSON.stringify(document.paths[`/v2${path}`]?.[method]);
