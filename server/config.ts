@@ -103,7 +103,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     dataDir,
     databaseUrl: env.DATABASE_URL ?? null,
     upstreamUrl: env.FLOWDECK_UPSTREAM_URL ?? null,
-    upstreamKey: env.FLOWDECK_UPSTREAM_KEY?.trim() || null,
+    upstreamKey: env.FLOWDECK_UPSTREAM_KEY?.trim() ? env.FLOWDECK_UPSTREAM_KEY.trim() : null,
     publicUrl: env.FLOWDECK_PUBLIC_URL ?? null,
     secretKey: env.FLOWDECK_SECRET_KEY ?? null,
     staticDir: env.FLOWDECK_STATIC_DIR === '' ? null : resolve(env.FLOWDECK_STATIC_DIR ?? 'dist'),

@@ -52,7 +52,7 @@ describe("a team's proxy", () => {
     expect(cancel.status).toBe(200);
   });
 
-  it("checks input here: a malformed change never reaches the upstream", async () => {
+  it('checks input here: a malformed change never reaches the upstream', async () => {
     const answer = await viaProxy(flowPath, { method: 'PATCH', key: proxy.roleKeys.editor, body: { frequency: 'sometimes' } });
     expect(answer.status).toBe(400);
     expect((await upstream.api(flowPath)).body).toMatchObject({ data: { frequency: flow.frequency } });
