@@ -1,5 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { MESSAGES } from '@/api/messages';
+import { type Operation, OPERATIONS, routePattern } from '@/api/operations';
 import { requireApiKey, type AuthVariables } from './http/auth';
 import { limitBodies } from './http/body-limit';
 import { boundBodies, DEFAULT_BODY_TIMEOUT_MS } from './http/body-timeout';
@@ -13,6 +14,7 @@ import { createGuessThrottle, throttleGuesses } from './http/guess-throttle';
 import { hostedOperationsOnly } from './http/hosted-operations';
 import { type Handlers, registerOperations } from './http/operations';
 import { dashboardApp } from './http/static-assets';
+import { forward, forwardedHandlers } from './http/forward';
 import type { Logger } from './logger';
 import { openApiDocument } from './openapi';
 import { attemptLogHandlers } from './routes/attempt-logs';
@@ -59,7 +61,7 @@ function handlersOf(services: Services): Handlers {
 /** The /v2 interface: the public card and webhook endpoints first, then everything behind an API key. */
 export function createApiApp(services: Services) {
   const api = new Hono<{ Variables: AuthVariables }>();
-  const handlers = handlersOf(services);
+  const handlers = services.upstream ? forwardedHandlers(handlersOf(services), services.upstream) : handlersOf(services);
   if (services.profile === 'hosted') api.use('*', hostedOperationsOnly());
   api.get('/openapi.json', (c) => c.json(openApiDocument()));
   // An unknown card hash is a miss (404); a used, revoked or expired card (410) was a real link.
@@ -82,7 +84,7 @@ export interface AppOptions {
   bodyLimitBytes: number;
   /** How long a JSON body on /v2 may take to arrive (uploads excepted; 30 s by default). */
   bodyTimeoutMs?: number;
-  /** Proxy mode: forward /v2 to this service instead of serving it. */
+  /** Plain proxy mode: forward /v2 to this service as it came, instead of serving it (a team's proxy is `services.upstream`). */
   upstreamUrl: string | null;
   /** Whether the service's database answers (local mode): /v2 answers 503 while it does not, and /health says so. */
   database?: { watch: DatabaseWatch; role: Role };
@@ -129,6 +131,9 @@ export function createApp({
   app.use('/v2/*', boundBodies(bodyTimeoutMs, isUpload));
   app.use('/v2/*', limitBodies(bodyLimitBytes, isUpload));
   if (upstreamUrl) {
+    // Without the upstream's key there are no people here: one signs in with a key of the upstream.
+    for (const operation of OPERATIONS as readonly Operation[])
+      if (operation.local) app.on(operation.method.toUpperCase(), `/v2${routePattern(operation.path)}`, (c) => c.json({ message: MESSAGES.notFound }, 404));
     app.all('/v2/*', (c) => forward(c.req.raw, upstreamUrl));
   } else if (services) {
     const api = createApiApp(services);
@@ -139,19 +144,4 @@ export function createApp({
   if (staticDir) app.route('/', dashboardApp(staticDir, serveSourceMaps));
   app.notFound((c) => c.json({ message: MESSAGES.notFound }, 404));
   return app;
-}
-
-/** Proxy mode: the same request to the upstream service; its answer comes back unchanged. */
-async function forward(request: Request, upstreamUrl: string): Promise<Response> {
-  const incoming = new URL(request.url);
-  const target = new URL(incoming.pathname + incoming.search, upstreamUrl);
-  const headers = new Headers(request.headers);
-  headers.delete('host');
-  // Bodies stream through (an upload is not held in memory); the body limit has already bounded the rest.
-  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : request.body;
-  const answer = await fetch(target, { method: request.method, headers, body, redirect: 'manual', duplex: 'half' } as RequestInit);
-  const outgoing = new Headers(answer.headers);
-  outgoing.delete('content-encoding');
-  outgoing.delete('content-length');
-  return new Response(answer.body, { status: answer.status, headers: outgoing });
 }

@@ -23,6 +23,8 @@ export interface ServiceConfig {
   databaseUrl: string | null;
   /** When set, /v2 is forwarded to this service instead of served locally (proxy mode). */
   upstreamUrl: string | null;
+  /** The upstream's key, kept here (FLOWDECK_UPSTREAM_KEY): people sign in to this Flowdeck, and roles and the audit log apply. */
+  upstreamKey: string | null;
   /** Origin used in card and webhook URLs; defaults to the address the service listens on. */
   publicUrl: string | null;
   secretKey: string | null;
@@ -101,6 +103,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     dataDir,
     databaseUrl: env.DATABASE_URL ?? null,
     upstreamUrl: env.FLOWDECK_UPSTREAM_URL ?? null,
+    upstreamKey: env.FLOWDECK_UPSTREAM_KEY?.trim() ? env.FLOWDECK_UPSTREAM_KEY.trim() : null,
     publicUrl: env.FLOWDECK_PUBLIC_URL ?? null,
     secretKey: env.FLOWDECK_SECRET_KEY ?? null,
     staticDir: env.FLOWDECK_STATIC_DIR === '' ? null : resolve(env.FLOWDECK_STATIC_DIR ?? 'dist'),

@@ -1,4 +1,5 @@
 import type { Pool } from './db/pool';
+import type { Upstream } from './http/forward';
 import type { Logger } from './logger';
 import type { RunService } from './runs/run-service';
 import type { Profile } from './profile';
@@ -23,4 +24,6 @@ export interface Services {
   verifyTimeoutMs: number;
   /** `hosted`: only the hosted service's operations, in its exact shapes (FLOWDECK_PROFILE). */
   profile: Profile;
+  /** A team's proxy mode: the interface's operations are answered by this service, with its key (forward.ts). */
+  upstream: Upstream | null;
 }

@@ -62,7 +62,7 @@ function listen(app: { fetch: (request: Request) => Response | Promise<Response>
  */
 export async function startService(config: ServiceConfig, logger: Logger): Promise<RunningService> {
   setReadBounds(config.readBounds);
-  if (config.upstreamUrl) {
+  if (config.upstreamUrl && !config.upstreamKey) {
     const app = createApp({
       services: null,
       staticDir: config.staticDir,
@@ -117,8 +117,10 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
       maxRuns: config.maxRuns,
     });
     const api = servesApi(config.role);
-    // The demo is seeded by an instance that serves it.
-    const demoKeys = config.demo && api ? await seedDemo(pool, box, logger, config.fileRoots[0] ?? filesFolder(config.dataDir)) : null;
+    // A team's proxy (forward.ts): people, keys and the audit log here, the interface's operations upstream.
+    const upstream = config.upstreamUrl && config.upstreamKey ? { url: config.upstreamUrl, key: config.upstreamKey } : null;
+    // The demo is seeded by an instance that serves it, with data of its own.
+    const demoKeys = config.demo && api && !upstream ? await seedDemo(pool, box, logger, config.fileRoots[0] ?? filesFolder(config.dataDir)) : null;
     startedRuns = runs;
     await runs.start();
     const app = createApp({
@@ -131,6 +133,7 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
         settings,
         verifyTimeoutMs: config.verifyTimeoutMs,
         profile: config.profile,
+        upstream,
         filesDir: config.fileRoots[0] ?? filesFolder(config.dataDir),
         uploadLimitBytes: config.uploadLimitBytes,
       },

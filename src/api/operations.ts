@@ -144,6 +144,11 @@ export interface Operation {
   hosted?: boolean;
   /** The body is a file's raw bytes (named by the `filename` query parameter), streamed by its handler. */
   upload?: boolean;
+  /**
+   * This Flowdeck's own, answered here even in a team's proxy mode (people, keys, sessions, the audit
+   * log); every other operation is then forwarded to the upstream service with its key.
+   */
+  local?: true;
 }
 
 export const OPERATIONS = [
@@ -1064,6 +1069,7 @@ export const OPERATIONS = [
     response: callerSchema,
     errors: [401],
     addition: true,
+    local: true,
   },
   {
     name: 'listUsers',
@@ -1077,6 +1083,7 @@ export const OPERATIONS = [
     query: 'page',
     errors: [400, 401],
     addition: true,
+    local: true,
   },
   {
     name: 'createUser',
@@ -1090,6 +1097,7 @@ export const OPERATIONS = [
     status: 201,
     errors: [400, 401],
     addition: true,
+    local: true,
   },
   {
     name: 'updateUser',
@@ -1102,6 +1110,7 @@ export const OPERATIONS = [
     response: userSchema,
     errors: [400, 401, 404],
     addition: true,
+    local: true,
   },
   {
     name: 'deleteUser',
@@ -1113,6 +1122,7 @@ export const OPERATIONS = [
     response: z.literal(true),
     errors: [400, 401, 404],
     addition: true,
+    local: true,
   },
   {
     name: 'resetUserPassword',
@@ -1125,6 +1135,7 @@ export const OPERATIONS = [
     status: 201,
     errors: [400, 401, 404],
     addition: true,
+    local: true,
   },
   {
     name: 'listKeys',
@@ -1138,6 +1149,7 @@ export const OPERATIONS = [
     query: 'page',
     errors: [400, 401],
     addition: true,
+    local: true,
   },
   {
     name: 'createKey',
@@ -1151,6 +1163,7 @@ export const OPERATIONS = [
     status: 201,
     errors: [400, 401],
     addition: true,
+    local: true,
   },
   {
     name: 'revokeKey',
@@ -1162,6 +1175,7 @@ export const OPERATIONS = [
     response: z.literal(true),
     errors: [400, 401, 404],
     addition: true,
+    local: true,
   },
   {
     name: 'listAudit',
@@ -1176,6 +1190,7 @@ export const OPERATIONS = [
     query: 'audit',
     errors: [400, 401],
     addition: true,
+    local: true,
   },
   {
     name: 'getSignInMethods',
@@ -1186,6 +1201,7 @@ export const OPERATIONS = [
     response: signInMethodsSchema,
     errors: [],
     addition: true,
+    local: true,
   },
   {
     name: 'signIn',
@@ -1197,6 +1213,7 @@ export const OPERATIONS = [
     response: callerSchema,
     errors: [400, 401, 429],
     addition: true,
+    local: true,
   },
   {
     name: 'signOut',
@@ -1208,6 +1225,7 @@ export const OPERATIONS = [
     response: z.literal(true),
     errors: [401],
     addition: true,
+    local: true,
   },
   {
     name: 'signOutEverywhere',
@@ -1219,6 +1237,7 @@ export const OPERATIONS = [
     response: z.literal(true),
     errors: [400, 401],
     addition: true,
+    local: true,
   },
   {
     name: 'inspectLink',
@@ -1230,6 +1249,7 @@ export const OPERATIONS = [
     response: linkInfoSchema,
     errors: [400, 404, 410, 429],
     addition: true,
+    local: true,
   },
   {
     name: 'useLink',
@@ -1241,6 +1261,7 @@ export const OPERATIONS = [
     response: callerSchema,
     errors: [400, 404, 410, 429],
     addition: true,
+    local: true,
   },
 ] as const satisfies readonly Operation[];
 

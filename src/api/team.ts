@@ -62,11 +62,21 @@ export type CreateKeyInput = z.input<typeof createKeyInputSchema>;
 export const createdKeySchema = z.object({ id: idSchema, name: z.string(), role: roleSchema, key: z.string(), expiresAt: nullableDateTimeSchema });
 export type CreatedKey = z.infer<typeof createdKeySchema>;
 
+/** What an operation needs: its least role, and a lower one for a body that only pauses or resumes. */
+export const leastRoleSchema = z.object({ role: roleSchema, pauseRole: roleSchema.optional() });
+export type LeastRole = z.infer<typeof leastRoleSchema>;
+
 export const callerSchema = z.object({
   type: z.enum(['user', 'key']),
   id: idSchema,
   name: z.string(),
   role: roleSchema,
+  leastRoles: z
+    .record(z.string(), leastRoleSchema)
+    .optional()
+    .meta({
+      description: "Every signed-in operation's least role, as this service enforces it (by operation name): what a dashboard shows disabled, and why.",
+    }),
 });
 export type Caller = z.infer<typeof callerSchema>;
 
