@@ -1,8 +1,8 @@
-import { keyRoleAboveMaker, TEAM_MESSAGES } from '@/api/messages';
-import { roleAtLeast } from '@/api/roles';
+import { TEAM_MESSAGES } from '@/api/messages';
 import type { ApiKey } from '@/api/team';
 import { InvalidInput, NotFound } from '@/service-rules/errors';
 import { isPlan } from '@/service-rules/plans';
+import { keyRoleRefusal } from '@/service-rules/roles';
 import type { Authenticator } from '../http/auth';
 import type { Handlers } from '../http/operations';
 import type { Services } from '../services';
@@ -32,7 +32,8 @@ export function teamKeyHandlers(services: Services, auth: Authenticator) {
 
     createKey: async ({ body }, c) => {
       const maker = c.get('caller');
-      if (!roleAtLeast(maker.role, body.role)) throw new InvalidInput(keyRoleAboveMaker(body.role, maker.role));
+      const refusal = keyRoleRefusal(maker.role, body.role);
+      if (refusal) throw new InvalidInput(refusal);
       const expiresAt = body.expiresAt === undefined ? null : new Date(body.expiresAt);
       if (expiresAt !== null && expiresAt.getTime() <= Date.now()) throw new InvalidInput(TEAM_MESSAGES.expiryInThePast);
       const owner = maker.type === 'user' && body.service !== true ? maker.userId : null;
