@@ -65,7 +65,7 @@ function handlersOf(services: Services, auth: Authenticator): Handlers {
 /** The /v2 interface: the public card, webhook and sign-in endpoints first, then everything behind a key or a session. */
 export function createApiApp(services: Services) {
   const api = new Hono<{ Variables: AuthVariables }>();
-  const auth = createAuthenticator(services.db);
+  const auth = createAuthenticator(services.db, services.logger);
   const handlers = handlersOf(services, auth);
   if (services.profile === 'hosted') api.use('*', hostedOperationsOnly());
   api.get('/openapi.json', (c) => c.json(openApiDocument()));

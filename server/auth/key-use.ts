@@ -1,4 +1,5 @@
 import type { Pool } from '../db/pool';
+import type { Logger } from '../logger';
 import { inTransaction } from '../db/transaction';
 import { insertKeyAddress, type KeyHolder, noteKeyUsed } from '../store/api-keys';
 import { insertAuditEntry } from '../store/audit-log';
@@ -20,13 +21,17 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
 
 export type NoteKeyUse = (holder: KeyHolder, address: string) => Promise<void>;
 
-export function createKeyUseRecorder(db: Pool, now: () => number = Date.now): NoteKeyUse {
+/**
+ * Notes a key's use before its request goes on. A note that fails (the database is away) is logged and tried
+ * again on the key's next request; the request itself is not refused for it.
+ */
+export function createKeyUseRecorder(db: Pool, logger: Logger, now: () => number = Date.now): NoteKeyUse {
   const notedAt = new Map<number, number>();
   const knownAddresses = new Map<string, true>();
-  return async (holder, address) => {
+  const note = async (holder: KeyHolder, address: string) => {
     if ((notedAt.get(holder.id) ?? -Infinity) <= now() - MINUTE_MS) {
-      remember(notedAt, holder.id, now());
       await noteKeyUsed(db, holder.id);
+      remember(notedAt, holder.id, now());
     }
     const pair = `${String(holder.id)} ${address}`;
     if (knownAddresses.has(pair)) return;
@@ -36,5 +41,12 @@ export function createKeyUseRecorder(db: Pool, now: () => number = Date.now): No
       await insertAuditEntry(client, { actor: key, address, action: 'keyUsedFromNewAddress', resource: key, changes: null });
     });
     remember(knownAddresses, pair, true);
+  };
+  return async (holder, address) => {
+    try {
+      await note(holder, address);
+    } catch (error) {
+      logger.warn({ err: String(error), keyId: holder.id }, 'the use of a key could not be noted');
+    }
   };
 }

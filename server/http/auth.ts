@@ -10,6 +10,7 @@ import { createKeyUseRecorder, type NoteKeyUse } from '../auth/key-use';
 import { sessionCookieOf } from '../auth/session-policy';
 import { hashToken } from '../auth/tokens';
 import type { Pool } from '../db/pool';
+import type { Logger } from '../logger';
 import type { Services } from '../services';
 import { hashKey, type KeyHolder, keyHolderById, keyHolderOfHash } from '../store/api-keys';
 import { findLiveSession } from '../store/sessions';
@@ -77,7 +78,7 @@ export interface Authenticator {
 const ACCOUNT_BURST = 10;
 const ACCOUNT_SECONDS_PER_GUESS = 30;
 
-export function createAuthenticator(db: Pool): Authenticator {
+export function createAuthenticator(db: Pool, logger: Logger): Authenticator {
   const keys = createKeyCache<KeyHolder>();
   const sessions = createKeyCache<SessionCaller>();
   const secret = randomBytes(32);
@@ -86,7 +87,7 @@ export function createAuthenticator(db: Pool): Authenticator {
     sessions,
     guesses: createGuessThrottle(),
     accounts: createGuessThrottle(Date.now, ACCOUNT_BURST, ACCOUNT_SECONDS_PER_GUESS),
-    noteKeyUse: createKeyUseRecorder(db),
+    noteKeyUse: createKeyUseRecorder(db, logger),
     passwordCredential: (email, password) => createHmac('sha256', secret).update(email).update('\0').update(password).digest('hex'),
     forgetRemembered() {
       keys.clear();
