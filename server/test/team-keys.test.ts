@@ -72,6 +72,8 @@ describe('keys', () => {
     expectStatus(await api('/v2/flows'), 200);
     const signedIn = await harness.api('/v2/session', { method: 'POST', key: null, body: { key: made.key } });
     expect(expectStatus(signedIn, 200).body).toEqual({ data: { type: 'key', id: made.id, name: 'to revoke', role: 'editor' } });
+    // The public origin is http here: the cookie cannot be Secure, or the browser would never send it back.
+    expect(signedIn.headers.getSetCookie().join()).toMatch(/HttpOnly; SameSite=Lax$/);
     const browser = sessionClient(harness.url, sessionCookieOf(signedIn) ?? '');
     expectStatus(await browser('/v2/flows'), 200);
 
@@ -100,6 +102,10 @@ describe('keys', () => {
     expectStatus(await harness.api(`/v2/users/${String(admin.userId)}`, { method: 'PATCH', body: { role: 'viewer' } }), 200);
     expect((await apiClient(harness.url, made.key)('/v2/me')).body).toMatchObject({ data: { role: 'viewer' } });
     expect((await admin.api('/v2/me')).body).toMatchObject({ data: { role: 'viewer' } });
+  });
+
+  it('the sign-in page is offered passwords, and SSO only when it is set up', async () => {
+    expect((await harness.api('/v2/auth/methods', { key: null })).body).toEqual({ data: { password: true, sso: false } });
   });
 
   it('a wrong key does not sign in', async () => {
