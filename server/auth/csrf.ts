@@ -11,7 +11,10 @@ import { forbidden } from '../http/errors';
 export const CSRF_HEADER = 'x-flowdeck-csrf';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** 403 when the request's Origin is another site's (no Origin: a client that is not a browser). */
+/**
+ * 403 when the request's Origin is another site's (no Origin: a client that is not a browser). The origin the request was made
+ * to is compared by its host: behind a proxy that ends TLS, the scheme the service sees is not the browser's.
+ */
 export function checkSameOrigin(c: Context, publicOrigin: string): void {
   const origin = c.req.header('origin');
   if (origin === undefined || origin === publicOrigin) return;

@@ -28,8 +28,6 @@ export function readSessionPolicy(env: NodeJS.ProcessEnv): SessionPolicy {
   };
 }
 
-export const DEFAULT_SESSION_POLICY = readSessionPolicy({});
-
 export const sessionCookieOf = (c: Context): string | undefined => getCookie(c, SESSION_COOKIE);
 
 export function setSessionCookie(c: Context, token: string, policy: SessionPolicy, publicOrigin: string): void {
