@@ -2,14 +2,19 @@ import type { Context } from 'hono';
 import { NotFound } from '@/service-rules/errors';
 import { clientAddress } from '../http/guess-throttle';
 import type { Services } from '../services';
-import { insertSession } from '../store/sessions';
+import { deleteSession, insertSession } from '../store/sessions';
 import { findUser, touchUser } from '../store/users';
-import { setSessionCookie } from './session-policy';
+import { sessionCookieOf, setSessionCookie } from './session-policy';
 import { recordSignIn } from './sign-in-audit';
 import { hashToken, newToken } from './tokens';
 
-/** Starts a browser session for a person or a key: a new row (its hash) and the cookie on the answer. */
+/**
+ * Starts a browser session for a person or a key: a new row (its hash) and the cookie on the answer. The session the
+ * browser had before, if any, ends: one browser holds one session.
+ */
 export async function startSession(c: Context, services: Services, holder: { userId: number } | { keyId: number }): Promise<void> {
+  const previous = sessionCookieOf(c);
+  if (previous !== undefined) await deleteSession(services.db, hashToken(previous));
   const token = newToken();
   const policy = services.sessionPolicy;
   await insertSession(services.db, { idHash: hashToken(token), holder, expiresAt: new Date(Date.now() + policy.maxMs), address: clientAddress(c) });

@@ -87,6 +87,19 @@ describe('single-use links', () => {
 });
 
 describe('sessions', () => {
+  it('signing in again in the same browser ends the session it had', async () => {
+    const person = await signInPerson(harness, 'viewer');
+    const again = await harness.api('/v2/session', {
+      method: 'POST',
+      key: null,
+      body: { email: person.email, password: person.password },
+      headers: { cookie: person.cookie },
+    });
+    expectStatus(again, 200);
+    expectStatus(await person.api('/v2/me'), 401);
+    expectStatus(await sessionClient(harness.url, sessionCookieOf(again) ?? '')('/v2/me'), 200);
+  });
+
   it('signing in sets an HttpOnly, SameSite=Lax, Secure cookie (https public origin) and never shows the password', async () => {
     const person = await signInPerson(harness, 'viewer');
     const answer = await anonymous('/v2/session', { email: person.email, password: person.password });
