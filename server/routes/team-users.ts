@@ -20,7 +20,8 @@ export function userOnWire(row: UserRow): User {
     role: row.role,
     createdAt: row.created_at.toISOString(),
     lastSeenAt: row.last_seen_at?.toISOString() ?? null,
-    state: row.password_hash === null && row.oidc_subject === null ? 'invited' : 'active',
+    // The first start's admin may have signed in with their link and set no password: they are here all the same.
+    state: row.password_hash === null && row.oidc_subject === null && row.last_seen_at === null ? 'invited' : 'active',
     signIn: [...(row.password_hash === null ? [] : ['password' as const]), ...(row.oidc_subject === null ? [] : ['sso' as const])],
   };
 }

@@ -83,6 +83,8 @@ describe('single-use links', () => {
     const used = expectStatus(await anonymous('/v2/links/use', { token: tokenOf(link) }), 200);
     expect(used.body).toMatchObject({ data: { type: 'user', name: 'Admin', role: 'admin' } });
     expectStatus(await anonymous('/v2/links/use', { token: tokenOf(link) }), 410);
+    const users = (await harness.api('/v2/users?limit=500')).body as { data: { email: string; state: string; signIn: string[] }[] };
+    expect(users.data.find((user) => user.email === 'admin@localhost')).toMatchObject({ state: 'active', signIn: [] });
   });
 });
 
