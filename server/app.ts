@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { MESSAGES } from '@/api/messages';
 import { type Operation, OPERATIONS, routePattern } from '@/api/operations';
-import { requireApiKey, type AuthVariables } from './http/auth';
+import { type Authenticator, createAuthenticator, requireSignIn, type AuthVariables } from './http/auth';
 import { limitBodies } from './http/body-limit';
 import { boundBodies, DEFAULT_BODY_TIMEOUT_MS } from './http/body-timeout';
 import { databaseGate, healthAnswer } from './http/database-gate';
@@ -33,10 +33,13 @@ import { uploadHandlers } from './routes/uploads';
 import { webhookReceiverHandlers } from './routes/webhook-receiver';
 import { webhookHandlers } from './routes/webhooks';
 import { workflowHandlers } from './routes/workflows';
+import { teamKeyHandlers } from './routes/team-keys';
+import { teamSignInHandlers } from './routes/team-sign-in';
+import { teamUserHandlers } from './routes/team-users';
 import type { Services } from './services';
 
 /** Every operation's route body; the type says when one is missing. */
-function handlersOf(services: Services): Handlers {
+function handlersOf(services: Services, auth: Authenticator): Handlers {
   return {
     ...sourceHandlers(services),
     ...sourceCardHandlers(services),
@@ -55,13 +58,17 @@ function handlersOf(services: Services): Handlers {
     ...alertHandlers(services),
     ...uploadHandlers(services),
     ...settingsHandlers(services),
+    ...teamSignInHandlers(services, auth),
+    ...teamUserHandlers(services, auth),
+    ...teamKeyHandlers(services, auth),
   };
 }
 
-/** The /v2 interface: the public card and webhook endpoints first, then everything behind an API key. */
+/** The /v2 interface: the public card, webhook and sign-in endpoints first, then everything behind a key or a session. */
 export function createApiApp(services: Services) {
   const api = new Hono<{ Variables: AuthVariables }>();
-  const handlers = services.upstream ? forwardedHandlers(handlersOf(services), services.upstream) : handlersOf(services);
+  const auth = createAuthenticator(services.db, services.logger);
+  const handlers = services.upstream ? forwardedHandlers(handlersOf(services, auth), services.upstream) : handlersOf(services, auth);
   if (services.profile === 'hosted') api.use('*', hostedOperationsOnly());
   api.get('/openapi.json', (c) => c.json(openApiDocument()));
   // An unknown card hash is a miss (404); a used, revoked or expired card (410) was a real link.
@@ -71,7 +78,7 @@ export function createApiApp(services: Services) {
   );
   registerOperations(api, handlers, (operation) => operation.access !== 'key', services.profile);
 
-  api.use('*', requireApiKey(services.db, createGuessThrottle()));
+  api.use('*', requireSignIn(services, auth));
   registerOperations(api, handlers, (operation) => operation.access === 'key', services.profile);
   return api;
 }

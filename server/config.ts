@@ -1,4 +1,5 @@
 import { delimiter, join, resolve } from 'node:path';
+import { readSessionPolicy, type SessionPolicy } from './auth/session-policy';
 import { DEFAULT_READ_BOUNDS, type ReadBounds } from './connectors/read-bounds';
 import { DEFAULT_BODY_TIMEOUT_MS } from './http/body-timeout';
 import { type Profile, readProfile } from './profile';
@@ -63,6 +64,10 @@ export interface ServiceConfig {
   maxRuns: number;
   /** What connectors may read (FLOWDECK_READ_TIMEOUT, FLOWDECK_READ_LIMIT, FLOWDECK_STALL_TIMEOUT; read-bounds.ts). */
   readBounds: ReadBounds;
+  /** Browser sessions' idle and absolute bounds (FLOWDECK_SESSION_IDLE_HOURS, FLOWDECK_SESSION_MAX_DAYS). */
+  sessionPolicy: SessionPolicy;
+  /** FLOWDECK_OIDC_ISSUER is set: people may sign in with SSO. */
+  ssoEnabled: boolean;
 }
 
 /** The folder uploads land in and the default file root. */
@@ -128,5 +133,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       maxBytes: byteSize('FLOWDECK_READ_LIMIT', env.FLOWDECK_READ_LIMIT, DEFAULT_READ_BOUNDS.maxBytes),
       stallMs: seconds('FLOWDECK_STALL_TIMEOUT', env.FLOWDECK_STALL_TIMEOUT, DEFAULT_READ_BOUNDS.stallMs),
     },
+    sessionPolicy: readSessionPolicy(env),
+    ssoEnabled: Boolean(env.FLOWDECK_OIDC_ISSUER),
   };
 }

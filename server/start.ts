@@ -10,6 +10,8 @@ import { watchDatabase } from './db/availability';
 import { migrate } from './db/migrate';
 import { createPool, type Pool } from './db/pool';
 import { seedDemo } from './demo/seed';
+import { createFirstAdmin } from './auth/first-start';
+import { linkUrl } from './auth/links';
 import type { Logger } from './logger';
 import { healthApp } from './http/health';
 import { servesApi } from './role';
@@ -26,6 +28,8 @@ export interface RunningService {
   runs: RunService | null;
   /** The demo keys seeded on first start (empty when the database was not new or demo is off). */
   demoKeys: { team: string; starter: string } | null;
+  /** The first admin's single-use sign-in link, when this start made them (a database without people). */
+  firstSignInLink: string | null;
   stop: () => Promise<void>;
 }
 
@@ -73,7 +77,15 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
       logger,
     });
     const server = await listen(app, config);
-    return { url: urlOf(server, config.host), databaseUrl: null, pool: null, runs: null, demoKeys: null, stop: () => closeServer(server) };
+    return {
+      url: urlOf(server, config.host),
+      databaseUrl: null,
+      pool: null,
+      runs: null,
+      demoKeys: null,
+      firstSignInLink: null,
+      stop: () => closeServer(server),
+    };
   }
   // One embedded Postgres belongs to one process: instances that split the roles share a Postgres of their own.
   if (config.role !== 'all' && !config.databaseUrl)
@@ -121,6 +133,7 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
     const upstream = config.upstreamUrl && config.upstreamKey ? { url: config.upstreamUrl, key: config.upstreamKey } : null;
     // The demo is seeded by an instance that serves it, with data of its own.
     const demoKeys = config.demo && api && !upstream ? await seedDemo(pool, box, logger, config.fileRoots[0] ?? filesFolder(config.dataDir)) : null;
+    const firstSignIn = api ? await createFirstAdmin(pool) : null;
     startedRuns = runs;
     await runs.start();
     const app = createApp({
@@ -136,6 +149,8 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
         upstream,
         filesDir: config.fileRoots[0] ?? filesFolder(config.dataDir),
         uploadLimitBytes: config.uploadLimitBytes,
+        sessionPolicy: config.sessionPolicy,
+        ssoEnabled: config.ssoEnabled,
       },
       staticDir: config.staticDir,
       serveSourceMaps: config.serveSourceMaps,
@@ -167,6 +182,8 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
       pool,
       runs,
       demoKeys,
+      // Built once the service listens: the link's origin may be the listening address.
+      firstSignInLink: firstSignIn === null ? null : linkUrl(publicOrigin(), firstSignIn),
       async stop() {
         await closeServer(server);
         watch.stop();
