@@ -16,6 +16,7 @@ import { dashboardApp } from './http/static-assets';
 import type { Logger } from './logger';
 import { openApiDocument } from './openapi';
 import { attemptLogHandlers } from './routes/attempt-logs';
+import { auditHandlers } from './routes/audit';
 import { alertHandlers } from './routes/alerts';
 import { recipientCardHandlers, sourceCardHandlers } from './routes/cards';
 import { destinationHandlers } from './routes/destinations';
@@ -53,6 +54,7 @@ function handlersOf(services: Services): Handlers {
     ...alertHandlers(services),
     ...uploadHandlers(services),
     ...settingsHandlers(services),
+    ...auditHandlers(services),
   };
 }
 
@@ -67,10 +69,10 @@ export function createApiApp(services: Services) {
     '/cards/*',
     throttleGuesses(createGuessThrottle(), (status) => status === 404),
   );
-  registerOperations(api, handlers, (operation) => operation.access !== 'key', services.profile);
+  registerOperations(api, handlers, (operation) => operation.access !== 'key', services);
 
   api.use('*', requireApiKey(services.db, createGuessThrottle()));
-  registerOperations(api, handlers, (operation) => operation.access === 'key', services.profile);
+  registerOperations(api, handlers, (operation) => operation.access === 'key', services);
   return api;
 }
 
