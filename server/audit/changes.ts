@@ -1,10 +1,10 @@
 import { SECRET_CHANGED } from '@/api/audit';
 import type { Snapshot } from './objects';
 
-// What an entry says changed: a create its fields after, a delete its fields before, an update only the
-// fields whose value changed, before and after. A secret is only ever "changed" (or null: none set).
+// What an entry says changed, each field's value before and after: a create's fields (null before), a
+// delete's (null after), an update's that changed. A secret is only ever "changed" (or null: none set).
 
-export type Changes = Record<string, { before?: unknown; after?: unknown }>;
+export type Changes = Record<string, { before: unknown; after: unknown }>;
 export type ChangeKind = 'create' | 'update' | 'delete' | 'act';
 
 /** JSON with its keys in order, so two equal values compare equal whatever order their fields came in. */
@@ -22,10 +22,12 @@ function canonical(value: unknown): string {
 
 const secretSide = (digest: string | null | undefined) => (digest ? SECRET_CHANGED : null);
 
+/** A create's fields (after, nothing before) or a delete's (before, nothing after). */
 function sideOf(snapshot: Snapshot, side: 'before' | 'after'): Changes {
+  const change = (value: unknown) => (side === 'before' ? { before: value, after: null } : { before: null, after: value });
   const changes: Changes = {};
-  for (const [field, value] of Object.entries(snapshot.fields)) if (value !== undefined) changes[field] = { [side]: value };
-  for (const [field, digest] of Object.entries(snapshot.secrets)) if (digest) changes[field] = { [side]: SECRET_CHANGED };
+  for (const [field, value] of Object.entries(snapshot.fields)) if (value !== undefined && value !== null) changes[field] = change(value);
+  for (const [field, digest] of Object.entries(snapshot.secrets)) if (digest) changes[field] = change(SECRET_CHANGED);
   return changes;
 }
 

@@ -36,7 +36,8 @@ export type ObjectType = (typeof OBJECT_TYPES)[number];
 
 /** Which object: its id, and the id of what it belongs to (a webhook trigger's workflow, a card's source). */
 export interface ObjectRef {
-  id: number;
+  /** null: the one object of its type (the settings). */
+  id: number | null;
   parentId?: number;
 }
 
@@ -62,6 +63,12 @@ export interface AuditContext extends ReadContext {
 }
 
 type Reader = (context: ReadContext, ref: ObjectRef) => Promise<Snapshot | null>;
+
+/** A reader of objects that have an id (all but the settings). */
+const byId =
+  (read: (context: ReadContext, ref: { id: number; parentId?: number }) => Promise<Snapshot | null>): Reader =>
+  (context, { id, parentId }) =>
+    id === null ? Promise.resolve(null) : read(context, parentId === undefined ? { id } : { id, parentId });
 
 /** Fields that change by themselves or only restate others: never a change anyone made. */
 const NOT_CHANGES = new Set(['id', 'createdAt', 'updatedAt', 'freshness', 'nextRunAt', 'lastSeenAt', 'lastUsedAt', 'lastTriggeredAt', 'triggerCount']);
@@ -97,33 +104,33 @@ function configured(wire: Record<string, unknown>, stored: StoredProperties, spe
 }
 
 export const OBJECT_READERS: Record<ObjectType, Reader> = {
-  source: async ({ services, handlers, c }, { id }) => {
+  source: byId(async ({ services, handlers, c }, { id }) => {
     const row = await findSource(services.db, id);
     const data = row ? await wireOf(handlers.getSource, { params: { id } }, c) : null;
     return row && data ? configured(data, row.properties, 'sourceSpec', (sealed) => services.box.open(sealed)) : null;
-  },
-  destination: async ({ services, handlers, c }, { id }) => {
+  }),
+  destination: byId(async ({ services, handlers, c }, { id }) => {
     const row = await findDestination(services.db, id);
     const data = row ? await wireOf(handlers.getDestination, { params: { id } }, c) : null;
     return row && data ? configured(data, row.properties, 'destinationSpec', (sealed) => services.box.open(sealed)) : null;
-  },
-  flow: async ({ handlers, c }, { id }) => {
+  }),
+  flow: byId(async ({ handlers, c }, { id }) => {
     const data = await wireOf(handlers.getFlow, { params: { id } }, c);
     return data && { name: typeof data.displayName === 'string' ? data.displayName : null, fields: visible(data), secrets: {} };
-  },
-  workflow: async ({ services }, { id }) => {
+  }),
+  workflow: byId(async ({ services }, { id }) => {
     const row = await findWorkflow(services.db, id);
     // Its freshness changes by itself: the shape without it.
     return row ? { name: row.name, fields: visible(wireWorkflow(row, undefined)), secrets: {} } : null;
-  },
-  'webhook trigger': async ({ services, handlers, c }, { id, parentId }) => {
+  }),
+  'webhook trigger': byId(async ({ services, handlers, c }, { id, parentId }) => {
     const row = await findWebhook(services.db, parentId ?? 0, id);
     const data = row ? await wireOf(handlers.getWebhookTrigger, { params: { id: parentId, webhook_trigger_id: id } }, c) : null;
     if (!row || !data) return null;
     const signing = row.signing_secret === null ? null : digest(services.box.open(row.signing_secret));
     return { name: `${row.provider} webhook`, fields: visible(data, ['url', 'webhookId', 'webhook_id']), secrets: { signingSecret: signing } };
-  },
-  card: async ({ services }, { id }) => {
+  }),
+  card: byId(async ({ services }, { id }) => {
     const card = await findCardById(services.db, id);
     if (!card) return null;
     const fields = {
@@ -138,8 +145,8 @@ export const OBJECT_READERS: Record<ObjectType, Reader> = {
       imageUrl: card.image_url,
     };
     return { name: `Card link for ${card.source_name}`, fields, secrets: {} };
-  },
-  'alert channel': async ({ services, handlers, c }, { id }) => {
+  }),
+  'alert channel': byId(async ({ services, handlers, c }, { id }) => {
     const row = await findChannel(services.db, id);
     const data = row ? await wireOf(handlers.getAlertChannel, { params: { id } }, c) : null;
     if (!row || !data) return null;
@@ -149,19 +156,19 @@ export const OBJECT_READERS: Record<ObjectType, Reader> = {
       fields: visible(data, ['url', 'signingSecretSet']),
       secrets: { url: open(row.url_sealed), signingSecret: open(row.signing_secret_sealed) },
     };
-  },
+  }),
   settings: async ({ handlers, c }) => {
     const data = await wireOf(handlers.getSettings, {}, c);
     return data && { name: 'Settings', fields: visible(data), secrets: {} };
   },
-  user: async ({ services }, { id }) => {
+  user: byId(async ({ services }, { id }) => {
     const user = await findUserForAudit(services.db, id);
     return user && { name: user.name, fields: visible(user), secrets: {} };
-  },
-  key: async ({ services }, { id }) => {
+  }),
+  key: byId(async ({ services }, { id }) => {
     const key = await findKeyForAudit(services.db, id);
     return key && { name: key.name, fields: visible(key), secrets: {} };
-  },
+  }),
   // An uploaded file is no row: what an entry says of it comes from the upload's answer.
   upload: () => Promise.resolve(null),
 };

@@ -104,8 +104,8 @@ export function audited<H extends AnyHandler>(operation: Operation, handler: H, 
       await insertAuditEntry(services.db, {
         ...who,
         action: operation.name,
-        resource: rule.object ? { type: rule.object, id: ref ? String(ref.id) : null, name: (after ?? before)?.name ?? nameIn(answer) } : null,
-        changes: changes as Record<string, { before: unknown; after: unknown }> | null,
+        resource: rule.object ? { type: rule.object, id: ref?.id == null ? null : String(ref.id), name: (after ?? before)?.name ?? nameIn(answer) } : null,
+        changes: changes,
       });
       return answer;
     });

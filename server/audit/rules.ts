@@ -45,7 +45,7 @@ export function defaultRef(kind: ChangeKind, exchange: Exchange): ObjectRef | nu
 
 const uploaded = ({ answer }: Exchange): Changes => {
   const data = (answer as { data?: { name?: unknown; size?: unknown } }).data;
-  return { file: { after: data?.name ?? null }, size: { after: data?.size ?? null } };
+  return { file: { before: null, after: data?.name ?? null }, size: { before: null, after: data?.size ?? null } };
 };
 
 const create = (object: ObjectType): AuditRule => ({ kind: 'create', object });
@@ -59,7 +59,7 @@ export const AUDIT_RULES: Record<WriteOperation, AuditRule | false> = {
   deleteSource: remove('source'),
   createConfigurationCard: create('card'),
   revokeConfigurationCard: { kind: 'update', object: 'card', ref: (exchange) => ({ id: exchange.params.cardId as number }) },
-  updateResolvers: { kind: 'update', object: 'source', read: (context, ref) => context.readResolvers(ref.id) },
+  updateResolvers: { kind: 'update', object: 'source', read: (context, ref) => (ref.id === null ? Promise.resolve(null) : context.readResolvers(ref.id)) },
   discoverResolvers: act('source'),
   createDestination: create('destination'),
   updateDestination: update('destination'),
@@ -68,13 +68,13 @@ export const AUDIT_RULES: Record<WriteOperation, AuditRule | false> = {
   updateFlow: update('flow'),
   deleteFlow: remove('flow'),
   runFlow: act('flow'),
-  resetFlowState: act('flow', ({ query }) => ({ stateReset: { after: query.resource ?? 'all resources' } })),
-  resyncFlow: act('flow', ({ body }) => ({ resynced: { after: (body as { resources?: unknown }).resources ?? 'all resources' } })),
+  resetFlowState: act('flow', ({ query }) => ({ stateReset: { before: null, after: query.resource ?? 'all resources' } })),
+  resyncFlow: act('flow', ({ body }) => ({ resynced: { before: null, after: (body as { resources?: unknown }).resources ?? 'all resources' } })),
   cancelFlow: act('flow'),
   createWorkflow: create('workflow'),
   updateWorkflow: update('workflow'),
   deleteWorkflow: remove('workflow'),
-  rerunWorkflowRun: act('workflow', ({ params }) => ({ rerunOf: { after: params.runId } })),
+  rerunWorkflowRun: act('workflow', ({ params }) => ({ rerunOf: { before: null, after: params.runId } })),
   runWorkflow: act('workflow'),
   cancelWorkflow: act('workflow'),
   createWebhookTrigger: { kind: 'create', object: 'webhook trigger', ref: (exchange) => ref(answeredId(exchange), pathId('id')(exchange)) },
@@ -85,8 +85,8 @@ export const AUDIT_RULES: Record<WriteOperation, AuditRule | false> = {
   // system: no transaction is held open around it, and there is nothing to record.
   verifyCard: false,
   uploadCardFile: { kind: 'act', object: 'card', ref: async (_exchange, context) => ref(await context.cardId()), asked: uploaded },
-  updateSettings: update('settings'),
-  uploadLogo: update('settings'),
+  updateSettings: { kind: 'update', object: 'settings', ref: () => ({ id: null }) },
+  uploadLogo: { kind: 'update', object: 'settings', ref: () => ({ id: null }) },
   uploadFile: { kind: 'act', object: 'upload', ref: () => null, asked: uploaded },
   createAlertChannel: create('alert channel'),
   updateAlertChannel: update('alert channel'),
