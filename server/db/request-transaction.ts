@@ -183,11 +183,12 @@ export async function inTransaction<T>(pool: pg.Pool, work: (transaction: Reques
 
 /**
  * The open transaction of this request, for a job queue to insert its job in (pg-boss's `db` option): the
- * job is seen exactly when the change that asked for it is. `afterCommit` runs once it is committed.
+ * job is seen exactly when the change that asked for it is. `afterCommit` runs once it is committed, before
+ * the request is answered (its errors are the callback's to handle: the change is made).
  */
 export function openTransaction(): {
   executeSql: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
-  afterCommit: (callback: () => void) => void;
+  afterCommit: (callback: () => Promise<void> | void) => void;
 } | null {
   const scope = storage.getStore();
   if (!scope || scope.ended) return null;
