@@ -77,8 +77,9 @@ export function audited<H extends AnyHandler>(operation: Operation, handler: H, 
       const exchange = { ...(input as { params?: object; query?: object; body?: unknown }) };
       const context = auditContext({ services, handlers, c }, c.req.param('hash_id'), c.req.param('webhook_id'));
       const who = await actorOf(operation, c, context);
-      // What an update or a delete changes is read in its transaction, before the handler changes it.
-      if (rule.kind === 'update' || rule.kind === 'delete') await transaction.begin();
+      // What an update or a delete changes is read in its transaction, before the handler changes it; but
+      // not while a body streams in (the logo): its transaction begins at its first write.
+      if ((rule.kind === 'update' || rule.kind === 'delete') && !operation.upload) await transaction.begin();
       const partial = {
         params: (exchange.params ?? {}) as Record<string, unknown>,
         query: (exchange.query ?? {}) as Record<string, unknown>,

@@ -463,12 +463,16 @@ describe('what is recorded', () => {
     }, 60_000);
   }
 
-  it('a read, even a POST that reads, leaves no entry', async () => {
+  it("a read, or a card's Test connection, leaves no entry", async () => {
     const source = await createSampleSource(api);
+    const made = await card(idOf(expectStatus(await api('/v2/sources', { method: 'POST', body: { sourceSpec: 'csv', properties: {} } }), 201)));
+    const upload = expectStatus(await api(`/v2/cards/${made.hashId}/uploads?filename=a.csv`, { method: 'POST', key: made.hashId, body: 'id\n1\n' }), 201);
+    const location = (upload.body as { data: { location: string } }).data.location;
     const mark = await lastId();
     expectStatus(await api(`/v2/sources/${String(source.id)}`), 200);
     expectStatus(await api('/v2/flows'), 200);
     expectStatus(await api('/v2/audit'), 200);
+    expectStatus(await api(`/v2/cards/${made.hashId}/verify`, { method: 'POST', key: made.hashId, body: { properties: { location } } }), 200);
     expect(await entriesAfter(mark)).toEqual([]);
   });
 });
