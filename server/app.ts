@@ -18,6 +18,7 @@ import { forward, forwardedHandlers } from './http/forward';
 import type { Logger } from './logger';
 import { openApiDocument } from './openapi';
 import { attemptLogHandlers } from './routes/attempt-logs';
+import { auditHandlers } from './routes/audit';
 import { alertHandlers } from './routes/alerts';
 import { recipientCardHandlers, sourceCardHandlers } from './routes/cards';
 import { destinationHandlers } from './routes/destinations';
@@ -61,6 +62,7 @@ function handlersOf(services: Services, auth: Authenticator): Handlers {
     ...teamSignInHandlers(services, auth),
     ...teamUserHandlers(services, auth),
     ...teamKeyHandlers(services, auth),
+    ...auditHandlers(services),
   };
 }
 
@@ -76,10 +78,10 @@ export function createApiApp(services: Services) {
     '/cards/*',
     throttleGuesses(createGuessThrottle(), (status) => status === 404),
   );
-  registerOperations(api, handlers, (operation) => operation.access !== 'key', services.profile);
+  registerOperations(api, handlers, (operation) => operation.access !== 'key', services);
 
   api.use('*', requireSignIn(services, auth));
-  registerOperations(api, handlers, (operation) => operation.access === 'key', services.profile);
+  registerOperations(api, handlers, (operation) => operation.access === 'key', services);
   return api;
 }
 

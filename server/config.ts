@@ -4,6 +4,7 @@ import { DEFAULT_READ_BOUNDS, type ReadBounds } from './connectors/read-bounds';
 import { DEFAULT_BODY_TIMEOUT_MS } from './http/body-timeout';
 import { type Profile, readProfile } from './profile';
 import { readLogRetentionDays } from './runs/log-retention';
+import { readAuditRetentionDays } from './audit/retention';
 import { readRole, type Role } from './role';
 import { readMaxRuns } from './runs/run-queue';
 import { invalidConnectorAllowEntries } from './security/network-guard';
@@ -56,6 +57,8 @@ export interface ServiceConfig {
   serveSourceMaps: boolean;
   /** How many days run attempts' log lines are kept (FLOWDECK_LOG_RETENTION_DAYS, 30 by default). */
   logRetentionDays: number;
+  /** How many days audit entries are kept (FLOWDECK_AUDIT_RETENTION_DAYS, 365 by default). */
+  auditRetentionDays: number;
   /** FLOWDECK_PROFILE: `hosted` answers only the hosted service's operations (proves proxy mode against it). */
   profile: Profile;
   /** FLOWDECK_ROLE: `web`, `worker` or `all` (role.ts). */
@@ -126,6 +129,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     serveSourceMaps: env.FLOWDECK_SOURCE_MAPS === '1',
     profile: readProfile(env.FLOWDECK_PROFILE),
     logRetentionDays: readLogRetentionDays(env.FLOWDECK_LOG_RETENTION_DAYS),
+    auditRetentionDays: readAuditRetentionDays(env.FLOWDECK_AUDIT_RETENTION_DAYS),
     role: readRole(env.FLOWDECK_ROLE),
     maxRuns: readMaxRuns(env.FLOWDECK_MAX_RUNS),
     readBounds: {

@@ -124,6 +124,7 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
       publicOrigin,
       discoveryTimeoutMs: config.discoveryTimeoutMs,
       logRetentionDays: config.logRetentionDays,
+      auditRetentionDays: config.auditRetentionDays,
       alertRetryDelaySeconds: config.alertRetryDelaySeconds,
       role: config.role,
       maxRuns: config.maxRuns,
