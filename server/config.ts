@@ -1,4 +1,5 @@
 import { delimiter, join, resolve } from 'node:path';
+import { type OidcConfig, readOidcConfig } from './auth/oidc-config';
 import { DEFAULT_READ_BOUNDS, type ReadBounds } from './connectors/read-bounds';
 import { DEFAULT_BODY_TIMEOUT_MS } from './http/body-timeout';
 import { type Profile, readProfile } from './profile';
@@ -61,6 +62,8 @@ export interface ServiceConfig {
   maxRuns: number;
   /** What connectors may read (FLOWDECK_READ_TIMEOUT, FLOWDECK_READ_LIMIT, FLOWDECK_STALL_TIMEOUT; read-bounds.ts). */
   readBounds: ReadBounds;
+  /** Sign-in with OpenID Connect (FLOWDECK_OIDC_*; auth/oidc-config.ts); null when FLOWDECK_OIDC_ISSUER is not set. */
+  oidc: OidcConfig | null;
 }
 
 /** The folder uploads land in and the default file root. */
@@ -125,5 +128,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       maxBytes: byteSize('FLOWDECK_READ_LIMIT', env.FLOWDECK_READ_LIMIT, DEFAULT_READ_BOUNDS.maxBytes),
       stallMs: seconds('FLOWDECK_STALL_TIMEOUT', env.FLOWDECK_STALL_TIMEOUT, DEFAULT_READ_BOUNDS.stallMs),
     },
+    oidc: readOidcConfig(env),
   };
 }

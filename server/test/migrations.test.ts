@@ -24,6 +24,7 @@ const TABLES = [
   'destinations',
   'flow_tables',
   'flows',
+  'oidc_logins',
   'run_attempts',
   'schema_migrations',
   'settings',
