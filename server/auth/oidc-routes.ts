@@ -32,6 +32,11 @@ const signInPage = (c: Context, code: string) => c.redirect(`/sign-in?error=${en
 export function oidcRoutes({ db, config, publicOrigin, onSignedIn, logger, throttle = createGuessThrottle() }: OidcRoutesOptions) {
   const signIn = createOidcSignIn(db, config, publicOrigin);
   const routes = new Hono();
+  // Answers that set or clear the state cookie are never kept by a cache on the way.
+  routes.use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
 
   routes.get('/start', async (c) => {
     try {

@@ -53,8 +53,10 @@ export function dashboardPath(raw: string | undefined): string | null {
   // eslint-disable-next-line no-control-regex -- control characters are what is refused
   if (raw.length > 2048 || !raw.startsWith('/') || /[\\\u0000-\u001f\u007f]/.test(raw)) return null;
   const url = new URL(raw, DASHBOARD_BASE);
-  if (url.origin !== DASHBOARD_BASE || url.pathname === '/v2' || url.pathname.startsWith('/v2/')) return null;
-  return url.pathname + url.search + url.hash;
+  // Checked after normalising: `/.//host` becomes `//host`, which a browser reads as another host.
+  const { pathname } = url;
+  if (url.origin !== DASHBOARD_BASE || pathname.startsWith('//') || pathname === '/v2' || pathname.startsWith('/v2/')) return null;
+  return pathname + url.search + url.hash;
 }
 
 const sameSecret = (a: string, b: string) => timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
@@ -110,7 +112,8 @@ export function createOidcSignIn(db: Queryable, config: OidcConfig, publicOrigin
         subject: String(claims.sub),
         issuer: String(claims.iss),
         email: text('email'),
-        emailVerified: claims.email_verified === true,
+        // Some providers send the flag as a string.
+        emailVerified: claims.email_verified === true || claims.email_verified === 'true',
         name: text('name'),
         role: roleFromClaims(config, claims),
       };

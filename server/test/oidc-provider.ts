@@ -21,8 +21,12 @@ export interface TestProviderOptions {
   accounts: TestAccount[];
   /** Port on 127.0.0.1 (any free one by default). */
   port?: number;
+  /** The client's secret (a random one by default). */
+  clientSecret?: string;
   /** How long an ID token is valid; a negative number issues tokens already expired. */
   idTokenTtlSeconds?: number;
+  /** Publish another key than the one tokens are signed with (under the same key id): every signature is then wrong. */
+  publishWrongKey?: boolean;
 }
 
 export interface TestProvider {
@@ -57,9 +61,16 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
+const KEY_ID = 'test';
+const newSigningKey = () => ({
+  ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }),
+  kid: KEY_ID,
+  alg: 'RS256',
+  use: 'sig',
+});
+
 function providerConfiguration(options: TestProviderOptions, clientSecret: string) {
   const accounts = new Map(options.accounts.map((account) => [account.sub, account]));
-  const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
   const idTokenTtl = options.idTokenTtlSeconds ?? 600;
   return {
     clients: [
@@ -71,7 +82,7 @@ function providerConfiguration(options: TestProviderOptions, clientSecret: strin
         response_types: ['code'],
       },
     ],
-    jwks: { keys: [{ ...key, kid: 'test', alg: 'RS256', use: 'sig' }] },
+    jwks: { keys: [newSigningKey()] },
     cookies: { keys: [randomBytes(16).toString('hex')] },
     // Groups under `profile`, released by the userinfo endpoint (not in the ID token), as many providers do.
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
@@ -104,12 +115,20 @@ function cookieJar() {
   };
 }
 
+/** The public half of a key the provider never signs with. */
+function publicKeys() {
+  const { n, e, kid, alg, use } = newSigningKey();
+  return { keys: [{ kty: 'RSA', n, e, kid, alg, use }] };
+}
+
 export async function startOidcProvider(options: TestProviderOptions): Promise<TestProvider> {
-  const clientSecret = randomBytes(24).toString('base64url');
+  const clientSecret = options.clientSecret ?? randomBytes(24).toString('base64url');
+  const wrongKeys = options.publishWrongKey ? publicKeys() : null;
   let provider: Provider | null = null;
   const server = createServer((req, res) => {
     if (!provider) return void res.writeHead(503).end();
     if (req.url?.startsWith('/interaction/')) return void interaction(provider, req, res);
+    if (options.publishWrongKey && req.url === '/jwks') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(wrongKeys));
     provider.callback()(req, res);
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
@@ -157,6 +176,7 @@ export async function startOidcProvider(options: TestProviderOptions): Promise<T
     env: { FLOWDECK_OIDC_ISSUER: issuer, FLOWDECK_OIDC_CLIENT_ID: CLIENT_ID, FLOWDECK_OIDC_CLIENT_SECRET: clientSecret },
     signIn,
     async stop() {
+      if (!server.listening) return;
       server.closeAllConnections();
       await new Promise<void>((resolve, reject) => {
         server.close((error) => {

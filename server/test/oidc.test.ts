@@ -42,7 +42,14 @@ interface Site {
  * The sign-in routes under /v2/auth/oidc on a server of their own, signing in at a provider of their own. The
  * person's identity comes back as JSON where the service will start a session.
  */
-async function startSite(options: { env?: Record<string, string>; idTokenTtlSeconds?: number; throttle?: GuessThrottle } = {}): Promise<Site> {
+interface SiteOptions {
+  env?: Record<string, string>;
+  idTokenTtlSeconds?: number;
+  publishWrongKey?: boolean;
+  throttle?: GuessThrottle;
+}
+
+async function startSite(options: SiteOptions = {}): Promise<Site> {
   const app = new Hono();
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise((resolve) => server.once('listening', resolve));
@@ -55,7 +62,12 @@ async function startSite(options: { env?: Record<string, string>; idTokenTtlSeco
       ),
   );
   const origin = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
-  const provider = await startOidcProvider({ redirectUris: [origin + CALLBACK_PATH], accounts: ACCOUNTS, idTokenTtlSeconds: options.idTokenTtlSeconds });
+  const provider = await startOidcProvider({
+    redirectUris: [origin + CALLBACK_PATH],
+    accounts: ACCOUNTS,
+    idTokenTtlSeconds: options.idTokenTtlSeconds,
+    publishWrongKey: options.publishWrongKey,
+  });
   stops.push(() => provider.stop());
   const config = readOidcConfig({ ...provider.env, ...options.env });
   if (!config) throw new Error('SSO settings were not read.');
@@ -190,7 +202,16 @@ describe('sign-in with OpenID Connect', () => {
 
   it('refuses to send the person anywhere but a dashboard path after signing in', async () => {
     const before = await pendingStates();
-    for (const redirect of ['//evil.example/flows', 'https://evil.example/', '/\\evil.example', 'flows', '/v2/keys', '/\r\nSet-Cookie:x', '/\u0007']) {
+    for (const redirect of [
+      '//evil.example/flows',
+      'https://evil.example/',
+      '/\\evil.example',
+      '/.//evil.example',
+      'flows',
+      '/v2/keys',
+      '/\r\nSet-Cookie:x',
+      '/\u0007',
+    ]) {
       const answer = await get(`${site.origin}/v2/auth/oidc/start?redirect=${encodeURIComponent(redirect)}`);
       expect(answer.status, redirect).toBe(400);
       expect(answer.headers.get('set-cookie'), redirect).toBeNull();
@@ -215,13 +236,43 @@ describe('sign-in with OpenID Connect', () => {
   });
 });
 
-describe('an ID token past its expiry', () => {
-  it('is refused', async () => {
+describe('an ID token the provider should not have sent', () => {
+  it('is refused when it expired', async () => {
     // The provider signs ID tokens that expired two minutes before they were issued (past the 30 s clock tolerance).
     const site = await startSite({ idTokenTtlSeconds: -120 });
     const { callbackUrl, cookie } = await callbackFor(site, 'ada');
     refusedWith(await get(callbackUrl, cookie), 'sso_failed');
     expect(logLines.join('')).toMatch(/"code":"sso_failed","reason":"[^"]*\\"exp\\" \(expiration time\)/);
+  });
+
+  it('is refused when its signature does not match the provider’s published keys', async () => {
+    const site = await startSite({ publishWrongKey: true });
+    const { callbackUrl, cookie } = await callbackFor(site, 'ada');
+    refusedWith(await get(callbackUrl, cookie), 'sso_failed');
+    expect(logLines.join('')).toMatch(/"code":"sso_failed","reason":"[^"]*signature/);
+  });
+});
+
+describe('a provider that cannot be reached', () => {
+  it('sends the person back to the sign-in page saying so, and is tried again on the next sign-in', async () => {
+    const site = await startSite();
+    await site.provider.stop();
+    const answer = await get(`${site.origin}/v2/auth/oidc/start?redirect=/flows`);
+    refusedWith(answer, 'sso_unavailable');
+    expect(answer.headers.get('set-cookie')).toBeNull();
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(logLines.join('')).toContain('sso sign-in could not start');
+
+    // The provider is back (same address, same client): the next sign-in discovers it.
+    const back = await startOidcProvider({
+      redirectUris: [site.origin + CALLBACK_PATH],
+      accounts: ACCOUNTS,
+      port: Number(new URL(site.provider.issuer).port),
+      clientSecret: site.provider.clientSecret,
+    });
+    stops.push(() => back.stop());
+    const { callbackUrl, cookie } = await callbackFor({ ...site, provider: back }, 'ada');
+    expect(await (await get(callbackUrl, cookie)).json()).toMatchObject({ identity: { subject: 'ada' } });
   });
 });
 
