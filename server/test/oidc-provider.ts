@@ -43,7 +43,8 @@ export interface TestProvider {
   stop: () => Promise<void>;
 }
 
-const CLIENT_ID = 'flowdeck-test';
+/** The client id the provider registers Flowdeck under. */
+export const TEST_CLIENT_ID = 'flowdeck-test';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${String(char.charCodeAt(0))};`);
 
@@ -75,7 +76,7 @@ function providerConfiguration(options: TestProviderOptions, clientSecret: strin
   return {
     clients: [
       {
-        client_id: CLIENT_ID,
+        client_id: TEST_CLIENT_ID,
         client_secret: clientSecret,
         redirect_uris: options.redirectUris,
         grant_types: ['authorization_code'],
@@ -171,9 +172,9 @@ export async function startOidcProvider(options: TestProviderOptions): Promise<T
 
   return {
     issuer,
-    clientId: CLIENT_ID,
+    clientId: TEST_CLIENT_ID,
     clientSecret,
-    env: { FLOWDECK_OIDC_ISSUER: issuer, FLOWDECK_OIDC_CLIENT_ID: CLIENT_ID, FLOWDECK_OIDC_CLIENT_SECRET: clientSecret },
+    env: { FLOWDECK_OIDC_ISSUER: issuer, FLOWDECK_OIDC_CLIENT_ID: TEST_CLIENT_ID, FLOWDECK_OIDC_CLIENT_SECRET: clientSecret },
     signIn,
     async stop() {
       if (!server.listening) return;
