@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_LOG_PAGE_LIMIT, MAX_LOG_PAGE_LIMIT } from '@/api/attempt-logs';
 import { CARD_STATES } from '@/api/cards';
-import { CLOSED_CARD_MESSAGES, MESSAGES, planForbids } from '@/api/messages';
+import { CLOSED_CARD_MESSAGES, MESSAGES, planForbids, roleForbids } from '@/api/messages';
 import { type Operation, OPERATIONS, PATH_PARAMETERS, type PathParameter } from '@/api/operations';
 import { DEFAULT_TIMELINE_LIMIT, MAX_TIMELINE_LIMIT } from '@/api/timeline';
 
@@ -22,7 +22,7 @@ const logParameters = [
 const ERROR_TEXT: Record<number, string> = {
   400: MESSAGES.badRequest,
   401: MESSAGES.unauthorized,
-  403: planForbids('<feature>'),
+  403: `${planForbids('<feature>')} | ${roleForbids('<role>', '<action>')}`,
   404: MESSAGES.notFound,
   408: MESSAGES.requestTimeout,
   409: MESSAGES.webhookReplayed,
@@ -47,7 +47,8 @@ const hasIdParameter = (operation: Operation) => [...operation.path.matchAll(/\{
 /** Beside an operation's own errors: 400 for an id that is not a positive integer, 413 for a body over the limit. */
 function errorsOf(operation: Operation): number[] {
   const takesBody = operation.method !== 'get' && operation.method !== 'delete';
-  return [...new Set([...operation.errors, ...(hasIdParameter(operation) ? [400] : []), ...(takesBody ? [413] : [])])].sort();
+  const roleLimited = operation.role !== undefined && operation.role !== 'viewer';
+  return [...new Set([...operation.errors, ...(hasIdParameter(operation) ? [400] : []), ...(takesBody ? [413] : []), ...(roleLimited ? [403] : [])])].sort();
 }
 
 function parameters(operation: Operation): object[] {
@@ -118,6 +119,12 @@ function parameters(operation: Operation): object[] {
   return [...inPath, ...inQuery];
 }
 
+/** The least role, in words beside the machine-readable `x-flowdeck-role`. */
+function roleDescription(operation: Operation): string {
+  const pause = operation.pauseRole ? ` (${operation.pauseRole} when the body only pauses or resumes)` : '';
+  return `Least role: ${operation.role ?? ''}${pause}.`;
+}
+
 function describe(operation: Operation): object {
   const security = operation.access === 'public' ? [] : [{ [operation.access === 'card' ? 'cardHash' : 'apiKey']: [] }];
   const errors = Object.fromEntries(
@@ -128,6 +135,8 @@ function describe(operation: Operation): object {
   );
   return {
     summary: operation.summary,
+    ...(operation.role ? { description: roleDescription(operation), 'x-flowdeck-role': operation.role } : {}),
+    ...(operation.pauseRole ? { 'x-flowdeck-pause-role': operation.pauseRole } : {}),
     ...(operation.addition ? { 'x-flowdeck-addition': true } : {}),
     ...(operation.hosted ? { 'x-hosted': true } : {}),
     security,

@@ -21,6 +21,8 @@ export class HttpError extends Error {
 
 export const unauthorized = () => new HttpError(401, MESSAGES.unauthorized);
 export const planForbids = (feature: string) => new HttpError(403, planForbidsText(feature));
+/** 403 with its message (`roleForbids`: a caller below an operation's role). */
+export const forbidden = (message: string) => new HttpError(403, message);
 
 /** A card's hash and a webhook's id are credentials: the log says which endpoint, not which credential. */
 export function loggablePath(path: string): string {

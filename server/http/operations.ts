@@ -8,7 +8,8 @@ import type { Profile } from '../profile';
 import { bearerToken } from '@/api/bearer';
 import { planIncludes } from '@/service-rules/plans';
 import type { AuthVariables } from './auth';
-import { planForbids, unauthorized } from './errors';
+import { refusalBeforeBody, refusalOfBody } from '@/service-rules/roles';
+import { forbidden, planForbids, unauthorized } from './errors';
 
 // The service answers the operations of the table (src/api/operations.ts), each under its method and
 // path. Before a handler runs, what the table says is checked: who may call (a card's own hash as its
@@ -29,13 +30,24 @@ export type Handler<N extends OperationName> = (input: OperationInput<N>, c: Con
 export type Handlers = { [N in OperationName]: Handler<N> };
 
 /**
- * Who may call, beyond the API key app.ts asks of the whole interface: a card recipient's operation
- * takes the card's own hash, the one in the path, as its bearer; a plan lacking the operation's feature
- * is refused before anything else is read.
+ * Who may call, beyond the sign-in app.ts asks of the whole interface: a card recipient's operation
+ * takes the card's own hash, the one in the path, as its bearer; a caller below the operation's role,
+ * or whose plan lacks its feature, is refused before anything else is read.
  */
 function checkAccess(operation: Operation, c: Context<Env>): void {
   if (operation.access === 'card' && bearerToken(c.req.header('authorization')) !== c.req.param('hash_id')) throw unauthorized();
-  if (operation.feature && !planIncludes(c.get('plan'), operation.feature)) throw planForbids(operation.feature);
+  if (operation.access !== 'key') return;
+  const { role, plan } = c.get('caller');
+  const refusal = refusalBeforeBody(operation, role);
+  if (refusal) throw forbidden(refusal);
+  if (operation.feature && !planIncludes(plan, operation.feature)) throw planForbids(operation.feature);
+}
+
+/** A change some roles may make only in part (pause or resume a flow): decided once the body is read. */
+function checkBody(operation: Operation, c: Context<Env>, body: unknown): void {
+  if (operation.access !== 'key') return;
+  const refusal = refusalOfBody(operation, c.get('caller').role, body);
+  if (refusal) throw forbidden(refusal);
 }
 
 function partsOf(c: Context<Env>): RequestParts {
@@ -62,6 +74,7 @@ export function registerOperations(api: Hono<Env>, handlers: Handlers, which: (o
     api.on(operation.method.toUpperCase(), routePattern(operation.path), async (c) => {
       checkAccess(operation, c);
       const input = await readOperationInput(name, partsOf(c), profile === 'hosted');
+      checkBody(operation, c, 'body' in input ? input.body : undefined);
       const answer = await handler(input, c);
       return answer instanceof RawAnswer ? answer.response : c.json(answer, status);
     });

@@ -18,9 +18,16 @@ const CHANGE_OVERLAP_MICROS = 5_000_000n;
 /** How often a waiting run-changes read looks again: a run shows on a waiting page within about this. */
 const CHANGE_CHECK_MS = 1_000;
 
-const sleep = (ms: number) =>
+/** Waits `ms`, or less when the client has gone away (`signal`: its request's). */
+const pause = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
-    setTimeout(resolve, ms);
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
   });
 
 const changesOnWire = (changes: RunChangeRows) => ({
@@ -54,7 +61,7 @@ export function runHandlers({ db }: Services) {
       return { data: rows.map(itemOnWire), next };
     },
 
-    getRunChanges: async ({ query }) => {
+    getRunChanges: async ({ query }, c) => {
       const { since, waitSeconds } = query;
       const read = async () => changesOnWire(await runChangesSince(db, since === null ? null : since - CHANGE_OVERLAP_MICROS));
       let answer = await read();
@@ -65,8 +72,11 @@ export function runHandlers({ db }: Services) {
       if (strict.changedFlows.length > 0 || strict.changedWorkflows.length > 0) return { data: answer };
       const first = changesSignature(answer);
       const deadline = Date.now() + waitSeconds * 1000;
+      // A client that has gone away is no longer waited for: its read would go on until the deadline.
+      const gone = c.req.raw.signal;
       while (Date.now() < deadline) {
-        await sleep(Math.min(CHANGE_CHECK_MS, deadline - Date.now()));
+        await pause(Math.min(CHANGE_CHECK_MS, deadline - Date.now()), gone);
+        if (gone.aborted) break;
         answer = await read();
         if (changesSignature(answer) !== first) break;
       }

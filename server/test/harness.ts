@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { filesFolder, readConfig, type ServiceConfig } from '../config';
 import { createLogger, type Logger } from '../logger';
 import type { Plan } from '@/service-rules/plans';
+import { USER_ROLES, type UserRole } from '@/api/roles';
 import { startService, type RunningService } from '../start';
 import { insertApiKey, newApiKey } from '../store/api-keys';
 
@@ -78,8 +79,10 @@ export interface Harness {
   dataDir: string;
   /** The folder connectors may read and write in (the default file root, `<dataDir>/files`). */
   filesDir: string;
-  /** Keys created for this harness, one per plan. */
+  /** Keys created for this harness, one per plan (admin keys). */
   keys: Record<Plan, string>;
+  /** Team-plan keys of each role. */
+  roleKeys: Record<UserRole, string>;
   api: Api;
   /** The running service: `service.runs.tick()` runs one scheduler pass now. */
   service: RunningService;
@@ -168,6 +171,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   if (!pool) throw new Error('The test service runs without a database.');
   await insertApiKey(pool, keys.team, 'team', 'test');
   await insertApiKey(pool, keys.starter, 'starter', 'test (starter plan)');
+  const roleKeys = Object.fromEntries(USER_ROLES.map((role) => [role, newApiKey()])) as Record<UserRole, string>;
+  for (const role of USER_ROLES) await insertApiKey(pool, roleKeys[role], 'team', `test ${role}`, role);
   // A service listening on every address is still spoken to on loopback only.
   const url = service.url.replace(/^http:\/\/(0\.0\.0\.0|\[::\])(?=:)/, 'http://127.0.0.1');
   return {
@@ -176,6 +181,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     dataDir,
     filesDir: filesFolder(dataDir),
     keys,
+    roleKeys,
     service,
     api: apiClient(url, keys.team),
     sql: async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await pool.query<T>(text, values)).rows,

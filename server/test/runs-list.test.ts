@@ -18,7 +18,17 @@ import { startHarness } from './harness';
 // GET /v2/run-changes; workflow runs numbered per workflow; re-run from the failed step. History is
 // written straight into the tables, in 2019, where no run of this file's own runs lands.
 
-const service = await startHarness();
+/** The service's request log lines of run-changes reads: how long each was held. */
+const changeReads: { ms: number }[] = [];
+const service = await startHarness({
+  logLevel: 'info',
+  logDestination: {
+    write: (line: string) => {
+      const entry = JSON.parse(line) as { msg?: string; path?: string; ms?: number };
+      if (entry.msg === 'request' && entry.path === '/v2/run-changes' && entry.ms !== undefined) changeReads.push({ ms: entry.ms });
+    },
+  },
+});
 afterAll(() => service.stop());
 const { api, sql } = service;
 
@@ -199,6 +209,21 @@ describe('GET /v2/run-changes?wait=', () => {
     expect(woken.changed.flows).toContain(flow.id);
     expect(Date.now() - asked).toBeLessThan(6_000);
     expectError(await api('/v2/run-changes?wait=99'), 400, /wait must be an integer from 0 to 20/);
+  });
+
+  it('stops waiting when the client goes away', async () => {
+    const { next } = expectWrapped(await api('/v2/run-changes')) as { next: string };
+    const reads = changeReads.length;
+    const leaving = new AbortController();
+    const held = fetch(`${service.url}/v2/run-changes?since=${encodeURIComponent(next)}&wait=20`, {
+      headers: { authorization: `Bearer ${service.keys.team}` },
+      signal: leaving.signal,
+    }).catch(() => 'gone');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    leaving.abort();
+    expect(await held).toBe('gone');
+    // Its read ends within a check of the client leaving, not at the 20 s deadline.
+    await expect.poll(() => changeReads.slice(reads).some((read) => read.ms < 5_000), { timeout: 5_000 }).toBe(true);
   });
 });
 

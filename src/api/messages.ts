@@ -42,6 +42,9 @@ export const isCancelledByUserError = (error: string) => /^cancelled by user\.?$
 /** 403: a key whose plan lacks a feature; the dashboard shows it verbatim. */
 export const planForbids = (feature: string) => `Your current plan does not support ${feature}.`;
 
+/** 403: a caller whose role is below the operation's least role (`action`: roles.ts `actionOf`). */
+export const roleForbids = (role: string, action: string) => `Forbidden: ${role} may not ${action}`;
+
 /** 400 to a run request while the flow or workflow still runs (one running attempt at a time). */
 export const flowAlreadyRunning = (flowId: number) => `Flow ${String(flowId)} is already running.`;
 /** 400 to a write that names a source or destination (a flow's ends, a trigger's credentials) that does not exist. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { UserRole } from './roles';
 import { logPageSchema } from './attempt-logs';
 import { alertChannelSchema, alertDeliverySchema, createAlertChannelInputSchema, updateAlertChannelInputSchema } from './alerts';
 import {
@@ -46,8 +47,9 @@ import { createWorkflowInputSchema, updateWorkflowInputSchema, workflowRunSchema
 // test holds all of them (and the client functions) to it. Plain data: no Node, no DOM.
 
 /**
- * Who may call: any valid API key, the card's own hash as bearer (the card recipient), or anyone (a
- * webhook delivery: its unguessable id is the credential).
+ * Who may call: a signed-in caller (an API key, or a person's browser session) whose role is at least
+ * the operation's `role`, the card's own hash as bearer (the card recipient), or anyone (a webhook
+ * delivery: its unguessable id is the credential).
  */
 export type Access = 'key' | 'card' | 'public';
 
@@ -79,9 +81,16 @@ export interface Operation {
   name: string;
   access: Access;
   /**
-   * The plan feature it needs. Read by the service and the mock before anything else of the request;
-   * the least role a key needs will sit beside it once keys have roles.
+   * The least role a caller needs (roles.ts): required of every `key` operation. A caller below it is
+   * refused 403 `roleForbids` before anything else of the request is read.
    */
+  role?: UserRole;
+  /**
+   * A lower least role for some bodies: pausing or resuming a flow is an operator's, changing it an
+   * editor's (`roleForBody` in roles.ts reads it).
+   */
+  pauseRole?: UserRole;
+  /** The plan feature it needs. Read by the service and the mock before anything else of the request. */
   feature?: Feature;
   method: 'get' | 'post' | 'patch' | 'delete';
   /** OpenAPI template below /v2: `{id}` and the like are path parameters. */
@@ -124,6 +133,7 @@ export const OPERATIONS = [
   {
     name: 'listSources',
     access: 'key',
+    role: 'viewer',
     method: 'get',
     path: '/sources',
     summary: 'List sources',
@@ -136,6 +146,7 @@ export const OPERATIONS = [
   {
     name: 'createSource',
     access: 'key',
+    role: 'editor',
     method: 'post',
     path: '/sources',
     summary: 'Create source',
@@ -145,10 +156,21 @@ export const OPERATIONS = [
     status: 201,
     errors: [400, 401, 403],
   },
-  { name: 'getSource', access: 'key', method: 'get', path: '/sources/{id}', summary: 'Get source', response: sourceSchema, errors: [401, 404], addition: true },
+  {
+    name: 'getSource',
+    access: 'key',
+    role: 'viewer',
+    method: 'get',
+    path: '/sources/{id}',
+    summary: 'Get source',
+    response: sourceSchema,
+    errors: [401, 404],
+    addition: true,
+  },
   {
     name: 'updateSource',
     access: 'key',
+    role: 'editor',
     method: 'patch',
     path: '/sources/{id}',
     summary: 'Update source (a masked secret sent back keeps the stored value)',
@@ -160,6 +182,7 @@ export const OPERATIONS = [
   {
     name: 'deleteSource',
     access: 'key',
+    role: 'editor',
     method: 'delete',
     path: '/sources/{id}',
     summary: 'Delete source (400 naming the flows that use it while any does; its configuration card links then answer 404)',
@@ -170,6 +193,7 @@ export const OPERATIONS = [
   {
     name: 'createConfigurationCard',
     access: 'key',
+    role: 'editor',
     method: 'post',
     path: '/sources/{id}/configuration_cards',
     summary:
@@ -183,6 +207,7 @@ export const OPERATIONS = [
   {
     name: 'listConfigurationCards',
     access: 'key',
+    role: 'editor',
     method: 'get',
     path: '/sources/{id}/configuration_cards',
     summary: 'List configuration cards of a source, each with its state (open, submitted, expired, revoked)',
@@ -195,6 +220,7 @@ export const OPERATIONS = [
   {
     name: 'revokeConfigurationCard',
     access: 'key',
+    role: 'editor',
     method: 'delete',
     path: '/sources/{id}/configuration_cards/{cardId}',
     summary: 'Revoke a configuration card link (its recipient then gets 410 This link has been revoked.)',
@@ -205,6 +231,7 @@ export const OPERATIONS = [
   {
     name: 'getResolvers',
     access: 'key',
+    role: 'viewer',
     method: 'get',
     path: '/sources/{id}/resolvers',
     summary: 'Get discovered resolvers',
@@ -214,6 +241,7 @@ export const OPERATIONS = [
   {
     name: 'updateResolvers',
     access: 'key',
+    role: 'editor',
     method: 'patch',
     path: '/sources/{id}/resolvers',
     summary: 'Turn resolvers on or off by name (`suppressed`); a run loads only those turned on (400 names unknown resolvers)',
@@ -225,6 +253,7 @@ export const OPERATIONS = [
   {
     name: 'discoverResolvers',
     access: 'key',
+    role: 'operator',
     method: 'post',
     path: '/sources/{id}/discover',
     summary: 'Start discovery now: 202 with the resolvers, discovery in_progress (400 while one is in progress)',
@@ -236,6 +265,7 @@ export const OPERATIONS = [
   {
     name: 'verifySource',
     access: 'key',
+    role: 'operator',
     method: 'get',
     path: '/sources/{id}/verify',
     summary: 'Verify source: required properties, then a real connection (10 s bound; 408 `Request Timeout` past it)',
@@ -248,6 +278,7 @@ export const OPERATIONS = [
   {
     name: 'listSourceSpecs',
     access: 'key',
+    role: 'viewer',
     method: 'get',
     path: '/sourcespecs',
     summary: 'List source specs (summary form)',
@@ -260,6 +291,7 @@ export const OPERATIONS = [
   {
     name: 'listConnectors',
     access: 'key',
+    role: 'viewer',
     method: 'get',
     path: '/connectors',
     summary: 'List the source connectors (source specs, summary form)',
@@ -273,6 +305,7 @@ export const OPERATIONS = [
   {
     name: 'getSourceSpec',
     access: 'key',
+    role: 'viewer',
     method: 'get',
     path: '/sourcespecs/{name}',
     summary: 'Get source spec (summary form)',
@@ -282,6 +315,7 @@ export const OPERATIONS = [
   {
     name: 'listDestinations',
     access: 'key',
+    role: 'viewer',
     method: 'get',
     path: '/destinations',
     summary: 'List destinations',
@@ -294,6 +328,7 @@ export const OPERATIONS = [
   {
     name: 'createDestination',
     access: 'key',
+    role: 'editor',
     method: 'post',
     path: '/destinations',
     summary: "Create destination (Flowdeck's `maxConcurrentRuns` limits the runs loading into it at once)",
@@ -307,6 +342,7 @@ export const OPERATIONS = [
   {
     name: 'getDestination',
     access: 'key',
+    role: 'viewer',
     method: 'get',
     path: '/destinations/{id}',
     summary: 'Get destination',
@@ -316,6 +352,7 @@ export const OPERATIONS = [
   {
     name: 'updateDestination',
     access: 'key',
+    role: 'editor',
     method: 'patch',
     path: '/destinations/{id}',
     summary: 'Update destination',
@@ -328,6 +365,7 @@ export const OPERATIONS = [
   {
     name: 'deleteDestination',
     access: 'key',
+    role: 'editor',
     method: 'delete',
     path: '/destinations/{id}',
     summary: 'Delete destination (400 naming the flows that use it while any does)',
@@ -338,6 +376,7 @@ export const OPERATIONS = [
   {
     name: 'verifyDestination',
     access: 'key',
+    role: 'operator',
     method: 'get',
     path: '/destinations/{id}/verify',
     summary: 'Verify destination (10 s bound; 408 `Request Timeout` past it)',
@@ -348,6 +387,7 @@ export const OPERATIONS = [
   {
     name: 'listDestinationSpecs',
     access: 'key',
+    role: 'viewer',
     method: 'get',
     path: '/destinationspecs',
     summary: 'List destination specs',
@@ -359,6 +399,7 @@ export const OPERATIONS = [
   {
     name: 'listFlows',
     access: 'key',
+    role: 'viewer',
     method: 'get',
     path: '/flows',
     summary: 'List flows',
@@ -367,10 +408,21 @@ export const OPERATIONS = [
     query: 'page',
     errors: [400, 401, 403, 404],
   },
-  { name: 'getFlow', access: 'key', method: 'get', path: '/flows/{id}', summary: 'Get flow', response: flowSchema, errors: [401, 404], addition: true },
+  {
+    name: 'getFlow',
+    access: 'key',
+    role: 'viewer',
+    method: 'get',
+    path: '/flows/{id}',
+    summary: 'Get flow',
+    response: flowSchema,
+    errors: [401, 404],
+    addition: true,
+  },
   {
     name: 'createFlow',
     access: 'key',
+    role: 'editor',
     method: 'post',
     path: '/flows',
     summary: 'Create flow (cron wins over frequency)',
@@ -385,6 +437,8 @@ export const OPERATIONS = [
   {
     name: 'updateFlow',
     access: 'key',
+    role: 'editor',
+    pauseRole: 'operator',
     method: 'patch',
     path: '/flows/{id}',
     summary: "Update flow (Flowdeck's `paused` pauses or resumes its schedule; FLOWDECK_PROFILE=hosted refuses it)",
@@ -398,6 +452,7 @@ export const OPERATIONS = [
   {
     name: 'deleteFlow',
     access: 'key',
+    role: 'editor',
     method: 'delete',
     path: '/flows/{id}',
     summary: 'Delete flow (cancels a running attempt first; a workflow naming it keeps its definition, and that step then fails: `Flow N no longer exists.`)',
@@ -408,6 +463,7 @@ export const OPERATIONS = [
   {
     name: 'runFlow',
     access: 'key',
+    role: 'operator',
     method: 'post',
     path: '/flows/{id}/run',
     summary: 'Run a flow: 201 `{ "message": "Created" }` (400 when it is already running)',
@@ -420,6 +476,7 @@ export const OPERATIONS = [
   {
     name: 'getFlowState',
     access: 'key',
+    role: 'viewer',
     method: 'get',
     path: '/flows/{id}/state',
     summary:
@@ -432,6 +489,7 @@ export const OPERATIONS = [
   {
     name: 'resetFlowState',
     access: 'key',
+    role: 'operator',
     method: 'delete',
     path: '/flows/{id}/state',
     summary:
@@ -446,6 +504,7 @@ export const OPERATIONS = [
   {
     name: 'resyncFlow',
     access: 'key',
+    role: 'operator',
     method: 'post',
     path: '/flows/{id}/resync',
     summary:
@@ -461,6 +520,7 @@ export const OPERATIONS = [
   {
     name: 'listRunAttempts',
     access: 'key',
+    role: 'viewer',
     method: 'get',
     path: '/flows/{id}/run',
     summary: 'Get flow run attempts',
@@ -472,6 +532,7 @@ export const OPERATIONS = [
   {
     name: 'getRunAttempt',
     access: 'key',
+    role: 'viewer',
     method: 'get',
     path: '/flows/{id}/run/{attemptId}',
     summary: 'One run attempt of a flow, by its global id (404 for an attempt of another flow): what a link to an attempt opens, however old',
@@ -482,6 +543,7 @@ export const OPERATIONS = [
   {
     name: 'listAttemptLogs',
     access: 'key',
+    role: 'viewer',
     method: 'get',
     path: '/flows/{id}/run/{attemptId}/logs',
     summary:
@@ -494,6 +556,7 @@ export const OPERATIONS = [
   {
     name: 'cancelFlow',
     access: 'key',
+    role: 'operator',
     method: 'post',
     path: '/flows/{id}/cancel',
     summary: 'Cancel a running flow',
@@ -505,6 +568,7 @@ export const OPERATIONS = [
   {
     name: 'getFlowStatus',
     access: 'key',
+    role: 'viewer',
     method: 'get',
     path: '/flows/{id}/status',
     summary:
@@ -518,6 +582,7 @@ export const OPERATIONS = [
   {
     name: 'listFlowStatuses',
     access: 'key',
+    role: 'viewer',
     method: 'get',
     path: '/flow-statuses',
     summary:
@@ -531,6 +596,7 @@ export const OPERATIONS = [
   {
     name: 'listTimeline',
     access: 'key',
+    role: 'viewer',
     method: 'get',
     path: '/timeline',
     summary:
@@ -544,6 +610,7 @@ export const OPERATIONS = [
   {
     name: 'listRuns',
     access: 'key',
+    role: 'viewer',
     method: 'get',
     path: '/runs',
     summary:
@@ -557,6 +624,7 @@ export const OPERATIONS = [
   {
     name: 'getRunChanges',
     access: 'key',
+    role: 'viewer',
     method: 'get',
     path: '/run-changes',
     summary:
@@ -569,6 +637,7 @@ export const OPERATIONS = [
   {
     name: 'listWorkflows',
     access: 'key',
+    role: 'viewer',
     feature: 'workflows',
     method: 'get',
     path: '/workflows',
@@ -581,6 +650,7 @@ export const OPERATIONS = [
   {
     name: 'createWorkflow',
     access: 'key',
+    role: 'editor',
     feature: 'workflows',
     method: 'post',
     path: '/workflows',
@@ -594,6 +664,7 @@ export const OPERATIONS = [
   {
     name: 'updateWorkflow',
     access: 'key',
+    role: 'editor',
     feature: 'workflows',
     method: 'patch',
     path: '/workflows/{id}',
@@ -606,6 +677,7 @@ export const OPERATIONS = [
   {
     name: 'deleteWorkflow',
     access: 'key',
+    role: 'editor',
     feature: 'workflows',
     method: 'delete',
     path: '/workflows/{id}',
@@ -616,6 +688,7 @@ export const OPERATIONS = [
   {
     name: 'getWorkflowStatus',
     access: 'key',
+    role: 'viewer',
     feature: 'workflows',
     method: 'get',
     path: '/workflows/{id}/status',
@@ -627,6 +700,7 @@ export const OPERATIONS = [
   {
     name: 'listWorkflowRuns',
     access: 'key',
+    role: 'viewer',
     feature: 'workflows',
     method: 'get',
     path: '/workflows/{id}/runs',
@@ -640,6 +714,7 @@ export const OPERATIONS = [
   {
     name: 'rerunWorkflowRun',
     access: 'key',
+    role: 'operator',
     feature: 'workflows',
     method: 'post',
     path: '/workflows/{id}/runs/{runId}/rerun',
@@ -655,6 +730,7 @@ export const OPERATIONS = [
   {
     name: 'runWorkflow',
     access: 'key',
+    role: 'operator',
     feature: 'workflows',
     method: 'post',
     path: '/workflows/{id}/run',
@@ -668,6 +744,7 @@ export const OPERATIONS = [
   {
     name: 'cancelWorkflow',
     access: 'key',
+    role: 'operator',
     feature: 'workflows',
     method: 'post',
     path: '/workflows/{id}/cancel',
@@ -678,6 +755,7 @@ export const OPERATIONS = [
   {
     name: 'listWebhookTriggers',
     access: 'key',
+    role: 'editor',
     feature: 'workflows',
     method: 'get',
     path: '/workflows/{id}/webhooks',
@@ -691,6 +769,7 @@ export const OPERATIONS = [
   {
     name: 'createWebhookTrigger',
     access: 'key',
+    role: 'editor',
     feature: 'workflows',
     method: 'post',
     path: '/workflows/{id}/webhooks',
@@ -704,6 +783,7 @@ export const OPERATIONS = [
   {
     name: 'getWebhookTrigger',
     access: 'key',
+    role: 'editor',
     feature: 'workflows',
     method: 'get',
     path: '/workflows/{id}/webhooks/{webhook_trigger_id}',
@@ -714,6 +794,7 @@ export const OPERATIONS = [
   {
     name: 'deleteWebhookTrigger',
     access: 'key',
+    role: 'editor',
     feature: 'workflows',
     method: 'delete',
     path: '/workflows/{id}/webhooks/{webhook_trigger_id}',
@@ -777,6 +858,7 @@ export const OPERATIONS = [
     // Editor and up, once keys have roles.
     name: 'listCards',
     access: 'key',
+    role: 'editor',
     method: 'get',
     path: '/cards',
     summary: 'Every configuration card of every source, newest first, each with its state and when it changed; `state` filters',
@@ -790,6 +872,7 @@ export const OPERATIONS = [
     // Admin only, once keys have roles.
     name: 'getSettings',
     access: 'key',
+    role: 'viewer',
     method: 'get',
     path: '/settings',
     summary: 'The service’s settings: the public address links use (FLOWDECK_PUBLIC_URL wins), the team’s name and logo, allowed redirect hosts',
@@ -801,6 +884,7 @@ export const OPERATIONS = [
     // Admin only, once keys have roles.
     name: 'updateSettings',
     access: 'key',
+    role: 'admin',
     method: 'patch',
     path: '/settings',
     summary: 'Change settings: only the fields sent (`logoUrl: null` removes the logo)',
@@ -813,6 +897,7 @@ export const OPERATIONS = [
     // Admin only, once keys have roles.
     name: 'uploadLogo',
     access: 'key',
+    role: 'admin',
     method: 'post',
     path: '/settings/logo',
     summary: 'Set the logo: its raw bytes, a PNG, a JPEG or an SVG without scripts, at most 512 KiB',
@@ -833,6 +918,7 @@ export const OPERATIONS = [
   {
     name: 'getUploadLimits',
     access: 'key',
+    role: 'viewer',
     method: 'get',
     path: '/uploads',
     summary: 'The largest file POST /uploads accepts',
@@ -843,6 +929,7 @@ export const OPERATIONS = [
   {
     name: 'uploadFile',
     access: 'key',
+    role: 'editor',
     method: 'post',
     path: '/uploads',
     summary: 'Upload a file (its raw bytes; ?filename=): location is the value for a csv source',
@@ -856,6 +943,7 @@ export const OPERATIONS = [
   {
     name: 'listAlertChannels',
     access: 'key',
+    role: 'viewer',
     method: 'get',
     path: '/alerts/channels',
     summary: 'List alert channels (each URL masked; `address` is its origin)',
@@ -868,6 +956,7 @@ export const OPERATIONS = [
   {
     name: 'createAlertChannel',
     access: 'key',
+    role: 'admin',
     method: 'post',
     path: '/alerts/channels',
     summary: 'Create an alert channel: a Slack incoming webhook or a webhook signed with HMAC-SHA256 (URL and signing secret encrypted, never answered)',
@@ -880,6 +969,7 @@ export const OPERATIONS = [
   {
     name: 'getAlertChannel',
     access: 'key',
+    role: 'viewer',
     method: 'get',
     path: '/alerts/channels/{id}',
     summary: 'Get an alert channel',
@@ -890,6 +980,7 @@ export const OPERATIONS = [
   {
     name: 'updateAlertChannel',
     access: 'key',
+    role: 'admin',
     method: 'patch',
     path: '/alerts/channels/{id}',
     summary: 'Update an alert channel (a new URL of a webhook channel must come with its signing secret again)',
@@ -901,6 +992,7 @@ export const OPERATIONS = [
   {
     name: 'deleteAlertChannel',
     access: 'key',
+    role: 'admin',
     method: 'delete',
     path: '/alerts/channels/{id}',
     summary: 'Delete an alert channel and its deliveries',
@@ -911,6 +1003,7 @@ export const OPERATIONS = [
   {
     name: 'sendTestAlert',
     access: 'key',
+    role: 'admin',
     method: 'post',
     path: '/alerts/channels/{id}/test',
     summary: 'Send test: queues a `test` delivery to the channel (202, pending; its outcome shows in the deliveries)',
@@ -922,6 +1015,7 @@ export const OPERATIONS = [
   {
     name: 'listAlertDeliveries',
     access: 'key',
+    role: 'viewer',
     method: 'get',
     path: '/alerts/channels/{id}/deliveries',
     summary: 'Deliveries of a channel, newest first: event, status, tries, the last answer’s status code and first 200 characters, or the error',
