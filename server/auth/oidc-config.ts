@@ -1,10 +1,8 @@
+import { isUserRole, roleAtLeast, USER_ROLES, type UserRole } from '@/api/roles';
+
 // Sign-in with OpenID Connect is on when FLOWDECK_OIDC_ISSUER is set. The provider's groups decide a person's
 // role (FLOWDECK_OIDC_GROUP_ROLES, read from the claim FLOWDECK_OIDC_ROLE_CLAIM); anyone in none of the mapped
 // groups gets FLOWDECK_OIDC_DEFAULT_ROLE. A bad setting stops the start with a message naming it.
-
-/** The people's roles, lowest first: the highest role a person's groups map to wins. */
-export const USER_ROLES = ['viewer', 'operator', 'editor', 'admin'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
 
 export interface OidcConfig {
   /** The provider's issuer identifier; its discovery document is read from it. */
@@ -22,7 +20,7 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 function readRole(name: string, raw: string): UserRole {
   const value = raw.trim();
-  if ((USER_ROLES as readonly string[]).includes(value)) return value as UserRole;
+  if (isUserRole(value)) return value;
   throw new Error(`${name} must be one of ${USER_ROLES.join(', ')}, got "${value}".`);
 }
 
@@ -87,5 +85,5 @@ export function roleFromClaims(config: OidcConfig, claims: Record<string, unknow
   const groups = (Array.isArray(value) ? value : [value]).filter((group): group is string => typeof group === 'string');
   const mapped = groups.map((group) => config.groupRoles.get(group)).filter((role) => role !== undefined);
   if (mapped.length === 0) return config.defaultRole;
-  return mapped.reduce((highest, role) => (USER_ROLES.indexOf(role) > USER_ROLES.indexOf(highest) ? role : highest));
+  return mapped.reduce((highest, role) => (roleAtLeast(role, highest) ? role : highest));
 }

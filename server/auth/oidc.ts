@@ -3,7 +3,8 @@ import * as client from 'openid-client';
 import type { Queryable } from '../db/pool';
 import { insertOidcLogin, type PendingLogin, takeOidcLogin } from '../store/oidc-logins';
 import { claimsOf, discover, failureReason } from './oidc-client';
-import { type OidcConfig, roleFromClaims, type UserRole } from './oidc-config';
+import type { UserRole } from '@/api/roles';
+import { type OidcConfig, roleFromClaims } from './oidc-config';
 
 // Sign-in with OpenID Connect, authorization code flow with PKCE (S256), a random state and nonce. What the
 // callback must check is kept in Postgres (oidc_logins), never trusted from the browser, and used once; the
