@@ -4,7 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Queryable } from '../db/pool';
 import { clientAddress, createGuessThrottle, type GuessThrottle, tooManyGuesses } from '../http/guess-throttle';
 import type { Logger } from '../logger';
-import { CALLBACK_PATH, createOidcSignIn, type OidcIdentity, OidcSignInError, PENDING_LOGIN_SECONDS } from './oidc';
+import { CALLBACK_PATH, createOidcSignIn, type OidcIdentity, OidcSignInError, PENDING_LOGIN_SECONDS, type SignInFailure } from './oidc';
 import type { OidcConfig } from './oidc-config';
 
 // GET /start?redirect=/path sends the browser to the provider; GET /callback is where it comes back. A callback
@@ -22,14 +22,24 @@ export interface OidcRoutesOptions {
   publicOrigin: () => string;
   /** Called with the checked identity: finds or creates the user, starts the session, answers (302 to `redirectTo`). */
   onSignedIn: (c: Context, identity: OidcIdentity, redirectTo: string) => Response | Promise<Response>;
+  /** Called when a callback is refused, before the answer (the audit log's failed sign-in); nothing in it is secret. */
+  onRefused?: (c: Context, refusal: SignInRefusal) => void | Promise<void>;
   logger: Logger;
   /** The failed-callback throttle (a new one by default; tests pass their own). */
   throttle?: GuessThrottle;
 }
 
+export interface SignInRefusal {
+  code: SignInFailure;
+  /** What failed, for people reading the log. */
+  reason: string;
+  /** The client's address as the throttle counts it. */
+  address: string;
+}
+
 const signInPage = (c: Context, code: string) => c.redirect(`/sign-in?error=${encodeURIComponent(code)}`, 302);
 
-export function oidcRoutes({ db, config, publicOrigin, onSignedIn, logger, throttle = createGuessThrottle() }: OidcRoutesOptions) {
+export function oidcRoutes({ db, config, publicOrigin, onSignedIn, onRefused, logger, throttle = createGuessThrottle() }: OidcRoutesOptions) {
   const signIn = createOidcSignIn(db, config, publicOrigin);
   const routes = new Hono();
   // Answers that set or clear the state cookie are never kept by a cache on the way.
@@ -73,7 +83,9 @@ export function oidcRoutes({ db, config, publicOrigin, onSignedIn, logger, throt
       // A provider that is down, or a person who said no there, guessed nothing. Hashed: one callback replayed
       // is one guess, and the throttle never holds the code it carries.
       if (error.code === 'sso_state' || error.code === 'sso_failed') throttle.failed(address, createHash('sha256').update(query).digest('hex'));
-      logger.warn({ code: error.code, reason: error.message, address }, 'sso sign-in refused');
+      const refusal = { code: error.code, reason: error.message, address };
+      logger.warn(refusal, 'sso sign-in refused');
+      await onRefused?.(c, refusal);
       return signInPage(c, error.code);
     }
   });

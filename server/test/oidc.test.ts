@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLBACK_PATH } from '../auth/oidc';
 import { readOidcConfig } from '../auth/oidc-config';
-import { oidcRoutes } from '../auth/oidc-routes';
+import { oidcRoutes, type SignInRefusal } from '../auth/oidc-routes';
 import { createGuessThrottle, type GuessThrottle } from '../http/guess-throttle';
 import { type Harness, startHarness, testLogger } from './harness';
 import { startOidcProvider, type TestAccount, type TestProvider } from './oidc-provider';
@@ -23,6 +23,7 @@ const GROUP_ROLES = { FLOWDECK_OIDC_GROUP_ROLES: 'data-admins=admin,oncall=opera
 
 let harness: Harness;
 const logLines: string[] = [];
+const refusals: SignInRefusal[] = [];
 const stops: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
@@ -83,6 +84,9 @@ async function startSite(options: SiteOptions = {}): Promise<Site> {
       logger,
       throttle: options.throttle,
       onSignedIn: (c, identity, redirectTo) => c.json({ identity, redirectTo }),
+      onRefused: (_c, refusal) => {
+        refusals.push(refusal);
+      },
     }),
   );
   return { origin, provider };
@@ -230,6 +234,11 @@ describe('sign-in with OpenID Connect', () => {
     refusedWith(await get(callbackUrl, cookie), 'sso_state');
     const log = logLines.slice(logged).join('');
     expect(log).toContain('sso sign-in refused');
+    expect(refusals.slice(-2)).toEqual([
+      { code: 'sso_state', reason: 'The state is missing or is not this browser’s.', address: '127.0.0.1' },
+      { code: 'sso_state', reason: 'The state is unknown, expired or already used.', address: '127.0.0.1' },
+    ]);
+    expect(JSON.stringify(refusals)).not.toContain(code);
     expect(code.length).toBeGreaterThan(20);
     expect(log).not.toContain(code);
     expect(logLines.join('')).not.toContain(site.provider.clientSecret);
