@@ -39,10 +39,6 @@ interface Site {
   provider: TestProvider;
 }
 
-/**
- * The sign-in routes under /v2/auth/oidc on a server of their own, signing in at a provider of their own. The
- * person's identity comes back as JSON where the service will start a session.
- */
 interface SiteOptions {
   env?: Record<string, string>;
   idTokenTtlSeconds?: number;
@@ -50,17 +46,21 @@ interface SiteOptions {
   throttle?: GuessThrottle;
 }
 
+/**
+ * The sign-in routes under /v2/auth/oidc on a server of their own, signing in at a provider of their own. The
+ * person's identity comes back as JSON where the service will start a session.
+ */
 async function startSite(options: SiteOptions = {}): Promise<Site> {
   const app = new Hono();
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise((resolve) => server.once('listening', resolve));
   stops.push(
     () =>
-      new Promise((resolve) =>
+      new Promise<void>((resolve) => {
         server.close(() => {
           resolve();
-        }),
-      ),
+        });
+      }),
   );
   const origin = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
   const provider = await startOidcProvider({
