@@ -33,3 +33,10 @@ declare module 'oidc-provider' {
     interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>): Promise<void>;
   }
 }
+
+declare module 'oidc-provider/lib/adapters/memory_adapter.js' {
+  export default class MemoryAdapter {
+    constructor(model: string);
+    find(id: string): Promise<unknown>;
+  }
+}

@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type Account } from 'oidc-provider';
+import MemoryAdapter from 'oidc-provider/lib/adapters/memory_adapter.js';
 
 // A real OpenID provider (oidc-provider) on loopback, for the SSO tests and the e2e spec. One client is
 // registered for the redirect URIs given. Its login page is a plain form asking which account signs in (no
@@ -70,10 +71,14 @@ const newSigningKey = () => ({
   use: 'sig',
 });
 
+/** The library's own in-memory store, named as a choice: a test provider's sessions and codes need not outlive it. */
+class TestStore extends MemoryAdapter {}
+
 function providerConfiguration(options: TestProviderOptions, clientSecret: string) {
   const accounts = new Map(options.accounts.map((account) => [account.sub, account]));
   const idTokenTtl = options.idTokenTtlSeconds ?? 600;
   return {
+    adapter: TestStore,
     clients: [
       {
         client_id: TEST_CLIENT_ID,
