@@ -38,6 +38,7 @@ import { teamKeyHandlers } from './routes/team-keys';
 import { teamSignInHandlers } from './routes/team-sign-in';
 import { teamUserHandlers } from './routes/team-users';
 import type { Services } from './services';
+import { ssoRoutes } from './auth/sso-sign-in';
 
 /** Every operation's route body; the type says when one is missing. */
 function handlersOf(services: Services, auth: Authenticator): Handlers {
@@ -79,6 +80,7 @@ export function createApiApp(services: Services) {
     throttleGuesses(createGuessThrottle(), (status) => status === 404),
   );
   registerOperations(api, handlers, (operation) => operation.access !== 'key', services);
+  if (services.oidc) api.route('/auth/oidc', ssoRoutes(services, services.oidc));
 
   api.use('*', requireSignIn(services, auth));
   registerOperations(api, handlers, (operation) => operation.access === 'key', services);

@@ -1,5 +1,6 @@
 import { delimiter, join, resolve } from 'node:path';
 import { readSessionPolicy, type SessionPolicy } from './auth/session-policy';
+import { type OidcConfig, readOidcConfig } from './auth/oidc-config';
 import { DEFAULT_READ_BOUNDS, type ReadBounds } from './connectors/read-bounds';
 import { DEFAULT_BODY_TIMEOUT_MS } from './http/body-timeout';
 import { type Profile, readProfile } from './profile';
@@ -69,8 +70,8 @@ export interface ServiceConfig {
   readBounds: ReadBounds;
   /** Browser sessions' idle and absolute bounds (FLOWDECK_SESSION_IDLE_HOURS, FLOWDECK_SESSION_MAX_DAYS). */
   sessionPolicy: SessionPolicy;
-  /** FLOWDECK_OIDC_ISSUER is set: people may sign in with SSO. */
-  ssoEnabled: boolean;
+  /** Sign-in with OpenID Connect (FLOWDECK_OIDC_*; auth/oidc-config.ts); null when FLOWDECK_OIDC_ISSUER is not set. */
+  oidc: OidcConfig | null;
 }
 
 /** The folder uploads land in and the default file root. */
@@ -138,6 +139,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       stallMs: seconds('FLOWDECK_STALL_TIMEOUT', env.FLOWDECK_STALL_TIMEOUT, DEFAULT_READ_BOUNDS.stallMs),
     },
     sessionPolicy: readSessionPolicy(env),
-    ssoEnabled: Boolean(env.FLOWDECK_OIDC_ISSUER),
+    oidc: readOidcConfig(env),
   };
 }

@@ -1,3 +1,4 @@
+import type { OidcConfig } from './auth/oidc-config';
 import type { Pool } from './db/pool';
 import type { Upstream } from './http/forward';
 import type { Logger } from './logger';
@@ -29,6 +30,6 @@ export interface Services {
   upstream: Upstream | null;
   /** How long a browser session lasts idle and at most (FLOWDECK_SESSION_IDLE_HOURS, FLOWDECK_SESSION_MAX_DAYS). */
   sessionPolicy: SessionPolicy;
-  /** Whether sign-in with OpenID Connect is set up (the sign-in page offers it). */
-  ssoEnabled: boolean;
+  /** Sign-in with OpenID Connect (auth/oidc-config.ts), or null when it is not set up. */
+  oidc: OidcConfig | null;
 }

@@ -151,7 +151,7 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
         filesDir: config.fileRoots[0] ?? filesFolder(config.dataDir),
         uploadLimitBytes: config.uploadLimitBytes,
         sessionPolicy: config.sessionPolicy,
-        ssoEnabled: config.ssoEnabled,
+        oidc: config.oidc,
       },
       staticDir: config.staticDir,
       serveSourceMaps: config.serveSourceMaps,

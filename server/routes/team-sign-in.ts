@@ -91,7 +91,7 @@ export function teamSignInHandlers(services: Services, auth: Authenticator) {
   return {
     getMe: (_input, c) => ({ data: onWire(c.get('caller')) }),
 
-    getSignInMethods: () => ({ data: { password: true, sso: services.ssoEnabled } }),
+    getSignInMethods: () => ({ data: { password: true, sso: services.oidc !== null } }),
 
     signIn: async ({ body }, c) => {
       checkSameOrigin(c, services.publicOrigin());

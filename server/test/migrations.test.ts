@@ -26,6 +26,7 @@ const TABLES = [
   'flow_tables',
   'flows',
   'key_addresses',
+  'oidc_logins',
   'run_attempts',
   'schema_migrations',
   'sessions',

@@ -160,17 +160,21 @@ describe('people from SSO', () => {
     return harness.service.pool;
   };
 
-  it('are found by issuer and subject, else by email, else made with the given role; SSO never lowers a role', async () => {
-    const identity = { issuer: 'https://idp.example', subject: 'sub-1', email: 'sso@example.com', name: 'Sso', role: 'operator' as const };
+  it('are found by issuer and subject, else by a verified email, else made with the given role; SSO never lowers a role', async () => {
+    const identity = { issuer: 'https://idp.example', subject: 'sub-1', email: 'sso@example.com', emailVerified: true, name: 'Sso', role: 'operator' as const };
     const made = await findOrCreateSsoUser(pool(), identity);
     expect(made).toMatchObject({ email: 'sso@example.com', role: 'operator', oidc_subject: 'sub-1' });
     const again = await findOrCreateSsoUser(pool(), { ...identity, email: 'renamed@example.com', role: 'viewer' });
-    expect(again).toMatchObject({ id: made.id, role: 'operator' });
+    expect(again).toMatchObject({ id: made?.id, role: 'operator' });
     const raised = await findOrCreateSsoUser(pool(), { ...identity, role: 'editor' });
-    expect(raised).toMatchObject({ id: made.id, role: 'editor' });
+    expect(raised).toMatchObject({ id: made?.id, role: 'editor' });
 
     const local = await signInPerson(harness, 'viewer');
+    // An unverified email never takes over the person invited with it.
+    expect(await findOrCreateSsoUser(pool(), { ...identity, subject: 'sub-2', email: local.email, emailVerified: false })).toBeNull();
     const linked = await findOrCreateSsoUser(pool(), { ...identity, subject: 'sub-2', email: local.email.toUpperCase() });
     expect(linked).toMatchObject({ id: local.userId, oidc_subject: 'sub-2', role: 'operator' });
+    // Once tied to one account of the provider, a person is not taken over by another with the same email.
+    expect(await findOrCreateSsoUser(pool(), { ...identity, subject: 'sub-3', email: local.email })).toBeNull();
   });
 });
