@@ -17,6 +17,7 @@ import type { Services } from '../services';
 import { hashKey, keyHolderOfHash } from '../store/api-keys';
 import { deleteSession, deleteSessionsOfUser } from '../store/sessions';
 import { claimLink, findLink, findUser, findUserByEmail, type LinkRow, setPasswordHash, touchUser } from '../store/users';
+import { leastRolesOfTable } from '@/service-rules/least-roles';
 
 // Signing in and out: with an email and password, an API key or a single-use link, each starting a
 // browser session (the cookie); who is calling; and ending one session or all of a person's. Every
@@ -24,11 +25,15 @@ import { claimLink, findLink, findUser, findUserByEmail, type LinkRow, setPasswo
 
 type Ctx = Context<{ Variables: AuthVariables }>;
 
+const LEAST_ROLES = leastRolesOfTable();
+
+/** Who signed in, with every operation's least role: a dashboard learns what to show disabled from the service that enforces it. */
 const onWire = (caller: Pick<CallerOnWire, 'type' | 'id' | 'name' | 'role'>): CallerOnWire => ({
   type: caller.type,
   id: caller.id,
   name: caller.name,
   role: caller.role,
+  leastRoles: LEAST_ROLES,
 });
 
 export function teamSignInHandlers(services: Services, auth: Authenticator) {

@@ -62,6 +62,16 @@ describe('roles', () => {
     expect(viewerPause).toMatchObject({ status: 403, body: { message: 'Forbidden: viewer may not update flow' } });
   });
 
+  it('GET /v2/me tells a dashboard the same least roles as the table', async () => {
+    const me = (await service.api('/v2/me', { key: service.roleKeys.viewer })).body as {
+      data: { role: string; leastRoles: Record<string, { role: string; pauseRole?: string }> };
+    };
+    expect(me.data.role).toBe('viewer');
+    expect(Object.keys(me.data.leastRoles)).toEqual(signedIn.map((operation) => operation.name));
+    expect(me.data.leastRoles.runFlow).toEqual({ role: 'operator' });
+    expect(me.data.leastRoles.updateFlow).toEqual({ role: 'editor', pauseRole: 'operator' });
+  });
+
   it('the OpenAPI document shows the same least role as the table', async () => {
     const document = (await service.api('/v2/openapi.json')).body as { paths: Record<string, Record<string, { 'x-flowdeck-role'?: string }>> };
     const shown = signedIn.map((operation) => ({
