@@ -11,7 +11,7 @@ import { findSource } from '../store/sources';
 import { resolverListOf } from '../runs/resolvers';
 import { changesOf, type Changes } from './changes';
 import { type AuditContext, type ObjectRef, OBJECT_READERS, type ReadContext, type Snapshot } from './objects';
-import { AUDIT_RULES, type AuditRule, defaultRef } from './rules';
+import { AUDIT_RULES, type AuditRule, defaultRef, type Exchange } from './rules';
 
 // The audit hook of registerOperations: an audited operation's handler runs inside one transaction
 // (request-transaction.ts: every query of the request goes to it), and its entry is written on it before
@@ -76,7 +76,6 @@ export function audited<H extends AnyHandler>(operation: Operation, handler: H, 
     inTransaction(services.db, async (transaction) => {
       const exchange = { ...(input as { params?: object; query?: object; body?: unknown }) };
       const context = auditContext({ services, handlers, c }, c.req.param('hash_id'), c.req.param('webhook_id'));
-      const who = await actorOf(operation, c, context);
       // What an update or a delete changes is read in its transaction, before the handler changes it; but
       // not while a body streams in (the logo): its transaction begins at its first write.
       if ((rule.kind === 'update' || rule.kind === 'delete') && !operation.upload) await transaction.begin();
@@ -85,21 +84,21 @@ export function audited<H extends AnyHandler>(operation: Operation, handler: H, 
         query: (exchange.query ?? {}) as Record<string, unknown>,
         body: exchange.body,
       };
-      const refBefore =
-        rule.kind === 'create'
-          ? null
-          : rule.ref
-            ? await rule.ref({ ...partial, answer: undefined }, context)
-            : defaultRef(rule.kind, { ...partial, answer: undefined });
-      const before = rule.kind === 'update' || rule.kind === 'delete' ? await snapshot(rule, context, refBefore) : null;
+      const refOf = async (exchange: Exchange) => (rule.ref ? rule.ref(exchange, context) : defaultRef(rule.kind, exchange));
+      // An update or a delete names its object before the handler (to read it as it was); a create or an act after it.
+      const readsBefore = rule.kind === 'update' || rule.kind === 'delete';
+      const refBefore = readsBefore ? await refOf({ ...partial, answer: undefined }) : null;
+      const before = readsBefore ? await snapshot(rule, context, refBefore) : null;
 
       const answer = await handler(input, c);
       const status = rawStatus(answer);
       if (status !== null && status >= 400) throw new RollBack(answer);
-      const done = { ...partial, answer };
+      const done: Exchange = { ...partial, answer };
       if (rule.changed ? !rule.changed(done) : status !== null) return answer;
 
-      const ref = rule.kind === 'create' ? (rule.ref ? await rule.ref(done, context) : defaultRef('create', done)) : refBefore;
+      // Who acted is looked up once the handler has judged the request (a webhook id of odd bytes never reaches a query).
+      const who = await actorOf(operation, c, context);
+      const ref = readsBefore ? refBefore : await refOf(done);
       const after = rule.kind === 'delete' ? null : await snapshot(rule, context, ref);
       const changes: Changes | null = mergeChanges(changesOf(rule.kind, before, after), rule.asked?.(done) ?? null);
       await insertAuditEntry(services.db, {

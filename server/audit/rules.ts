@@ -10,7 +10,7 @@ import type { AuditContext, ObjectRef, ObjectType, Snapshot } from './objects';
 type WriteOperation = Extract<(typeof OPERATIONS)[number], { method: 'post' | 'patch' | 'delete' }>['name'];
 
 /** What a handler was handed and what it answered, as the rules read them. */
-interface Exchange {
+export interface Exchange {
   params: Record<string, unknown>;
   query: Record<string, unknown>;
   body: unknown;

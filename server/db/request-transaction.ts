@@ -127,9 +127,7 @@ export function routeThroughTransactions(pool: pg.Pool): pg.Pool {
 
 /** What the work inside a transaction may ask of it. */
 export interface RequestTransaction {
-  /** A statement in the transaction (beginning it if nothing was written yet). */
-  query: (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
-  /** Begins the transaction now, so what is read next is read inside it. */
+  /** Begins the transaction now, so what is read next is read inside it (it begins by itself at the first write). */
   begin: () => Promise<void>;
 }
 
@@ -142,8 +140,9 @@ export class RollBack<T> extends Error {
 
 async function end(scope: Scope, statement: 'COMMIT' | 'ROLLBACK'): Promise<void> {
   await scope.turn;
-  const client = scope.client;
   scope.ended = true;
+  // A connection still being taken (work that failed meanwhile) is ended too, never left checked out.
+  const client = scope.beginning ? await scope.beginning.catch(() => null) : null;
   if (!client) return;
   try {
     await client.query(statement);
@@ -163,7 +162,6 @@ export async function inTransaction<T>(pool: pg.Pool, work: (transaction: Reques
   if (!(rawQuery in pool)) throw new Error('The pool does not route through transactions (createPool makes one that does).');
   const scope: Scope = { pool, client: null, beginning: null, ended: false, turn: Promise.resolve(), savepoints: 0, afterCommit: [] };
   const transaction: RequestTransaction = {
-    query: async (text, values) => (await begin(scope)).query(text, values),
     begin: async () => {
       await begin(scope);
     },
