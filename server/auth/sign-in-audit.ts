@@ -14,7 +14,3 @@ export async function recordSignIn(db: Queryable, actor: AuditActor, address: st
 export async function recordSignInFailed(db: Queryable, tried: string, address: string): Promise<void> {
   await insertAuditEntry(db, { actor: { type: 'anonymous', id: null, name: tried }, address, action: 'signInFailed', resource: null, changes: null });
 }
-
-export async function recordSignOutEverywhere(db: Queryable, actor: AuditActor, address: string): Promise<void> {
-  await insertAuditEntry(db, { actor, address, action: 'signOutEverywhere', resource: null, changes: null });
-}

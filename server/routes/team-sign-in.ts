@@ -6,7 +6,7 @@ import { checkSameOrigin } from '../auth/csrf';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { clearSessionCookie } from '../auth/session-policy';
 import { startSession } from '../auth/sessions';
-import { actorOf, recordSignIn, recordSignInFailed, recordSignOutEverywhere } from '../auth/sign-in-audit';
+import { actorOf, recordSignIn, recordSignInFailed } from '../auth/sign-in-audit';
 import { hashToken } from '../auth/tokens';
 import { inTransaction } from '../db/transaction';
 import { type Authenticator, type AuthVariables, callerOfKey, callerOfUser, checkGuessing } from '../http/auth';
@@ -118,7 +118,6 @@ export function teamSignInHandlers(services: Services, auth: Authenticator) {
       if (caller.userId === null) throw new Conflict(TEAM_MESSAGES.serviceKeyHasNoSessions);
       await deleteSessionsOfUser(db, caller.userId);
       auth.forgetRemembered();
-      await recordSignOutEverywhere(db, actorOf(caller), caller.address);
       if (c.get('session') !== null) clearSessionCookie(c, services.publicOrigin());
       return { data: true as const };
     },

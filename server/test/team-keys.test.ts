@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_MESSAGES } from '@/api/messages';
+import { leastRolesOfTable } from '@/service-rules/least-roles';
 import { findOrCreateSsoUser } from '../auth/sso-users';
 import { expectError, expectStatus } from './fixtures';
 import { apiClient, type Harness, sessionClient, sessionCookieOf, signInPerson, startHarness } from './harness';
+
+const LEAST_ROLES = leastRolesOfTable();
 
 // Keys made, listed and revoked through the interface, and people managed by an admin, against the real
 // service (public origin http: the session cookie is not Secure).
@@ -31,7 +34,9 @@ describe('keys', () => {
     const made = await makeKey(admin.api, { name: 'ci', role: 'operator' });
     expect(made).toMatchObject({ role: 'operator', expiresAt: null });
     expect(made.key).toMatch(/^fd_/);
-    expect((await apiClient(harness.url, made.key)('/v2/me')).body).toEqual({ data: { type: 'key', id: made.id, name: 'ci', role: 'operator' } });
+    expect((await apiClient(harness.url, made.key)('/v2/me')).body).toEqual({
+      data: { type: 'key', id: made.id, name: 'ci', role: 'operator', leastRoles: LEAST_ROLES },
+    });
 
     const list = await harness.api('/v2/keys?limit=500');
     expect(JSON.stringify(list.body)).not.toContain(made.key);
@@ -71,7 +76,7 @@ describe('keys', () => {
     const api = apiClient(harness.url, made.key);
     expectStatus(await api('/v2/flows'), 200);
     const signedIn = await harness.api('/v2/session', { method: 'POST', key: null, body: { key: made.key } });
-    expect(expectStatus(signedIn, 200).body).toEqual({ data: { type: 'key', id: made.id, name: 'to revoke', role: 'editor' } });
+    expect(expectStatus(signedIn, 200).body).toEqual({ data: { type: 'key', id: made.id, name: 'to revoke', role: 'editor', leastRoles: LEAST_ROLES } });
     // The public origin is http here: the cookie cannot be Secure, or the browser would never send it back.
     expect(signedIn.headers.getSetCookie().join()).toMatch(/HttpOnly; SameSite=Lax$/);
     const browser = sessionClient(harness.url, sessionCookieOf(signedIn) ?? '');

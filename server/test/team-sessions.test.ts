@@ -1,3 +1,4 @@
+import { leastRolesOfTable } from '@/service-rules/least-roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_MESSAGES } from '@/api/messages';
 import { createSampleFlow, expectError, expectStatus } from './fixtures';
@@ -119,7 +120,9 @@ describe('sessions', () => {
 
   it('/me answers the person of a session and the key of a key', async () => {
     const person = await signInPerson(harness, 'operator');
-    expect((await person.api('/v2/me')).body).toEqual({ data: { type: 'user', id: person.userId, name: `Person ${person.email}`, role: 'operator' } });
+    expect((await person.api('/v2/me')).body).toEqual({
+      data: { type: 'user', id: person.userId, name: `Person ${person.email}`, role: 'operator', leastRoles: leastRolesOfTable() },
+    });
     expect((await harness.api('/v2/me', { key: harness.roleKeys.viewer })).body).toMatchObject({ data: { type: 'key', name: 'test viewer', role: 'viewer' } });
   });
 
