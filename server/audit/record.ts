@@ -20,7 +20,7 @@ import { AUDIT_RULES, type AuditRule, defaultRef, type Exchange } from './rules'
 /** A handler as the hook sees it: input in, an answer or a raw Response (RawAnswer) out. */
 type AnyHandler = (input: never, c: Context) => unknown;
 
-const rawStatus = (answer: unknown): number | null =>
+export const rawStatus = (answer: unknown): number | null =>
   typeof answer === 'object' && answer !== null && 'response' in answer && answer.response instanceof Response
     ? (answer as { response: Response }).response.status
     : null;
@@ -29,7 +29,7 @@ export function ruleOf(name: OperationName): AuditRule | false {
   return (AUDIT_RULES as Partial<Record<OperationName, AuditRule | false>>)[name] ?? false;
 }
 
-function auditContext(read: ReadContext, hashId: string | undefined, webhookId: string | undefined): AuditContext {
+export function auditContext(read: ReadContext, hashId: string | undefined, webhookId: string | undefined): AuditContext {
   const { services } = read;
   let card: ReturnType<typeof findCard> | null = null;
   const cardOf = () => (hashId === undefined ? Promise.resolve(undefined) : (card ??= findCard(services.db, hashId)));
@@ -48,7 +48,7 @@ function auditContext(read: ReadContext, hashId: string | undefined, webhookId: 
 }
 
 /** Who acted: the signed-in caller, the card link's recipient, or a webhook delivery. */
-async function actorOf(operation: Operation, c: Context, context: AuditContext): Promise<{ actor: AuditActor; address: string }> {
+export async function actorOf(operation: Operation, c: Context, context: AuditContext): Promise<{ actor: AuditActor; address: string }> {
   if (operation.access === 'key') {
     const caller = c.get('caller') as Caller;
     return { actor: { type: caller.type, id: String(caller.id), name: caller.name }, address: caller.address };

@@ -5,6 +5,7 @@ import { type Operation, type OperationName, OPERATIONS, routePattern } from '@/
 import { Timeout } from '@/service-rules/errors';
 import { type OperationInput, readOperationInput, type RequestParts } from '@/service-rules/operation-input';
 import { audited } from '../audit/record';
+import { auditedForward } from '../audit/forwarded';
 import type { Services } from '../services';
 import { bearerToken } from '@/api/bearer';
 import { planIncludes } from '@/service-rules/plans';
@@ -69,13 +70,16 @@ function partsOf(c: Context<Env>): RequestParts {
 /**
  * Registers the operations `which` picks. A change (a rule of server/audit/rules.ts) runs its handler in one
  * transaction that also writes its audit entry (server/audit/record.ts): both are kept, or neither.
+ * In a team's proxy the change is the upstream's: its entry follows the upstream's yes (server/audit/forwarded.ts).
  */
 export function registerOperations(api: Hono<Env>, handlers: Handlers, which: (operation: Operation) => boolean, services: Services): void {
   const profile = services.profile;
   for (const operation of OPERATIONS as readonly Operation[]) {
     if (!which(operation)) continue;
     const name = operation.name as OperationName;
-    const handler = audited(operation, handlers[name] as Handler<OperationName>, services, handlers);
+    // A team's proxy (forward.ts) changes the upstream's objects: recorded once the upstream made the change.
+    const record = services.upstream && !operation.local ? auditedForward : audited;
+    const handler = record(operation, handlers[name] as Handler<OperationName>, services, handlers);
     const status = (operation.status ?? 200) as ContentfulStatusCode;
     api.on(operation.method.toUpperCase(), routePattern(operation.path), async (c) => {
       checkAccess(operation, c);

@@ -71,6 +71,19 @@ describe("a team's proxy", () => {
     expect((await upstream.api('/v2/flows', { key: proxy.roleKeys.admin })).status).toBe(401);
   });
 
+  it('records each change the upstream made in its own audit log, and none it refused', async () => {
+    const audit = (await viaProxy('/v2/audit', { key: proxy.roleKeys.admin })).body as {
+      data: { action: string; actor: { name: string }; resource: { type: string; id: string } | null; changes: unknown }[];
+    };
+    const changes = audit.data.filter((entry) => entry.action !== 'keyUsedFromNewAddress').reverse();
+    expect(changes.map((entry) => [entry.action, entry.actor.name, entry.resource])).toEqual([
+      ['runFlow', 'test operator', { type: 'flow', id: String(flow.id), name: null }],
+      ['cancelFlow', 'test operator', { type: 'flow', id: String(flow.id), name: null }],
+      ['updateFlow', 'test editor', { type: 'flow', id: String(flow.id), name: null }],
+    ]);
+    expect(changes[2]?.changes).toEqual({ displayName: { before: null, after: 'Renamed through the proxy' } });
+  });
+
   it("never shows the upstream's key", () => {
     const seen = answers.map((answer) => `${JSON.stringify(answer.body)} ${JSON.stringify([...answer.headers])}`).join('\n');
     expect(answers.length).toBeGreaterThan(5);
