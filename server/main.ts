@@ -28,13 +28,18 @@ try {
     worker: ['  Role: worker (executes runs, discovery, checks and schedules; answers only /health)'],
   };
   const serves = config.role !== 'worker';
+  const database = `  Database: ${config.databaseUrl ? 'DATABASE_URL' : `embedded Postgres in ${config.dataDir}`}`;
+  const proxyLines = ({ upstreamUrl, upstreamKey }: typeof config) =>
+    !upstreamUrl
+      ? [database]
+      : upstreamKey
+        ? [`  Proxy mode for a team: /v2 is forwarded to ${upstreamUrl} with its key; people sign in here.`, database]
+        : [`  Proxy mode: /v2 is forwarded to ${upstreamUrl}; sign in with a key of that service.`];
   const lines = [
     '',
     `Flowdeck is running at ${service.url}/`,
     ...roleLine[config.role],
-    config.upstreamUrl
-      ? `  Proxy mode: /v2 is forwarded to ${config.upstreamUrl}; sign in with a key of that service.`
-      : `  Database: ${config.databaseUrl ? 'DATABASE_URL' : `embedded Postgres in ${config.dataDir}`}`,
+    ...proxyLines(config),
     ...(config.upstreamUrl || !config.demo || !serves
       ? []
       : [`  Sign in with the API key: ${DEMO_KEYS.team}`, `  (${DEMO_KEYS.starter} signs in on the starter plan, which has no workflows.)`]),
