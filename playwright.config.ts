@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './scripts/chromium-path.mjs';
+import { ssoServiceEnv } from './e2e/support/oidc-provider';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${String(port)}`;
@@ -19,6 +20,8 @@ function freePort(): string {
 // hosted service's operations (FLOWDECK_PROFILE=hosted).
 const upstreamPort = (process.env.E2E_UPSTREAM_PORT ??= freePort());
 const proxyPort = (process.env.E2E_PROXY_PORT ??= freePort());
+/** The OpenID provider e2e/sso.spec.ts starts; the service reads its issuer at start and finds it at the first SSO sign-in. */
+const ssoPort = (process.env.E2E_SSO_PORT ??= freePort());
 const upstreamURL = `http://127.0.0.1:${upstreamPort}`;
 const proxyURL = `http://127.0.0.1:${proxyPort}`;
 
@@ -61,7 +64,14 @@ export default defineConfig({
       ...server,
       command: `vite build --logLevel warn --outDir ${join(dataDir, 'dist')} && tsx server/main.ts`,
       // The run limit is set, not taken from the machine's cores: the demo's schedules must not queue a spec's runs on a small machine.
-      env: { PORT: String(port), FLOWDECK_DATA_DIR: dataDir, FLOWDECK_STATIC_DIR: join(dataDir, 'dist'), LOG_LEVEL: 'warn', FLOWDECK_MAX_RUNS: '8' },
+      env: {
+        PORT: String(port),
+        FLOWDECK_DATA_DIR: dataDir,
+        FLOWDECK_STATIC_DIR: join(dataDir, 'dist'),
+        LOG_LEVEL: 'warn',
+        FLOWDECK_MAX_RUNS: '8',
+        ...ssoServiceEnv(ssoPort),
+      },
       url: baseURL,
     },
     {

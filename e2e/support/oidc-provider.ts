@@ -30,7 +30,7 @@ export function ssoServiceEnv(port: number | string): Record<string, string> {
 }
 
 /** Starts the provider on `port` (the one given to ssoServiceEnv), its client registered for the service at `baseURL`. */
-export function startSsoProvider(baseURL: string, port: number, options: { idTokenTtlSeconds?: number } = {}): Promise<TestProvider> {
+export function startSsoProvider(baseURL: string, port: number, options: { idTokenTtlSeconds?: number | (() => number) } = {}): Promise<TestProvider> {
   return startOidcProvider({
     port,
     clientSecret: CLIENT_SECRET,

@@ -24,8 +24,8 @@ export interface TestProviderOptions {
   port?: number;
   /** The client's secret (a random one by default). */
   clientSecret?: string;
-  /** How long an ID token is valid; a negative number issues tokens already expired. */
-  idTokenTtlSeconds?: number;
+  /** How long an ID token is valid (asked at each token: a test may change it); a negative number issues tokens already expired. */
+  idTokenTtlSeconds?: number | (() => number);
   /** Publish another key than the one tokens are signed with (under the same key id): every signature is then wrong. */
   publishWrongKey?: boolean;
 }
@@ -76,7 +76,8 @@ class TestStore extends MemoryAdapter {}
 
 function providerConfiguration(options: TestProviderOptions, clientSecret: string) {
   const accounts = new Map(options.accounts.map((account) => [account.sub, account]));
-  const idTokenTtl = options.idTokenTtlSeconds ?? 600;
+  const { idTokenTtlSeconds = 600 } = options;
+  const idTokenTtl = typeof idTokenTtlSeconds === 'function' ? idTokenTtlSeconds : () => idTokenTtlSeconds;
   return {
     adapter: TestStore,
     clients: [
@@ -100,7 +101,7 @@ function providerConfiguration(options: TestProviderOptions, clientSecret: strin
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_context: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     pkce: { required: () => true, methods: ['S256'] },
-    ttl: { IdToken: () => idTokenTtl, AccessToken: 600, AuthorizationCode: 60, Grant: 600, Interaction: 600, Session: 600 },
+    ttl: { IdToken: idTokenTtl, AccessToken: 600, AuthorizationCode: 60, Grant: 600, Interaction: 600, Session: 600 },
   };
 }
 
