@@ -27,6 +27,8 @@ export interface OidcRoutesOptions {
   logger: Logger;
   /** The failed-callback throttle (a new one by default; tests pass their own). */
   throttle?: GuessThrottle;
+  /** The sign-in starts' throttle (60 at once, then one a second, per address by default). */
+  startThrottle?: GuessThrottle;
 }
 
 export interface SignInRefusal {
@@ -39,7 +41,16 @@ export interface SignInRefusal {
 
 const signInPage = (c: Context, code: string) => c.redirect(`/sign-in?error=${encodeURIComponent(code)}`, 302);
 
-export function oidcRoutes({ db, config, publicOrigin, onSignedIn, onRefused, logger, throttle = createGuessThrottle() }: OidcRoutesOptions) {
+export function oidcRoutes({
+  db,
+  config,
+  publicOrigin,
+  onSignedIn,
+  onRefused,
+  logger,
+  throttle = createGuessThrottle(),
+  startThrottle = createGuessThrottle(Date.now, 60, 1),
+}: OidcRoutesOptions) {
   const signIn = createOidcSignIn(db, config, publicOrigin);
   const routes = new Hono();
   // Answers that set or clear the state cookie are never kept by a cache on the way.
@@ -49,8 +60,13 @@ export function oidcRoutes({ db, config, publicOrigin, onSignedIn, onRefused, lo
   });
 
   routes.get('/start', async (c) => {
+    // Each start stores a pending sign-in: an address may start a burst of them, then one a second.
+    const address = clientAddress(c);
+    const wait = startThrottle.waitSeconds(address);
+    if (wait > 0) return tooManyGuesses(c, wait);
     try {
       const { authorizationUrl, pending } = await signIn.beginSignIn(c.req.query('redirect'));
+      startThrottle.failed(address, pending.state);
       setCookie(c, STATE_COOKIE, pending.state, {
         path: COOKIE_PATH,
         httpOnly: true,

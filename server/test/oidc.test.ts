@@ -44,6 +44,7 @@ interface SiteOptions {
   idTokenTtlSeconds?: number;
   publishWrongKey?: boolean;
   throttle?: GuessThrottle;
+  startThrottle?: GuessThrottle;
 }
 
 /**
@@ -83,6 +84,7 @@ async function startSite(options: SiteOptions = {}): Promise<Site> {
       publicOrigin: () => origin,
       logger,
       throttle: options.throttle,
+      startThrottle: options.startThrottle,
       onSignedIn: (c, identity, redirectTo) => c.json({ identity, redirectTo }),
       onRefused: (_c, refusal) => {
         refusals.push(refusal);
@@ -292,6 +294,18 @@ describe('failed callbacks from one address', () => {
     refusedWith(await get(forged(1), 'flowdeck_oidc_state=guess1'), 'sso_state');
     refusedWith(await get(forged(2), 'flowdeck_oidc_state=guess2'), 'sso_state');
     const throttled = await get(forged(3), 'flowdeck_oidc_state=guess3');
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('sign-ins started from one address', () => {
+  it('are throttled: each stores a pending sign-in', async () => {
+    const site = await startSite({ startThrottle: createGuessThrottle(Date.now, 2, 60) });
+    const start = () => fetch(`${site.origin}/v2/auth/oidc/start?redirect=/flows`, { redirect: 'manual' });
+    expect((await start()).status).toBe(302);
+    expect((await start()).status).toBe(302);
+    const throttled = await start();
     expect(throttled.status).toBe(429);
     expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
   });
