@@ -17,8 +17,16 @@ export function buildUrl(baseUrl: string, path: string, query?: Query): string {
   return `${baseUrl.replace(/\/+$/, '')}${path}${qs ? `?${qs}` : ''}`;
 }
 
-function headersFor(token: string | null, withBody: boolean): Record<string, string> {
+/**
+ * A browser session's cookie goes with every request to this site's own service; a change made with it must
+ * carry this header, which a cross-site form cannot send (the service's CSRF check). A request to another
+ * service's base URL signs with its key and sends no header of ours (it would need that service's CORS leave).
+ */
+export const CSRF_HEADER = 'X-Flowdeck-Csrf';
+
+function headersFor(token: string | null, withBody: boolean, ownSite: boolean): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json' };
+  if (ownSite) headers[CSRF_HEADER] = '1';
   if (token) headers.Authorization = `Bearer ${token}`;
   if (withBody) headers['Content-Type'] = 'application/json';
   return headers;
@@ -55,7 +63,9 @@ export async function request<S extends z.ZodType>(options: RequestOptions<S>): 
   try {
     response = await fetch(url, {
       method,
-      headers: file ? { ...headersFor(token, false), 'Content-Type': file.type || 'application/octet-stream' } : headersFor(token, body !== undefined),
+      headers: file
+        ? { ...headersFor(token, false, session.baseUrl === ''), 'Content-Type': file.type || 'application/octet-stream' }
+        : headersFor(token, body !== undefined, session.baseUrl === ''),
       body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
