@@ -49,11 +49,13 @@ export interface RequestOptions<S extends z.ZodType> {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** Ask this site's own service with no key, whatever the session says (how the sign-in page learns its ways in). */
+  thisSite?: boolean;
 }
 
 export async function request<S extends z.ZodType>(options: RequestOptions<S>): Promise<z.output<S>> {
   const { method = 'GET', path, query, body, file, schema, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
-  const session = getApiSession();
+  const session = options.thisSite ? { baseUrl: '', token: null } : getApiSession();
   const token = options.token ?? session.token;
   const url = buildUrl(session.baseUrl, path, query);
   const timeout = AbortSignal.timeout(timeoutMs);

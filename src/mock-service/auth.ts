@@ -6,7 +6,7 @@ import { bearerToken } from '@/api/bearer';
 import { planForbids } from '@/api/messages';
 import type { Feature } from '@/api/operations';
 import type { UserRole } from '@/api/roles';
-import { DEMO_API_KEY } from '@/lib/demo';
+import { DEMO_API_KEY, DEMO_PASSWORD } from '@/lib/demo';
 import { DEMO_KEYS, type Plan } from '@/service-rules/plans';
 
 export { DEMO_API_KEY };
@@ -21,7 +21,7 @@ export const ROLE_API_KEYS = {
 } as const satisfies Record<UserRole, string>;
 
 /** Every seeded person's password in the mock (the demo's sign-in page says so). */
-export const MOCK_PASSWORD = 'flowdeck-demo-password';
+export const MOCK_PASSWORD = DEMO_PASSWORD;
 
 const PLAN_OF_KEY: Readonly<Record<string, Plan>> = { [DEMO_KEYS.starter]: 'starter' };
 
