@@ -45,6 +45,8 @@ export interface RequestOptions<S extends z.ZodType> {
   token?: string;
   /** A file sent as the body itself, under its own content type (a logo), instead of a JSON `body`. */
   file?: Blob;
+  /** See CallOptions. */
+  thisSite?: boolean | undefined;
 }
 
 export interface CallOptions {
