@@ -80,7 +80,12 @@ export function RunControls({
     <Stack gap="xs" align="flex-end">
       <Group gap="xs" justify="flex-end">
         {/* Each sits in a span the tooltip can watch. */}
-        <Tooltip label={runPermission.reason ?? 'A run is going: wait for it to end, or cancel it'} disabled={runPermission.allowed && running !== true} multiline maw={280}>
+        <Tooltip
+          label={runPermission.reason ?? 'A run is going: wait for it to end, or cancel it'}
+          disabled={runPermission.allowed && running !== true}
+          multiline
+          maw={280}
+        >
           <span>
             <ActionButton
               onAct={() => {

@@ -23,7 +23,14 @@ const sections = [
   { to: '/destinations', label: 'Destinations', exact: false },
   { to: '/alerts', label: 'Alerts', exact: false },
   { to: '/shared-links', label: 'Shared links', exact: false },
+  { to: '/audit', label: 'Audit log', exact: false },
   { to: '/settings', label: 'Settings', exact: false },
+] as const;
+
+/** Only admins manage people and keys: the others' navigation does not list them (their pages say why). */
+const adminSections = [
+  { to: '/users', label: 'People', exact: false },
+  { to: '/keys', label: 'API keys', exact: false },
 ] as const;
 
 /** The navigation's id, for the burger that opens it on a phone. */
@@ -141,7 +148,7 @@ export function AppLayout({ onSignOut, caller, demo = false }: AppLayoutProps) {
         </Group>
       </header>
       <nav id={NAV_ID} className={frame.navbar} data-open={navOpen || undefined} aria-label="Sections">
-        {sections.map((section) => (
+        {[...sections, ...(caller?.role === 'admin' ? adminSections : [])].map((section) => (
           <NavLink
             key={section.to}
             component={Link}

@@ -200,7 +200,14 @@ export function EntryActions({ entry, handlers, stacked = false }: { entry: Tabl
       >
         Re-sync
       </PermittedButton>
-      <PermittedButton permission={may.reset} size="compact-sm" variant="subtle" color="red" onClick={handlers.onReset} aria-label={`Reset the state of ${resource}`}>
+      <PermittedButton
+        permission={may.reset}
+        size="compact-sm"
+        variant="subtle"
+        color="red"
+        onClick={handlers.onReset}
+        aria-label={`Reset the state of ${resource}`}
+      >
         Reset state
       </PermittedButton>
     </>
