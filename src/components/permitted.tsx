@@ -1,4 +1,4 @@
-import { Button, type ButtonProps, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Button, type ButtonProps, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { type ComponentPropsWithoutRef, type ReactNode, useId } from 'react';
 import type { Permission } from '@/lib/permissions';
 
@@ -38,5 +38,14 @@ export function PermittedLink({ permission, link, children, ...props }: ButtonPr
     <PermittedButton permission={permission} {...props}>
       {children}
     </PermittedButton>
+  );
+}
+
+/** A section the signed-in role may not see (a workflow's webhook triggers, a source's card links): why, in its place. */
+export function PermissionNote({ permission }: { permission: Permission }) {
+  return (
+    <Text size="sm" c="dimmed" role="note">
+      {permission.reason}
+    </Text>
   );
 }

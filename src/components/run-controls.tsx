@@ -46,7 +46,7 @@ export function ActionButton({
       {...props}
       data-disabled={inert || undefined}
       aria-disabled={inert || undefined}
-      aria-describedby={reasonId}
+      {...(reasonId ? { 'aria-describedby': reasonId } : {})}
       mod={{ loading: pending }}
       leftSection={pending ? <Loader size={14} color="currentColor" aria-hidden /> : undefined}
       onClick={(event) => {
