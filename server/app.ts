@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { MESSAGES } from '@/api/messages';
-import { requireApiKey, type AuthVariables } from './http/auth';
+import { type Authenticator, createAuthenticator, requireSignIn, type AuthVariables } from './http/auth';
 import { limitBodies } from './http/body-limit';
 import { boundBodies, DEFAULT_BODY_TIMEOUT_MS } from './http/body-timeout';
 import { databaseGate, healthAnswer } from './http/database-gate';
@@ -16,6 +16,7 @@ import { dashboardApp } from './http/static-assets';
 import type { Logger } from './logger';
 import { openApiDocument } from './openapi';
 import { attemptLogHandlers } from './routes/attempt-logs';
+import { auditHandlers } from './routes/audit';
 import { alertHandlers } from './routes/alerts';
 import { recipientCardHandlers, sourceCardHandlers } from './routes/cards';
 import { destinationHandlers } from './routes/destinations';
@@ -31,10 +32,13 @@ import { uploadHandlers } from './routes/uploads';
 import { webhookReceiverHandlers } from './routes/webhook-receiver';
 import { webhookHandlers } from './routes/webhooks';
 import { workflowHandlers } from './routes/workflows';
+import { teamKeyHandlers } from './routes/team-keys';
+import { teamSignInHandlers } from './routes/team-sign-in';
+import { teamUserHandlers } from './routes/team-users';
 import type { Services } from './services';
 
 /** Every operation's route body; the type says when one is missing. */
-function handlersOf(services: Services): Handlers {
+function handlersOf(services: Services, auth: Authenticator): Handlers {
   return {
     ...sourceHandlers(services),
     ...sourceCardHandlers(services),
@@ -53,13 +57,18 @@ function handlersOf(services: Services): Handlers {
     ...alertHandlers(services),
     ...uploadHandlers(services),
     ...settingsHandlers(services),
+    ...teamSignInHandlers(services, auth),
+    ...teamUserHandlers(services, auth),
+    ...teamKeyHandlers(services, auth),
+    ...auditHandlers(services),
   };
 }
 
-/** The /v2 interface: the public card and webhook endpoints first, then everything behind an API key. */
+/** The /v2 interface: the public card, webhook and sign-in endpoints first, then everything behind a key or a session. */
 export function createApiApp(services: Services) {
   const api = new Hono<{ Variables: AuthVariables }>();
-  const handlers = handlersOf(services);
+  const auth = createAuthenticator(services.db, services.logger);
+  const handlers = handlersOf(services, auth);
   if (services.profile === 'hosted') api.use('*', hostedOperationsOnly());
   api.get('/openapi.json', (c) => c.json(openApiDocument()));
   // An unknown card hash is a miss (404); a used, revoked or expired card (410) was a real link.
@@ -67,10 +76,10 @@ export function createApiApp(services: Services) {
     '/cards/*',
     throttleGuesses(createGuessThrottle(), (status) => status === 404),
   );
-  registerOperations(api, handlers, (operation) => operation.access !== 'key', services.profile);
+  registerOperations(api, handlers, (operation) => operation.access !== 'key', services);
 
-  api.use('*', requireApiKey(services.db, createGuessThrottle()));
-  registerOperations(api, handlers, (operation) => operation.access === 'key', services.profile);
+  api.use('*', requireSignIn(services, auth));
+  registerOperations(api, handlers, (operation) => operation.access === 'key', services);
   return api;
 }
 

@@ -1,8 +1,10 @@
 import { delimiter, join, resolve } from 'node:path';
+import { readSessionPolicy, type SessionPolicy } from './auth/session-policy';
 import { DEFAULT_READ_BOUNDS, type ReadBounds } from './connectors/read-bounds';
 import { DEFAULT_BODY_TIMEOUT_MS } from './http/body-timeout';
 import { type Profile, readProfile } from './profile';
 import { readLogRetentionDays } from './runs/log-retention';
+import { readAuditRetentionDays } from './audit/retention';
 import { readRole, type Role } from './role';
 import { readMaxRuns } from './runs/run-queue';
 import { invalidConnectorAllowEntries } from './security/network-guard';
@@ -53,6 +55,8 @@ export interface ServiceConfig {
   serveSourceMaps: boolean;
   /** How many days run attempts' log lines are kept (FLOWDECK_LOG_RETENTION_DAYS, 30 by default). */
   logRetentionDays: number;
+  /** How many days audit entries are kept (FLOWDECK_AUDIT_RETENTION_DAYS, 365 by default). */
+  auditRetentionDays: number;
   /** FLOWDECK_PROFILE: `hosted` answers only the hosted service's operations (proves proxy mode against it). */
   profile: Profile;
   /** FLOWDECK_ROLE: `web`, `worker` or `all` (role.ts). */
@@ -61,6 +65,10 @@ export interface ServiceConfig {
   maxRuns: number;
   /** What connectors may read (FLOWDECK_READ_TIMEOUT, FLOWDECK_READ_LIMIT, FLOWDECK_STALL_TIMEOUT; read-bounds.ts). */
   readBounds: ReadBounds;
+  /** Browser sessions' idle and absolute bounds (FLOWDECK_SESSION_IDLE_HOURS, FLOWDECK_SESSION_MAX_DAYS). */
+  sessionPolicy: SessionPolicy;
+  /** FLOWDECK_OIDC_ISSUER is set: people may sign in with SSO. */
+  ssoEnabled: boolean;
 }
 
 /** The folder uploads land in and the default file root. */
@@ -118,6 +126,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     serveSourceMaps: env.FLOWDECK_SOURCE_MAPS === '1',
     profile: readProfile(env.FLOWDECK_PROFILE),
     logRetentionDays: readLogRetentionDays(env.FLOWDECK_LOG_RETENTION_DAYS),
+    auditRetentionDays: readAuditRetentionDays(env.FLOWDECK_AUDIT_RETENTION_DAYS),
     role: readRole(env.FLOWDECK_ROLE),
     maxRuns: readMaxRuns(env.FLOWDECK_MAX_RUNS),
     readBounds: {
@@ -125,5 +134,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       maxBytes: byteSize('FLOWDECK_READ_LIMIT', env.FLOWDECK_READ_LIMIT, DEFAULT_READ_BOUNDS.maxBytes),
       stallMs: seconds('FLOWDECK_STALL_TIMEOUT', env.FLOWDECK_STALL_TIMEOUT, DEFAULT_READ_BOUNDS.stallMs),
     },
+    sessionPolicy: readSessionPolicy(env),
+    ssoEnabled: Boolean(env.FLOWDECK_OIDC_ISSUER),
   };
 }

@@ -3,14 +3,16 @@ import { runningEmbeddedUrl, startEmbeddedPostgres } from './db/embedded';
 import { migrate } from './db/migrate';
 import { createPool } from './db/pool';
 import { createLogger } from './logger';
+import { isUserRole, USER_ROLES } from '@/api/roles';
 import { isPlan, PLANS } from '@/service-rules/plans';
 import { startupMessage } from './startup-error';
-import { insertApiKey, newApiKey } from './store/api-keys';
+import { insertKey, newApiKey } from './store/api-keys';
 
-// npm run keys -- create --plan <plan> [--label <text>]: prints a new API key (shown once; only its
-// hash is stored). Uses DATABASE_URL or the embedded database in FLOWDECK_DATA_DIR (.flowdeck).
+// npm run keys -- create --plan <plan> [--role <role>] [--name <text>]: prints a new service key (shown
+// once; only its hash is stored), admin unless --role says otherwise. Uses DATABASE_URL or the embedded
+// database in FLOWDECK_DATA_DIR (.flowdeck). --label is the older name of --name.
 
-const USAGE = `Usage: npm run keys -- create --plan <${Object.keys(PLANS).join('|')}> [--label <text>]`;
+const USAGE = `Usage: npm run keys -- create --plan <${Object.keys(PLANS).join('|')}> [--role <${USER_ROLES.join('|')}>] [--name <text>]`;
 
 function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(`--${name}`);
@@ -19,7 +21,8 @@ function option(args: string[], name: string): string | undefined {
 
 const args = process.argv.slice(2);
 const plan = option(args, 'plan') ?? '';
-if (args[0] !== 'create' || !isPlan(plan)) {
+const role = option(args, 'role') ?? 'admin';
+if (args[0] !== 'create' || !isPlan(plan) || !isUserRole(role)) {
   process.stderr.write(`${USAGE}\n`);
   process.exit(2);
 }
@@ -34,7 +37,7 @@ try {
   try {
     await migrate(pool, logger);
     const key = newApiKey();
-    await insertApiKey(pool, key, plan, option(args, 'label') ?? null);
+    await insertKey(pool, key, { plan, label: option(args, 'name') ?? option(args, 'label') ?? null, role });
     process.stdout.write(`${key}\n`);
   } finally {
     await pool.end();

@@ -38,6 +38,7 @@ try {
     ...(config.upstreamUrl || !config.demo || !serves
       ? []
       : [`  Sign in with the API key: ${DEMO_KEYS.team}`, `  (${DEMO_KEYS.starter} signs in on the starter plan, which has no workflows.)`]),
+    ...(service.firstSignInLink === null ? [] : [`  ${config.demo ? 'Or open' : 'Open'} this single-use sign-in link: ${service.firstSignInLink}`]),
     ...(serves ? ['  New keys: npm run keys -- create --plan team'] : []),
     'Press Ctrl+C to stop.',
     '',

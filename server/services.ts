@@ -4,6 +4,7 @@ import type { RunService } from './runs/run-service';
 import type { Profile } from './profile';
 import type { SecretBox } from './secrets';
 import type { SettingsCache } from './settings';
+import type { SessionPolicy } from './auth/session-policy';
 
 /** What the routes work with; built once in main.ts (and by the tests, on their own database). */
 export interface Services {
@@ -23,4 +24,8 @@ export interface Services {
   verifyTimeoutMs: number;
   /** `hosted`: only the hosted service's operations, in its exact shapes (FLOWDECK_PROFILE). */
   profile: Profile;
+  /** How long a browser session lasts idle and at most (FLOWDECK_SESSION_IDLE_HOURS, FLOWDECK_SESSION_MAX_DAYS). */
+  sessionPolicy: SessionPolicy;
+  /** Whether sign-in with OpenID Connect is set up (the sign-in page offers it). */
+  ssoEnabled: boolean;
 }

@@ -10,6 +10,8 @@ import { watchDatabase } from './db/availability';
 import { migrate } from './db/migrate';
 import { createPool, type Pool } from './db/pool';
 import { seedDemo } from './demo/seed';
+import { createFirstAdmin } from './auth/first-start';
+import { linkUrl } from './auth/links';
 import type { Logger } from './logger';
 import { healthApp } from './http/health';
 import { servesApi } from './role';
@@ -26,6 +28,8 @@ export interface RunningService {
   runs: RunService | null;
   /** The demo keys seeded on first start (empty when the database was not new or demo is off). */
   demoKeys: { team: string; starter: string } | null;
+  /** The first admin's single-use sign-in link, when this start made them (a database without people). */
+  firstSignInLink: string | null;
   stop: () => Promise<void>;
 }
 
@@ -73,7 +77,15 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
       logger,
     });
     const server = await listen(app, config);
-    return { url: urlOf(server, config.host), databaseUrl: null, pool: null, runs: null, demoKeys: null, stop: () => closeServer(server) };
+    return {
+      url: urlOf(server, config.host),
+      databaseUrl: null,
+      pool: null,
+      runs: null,
+      demoKeys: null,
+      firstSignInLink: null,
+      stop: () => closeServer(server),
+    };
   }
   // One embedded Postgres belongs to one process: instances that split the roles share a Postgres of their own.
   if (config.role !== 'all' && !config.databaseUrl)
@@ -112,6 +124,7 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
       publicOrigin,
       discoveryTimeoutMs: config.discoveryTimeoutMs,
       logRetentionDays: config.logRetentionDays,
+      auditRetentionDays: config.auditRetentionDays,
       alertRetryDelaySeconds: config.alertRetryDelaySeconds,
       role: config.role,
       maxRuns: config.maxRuns,
@@ -119,6 +132,7 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
     const api = servesApi(config.role);
     // The demo is seeded by an instance that serves it.
     const demoKeys = config.demo && api ? await seedDemo(pool, box, logger, config.fileRoots[0] ?? filesFolder(config.dataDir)) : null;
+    const firstSignIn = api ? await createFirstAdmin(pool) : null;
     startedRuns = runs;
     await runs.start();
     const app = createApp({
@@ -133,6 +147,8 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
         profile: config.profile,
         filesDir: config.fileRoots[0] ?? filesFolder(config.dataDir),
         uploadLimitBytes: config.uploadLimitBytes,
+        sessionPolicy: config.sessionPolicy,
+        ssoEnabled: config.ssoEnabled,
       },
       staticDir: config.staticDir,
       serveSourceMaps: config.serveSourceMaps,
@@ -164,6 +180,8 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
       pool,
       runs,
       demoKeys,
+      // Built once the service listens: the link's origin may be the listening address.
+      firstSignInLink: firstSignIn === null ? null : linkUrl(publicOrigin(), firstSignIn),
       async stop() {
         await closeServer(server);
         watch.stop();

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { routeThroughTransactions } from './request-transaction';
 
 // bigint counts (count(*)) as numbers: Flowdeck's counts stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -20,8 +21,9 @@ export const POOL_BOUNDS = {
   keepAliveInitialDelayMillis: 10_000,
 } as const;
 
+/** The service's pool; inside a request's audited change its queries go to that change's transaction (request-transaction.ts). */
 export function createPool(connectionString: string): pg.Pool {
-  return new pg.Pool({ connectionString, max: 20, idleTimeoutMillis: 30_000, ...POOL_BOUNDS });
+  return routeThroughTransactions(new pg.Pool({ connectionString, max: 20, idleTimeoutMillis: 30_000, ...POOL_BOUNDS }));
 }
 
 /** Postgres error code for a unique violation: how racing inserts learn they lost. */

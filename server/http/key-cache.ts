@@ -15,6 +15,10 @@ export interface KeyCache<T> {
   remembered: (keyHash: string) => Promise<T | null> | undefined;
   /** The holder of the key with this hash, from memory while it is fresh, else from `lookUp`. */
   holderOf: (keyHash: string, lookUp: () => Promise<T | null>) => Promise<T | null>;
+  /** Forgets one entry: a change made here (a session ended) is seen at once here, in others within the bound. */
+  forget: (keyHash: string) => void;
+  /** Forgets every entry (people, keys or sessions changed here). */
+  clear: () => void;
 }
 
 export function createKeyCache<T>(ttlMs = KEY_CACHE_MS, now: () => number = Date.now): KeyCache<T> {
@@ -47,6 +51,12 @@ export function createKeyCache<T>(ttlMs = KEY_CACHE_MS, now: () => number = Date
         },
       );
       return holder;
+    },
+    forget(keyHash) {
+      entries.delete(keyHash);
+    },
+    clear() {
+      entries.clear();
     },
   };
 }

@@ -4,7 +4,8 @@ import type { AnswerOf } from '@/api/operation-types';
 import { type Operation, type OperationName, OPERATIONS, routePattern } from '@/api/operations';
 import { Timeout } from '@/service-rules/errors';
 import { type OperationInput, readOperationInput, type RequestParts } from '@/service-rules/operation-input';
-import type { Profile } from '../profile';
+import { audited } from '../audit/record';
+import type { Services } from '../services';
 import { bearerToken } from '@/api/bearer';
 import { planIncludes } from '@/service-rules/plans';
 import type { AuthVariables } from './auth';
@@ -65,11 +66,16 @@ function partsOf(c: Context<Env>): RequestParts {
   };
 }
 
-export function registerOperations(api: Hono<Env>, handlers: Handlers, which: (operation: Operation) => boolean, profile: Profile): void {
+/**
+ * Registers the operations `which` picks. A change (a rule of server/audit/rules.ts) runs its handler in one
+ * transaction that also writes its audit entry (server/audit/record.ts): both are kept, or neither.
+ */
+export function registerOperations(api: Hono<Env>, handlers: Handlers, which: (operation: Operation) => boolean, services: Services): void {
+  const profile = services.profile;
   for (const operation of OPERATIONS as readonly Operation[]) {
     if (!which(operation)) continue;
     const name = operation.name as OperationName;
-    const handler = handlers[name] as Handler<OperationName>;
+    const handler = audited(operation, handlers[name] as Handler<OperationName>, services, handlers);
     const status = (operation.status ?? 200) as ContentfulStatusCode;
     api.on(operation.method.toUpperCase(), routePattern(operation.path), async (c) => {
       checkAccess(operation, c);

@@ -27,7 +27,7 @@ import { attemptStatus } from './attempts-wire';
 import { wireWorkflowRuns } from './workflow-runs-wire';
 
 /** `freshness` undefined: the hosted shape, which has no such field. */
-const wireWorkflow = (workflow: WorkflowRow, freshness: FreshnessState | null | undefined): WireWorkflow =>
+export const wireWorkflow = (workflow: WorkflowRow, freshness: FreshnessState | null | undefined): WireWorkflow =>
   workflowOnWire(
     {
       ...workflow,

@@ -13,10 +13,13 @@ export function pruneAttemptLogs(db: Queryable, retentionDays: number, now = Dat
   return deleteLogLinesBefore(db, new Date(now - retentionDays * DAY_MS));
 }
 
-/** FLOWDECK_LOG_RETENTION_DAYS: a whole number of days from 1 to 3650; anything else stops the start. */
-export function readLogRetentionDays(raw: string | undefined): number {
-  if (raw === undefined || raw.trim() === '') return DEFAULT_LOG_RETENTION_DAYS;
+/** A retention setting: a whole number of days from 1 to 3650 (`fallback` when unset); anything else stops the start. */
+export function readRetentionDays(variable: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
   const days = /^\d{1,4}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
-  if (!(days >= 1 && days <= 3650)) throw new Error(`FLOWDECK_LOG_RETENTION_DAYS must be a whole number of days from 1 to 3650, got "${raw}".`);
+  if (!(days >= 1 && days <= 3650)) throw new Error(`${variable} must be a whole number of days from 1 to 3650, got "${raw}".`);
   return days;
 }
+
+/** FLOWDECK_LOG_RETENTION_DAYS. */
+export const readLogRetentionDays = (raw: string | undefined) => readRetentionDays('FLOWDECK_LOG_RETENTION_DAYS', raw, DEFAULT_LOG_RETENTION_DAYS);

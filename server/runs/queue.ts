@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { openTransaction } from '../db/request-transaction';
 import type { Logger } from '../logger';
 import type { StoredProperties } from '../properties';
 
@@ -91,9 +92,17 @@ export function createJobQueue(databaseUrl: string, logger: Logger, options: Job
     },
     // Workers poll every 0.5 s; waking this instance's idle ones after a send starts the job at once
     // (other instances still pick up work by polling).
+    // Asked inside a request's change (request-transaction.ts), the job is inserted in its transaction: a
+    // worker sees it only once the change it acts on is committed, and never when it is rolled back.
     async send(queue, data, id, startAfterSeconds) {
-      await boss.send(queue, data, { ...(id ? { id } : {}), ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}) });
-      for (const workerId of workerIds.get(queue) ?? []) boss.notifyWorker(workerId);
+      const transaction = openTransaction();
+      const options = { ...(id ? { id } : {}), ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}) };
+      await boss.send(queue, data, transaction ? { ...options, db: transaction } : options);
+      const notify = () => {
+        for (const workerId of workerIds.get(queue) ?? []) boss.notifyWorker(workerId);
+      };
+      if (transaction) transaction.afterCommit(notify);
+      else notify();
     },
     async jobState(queue, id) {
       const job = await boss.getJobById(queue, id, { includeArchive: true });

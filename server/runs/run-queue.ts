@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { Pool } from '../db/pool';
+import { openTransaction } from '../db/request-transaction';
 import type { Logger } from '../logger';
 import { failRunningAttempts } from '../store/attempts';
 import { admitQueuedAttempts } from '../store/run-queue';
@@ -51,8 +52,17 @@ export function runQueue(db: Pool, queue: JobQueue, logger: Logger, maxRuns: num
     return was;
   };
 
-  /** One pass at a time here; asked for while one is under way, one more follows it (it sees what ended meanwhile). */
+  /**
+   * One pass at a time here; asked for while one is under way, one more follows it (it sees what ended meanwhile).
+   * Asked for inside a request's change (request-transaction.ts), the pass follows its COMMIT, before the answer:
+   * a pass shared with other callers must not run in one request's transaction, nor miss the run it just stored.
+   */
   const admit = (): Promise<void> => {
+    const transaction = openTransaction();
+    if (transaction) {
+      transaction.afterCommit(admit);
+      return Promise.resolve();
+    }
     wanted = true;
     passing ??= (async () => {
       try {

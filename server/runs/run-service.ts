@@ -1,4 +1,5 @@
 import { deliverAlert } from '../alerts/deliver';
+import { DEFAULT_AUDIT_RETENTION_DAYS, pruneAuditLog } from '../audit/retention';
 import { alertWatch } from '../alerts/watch';
 import type { VerificationMessage } from '../connectors/types';
 import type { Pool } from '../db/pool';
@@ -58,6 +59,8 @@ export interface RunService {
   recover: () => Promise<number>;
   /** Deletes attempt log lines past the retention (also run at start and every hour); returns how many. */
   pruneLogs: () => Promise<number>;
+  /** Deletes audit entries past their retention (with the log lines' pass); returns how many. */
+  pruneAudit: () => Promise<number>;
   /** One pass of alert detection over finished runs (every 2 s) and late flows (every 30 s); the deliveries queued. */
   checkAlerts: () => Promise<number>;
   checkLateFlows: () => Promise<number>;
@@ -74,6 +77,8 @@ export interface RunServiceOptions {
   discoveryTimeoutMs?: number;
   /** Days attempt log lines are kept (FLOWDECK_LOG_RETENTION_DAYS). */
   logRetentionDays?: number;
+  /** Days audit entries are kept (FLOWDECK_AUDIT_RETENTION_DAYS). */
+  auditRetentionDays?: number;
   /** The origin of the dashboard links alerts carry. */
   publicOrigin: () => string;
   /** The first retry of a failed alert delivery waits 1–2 times this (15 s by default; tests shorten it). */
@@ -133,6 +138,10 @@ export function createRunService(options: RunServiceOptions): RunService {
         logger.error({ err: String(error) }, 'log retention failed');
       });
       every(LOG_RETENTION_TICK_MS, service.pruneLogs, 'log retention');
+      await service.pruneAudit().catch((error: unknown) => {
+        logger.error({ err: String(error) }, 'audit retention failed');
+      });
+      every(LOG_RETENTION_TICK_MS, service.pruneAudit, 'audit retention');
       every(ALERT_TICK_MS, service.checkAlerts, 'alert detection');
       every(LATE_TICK_MS, service.checkLateFlows, 'late detection');
     },
@@ -162,6 +171,7 @@ export function createRunService(options: RunServiceOptions): RunService {
     // Not while this instance's own lock is away (its database restarting): its own runs would look abandoned.
     recover: async () => (instance && !instance.holdsLock() ? 0 : (await recoverInterruptedRuns(context)) + (await requeueLostJobs(db, queue))),
     pruneLogs: () => pruneAttemptLogs(db, logRetentionDays),
+    pruneAudit: () => pruneAuditLog(db, options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS),
     checkAlerts: alerts.checkFinishedRuns,
     checkLateFlows: alerts.checkLateFlows,
     queueAlert: (deliveryId) => queue.send(QUEUES.alert, { deliveryId }),

@@ -67,6 +67,11 @@ export async function listAllCards(db: Queryable, query: Page & { state: CardSta
   return rows;
 }
 
+export async function findCardById(db: Queryable, id: number): Promise<CardRow | undefined> {
+  const { rows } = await db.query<CardRow>(`${SELECT} WHERE c.id = $1`, [id]);
+  return rows[0];
+}
+
 export async function findCard(db: Queryable, hashId: string): Promise<CardRow | undefined> {
   const { rows } = await db.query<CardRow>(`${SELECT} WHERE c.hash_id = $1`, [hashId]);
   return rows[0];

@@ -11,6 +11,8 @@ import type { Plan } from '@/service-rules/plans';
 import { USER_ROLES, type UserRole } from '@/api/roles';
 import { startService, type RunningService } from '../start';
 import { insertApiKey, newApiKey } from '../store/api-keys';
+import { hashPassword } from '../auth/passwords';
+import { SESSION_COOKIE } from '../auth/session-policy';
 
 // The service as the tests see it: started in-process on a database of its own (on the shared test
 // Postgres of global-setup.ts), with a temporary data folder, an ephemeral port and one API key per
@@ -210,4 +212,41 @@ export async function eventually<T>(probe: () => Promise<T | undefined>, timeout
     }
     await new Promise((resolveWait) => setTimeout(resolveWait, 100));
   }
+}
+
+/** The session cookie an answer sets (`flowdeck_session=<value>`), as a client sends it back; undefined when none is set. */
+export function sessionCookieOf(answer: ApiAnswer): string | undefined {
+  const cookie = answer.headers.getSetCookie().find((header) => header.startsWith(`${SESSION_COOKIE}=`));
+  return cookie?.split(';')[0];
+}
+
+/** A client of a browser session: its cookie and the dashboard's cross-site header on every request, no key. */
+export function sessionClient(baseUrl: string, cookie: string): Api {
+  const api = apiClient(baseUrl, null);
+  return (path, options = {}) => api(path, { ...options, headers: { cookie, 'x-flowdeck-csrf': '1', ...options.headers } });
+}
+
+export interface SignedInPerson {
+  userId: number;
+  email: string;
+  password: string;
+  cookie: string;
+  /** Speaks as this person through their session. */
+  api: Api;
+}
+
+/** Makes a person with a password and signs them in with it (POST /v2/session). */
+export async function signInPerson(harness: Harness, role: UserRole = 'admin'): Promise<SignedInPerson> {
+  const email = `${randomBytes(6).toString('hex')}@example.com`;
+  const password = `password-${randomBytes(8).toString('hex')}`;
+  const [row] = await harness.sql<{ id: number }>('INSERT INTO users (email, name, role, password_hash) VALUES ($1, $2, $3, $4) RETURNING id', [
+    email,
+    `Person ${email}`,
+    role,
+    await hashPassword(password),
+  ]);
+  const answer = await harness.api('/v2/session', { method: 'POST', key: null, body: { email, password } });
+  const cookie = sessionCookieOf(answer);
+  if (!row || answer.status !== 200 || !cookie) throw new Error(`Signing in failed: ${String(answer.status)} ${JSON.stringify(answer.body)}`);
+  return { userId: row.id, email, password, cookie, api: sessionClient(harness.url, cookie) };
 }

@@ -5,8 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { expectError, expectStatus, PLAN_MESSAGE } from './fixtures';
 import { apiClient, createTestDatabase, startHarness } from './harness';
 
-// `npm run keys -- create --plan <plan>` prints a new key that works against the service on the
-// same database, with its plan's features.
+// `npm run keys -- create --plan <plan> [--role <role>] [--name <text>]` prints a new service key that works
+// against the service on the same database, with its plan's features and its role (admin by default).
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -55,9 +55,25 @@ describe('npm run keys -- create', () => {
     expect(first[0]).not.toBe(second[0]);
   });
 
-  it('refuses an unknown plan with the usage and a failing exit code', async () => {
-    const failure = (await keysCli('create', '--plan', 'platinum').catch((error: unknown) => error)) as { code?: number; stderr?: string };
-    expect(failure.code).not.toBe(0);
-    expect(failure.stderr).toContain('Usage: npm run keys -- create --plan <team|starter>');
+  it('prints a key of the role asked, named, an admin service key by default', async () => {
+    const [viewer = ''] = keyIn((await keysCli('create', '--plan', 'team', '--role', 'viewer', '--name', 'dashboards')).stdout);
+    const api = apiClient(service.url, viewer);
+    expect((await api('/v2/me')).body).toMatchObject({ data: { type: 'key', name: 'dashboards', role: 'viewer' } });
+    expectStatus(await api('/v2/flows'), 200);
+    expectError(await api('/v2/sources', { method: 'POST', body: {} }), 403, 'Forbidden: viewer may not create source');
+    const [admin = ''] = keyIn((await keysCli('create', '--plan', 'team')).stdout);
+    expect((await apiClient(service.url, admin)('/v2/me')).body).toMatchObject({ data: { type: 'key', role: 'admin' } });
+    expect(await service.sql("SELECT role, user_id FROM api_keys WHERE label = 'dashboards'")).toEqual([{ role: 'viewer', user_id: null }]);
+  });
+
+  it('refuses an unknown plan or role with the usage and a failing exit code', async () => {
+    for (const args of [
+      ['--plan', 'platinum'],
+      ['--plan', 'team', '--role', 'owner'],
+    ]) {
+      const failure = (await keysCli('create', ...args).catch((error: unknown) => error)) as { code?: number; stderr?: string };
+      expect(failure.code).not.toBe(0);
+      expect(failure.stderr).toContain('Usage: npm run keys -- create --plan <team|starter> [--role <viewer|operator|editor|admin>] [--name <text>]');
+    }
   });
 });

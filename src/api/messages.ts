@@ -45,6 +45,26 @@ export const planForbids = (feature: string) => `Your current plan does not supp
 /** 403: a caller whose role is below the operation's least role (`action`: roles.ts `actionOf`). */
 export const roleForbids = (role: string, action: string) => `Forbidden: ${role} may not ${action}`;
 
+/** Answers of signing in, people and keys (the service's team routes; the mock says the same). */
+export const TEAM_MESSAGES = {
+  /** 401 to a sign-in whose email or password is wrong (which of the two is not said). */
+  wrongPassword: 'Unauthorized: wrong email or password.',
+  /** 401 to a sign-in with a key that is unknown, revoked or expired. */
+  wrongKey: 'Unauthorized: this API key is not valid.',
+  /** 403 to a change made with the session cookie from another site, or without the dashboard's header. */
+  crossSite: 'Forbidden: cross-site request',
+  linkUsed: 'This link has already been used: ask an admin for a new one.',
+  linkExpired: 'This link has expired: ask an admin for a new one.',
+  passwordNeeded: 'password: choose a password to finish.',
+  lastAdmin: 'The last admin must stay an admin: make another person admin first.',
+  emailTaken: 'A person with this email is here already.',
+  serviceKeyHasNoSessions: 'A service key has no sessions to end.',
+  expiryInThePast: 'expiresAt: choose a time in the future.',
+} as const;
+
+/** 400 to a key asked with a role above its maker's. */
+export const keyRoleAboveMaker = (role: string, makerRole: string) => `role: a key's role may not be above its maker's (${makerRole}); ${role} is.`;
+
 /** 400 to a run request while the flow or workflow still runs (one running attempt at a time). */
 export const flowAlreadyRunning = (flowId: number) => `Flow ${String(flowId)} is already running.`;
 /** 400 to a write that names a source or destination (a flow's ends, a trigger's credentials) that does not exist. */

@@ -1,4 +1,4 @@
-import { roleForbids } from '@/api/messages';
+import { keyRoleAboveMaker, roleForbids } from '@/api/messages';
 import type { Operation } from '@/api/operations';
 import { actionOf, roleAtLeast, type UserRole } from '@/api/roles';
 
@@ -22,3 +22,7 @@ export function refusalOfBody(operation: Operation, role: UserRole, body: unknow
 
 const isPauseOnly = (body: unknown): boolean =>
   typeof body === 'object' && body !== null && Object.keys(body).length > 0 && Object.keys(body).every((field) => field === 'paused');
+
+/** The refusal of a key asked with a role above its maker's (createKey), or null when it may be made. */
+export const keyRoleRefusal = (makerRole: UserRole, keyRole: UserRole): string | null =>
+  roleAtLeast(makerRole, keyRole) ? null : keyRoleAboveMaker(keyRole, makerRole);
