@@ -11,7 +11,7 @@ const TYPE_OF_SEGMENT: Readonly<Record<string, string>> = {
   destinations: 'destination',
   flows: 'flow',
   workflows: 'workflow',
-  alerts: 'alertChannel',
+  alerts: 'alert channel',
   settings: 'settings',
   users: 'user',
   keys: 'key',
@@ -46,7 +46,7 @@ export function nameOf(db: MockDb, target: AuditTarget): string | null {
       return db.flow(id)?.displayName ?? null;
     case 'workflow':
       return db.workflow(id)?.name ?? null;
-    case 'alertChannel':
+    case 'alert channel':
       return state.alertChannels.find((channel) => channel.id === id)?.name ?? null;
     case 'user':
       return state.team.users.find((user) => user.id === id)?.name ?? null;
