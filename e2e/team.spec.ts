@@ -18,7 +18,7 @@ async function makeKey(page: Page, name: string, role: 'viewer' | 'operator'): P
   await page.getByRole('button', { name: 'New key' }).click();
   const form = page.getByRole('region', { name: 'New API key' });
   await form.getByLabel(/^Name/).fill(name);
-  await form.getByRole('textbox', { name: 'Role' }).click();
+  await form.getByRole('combobox', { name: /^Role/ }).click();
   await page.getByRole('option', { name: new RegExp(`^${role[0]?.toUpperCase() ?? ''}${role.slice(1)}:`) }).click();
   await form.getByRole('button', { name: 'Create key' }).click();
   const shown = page.getByRole('status').filter({ hasText: 'shown only this once' });

@@ -144,7 +144,9 @@ export function SignInPage({ redirect, error, demoKey, demoPassword }: SignInPag
               Sign in to Flowdeck
             </Title>
             <Text c="dimmed" size="sm">
-              {methods?.password ? 'Use your email and password, your organisation’s SSO or an API key.' : 'Use an API key of your data-movement service.'}
+              {methods?.password
+                ? `Use your email and password${methods.sso ? ', your organisation’s SSO' : ''} or an API key.`
+                : 'Use an API key of your data-movement service.'}
             </Text>
           </div>
           {(demoKey ?? demoPassword) && (
