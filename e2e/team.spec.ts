@@ -22,7 +22,7 @@ async function makeKey(page: Page, name: string, role: 'viewer' | 'operator'): P
   await page.getByRole('option', { name: new RegExp(`^${role[0]?.toUpperCase() ?? ''}${role.slice(1)}:`) }).click();
   await form.getByRole('button', { name: 'Create key' }).click();
   const shown = page.getByRole('status').filter({ hasText: 'shown only this once' });
-  const key = (await shown.getByLabel('API key').textContent())?.trim() ?? '';
+  const key = (await shown.getByLabel('API key', { exact: true }).textContent())?.trim() ?? '';
   expect(key).not.toBe('');
   return key;
 }
@@ -70,10 +70,10 @@ test('roles, keys, people and the audit log, end to end', async ({ page, browser
   // An operator runs it and cancels the run.
   const operator = await asKey(browser, operatorKey);
   await operator.getByRole('button', { name: 'Run now' }).click();
-  await expect(operator.getByRole('region', { name: 'Latest attempt' }).getByText('Running')).toBeVisible({ timeout: 20_000 });
+  await expect(operator.getByRole('region', { name: 'Latest attempt' }).getByText('Running', { exact: true })).toBeVisible({ timeout: 20_000 });
   await operator.getByRole('button', { name: 'Cancel run' }).click();
   await operator.getByRole('dialog').getByRole('button', { name: 'Cancel run' }).click();
-  await expect(operator.getByRole('region', { name: 'Latest attempt' }).getByText('Cancelled')).toBeVisible({ timeout: 20_000 });
+  await expect(operator.getByRole('region', { name: 'Latest attempt' }).getByText('Cancelled', { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(operator.getByRole('button', { name: 'Delete' })).toHaveAccessibleDescription('Operators can’t delete flows. Ask an editor or admin.');
   await operator.context().close();
 
@@ -85,7 +85,7 @@ test('roles, keys, people and the audit log, end to end', async ({ page, browser
   await invite.getByLabel(/^Name/).fill('Lee Park');
   await invite.getByLabel(/^Email/).fill(email);
   await invite.getByRole('button', { name: 'Invite' }).click();
-  const link = (await page.getByLabel('invitation link').textContent())?.trim() ?? '';
+  const link = (await page.getByLabel('invitation link', { exact: true }).textContent())?.trim() ?? '';
   expect(link).toMatch(/\/welcome#token=/);
   await expectNoSeriousAxeViolations(page);
   await shoot(page, 'team-people');

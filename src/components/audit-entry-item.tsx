@@ -5,7 +5,9 @@ import { DateTime } from './date-time';
 
 /** One audit entry, readable: the sentence, then each changed field when there are several, when and from where. */
 export function AuditEntryItem({ entry }: { entry: AuditEntry }) {
-  const lines = changeLines(entry.changes);
+  // A creation's fields all start from nothing: its sentence says enough.
+  const created = Object.values(entry.changes ?? {}).every((change) => change.before === null || change.before === undefined);
+  const lines = created ? [] : changeLines(entry.changes);
   return (
     <Stack gap={2} component="li" py="xs" style={{ listStyle: 'none', borderBottom: '1px solid var(--mantine-color-default-border)' }}>
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

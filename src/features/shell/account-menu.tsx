@@ -11,10 +11,10 @@ export function AccountMenu({ caller, onSignOutEverywhere }: { caller: Caller; o
       <Menu.Target>
         <Button variant="subtle" size="compact-sm" h={28} aria-label={`Account: ${whoLabel(caller)}, ${caller.role}`} maw={220}>
           <Group gap={6} wrap="nowrap">
-            <Text size="sm" truncate="end">
+            <Text size="sm" truncate="end" maw={150}>
               {caller.name}
             </Text>
-            <Badge size="xs" variant="light">
+            <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
               {caller.role}
             </Badge>
           </Group>
