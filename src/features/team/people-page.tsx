@@ -117,7 +117,7 @@ function People() {
                       {user.name}
                     </Text>
                     {user.state === 'invited' && (
-                      <Badge size="xs" color="yellow" variant="light">
+                      <Badge size="xs" variant="light">
                         invited
                       </Badge>
                     )}
