@@ -103,8 +103,8 @@ test('roles, keys, people and the audit log, end to end', async ({ page, browser
   await expect(invited.getByRole('heading', { name: 'Welcome to Flowdeck' })).toBeVisible();
   await expectNoSeriousAxeViolations(invited);
   await shoot(invited, 'team-welcome');
-  await invited.getByLabel('New password', { exact: true }).fill('a long enough password');
-  await invited.getByLabel('New password again', { exact: true }).fill('a long enough password');
+  await invited.locator('input[name="password"]').fill('a long enough password');
+  await invited.locator('input[name="confirm"]').fill('a long enough password');
   await invited.getByRole('button', { name: 'Set password and sign in' }).click();
   await expect(invited.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
   await invited.context().close();
