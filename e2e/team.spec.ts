@@ -42,7 +42,11 @@ test.describe.configure({ mode: 'serial' });
 
 test('roles, keys, people and the audit log, end to end', async ({ page, browser, request }) => {
   test.setTimeout(120_000);
-  await createPacedFlow(request, { name: FLOW, sourceName: `Team e2e source ${String(stamp)}`, properties: { seed: 7, row_count: 100_000, rows_per_second: 500 } });
+  await createPacedFlow(request, {
+    name: FLOW,
+    sourceName: `Team e2e source ${String(stamp)}`,
+    properties: { seed: 7, row_count: 100_000, rows_per_second: 500 },
+  });
 
   // The sign-in page of this site offers a password and a key; the key starts a browser session.
   await page.goto('/sign-in');
