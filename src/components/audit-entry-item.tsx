@@ -5,9 +5,10 @@ import { DateTime } from './date-time';
 
 /** One audit entry, readable: the sentence, then each changed field when there are several, when and from where. */
 export function AuditEntryItem({ entry }: { entry: AuditEntry }) {
-  // A creation's fields all start from nothing: its sentence says enough.
-  const created = Object.values(entry.changes ?? {}).every((change) => change.before === null || change.before === undefined);
-  const lines = created ? [] : changeLines(entry.changes);
+  // A creation's fields all start from nothing, a deletion's all end there: the sentence says enough.
+  const changes = Object.values(entry.changes ?? {});
+  const whole = changes.every(({ before }) => before === null || before === undefined) || changes.every(({ after }) => after === null || after === undefined);
+  const lines = whole ? [] : changeLines(entry.changes);
   return (
     <Stack gap={2} component="li" py="xs" style={{ listStyle: 'none', borderBottom: '1px solid var(--mantine-color-default-border)' }}>
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

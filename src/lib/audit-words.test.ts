@@ -33,6 +33,11 @@ describe('an audit entry in words', () => {
   it('names a key, a run and a sign-in', () => {
     expect(entrySentence(entry({ actor: { type: 'key', id: '4', name: 'On-call' }, action: 'runFlow' }))).toBe('Key “On-call” ran flow “Orders”');
     expect(entrySentence(entry({ action: 'signIn', resource: null }))).toBe('Ana Lima signed in');
+    expect(
+      entrySentence(
+        entry({ actor: { type: 'key', id: '4', name: 'On-call' }, action: 'keyUsedFromNewAddress', resource: { type: 'key', id: '4', name: 'On-call' } }),
+      ),
+    ).toBe('Key “On-call” was used from a new address');
   });
 
   it('reads an action it does not know as the operation’s words', () => {

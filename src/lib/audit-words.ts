@@ -125,6 +125,7 @@ function resourceWords(resource: AuditEntry['resource']): string {
  * changeLines gives each one's values. A secret's values are never shown: it reads "changed".
  */
 export function entrySentence(entry: AuditEntry): string {
+  if (entry.action === 'keyUsedFromNewAddress') return capitalised(`${actorWords(entry.actor)} was used from a new address`);
   const verb = ACTION_VERBS[entry.action] ?? actionOf(entry.action).trim();
   const lines = changeLines(entry.changes);
   const object = resourceWords(entry.resource);
