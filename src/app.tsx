@@ -6,6 +6,7 @@ import { type RouterHistory, RouterProvider } from '@tanstack/react-router';
 import { clearSession, restoreSession } from '@/features/auth/session';
 import { createQueryClient } from '@/lib/query-client';
 import { cssVariablesResolver, theme } from '@/lib/theme';
+import { Identity } from '@/resources/identity';
 import { ServiceSupport } from '@/resources/service-support';
 import { createAppRouter } from './router';
 
@@ -16,16 +17,18 @@ import { createAppRouter } from './router';
 export function createApp({ history, mantineEnv }: { history?: RouterHistory; mantineEnv?: 'default' | 'test' } = {}) {
   restoreSession();
   const service = new ServiceSupport();
+  const identity = new Identity();
   const queryClient = createQueryClient({
     onUnauthorized: () => {
       clearSession();
       service.forget();
+      identity.forget();
       const here = router.state.location;
       if (here.pathname === '/sign-in') return;
       void router.navigate({ to: '/sign-in', search: { redirect: here.href } });
     },
   });
-  const router = createAppRouter({ queryClient, service, history });
+  const router = createAppRouter({ queryClient, service, identity, history });
 
   function App() {
     return (

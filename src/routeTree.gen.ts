@@ -11,24 +11,28 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as SignInRouteImport } from './routes/sign-in'
+import { Route as WelcomeRouteImport } from './routes/welcome'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as CardsHashIdRouteImport } from './routes/cards.$hashId'
 import { Route as AppAlertsIndexRouteImport } from './routes/_app/alerts/index'
 import { Route as AppAlertsChannelIdRouteImport } from './routes/_app/alerts/$channelId'
 import { Route as AppAlertsNewRouteImport } from './routes/_app/alerts/new'
+import { Route as AppAuditIndexRouteImport } from './routes/_app/audit/index'
 import { Route as AppDestinationsIndexRouteImport } from './routes/_app/destinations/index'
 import { Route as AppDestinationsDestinationIdRouteImport } from './routes/_app/destinations/$destinationId'
 import { Route as AppDestinationsNewRouteImport } from './routes/_app/destinations/new'
 import { Route as AppFlowsIndexRouteImport } from './routes/_app/flows/index'
 import { Route as AppFlowsFlowIdRouteImport } from './routes/_app/flows/$flowId'
 import { Route as AppFlowsNewRouteImport } from './routes/_app/flows/new'
+import { Route as AppKeysIndexRouteImport } from './routes/_app/keys/index'
 import { Route as AppRunsIndexRouteImport } from './routes/_app/runs/index'
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppSharedLinksIndexRouteImport } from './routes/_app/shared-links/index'
 import { Route as AppSourcesIndexRouteImport } from './routes/_app/sources/index'
 import { Route as AppSourcesSourceIdRouteImport } from './routes/_app/sources/$sourceId'
 import { Route as AppSourcesNewRouteImport } from './routes/_app/sources/new'
+import { Route as AppUsersIndexRouteImport } from './routes/_app/users/index'
 import { Route as AppWorkflowsIndexRouteImport } from './routes/_app/workflows/index'
 import { Route as AppWorkflowsWorkflowIdRouteImport } from './routes/_app/workflows/$workflowId'
 import { Route as AppWorkflowsNewRouteImport } from './routes/_app/workflows/new'
@@ -42,6 +46,11 @@ const AppRoute = AppRouteImport.update({
 const SignInRoute = SignInRouteImport.update({
   id: '/sign-in',
   path: '/sign-in',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WelcomeRoute = WelcomeRouteImport.update({
+  id: '/welcome',
+  path: '/welcome',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppIndexRoute = AppIndexRouteImport.update({
@@ -72,6 +81,11 @@ const AppAlertsChannelIdRoute = AppAlertsChannelIdRouteImport.update({
 const AppAlertsNewRoute = AppAlertsNewRouteImport.update({
   id: '/alerts/new',
   path: '/alerts/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAuditIndexRoute = AppAuditIndexRouteImport.update({
+  id: '/audit/',
+  path: '/audit/',
   getParentRoute: () => AppRoute,
 } as any)
 const AppDestinationsIndexRoute = AppDestinationsIndexRouteImport.update({
@@ -105,6 +119,11 @@ const AppFlowsNewRoute = AppFlowsNewRouteImport.update({
   path: '/flows/new',
   getParentRoute: () => AppRoute,
 } as any)
+const AppKeysIndexRoute = AppKeysIndexRouteImport.update({
+  id: '/keys/',
+  path: '/keys/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppRunsIndexRoute = AppRunsIndexRouteImport.update({
   id: '/runs/',
   path: '/runs/',
@@ -133,6 +152,11 @@ const AppSourcesSourceIdRoute = AppSourcesSourceIdRouteImport.update({
 const AppSourcesNewRoute = AppSourcesNewRouteImport.update({
   id: '/sources/new',
   path: '/sources/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUsersIndexRoute = AppUsersIndexRouteImport.update({
+  id: '/users/',
+  path: '/users/',
   getParentRoute: () => AppRoute,
 } as any)
 const AppWorkflowsIndexRoute = AppWorkflowsIndexRouteImport.update({
@@ -165,6 +189,7 @@ const AppWorkflowsWorkflowIdEditRoute =
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/sign-in': typeof SignInRoute
+  '/welcome': typeof WelcomeRoute
   '/$': typeof AppSplatRoute
   '/cards/$hashId': typeof CardsHashIdRoute
   '/alerts/$channelId': typeof AppAlertsChannelIdRoute
@@ -178,18 +203,22 @@ export interface FileRoutesByFullPath {
   '/workflows/$workflowId': typeof AppWorkflowsWorkflowIdRoute
   '/workflows/new': typeof AppWorkflowsNewRoute
   '/alerts/': typeof AppAlertsIndexRoute
+  '/audit/': typeof AppAuditIndexRoute
   '/destinations/': typeof AppDestinationsIndexRoute
   '/flows/': typeof AppFlowsIndexRoute
+  '/keys/': typeof AppKeysIndexRoute
   '/runs/': typeof AppRunsIndexRoute
   '/settings/': typeof AppSettingsIndexRoute
   '/shared-links/': typeof AppSharedLinksIndexRoute
   '/sources/': typeof AppSourcesIndexRoute
+  '/users/': typeof AppUsersIndexRoute
   '/workflows/': typeof AppWorkflowsIndexRoute
   '/flows/$flowId/edit': typeof AppFlowsFlowIdEditRoute
   '/workflows/$workflowId/edit': typeof AppWorkflowsWorkflowIdEditRoute
 }
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
+  '/welcome': typeof WelcomeRoute
   '/$': typeof AppSplatRoute
   '/cards/$hashId': typeof CardsHashIdRoute
   '/': typeof AppIndexRoute
@@ -204,12 +233,15 @@ export interface FileRoutesByTo {
   '/workflows/$workflowId': typeof AppWorkflowsWorkflowIdRoute
   '/workflows/new': typeof AppWorkflowsNewRoute
   '/alerts': typeof AppAlertsIndexRoute
+  '/audit': typeof AppAuditIndexRoute
   '/destinations': typeof AppDestinationsIndexRoute
   '/flows': typeof AppFlowsIndexRoute
+  '/keys': typeof AppKeysIndexRoute
   '/runs': typeof AppRunsIndexRoute
   '/settings': typeof AppSettingsIndexRoute
   '/shared-links': typeof AppSharedLinksIndexRoute
   '/sources': typeof AppSourcesIndexRoute
+  '/users': typeof AppUsersIndexRoute
   '/workflows': typeof AppWorkflowsIndexRoute
   '/flows/$flowId/edit': typeof AppFlowsFlowIdEditRoute
   '/workflows/$workflowId/edit': typeof AppWorkflowsWorkflowIdEditRoute
@@ -218,6 +250,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/sign-in': typeof SignInRoute
+  '/welcome': typeof WelcomeRoute
   '/_app/$': typeof AppSplatRoute
   '/cards/$hashId': typeof CardsHashIdRoute
   '/_app/': typeof AppIndexRoute
@@ -232,12 +265,15 @@ export interface FileRoutesById {
   '/_app/workflows/$workflowId': typeof AppWorkflowsWorkflowIdRoute
   '/_app/workflows/new': typeof AppWorkflowsNewRoute
   '/_app/alerts/': typeof AppAlertsIndexRoute
+  '/_app/audit/': typeof AppAuditIndexRoute
   '/_app/destinations/': typeof AppDestinationsIndexRoute
   '/_app/flows/': typeof AppFlowsIndexRoute
+  '/_app/keys/': typeof AppKeysIndexRoute
   '/_app/runs/': typeof AppRunsIndexRoute
   '/_app/settings/': typeof AppSettingsIndexRoute
   '/_app/shared-links/': typeof AppSharedLinksIndexRoute
   '/_app/sources/': typeof AppSourcesIndexRoute
+  '/_app/users/': typeof AppUsersIndexRoute
   '/_app/workflows/': typeof AppWorkflowsIndexRoute
   '/_app/flows/$flowId_/edit': typeof AppFlowsFlowIdEditRoute
   '/_app/workflows/$workflowId_/edit': typeof AppWorkflowsWorkflowIdEditRoute
@@ -247,6 +283,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/sign-in'
+    | '/welcome'
     | '/$'
     | '/cards/$hashId'
     | '/alerts/$channelId'
@@ -260,18 +297,22 @@ export interface FileRouteTypes {
     | '/workflows/$workflowId'
     | '/workflows/new'
     | '/alerts/'
+    | '/audit/'
     | '/destinations/'
     | '/flows/'
+    | '/keys/'
     | '/runs/'
     | '/settings/'
     | '/shared-links/'
     | '/sources/'
+    | '/users/'
     | '/workflows/'
     | '/flows/$flowId/edit'
     | '/workflows/$workflowId/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/sign-in'
+    | '/welcome'
     | '/$'
     | '/cards/$hashId'
     | '/'
@@ -286,12 +327,15 @@ export interface FileRouteTypes {
     | '/workflows/$workflowId'
     | '/workflows/new'
     | '/alerts'
+    | '/audit'
     | '/destinations'
     | '/flows'
+    | '/keys'
     | '/runs'
     | '/settings'
     | '/shared-links'
     | '/sources'
+    | '/users'
     | '/workflows'
     | '/flows/$flowId/edit'
     | '/workflows/$workflowId/edit'
@@ -299,6 +343,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_app'
     | '/sign-in'
+    | '/welcome'
     | '/_app/$'
     | '/cards/$hashId'
     | '/_app/'
@@ -313,12 +358,15 @@ export interface FileRouteTypes {
     | '/_app/workflows/$workflowId'
     | '/_app/workflows/new'
     | '/_app/alerts/'
+    | '/_app/audit/'
     | '/_app/destinations/'
     | '/_app/flows/'
+    | '/_app/keys/'
     | '/_app/runs/'
     | '/_app/settings/'
     | '/_app/shared-links/'
     | '/_app/sources/'
+    | '/_app/users/'
     | '/_app/workflows/'
     | '/_app/flows/$flowId_/edit'
     | '/_app/workflows/$workflowId_/edit'
@@ -327,6 +375,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   SignInRoute: typeof SignInRoute
+  WelcomeRoute: typeof WelcomeRoute
   CardsHashIdRoute: typeof CardsHashIdRoute
 }
 
@@ -344,6 +393,13 @@ declare module '@tanstack/react-router' {
       path: '/sign-in'
       fullPath: '/sign-in'
       preLoaderRoute: typeof SignInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/welcome': {
+      id: '/welcome'
+      path: '/welcome'
+      fullPath: '/welcome'
+      preLoaderRoute: typeof WelcomeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/': {
@@ -388,6 +444,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAlertsNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/audit/': {
+      id: '/_app/audit/'
+      path: '/audit'
+      fullPath: '/audit/'
+      preLoaderRoute: typeof AppAuditIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/destinations/': {
       id: '/_app/destinations/'
       path: '/destinations'
@@ -430,6 +493,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppFlowsNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/keys/': {
+      id: '/_app/keys/'
+      path: '/keys'
+      fullPath: '/keys/'
+      preLoaderRoute: typeof AppKeysIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/runs/': {
       id: '/_app/runs/'
       path: '/runs'
@@ -470,6 +540,13 @@ declare module '@tanstack/react-router' {
       path: '/sources/new'
       fullPath: '/sources/new'
       preLoaderRoute: typeof AppSourcesNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/users/': {
+      id: '/_app/users/'
+      path: '/users'
+      fullPath: '/users/'
+      preLoaderRoute: typeof AppUsersIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/workflows/': {
@@ -524,12 +601,15 @@ interface AppRouteChildren {
   AppWorkflowsWorkflowIdRoute: typeof AppWorkflowsWorkflowIdRoute
   AppWorkflowsNewRoute: typeof AppWorkflowsNewRoute
   AppAlertsIndexRoute: typeof AppAlertsIndexRoute
+  AppAuditIndexRoute: typeof AppAuditIndexRoute
   AppDestinationsIndexRoute: typeof AppDestinationsIndexRoute
   AppFlowsIndexRoute: typeof AppFlowsIndexRoute
+  AppKeysIndexRoute: typeof AppKeysIndexRoute
   AppRunsIndexRoute: typeof AppRunsIndexRoute
   AppSettingsIndexRoute: typeof AppSettingsIndexRoute
   AppSharedLinksIndexRoute: typeof AppSharedLinksIndexRoute
   AppSourcesIndexRoute: typeof AppSourcesIndexRoute
+  AppUsersIndexRoute: typeof AppUsersIndexRoute
   AppWorkflowsIndexRoute: typeof AppWorkflowsIndexRoute
   AppFlowsFlowIdEditRoute: typeof AppFlowsFlowIdEditRoute
   AppWorkflowsWorkflowIdEditRoute: typeof AppWorkflowsWorkflowIdEditRoute
@@ -549,12 +629,15 @@ const AppRouteChildren: AppRouteChildren = {
   AppWorkflowsWorkflowIdRoute: AppWorkflowsWorkflowIdRoute,
   AppWorkflowsNewRoute: AppWorkflowsNewRoute,
   AppAlertsIndexRoute: AppAlertsIndexRoute,
+  AppAuditIndexRoute: AppAuditIndexRoute,
   AppDestinationsIndexRoute: AppDestinationsIndexRoute,
   AppFlowsIndexRoute: AppFlowsIndexRoute,
+  AppKeysIndexRoute: AppKeysIndexRoute,
   AppRunsIndexRoute: AppRunsIndexRoute,
   AppSettingsIndexRoute: AppSettingsIndexRoute,
   AppSharedLinksIndexRoute: AppSharedLinksIndexRoute,
   AppSourcesIndexRoute: AppSourcesIndexRoute,
+  AppUsersIndexRoute: AppUsersIndexRoute,
   AppWorkflowsIndexRoute: AppWorkflowsIndexRoute,
   AppFlowsFlowIdEditRoute: AppFlowsFlowIdEditRoute,
   AppWorkflowsWorkflowIdEditRoute: AppWorkflowsWorkflowIdEditRoute,
@@ -565,6 +648,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   SignInRoute: SignInRoute,
+  WelcomeRoute: WelcomeRoute,
   CardsHashIdRoute: CardsHashIdRoute,
 }
 export const routeTree = rootRouteImport

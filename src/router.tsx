@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router';
 import { RoutePending } from '@/components/route-states';
+import type { Identity } from '@/resources/identity';
 import type { ServiceSupport } from '@/resources/service-support';
 import { routeTree } from './routeTree.gen';
 
@@ -11,11 +12,21 @@ import { routeTree } from './routeTree.gen';
 const PENDING_MS = 1_000;
 const PENDING_MIN_MS = 500;
 
-export function createAppRouter({ queryClient, service, history }: { queryClient: QueryClient; service: ServiceSupport; history?: RouterHistory }) {
+export function createAppRouter({
+  queryClient,
+  service,
+  identity,
+  history,
+}: {
+  queryClient: QueryClient;
+  service: ServiceSupport;
+  identity: Identity;
+  history?: RouterHistory;
+}) {
   const router = createRouter({
     routeTree,
     history,
-    context: { queryClient, service },
+    context: { queryClient, service, identity },
     // React Query owns freshness; the router asks it every time.
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,

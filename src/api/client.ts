@@ -17,8 +17,16 @@ export function buildUrl(baseUrl: string, path: string, query?: Query): string {
   return `${baseUrl.replace(/\/+$/, '')}${path}${qs ? `?${qs}` : ''}`;
 }
 
-function headersFor(token: string | null, withBody: boolean): Record<string, string> {
+/**
+ * A browser session's cookie goes with every request to this site's own service; a change made with it must
+ * carry this header, which a cross-site form cannot send (the service's CSRF check). A request to another
+ * service's base URL signs with its key and sends no header of ours (it would need that service's CORS leave).
+ */
+export const CSRF_HEADER = 'X-Flowdeck-Csrf';
+
+function headersFor(token: string | null, withBody: boolean, ownSite: boolean): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json' };
+  if (ownSite) headers[CSRF_HEADER] = '1';
   if (token) headers.Authorization = `Bearer ${token}`;
   if (withBody) headers['Content-Type'] = 'application/json';
   return headers;
@@ -37,15 +45,19 @@ export interface RequestOptions<S extends z.ZodType> {
   token?: string;
   /** A file sent as the body itself, under its own content type (a logo), instead of a JSON `body`. */
   file?: Blob;
+  /** See CallOptions. */
+  thisSite?: boolean | undefined;
 }
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** Ask this site's own service with no key, whatever the session says (how the sign-in page learns its ways in). */
+  thisSite?: boolean;
 }
 
 export async function request<S extends z.ZodType>(options: RequestOptions<S>): Promise<z.output<S>> {
   const { method = 'GET', path, query, body, file, schema, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
-  const session = getApiSession();
+  const session = options.thisSite ? { baseUrl: '', token: null } : getApiSession();
   const token = options.token ?? session.token;
   const url = buildUrl(session.baseUrl, path, query);
   const timeout = AbortSignal.timeout(timeoutMs);
@@ -55,7 +67,9 @@ export async function request<S extends z.ZodType>(options: RequestOptions<S>): 
   try {
     response = await fetch(url, {
       method,
-      headers: file ? { ...headersFor(token, false), 'Content-Type': file.type || 'application/octet-stream' } : headersFor(token, body !== undefined),
+      headers: file
+        ? { ...headersFor(token, false, session.baseUrl === ''), 'Content-Type': file.type || 'application/octet-stream' }
+        : headersFor(token, body !== undefined, session.baseUrl === ''),
       body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });

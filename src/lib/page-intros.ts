@@ -26,6 +26,9 @@ export const PAGE_INTROS = {
   },
   '/alerts': { title: 'Alerts', description: 'Channels that are told when a run fails, when a flow recovers and when a flow is late.' },
   '/shared-links': { title: 'Shared links', description: 'Every configuration link sent to someone outside, across sources.' },
+  '/users': { title: 'People', description: 'Who may sign in, and what each may do: viewers read, operators run, editors change, admins manage.' },
+  '/keys': { title: 'API keys', description: 'Keys for scripts and services: each has a role no higher than its maker’s. Only a key’s hash is kept.' },
+  '/audit': { title: 'Audit log', description: 'Who changed what, and when: every change, sign-in and failed sign-in, newest first.' },
   '/settings': { title: 'Settings', description: 'The public address links use, the team a link’s recipient sees, and where links may send them back to.' },
 } as const satisfies Record<string, PageIntro>;
 

@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw';
 import { attemptLogHandlers } from './handlers-attempt-logs';
+import { auditHandlers } from './handlers-audit';
 import { alertHandlers } from './handlers-alerts';
 import { cardHandlers } from './handlers-cards';
 import { connectorHandlers } from './handlers-connectors';
@@ -9,6 +10,7 @@ import { flowHandlers } from './handlers-flows';
 import { runHandlers } from './handlers-runs';
 import { settingsHandlers } from './handlers-settings';
 import { sourceHandlers } from './handlers-sources';
+import { teamHandlers } from './handlers-team';
 import { timelineHandlers } from './handlers-timeline';
 import { uploadHandlers } from './handlers-uploads';
 import { workflowHandlers } from './handlers-workflows';
@@ -30,5 +32,7 @@ export function buildHandlers(context: MockContext): HttpHandler[] {
     ...uploadHandlers(context),
     ...alertHandlers(context),
     ...settingsHandlers(context),
+    ...teamHandlers(context),
+    ...auditHandlers(context),
   ];
 }

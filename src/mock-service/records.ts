@@ -3,6 +3,7 @@ import type { ColumnInfo, SchemaChangePolicy, SyncMode } from '@/api/tables';
 import type { DestinationSpecDefinition, SourceSpecDefinition } from '@/catalogue/connector-specs';
 import type { ResourceMode } from '@/service-rules/flow-tables';
 import type { FlowFields, TriggerFields, WorkflowFields } from '@/service-rules/wire';
+import type { TeamState } from './team';
 import type { StoredProperties } from './wire';
 
 // The mock's own stored state. Times are epoch milliseconds so progress can be computed lazily
@@ -224,4 +225,6 @@ export interface MockState {
   alertDeliveries: AlertDeliveryRecord[];
   flowTables: FlowTableRecord[];
   tableClaims: TableClaimRecord[];
+  /** People, keys, the browser's session and the audit log (team.ts). */
+  team: TeamState;
 }

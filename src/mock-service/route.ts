@@ -4,10 +4,14 @@ import { answerOf } from '@/service-rules/errors';
 import { type OperationInput, readOperationInput } from '@/service-rules/operation-input';
 import type { Page } from '@/service-rules/request-params';
 import { planIncludes } from '@/service-rules/plans';
-import { PLAN_MESSAGES, planOf, requestToken } from './auth';
+import { refusalBeforeBody, refusalOfBody } from '@/service-rules/roles';
+import { nameOf, recordOf, targetOf, changesOf } from './audit-record';
+import { PLAN_MESSAGES, requestToken } from './auth';
 import type { MockDb } from './db';
 import { applyFailure, type FailureRegistry } from './failures';
+import { CSRF_HEADER } from '@/api/client';
 import { errorResponse } from './responses';
+import { actorOf, callerOf, type MockCaller, recordAudit } from './team';
 
 export interface RecordedCall {
   operation: OperationName;
@@ -25,8 +29,8 @@ export interface MockContext {
   latencyMs: number;
 }
 
-/** What a handler is handed: its operation's input read as the service reads it, and the request itself. */
-export type RouteInput<N extends OperationName> = OperationInput<N> & { request: Request; url: URL };
+/** What a handler is handed: its operation's input read as the service reads it, the request itself and who made it. */
+export type RouteInput<N extends OperationName> = OperationInput<N> & { request: Request; url: URL; caller: MockCaller | null };
 
 /** The log is for test assertions; the cap keeps a long-polling demo session from growing it forever. */
 const MAX_RECORDED_CALLS = 1_000;
@@ -37,14 +41,47 @@ function stringParams(params: Record<string, string | readonly string[] | undefi
   return Object.fromEntries(Object.entries(params).flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : [])));
 }
 
-function denied(operation: OperationName, request: Request, params: Record<string, string>): Response | null {
-  const { access, feature } = operationNamed(operation);
-  if (access === 'public') return null;
-  if (access === 'card') return requestToken(request) === params.hash_id ? null : errorResponse(401);
-  const plan = planOf(request);
-  if (!plan) return errorResponse(401);
-  if (feature && !planIncludes(plan, feature)) return errorResponse(403, PLAN_MESSAGES[feature]);
+/** The service's browser contract: a change made with the session cookie carries CSRF_HEADER (cross-site forms cannot). */
+export const CROSS_SITE_REFUSAL = 'Forbidden: cross-site request';
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Who may call, as the service checks it: the card's hash, a key or the session, its role, its plan, the CSRF header. */
+function denied(operation: OperationName, request: Request, params: Record<string, string>, caller: MockCaller | null): Response | null {
+  const entry = operationNamed(operation);
+  if (entry.access === 'public') return null;
+  if (entry.access === 'card') return requestToken(request) === params.hash_id ? null : errorResponse(401);
+  if (!caller) return errorResponse(401);
+  if (requestToken(request) === null && !READS.has(request.method) && request.headers.get(CSRF_HEADER) !== '1') return errorResponse(403, CROSS_SITE_REFUSAL);
+  const refusal = refusalBeforeBody(entry, caller.role);
+  if (refusal) return errorResponse(403, refusal);
+  if (entry.feature && !planIncludes(caller.plan, entry.feature)) return errorResponse(403, PLAN_MESSAGES[entry.feature]);
   return null;
+}
+
+/** A change made by a caller, written to the mock's audit log once it succeeded (reads and sign-in's own are not). */
+function auditChange(context: MockContext, operation: OperationName, params: Record<string, string>, caller: MockCaller | null) {
+  const entry = operationNamed(operation);
+  if (entry.method === 'get' || entry.access !== 'key' || !caller || operation === 'signOut' || operation === 'signOutEverywhere') return null;
+  const target = targetOf(entry, params);
+  const before = target ? recordOf(context.db, target) : null;
+  const beforeName = target ? nameOf(context.db, target) : null;
+  return async (response: Response, body: unknown) => {
+    if (!response.ok) return;
+    const id = target?.id ?? (await createdId(response));
+    const resource = target ? { type: target.type, id, name: (id === null ? null : nameOf(context.db, { type: target.type, id })) ?? beforeName } : null;
+    const changes = entry.method === 'patch' ? changesOf(before, body) : null;
+    recordAudit(context.db.state.team, context.db.now(), { actor: actorOf(caller), action: operation, resource, changes });
+  };
+}
+
+async function createdId(response: Response): Promise<string | null> {
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  const id = (body as { data?: { id?: unknown } } | null)?.data?.id;
+  return typeof id === 'number' || typeof id === 'string' ? String(id) : null;
 }
 
 /**
@@ -66,11 +103,18 @@ export function route<N extends OperationName>(context: MockContext, operation: 
     }
     const url = new URL(request.url);
     const named = stringParams(params);
-    const refusal = denied(operation, request, named);
+    const caller = callerOf(context.db.state.team, requestToken(request), context.db.now());
+    const refusal = denied(operation, request, named, caller);
     if (refusal) return refusal;
     try {
       const parts = { param: (name: string) => named[name], query: (name: string) => url.searchParams.get(name), text: () => request.text() };
-      return await resolve({ ...(await readOperationInput(operation, parts, false)), request, url });
+      const input = await readOperationInput(operation, parts, false);
+      const bodyRefusal = caller && refusalOfBody(operationNamed(operation), caller.role, input.body);
+      if (bodyRefusal) return errorResponse(403, bodyRefusal);
+      const audit = auditChange(context, operation, named, caller);
+      const response = await resolve({ ...input, request, url, caller });
+      await audit?.(response, input.body);
+      return response;
     } catch (error) {
       // The same statuses and texts the service answers for each kind of problem.
       const answer = answerOf(error);

@@ -6,6 +6,7 @@ import { BAD_PASSWORD, SLOW_HOST, runResources, sourceFailure } from './rules';
 import { DAY, HOUR, MINUTE, scheduleIntervalMs } from './schedule';
 import { seedWorkflows } from './seed-workflows';
 import { workflowRunRecord } from './workflow-runs';
+import { seedTeam } from './team';
 
 /** Ids a UI developer or a test can rely on in a freshly seeded mock. */
 export const SEED = {
@@ -280,6 +281,7 @@ export function seedState(now: number, discoveryMs: number): MockState {
     alertDeliveries: [],
     flowTables: seedFlowTables(now),
     tableClaims: [],
+    team: seedTeam(now),
     settings: { publicUrl: null, organizationName: 'Acme Data Team', logo: null, allowedRedirects: ['partner.example.com'] },
     cards: [
       {

@@ -5,6 +5,7 @@ import type { FlowStatus } from '@/api/flows';
 import { getRunChanges, type RunChanges } from '@/api/runs';
 import { useClearCache } from '@/lib/query-client';
 import { flowStatusReader, type StatusSupport } from './flow-status-batches';
+import type { Identity } from './identity';
 
 /** Whether the service has an operation: learned from its first answer, `'unknown'` until then. */
 export type Known = boolean | 'unknown';
@@ -57,6 +58,8 @@ export class ServiceSupport implements StatusSupport {
 export interface RouterContext {
   queryClient: QueryClient;
   service: ServiceSupport;
+  /** Who is signed in, and with which role (learned in the signed-in routes' beforeLoad). */
+  identity: Identity;
 }
 
 /** The service support of this sign-in, for components (loaders read it from their context). */
@@ -70,9 +73,10 @@ export function useServiceSupport(): ServiceSupport {
  */
 export function useForgetSession(): () => void {
   const clearCache = useClearCache();
-  const service = useServiceSupport();
+  const { service, identity } = useRouteContext({ from: '__root__' });
   return () => {
     clearCache();
     service.forget();
+    identity.forget();
   };
 }

@@ -1,15 +1,22 @@
 import { createFileRoute, redirect, useLocation, useRouter } from '@tanstack/react-router';
-import { clearSession, hasSession } from '@/features/auth/session';
+import { getApiSession } from '@/api/api-session';
+import { signOut, signOutEverywhere } from '@/api/team';
+import { clearSession } from '@/features/auth/session';
 import { AppLayout } from '@/features/shell/app-layout';
 import { ShellSkeleton } from '@/features/shell/shell-skeleton';
 import { isDemo } from '@/lib/demo';
 import { pageIntroAt } from '@/lib/page-intros';
+import { useCaller } from '@/resources/identity';
 import { useForgetSession } from '@/resources/service-support';
 
-/** Everything behind sign-in. Without a session the user signs in and comes back here. */
+/** Everything behind sign-in. Without a session (a cookie or a key) the user signs in and comes back here. */
 export const Route = createFileRoute('/_app')({
-  beforeLoad: ({ location }) => {
-    if (!hasSession()) throw redirect({ to: '/sign-in', search: { redirect: location.href } });
+  // Who is signed in is asked once per sign-in: the role decides which actions show enabled.
+  beforeLoad: async ({ location, context }) => {
+    if ((await context.identity.learn()) === 'signed-out') {
+      clearSession();
+      throw redirect({ to: '/sign-in', search: { redirect: location.href } });
+    }
   },
   // The frame and the page's heading while the shell's code and the page's arrive: the page does not jump when
   // they come.
@@ -20,11 +27,14 @@ export const Route = createFileRoute('/_app')({
   component: function AppRoute() {
     const router = useRouter();
     const forgetSession = useForgetSession();
-    const signOut = () => {
+    const caller = useCaller();
+    const leave = async (everywhere: boolean) => {
+      // A browser session ends at the service (its cookie is HttpOnly); a key in storage ends here.
+      if (getApiSession().token === null) await (everywhere ? signOutEverywhere() : signOut()).catch(() => undefined);
       clearSession();
       forgetSession();
       void router.navigate({ to: '/sign-in', search: { redirect: undefined } });
     };
-    return <AppLayout onSignOut={signOut} demo={isDemo} />;
+    return <AppLayout onSignOut={(everywhere) => void leave(everywhere)} caller={caller} demo={isDemo} />;
   },
 });

@@ -1,4 +1,6 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { PermittedButton } from '@/components/permitted';
+import { usePermission } from '@/resources/identity';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -65,6 +67,7 @@ export function AlertChannelPage({ channelId }: { channelId: number }) {
   const [confirming, setConfirming] = useState(false);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const sendTest = useSendTestAlert(channelId);
+  const may = { test: usePermission('sendTestAlert'), remove: usePermission('deleteAlertChannel'), edit: usePermission('updateAlertChannel') };
   const update = useUpdateAlertChannel(channelId, {
     onSaved: () => {
       setEditing(false);
@@ -81,7 +84,8 @@ export function AlertChannelPage({ channelId }: { channelId: number }) {
         description={`${kindLabel(channel.kind)} · ${channel.address}`}
         actions={
           <Group gap="sm">
-            <Button
+            <PermittedButton
+              permission={may.test}
               loading={sendTest.isPending}
               onClick={() => {
                 sendTest.mutate(undefined, {
@@ -95,8 +99,9 @@ export function AlertChannelPage({ channelId }: { channelId: number }) {
               }}
             >
               Send test
-            </Button>
-            <Button
+            </PermittedButton>
+            <PermittedButton
+              permission={may.remove}
               variant="default"
               color="red"
               onClick={() => {
@@ -104,7 +109,7 @@ export function AlertChannelPage({ channelId }: { channelId: number }) {
               }}
             >
               Delete
-            </Button>
+            </PermittedButton>
           </Group>
         }
       />
@@ -121,7 +126,8 @@ export function AlertChannelPage({ channelId }: { channelId: number }) {
               Settings and rules
             </Title>
             {!editing && (
-              <Button
+              <PermittedButton
+                permission={may.edit}
                 variant="light"
                 size="compact-sm"
                 onClick={() => {
@@ -130,7 +136,7 @@ export function AlertChannelPage({ channelId }: { channelId: number }) {
                 }}
               >
                 Edit
-              </Button>
+              </PermittedButton>
             )}
           </Group>
           {editing ? (

@@ -1,4 +1,6 @@
 import { Text } from '@mantine/core';
+import { PermittedLink } from '@/components/permitted';
+import { usePermission } from '@/resources/identity';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { AlertChannel } from '@/api/alerts';
 import { AnchorLink } from '@/components/anchor-link';
@@ -39,9 +41,17 @@ const columns: Column<AlertChannel>[] = [
 /** The notification channels: where Flowdeck tells someone that a run failed, recovered or a flow is late. */
 export function AlertsPage() {
   const { data: channels } = useSuspenseQuery(alertQueries.list());
+  const mayCreate = usePermission('createAlertChannel');
   return (
     <>
-      <PageHeader {...PAGE_INTROS['/alerts']} actions={<ButtonLink to="/alerts/new">New channel</ButtonLink>} />
+      <PageHeader
+        {...PAGE_INTROS['/alerts']}
+        actions={
+          <PermittedLink permission={mayCreate} link={<ButtonLink to="/alerts/new">New channel</ButtonLink>}>
+            New channel
+          </PermittedLink>
+        }
+      />
       {channels.length === 0 ? (
         <Text c="dimmed">No channels yet. Add a Slack incoming webhook or a webhook of your own to hear about failures without watching the screen.</Text>
       ) : (

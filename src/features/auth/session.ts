@@ -1,8 +1,10 @@
 import { configureApi } from '@/api/api-session';
 
 /**
- * The signed-in session: API key and service base URL. sessionStorage by default (gone when the tab
- * closes); localStorage only when the user asked to be remembered. Never in a URL, never logged.
+ * How the dashboard is signed in. To this site's own Flowdeck service: a browser session, its cookie
+ * HttpOnly, nothing kept here. To another service (the hosted one has no sessions): its API key and base
+ * URL, in sessionStorage by default (gone when the tab closes), localStorage only when the user asked to be
+ * remembered. Never in a URL, never logged.
  */
 const STORAGE_KEY = 'flowdeck.session';
 
@@ -47,6 +49,17 @@ export function saveSession(session: StoredSession, remember: boolean): void {
   clearSession();
   (remember ? localStorage : sessionStorage).setItem(STORAGE_KEY, JSON.stringify(session));
   configureApi(session);
+}
+
+/** Whether a base URL is this site's own service (empty, or this page's origin). */
+export function isThisSite(baseUrl: string): boolean {
+  return baseUrl === '' || baseUrl.replace(/\/+$/, '') === window.location.origin;
+}
+
+/** From now on requests go to this site's service with its session cookie, and no key is kept. */
+export function startBrowserSession(): void {
+  clearSession();
+  configureApi({ baseUrl: '', token: null });
 }
 
 export function clearSession(): void {

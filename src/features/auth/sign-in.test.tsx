@@ -55,11 +55,13 @@ describe('sign-in', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('could not be reached');
   });
 
-  it('asks for a key before sending anything', async () => {
+  it('asks for a key or a password before sending anything', async () => {
     const { user } = renderApp('/sign-in', { apiKey: null });
+    await screen.findByLabelText('Email');
     await user.click(await screen.findByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('Enter your API key')).toBeInTheDocument();
-    expect(mockService.calls).toHaveLength(0);
+    expect(await screen.findByText('Enter your email and password, or an API key')).toBeInTheDocument();
+    // Only how this site takes a sign-in was asked: nothing was sent to sign in.
+    expect(mockService.calls.map((call) => call.operation)).toEqual(['getSignInMethods']);
   });
 
   it('never follows a redirect to another site after sign-in', async () => {

@@ -1,4 +1,6 @@
 import { Alert, Button, Group, Paper, Stack, TextInput } from '@mantine/core';
+import { PermittedButton } from '@/components/permitted';
+import { usePermission } from '@/resources/identity';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -77,6 +79,10 @@ export function EndpointHeader<T extends Endpoint, C>({ kind, endpoint }: { kind
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const name = endpoint.displayName || endpointFallbackName(noun, endpoint.id);
+  const may = {
+    rename: usePermission(noun === 'source' ? 'updateSource' : 'updateDestination'),
+    remove: usePermission(noun === 'source' ? 'deleteSource' : 'deleteDestination'),
+  };
   return (
     <>
       {renaming ? (
@@ -101,7 +107,8 @@ export function EndpointHeader<T extends Endpoint, C>({ kind, endpoint }: { kind
           description={endpointFallbackName(noun, endpoint.id)}
           actions={
             <Group gap="xs">
-              <Button
+              <PermittedButton
+                permission={may.rename}
                 variant="default"
                 onClick={() => {
                   rename.reset();
@@ -109,8 +116,9 @@ export function EndpointHeader<T extends Endpoint, C>({ kind, endpoint }: { kind
                 }}
               >
                 Rename
-              </Button>
-              <Button
+              </PermittedButton>
+              <PermittedButton
+                permission={may.remove}
                 variant="light"
                 color="red"
                 onClick={() => {
@@ -119,7 +127,7 @@ export function EndpointHeader<T extends Endpoint, C>({ kind, endpoint }: { kind
                 }}
               >
                 Delete
-              </Button>
+              </PermittedButton>
             </Group>
           }
         />

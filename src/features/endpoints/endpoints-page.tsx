@@ -1,4 +1,6 @@
 import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
+import { PermittedLink } from '@/components/permitted';
+import { usePermission } from '@/resources/identity';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
@@ -140,15 +142,23 @@ export function EndpointsPage<T extends Endpoint, C>({ kind, search }: Endpoints
     setDeleting({ id: row.item.id, name: row.name });
   });
 
+  const mayCreate = usePermission(noun === 'source' ? 'createSource' : 'createDestination');
   return (
     <>
       <PageHeader
         title={`${endpointTitle(noun)}s`}
         description={kind.intro}
         actions={
-          <Button component={Link} to={newEndpointPage(noun)}>
+          <PermittedLink
+            permission={mayCreate}
+            link={
+              <Button component={Link} to={newEndpointPage(noun)}>
+                New {noun}
+              </Button>
+            }
+          >
             New {noun}
-          </Button>
+          </PermittedLink>
         }
       />
       {!listing.available ? (

@@ -1,11 +1,13 @@
-import { Button, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Flow, RunAttempt } from '@/api/flows';
 import { ActionFeedback } from '@/components/action-feedback';
 import { ButtonLink } from '@/components/button-link';
+import { PermittedButton, PermittedLink } from '@/components/permitted';
 import { RunControls } from '@/components/run-controls';
 import { flowName } from '@/lib/flow-name';
 import { useCancelFlow, useRunFlow, useSetFlowPaused } from '@/resources/flows';
+import { usePermission } from '@/resources/identity';
 import { CancelFlowText } from './cancel-flow-text';
 import { DeleteFlowDialog } from './delete-flow-dialog';
 
@@ -17,6 +19,13 @@ import { DeleteFlowDialog } from './delete-flow-dialog';
 export function FlowActions({ flow, running, latest = null }: { flow: Flow; running: boolean | null; latest?: RunAttempt | null }) {
   const pause = useSetFlowPaused(flow.id);
   const [deleting, deleteDialog] = useDisclosure(false);
+  const may = {
+    run: usePermission('runFlow'),
+    cancel: usePermission('cancelFlow'),
+    edit: usePermission('updateFlow'),
+    pause: usePermission('updateFlow', { pause: true }),
+    remove: usePermission('deleteFlow'),
+  };
   const feedback = pause.isSuccess
     ? { kind: 'success' as const, message: pause.data.paused ? 'Paused: no scheduled runs until you resume it.' : 'Resumed: it runs on its schedule again.' }
     : pause.isError
@@ -31,11 +40,22 @@ export function FlowActions({ flow, running, latest = null }: { flow: Flow; runn
         running={running}
         subject={`the flow “${flowName(flow)}”`}
         cancelText={<CancelFlowText attempt={latest} />}
+        runPermission={may.run}
+        cancelPermission={may.cancel}
       >
-        <ButtonLink to="/flows/$flowId/edit" params={{ flowId: String(flow.id) }} variant="default">
+        <PermittedLink
+          permission={may.edit}
+          variant="default"
+          link={
+            <ButtonLink to="/flows/$flowId/edit" params={{ flowId: String(flow.id) }} variant="default">
+              Edit
+            </ButtonLink>
+          }
+        >
           Edit
-        </ButtonLink>
-        <Button
+        </PermittedLink>
+        <PermittedButton
+          permission={may.pause}
           variant="default"
           loading={pause.isPending}
           onClick={() => {
@@ -43,10 +63,10 @@ export function FlowActions({ flow, running, latest = null }: { flow: Flow; runn
           }}
         >
           {flow.paused ? 'Resume' : 'Pause'}
-        </Button>
-        <Button color="red" variant="outline" onClick={deleteDialog.open}>
+        </PermittedButton>
+        <PermittedButton permission={may.remove} color="red" variant="outline" onClick={deleteDialog.open}>
           Delete
-        </Button>
+        </PermittedButton>
       </RunControls>
       <ActionFeedback
         feedback={feedback}

@@ -1,4 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
+import { ActivitySection } from '@/components/activity-section';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
@@ -111,6 +112,7 @@ function FlowDetail({ flow }: { flow: Flow }) {
         <RunHistory flowId={flow.id} latest={status.data ? latest : null} numberOf={numberOf} onOpen={openAttempt} />
         <ScheduleCard schedule={scheduleOf(flow)} nextRunAt={flow.nextRunAt} timeZone={flow.timeZone} paused={flow.paused} />
         <AttemptsTable flowId={flow.id} search={search} latest={latest} numberOf={numberOf} onSearch={setSearch} retries={flow.retries.attempts} />
+        <ActivitySection resourceType="flow" resourceId={flow.id} />
       </Stack>
       <AttemptDrawerOnOpen flowId={flow.id} search={search} latest={latest} numberOf={numberOf} onClose={closeAttempt} />
     </>

@@ -4,10 +4,12 @@ import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { memo, useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import type { Flow } from '@/api/flows';
 import { PageHeader } from '@/components/page-header';
+import { PermittedLink } from '@/components/permitted';
 import { formatCount } from '@/lib/format';
 import { PAGE_INTROS } from '@/lib/page-intros';
 import { runStateOf } from '@/lib/run-status';
 import { destinationQueries } from '@/resources/destinations';
+import { usePermission } from '@/resources/identity';
 import { type BulkOutcome, flowQueries } from '@/resources/flows';
 import { sourceQueries } from '@/resources/sources';
 import { type FlowRow, narrowingFilter, sortFlowRows, toFlowRows } from './filter-flows';
@@ -21,16 +23,27 @@ import { useStatusScan } from './use-status-scan';
 
 const route = getRouteApi('/_app/flows/');
 // The count is the list's own line, under the filters: the heading is the same from the first paint on.
-const HEADER = (
-  <PageHeader
-    {...PAGE_INTROS['/flows']}
-    actions={
-      <Button component={Link} to="/flows/new">
-        New flow
-      </Button>
-    }
-  />
-);
+function FlowsHeader() {
+  const mayCreate = usePermission('createFlow');
+  return (
+    <PageHeader
+      {...PAGE_INTROS['/flows']}
+      actions={
+        <PermittedLink
+          permission={mayCreate}
+          link={
+            <Button component={Link} to="/flows/new">
+              New flow
+            </Button>
+          }
+        >
+          New flow
+        </PermittedLink>
+      }
+    />
+  );
+}
+const HEADER = <FlowsHeader />;
 const NO_FLOWS: readonly Flow[] = [];
 const NO_IDS: readonly number[] = [];
 

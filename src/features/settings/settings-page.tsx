@@ -1,4 +1,5 @@
 import { Alert, Button, FileButton, Group, Image, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { usePermission } from '@/resources/identity';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { LOGO_LIMIT_BYTES, type Settings } from '@/api/settings';
@@ -191,17 +192,23 @@ function Redirects({ settings }: { settings: Settings }) {
 
 export function SettingsPage() {
   const { data: settings } = useSuspenseQuery(settingsQueries.current());
+  const may = usePermission('updateSettings');
   return (
     <>
       <PageHeader {...PAGE_INTROS['/settings']} />
-      <Stack gap="lg" maw={720}>
-        <PublicAddress settings={settings} />
-        <Team settings={settings} />
-        <Redirects settings={settings} />
-        <Alert color="gray" variant="light">
-          Any API key may change these settings for now; once keys have roles, only an admin will.
+      {!may.allowed && (
+        <Alert color="gray" variant="light" mb="lg" role="note" title="You can read these settings">
+          {may.reason}
         </Alert>
-      </Stack>
+      )}
+      {/* A role that may not change them sees every field and button disabled, the reason above. */}
+      <fieldset disabled={!may.allowed} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Stack gap="lg" maw={720}>
+          <PublicAddress settings={settings} />
+          <Team settings={settings} />
+          <Redirects settings={settings} />
+        </Stack>
+      </fieldset>
     </>
   );
 }

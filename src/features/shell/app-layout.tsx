@@ -1,10 +1,12 @@
 import { ActionIcon, Badge, Box, Burger, Button, em, Group, NavLink, Text, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import type { Caller } from '@/api/team';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { TimeZoneSwitch } from '@/components/time-zone-switch';
 import { followRuns } from '@/resources/follow-runs';
+import { AccountMenu, AccountSummary } from './account-menu';
 import { CardNotifier } from './card-notifier';
 import { DatabaseBanner } from './database-banner';
 import { NotifyControl } from './notify-control';
@@ -21,7 +23,14 @@ const sections = [
   { to: '/destinations', label: 'Destinations', exact: false },
   { to: '/alerts', label: 'Alerts', exact: false },
   { to: '/shared-links', label: 'Shared links', exact: false },
+  { to: '/audit', label: 'Audit log', exact: false },
   { to: '/settings', label: 'Settings', exact: false },
+] as const;
+
+/** Only admins manage people and keys: the others' navigation does not list them (their pages say why). */
+const adminSections = [
+  { to: '/users', label: 'People', exact: false },
+  { to: '/keys', label: 'API keys', exact: false },
 ] as const;
 
 /** The navigation's id, for the burger that opens it on a phone. */
@@ -66,7 +75,15 @@ function ColorSchemeToggle() {
   );
 }
 
-export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; demo?: boolean }) {
+interface AppLayoutProps {
+  /** `everywhere`: end every session of this person, not only this browser's. */
+  onSignOut: (everywhere: boolean) => void;
+  /** Who is signed in; null on a service without roles (the hosted one). */
+  caller: Caller | null;
+  demo?: boolean;
+}
+
+export function AppLayout({ onSignOut, caller, demo = false }: AppLayoutProps) {
   const [navOpen, { toggle, close }] = useDisclosure(false);
   // The path alone: a page writing its search to the URL (the flows list, on every keystroke) does not draw the shell again.
   const pathname = useLocation({ select: (location) => location.pathname });
@@ -107,8 +124,23 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
             <NotifyControl placement="header" />
             <TimeZoneSwitch />
             <ColorSchemeToggle />
+            {wide && caller && (
+              <AccountMenu
+                caller={caller}
+                onSignOutEverywhere={() => {
+                  onSignOut(true);
+                }}
+              />
+            )}
             {wide && (
-              <Button variant="default" size="compact-sm" h={28} onClick={onSignOut}>
+              <Button
+                variant="default"
+                size="compact-sm"
+                h={28}
+                onClick={() => {
+                  onSignOut(false);
+                }}
+              >
                 Sign out
               </Button>
             )}
@@ -116,7 +148,7 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
         </Group>
       </header>
       <nav id={NAV_ID} className={frame.navbar} data-open={navOpen || undefined} aria-label="Sections">
-        {sections.map((section) => (
+        {[...sections, ...(caller?.role === 'admin' ? adminSections : [])].map((section) => (
           <NavLink
             key={section.to}
             component={Link}
@@ -127,9 +159,27 @@ export function AppLayout({ onSignOut, demo = false }: { onSignOut: () => void; 
           />
         ))}
         <NotifyControl placement="navbar" />
+        {!wide && caller && <AccountSummary caller={caller} />}
         {!wide && (
-          <Button variant="default" mt="md" onClick={onSignOut}>
+          <Button
+            variant="default"
+            mt="md"
+            onClick={() => {
+              onSignOut(false);
+            }}
+          >
             Sign out
+          </Button>
+        )}
+        {!wide && caller?.type === 'user' && (
+          <Button
+            variant="subtle"
+            mt="xs"
+            onClick={() => {
+              onSignOut(true);
+            }}
+          >
+            Sign out everywhere
           </Button>
         )}
       </nav>

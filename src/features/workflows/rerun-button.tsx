@@ -1,4 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
+import { usePermission } from '@/resources/identity';
 import type { WorkflowRun } from '@/api/workflows';
 import { ActionFeedback } from '@/components/action-feedback';
 import { ActionButton } from '@/components/run-controls';
@@ -26,7 +27,8 @@ export function rerunBlocker(run: WorkflowRun | null | undefined): string | null
 /** Re-run from failed step, for the current or last run; disabled with the reason when that run did not fail. */
 export function RerunButton({ workflowId, run }: { workflowId: number; run: WorkflowRun | null | undefined }) {
   const rerun = useRerunWorkflowRun(workflowId, run?.id ?? 0);
-  const blocker = rerunBlocker(run);
+  const may = usePermission('rerunWorkflowRun');
+  const blocker = may.reason ?? rerunBlocker(run);
   return (
     <Stack gap="xs" align="flex-end">
       <Group gap="xs" justify="flex-end" wrap="wrap">

@@ -1,4 +1,6 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
+import { PermissionNote } from '@/components/permitted';
+import { usePermission } from '@/resources/identity';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { isApiError } from '@/api/errors';
@@ -12,14 +14,17 @@ import { WebhookTriggerTable } from './webhook-trigger-table';
 const OpenTriggersById = lazy(async () => ({ default: (await import('./open-triggers-by-id')).OpenTriggersById }));
 
 export function WebhookTriggersSection({ workflowId }: { workflowId: number }) {
-  const list = useQuery({ ...webhookQueries.list(workflowId), retry: false });
+  const may = usePermission('listWebhookTriggers');
+  const list = useQuery({ ...webhookQueries.list(workflowId), retry: false, enabled: may.allowed });
   const unlisted = isApiError(list.error, 'not_found');
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="webhooks-title">
       <Title order={2} size="h4" id="webhooks-title" mb="sm">
         Webhook triggers
       </Title>
-      {unlisted ? (
+      {!may.allowed ? (
+        <PermissionNote permission={may} />
+      ) : unlisted ? (
         <Suspense fallback={<BlockSkeleton label="Loading webhook triggers" rows={2} />}>
           <OpenTriggersById workflowId={workflowId} />
         </Suspense>

@@ -1,4 +1,5 @@
 import { Group, Stack } from '@mantine/core';
+import { ActivitySection } from '@/components/activity-section';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { Workflow } from '@/api/workflows';
 import { FreshnessBadge } from '@/components/freshness-badge';
@@ -67,6 +68,7 @@ function WorkflowDetail({ workflow }: { workflow: Workflow }) {
           retries={workflow.retries.attempts}
         />
         <WebhookTriggersSection workflowId={workflow.id} />
+        <ActivitySection resourceType="workflow" resourceId={workflow.id} />
       </Stack>
     </>
   );

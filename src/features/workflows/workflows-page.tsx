@@ -12,6 +12,8 @@ import { scheduleOf } from '@/lib/schedule-basics';
 import { workflowQueries } from '@/resources/workflows';
 import { WorkflowEnabledSwitch } from './workflow-enabled-switch';
 import { WorkflowStatusBadge } from './workflow-status-badge';
+import { PermittedLink } from '@/components/permitted';
+import { usePermission } from '@/resources/identity';
 
 const columns: Column<Workflow>[] = [
   {
@@ -52,12 +54,17 @@ const columns: Column<Workflow>[] = [
 
 export function WorkflowsPage() {
   const { data: workflows } = useSuspenseQuery(workflowQueries.list());
+  const mayCreate = usePermission('createWorkflow');
   return (
     <>
       <PageHeader
         title={PAGE_INTROS['/workflows'].title}
         description={`${String(workflows.length)} workflows: flows run together, in order.`}
-        actions={<ButtonLink to="/workflows/new">New workflow</ButtonLink>}
+        actions={
+          <PermittedLink permission={mayCreate} link={<ButtonLink to="/workflows/new">New workflow</ButtonLink>}>
+            New workflow
+          </PermittedLink>
+        }
       />
       {workflows.length === 0 ? (
         <Text c="dimmed">No workflows yet.</Text>

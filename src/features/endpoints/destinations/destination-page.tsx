@@ -1,4 +1,5 @@
 import { Stack } from '@mantine/core';
+import { ActivitySection } from '@/components/activity-section';
 import { useState } from 'react';
 import { ConfigureEndpoint, SavedNote } from '../endpoint-configuration';
 import { EndpointHeader } from '../endpoint-header';
@@ -32,6 +33,7 @@ export function DestinationPage({ destinationId }: { destinationId: number }) {
           }}
         />
         <RunLimitSection destination={destination} />
+        <ActivitySection resourceType="destination" resourceId={destination.id} />
       </Stack>
     </>
   );

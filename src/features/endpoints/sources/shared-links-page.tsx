@@ -1,4 +1,6 @@
 import { SegmentedControl, Stack, Text } from '@mantine/core';
+import { PermissionNote } from '@/components/permitted';
+import { usePermission } from '@/resources/identity';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { CARD_STATES, type CardState } from '@/api/cards';
@@ -11,6 +13,19 @@ const FILTERS = [{ value: 'all', label: 'All' }, ...CARD_STATES.map((state) => (
 
 /** Every configuration link sent, across sources: its state and when it changed, filterable, with Revoke. */
 export function SharedLinksPage({ state }: { state: CardState | undefined }) {
+  const may = usePermission('listCards');
+  if (!may.allowed) {
+    return (
+      <>
+        <PageHeader {...PAGE_INTROS['/shared-links']} />
+        <PermissionNote permission={may} />
+      </>
+    );
+  }
+  return <SharedLinks state={state} />;
+}
+
+function SharedLinks({ state }: { state: CardState | undefined }) {
   const { data: cards } = useSuspenseQuery(cardQueries.all(state ? { state } : {}));
   const navigate = useNavigate();
   return (

@@ -1,4 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
+import { PermissionNote } from '@/components/permitted';
+import { usePermission } from '@/resources/identity';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ConfigurationCard } from '@/api/cards';
@@ -15,7 +17,8 @@ import { ShareCardForm } from './share-card-form';
 
 /** Sharing links that let someone without an account fill in this source's configuration. */
 export function SourceCards({ source }: { source: Source }) {
-  const cards = useQuery(cardQueries.ofSource(source.id));
+  const may = usePermission('listConfigurationCards');
+  const cards = useQuery({ ...cardQueries.ofSource(source.id), enabled: may.allowed });
   // A service without settings (proxy mode) says nothing about its address: no notice then.
   const settings = useQuery({ ...settingsQueries.current(), retry: false });
   const [sharing, setSharing] = useState(false);
@@ -26,6 +29,7 @@ export function SourceCards({ source }: { source: Source }) {
       setSharing(false);
     },
   });
+  if (!may.allowed) return <PermissionNote permission={may} />;
   return (
     <Stack gap="md">
       {settings.data && (

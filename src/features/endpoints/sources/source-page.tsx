@@ -1,4 +1,5 @@
 import { Group } from '@mantine/core';
+import { ActivitySection } from '@/components/activity-section';
 import { useState } from 'react';
 import { SavedNote } from '../endpoint-configuration';
 import { EndpointHeader } from '../endpoint-header';
@@ -39,6 +40,7 @@ export function SourcePage({ sourceId, tab, onTab }: { sourceId: number; tab: So
           </>
         }
       />
+      <ActivitySection resourceType="source" resourceId={source.id} />
     </>
   );
 }

@@ -1,4 +1,6 @@
-import { Alert, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { PermittedButton } from '@/components/permitted';
+import { usePermission } from '@/resources/identity';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, lazy, type ReactNode, Suspense, useState } from 'react';
 import type { Flow, RunAttempt } from '@/api/flows';
@@ -82,6 +84,8 @@ export function FlowTablesSection({ flow, latest, running }: FlowTablesSectionPr
     return { state: table, facts, choices: ends ? modeChoices(ends, facts) : null, lastLoad: lastLoadOf(latest, table.resource) };
   });
   const isRunning = running === true;
+  const mayResync = usePermission('resyncFlow');
+  const mayReset = usePermission('resetFlowState');
   const handlersOf = (resource: string): EntryHandlers => ({
     columnsOpen: columnsOpen.has(resource),
     editing: editing === resource,
@@ -143,7 +147,8 @@ export function FlowTablesSection({ flow, latest, running }: FlowTablesSectionPr
           Tables
         </Title>
         <Group gap="xs">
-          <Button
+          <PermittedButton
+            permission={mayResync}
             size="xs"
             variant="default"
             disabled={isRunning || !state.data?.length}
@@ -152,8 +157,9 @@ export function FlowTablesSection({ flow, latest, running }: FlowTablesSectionPr
             }}
           >
             Re-sync all
-          </Button>
-          <Button
+          </PermittedButton>
+          <PermittedButton
+            permission={mayReset}
             size="xs"
             variant="subtle"
             color="red"
@@ -163,7 +169,7 @@ export function FlowTablesSection({ flow, latest, running }: FlowTablesSectionPr
             }}
           >
             Reset all state
-          </Button>
+          </PermittedButton>
         </Group>
       </Group>
       <Text size="sm" c="dimmed" mb="sm">

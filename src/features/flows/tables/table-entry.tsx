@@ -1,4 +1,6 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { PermittedButton } from '@/components/permitted';
+import { usePermission } from '@/resources/identity';
 import { Fragment } from 'react';
 import type { ResourceProgress } from '@/api/flows';
 import type { FlowTableState } from '@/api/tables';
@@ -175,17 +177,39 @@ export function SavedCursorCell({ state }: { state: FlowTableState }) {
 /** Edit, Re-sync and Reset state of one table; `stacked`: one under the other, in a narrow table column. */
 export function EntryActions({ entry, handlers, stacked = false }: { entry: TableEntryData; handlers: EntryHandlers; stacked?: boolean }) {
   const { resource } = entry.state;
+  const may = { edit: usePermission('updateFlow'), resync: usePermission('resyncFlow'), reset: usePermission('resetFlowState') };
   const buttons = (
     <>
-      <Button size="compact-sm" variant="default" onClick={handlers.onEdit} aria-expanded={handlers.editing} aria-label={`Edit how ${resource} is kept`}>
+      <PermittedButton
+        permission={may.edit}
+        size="compact-sm"
+        variant="default"
+        onClick={handlers.onEdit}
+        aria-expanded={handlers.editing}
+        aria-label={`Edit how ${resource} is kept`}
+      >
         Edit
-      </Button>
-      <Button size="compact-sm" variant="default" onClick={handlers.onResync} disabled={handlers.running} aria-label={`Re-sync ${resource}`}>
+      </PermittedButton>
+      <PermittedButton
+        permission={may.resync}
+        size="compact-sm"
+        variant="default"
+        onClick={handlers.onResync}
+        disabled={handlers.running}
+        aria-label={`Re-sync ${resource}`}
+      >
         Re-sync
-      </Button>
-      <Button size="compact-sm" variant="subtle" color="red" onClick={handlers.onReset} aria-label={`Reset the state of ${resource}`}>
+      </PermittedButton>
+      <PermittedButton
+        permission={may.reset}
+        size="compact-sm"
+        variant="subtle"
+        color="red"
+        onClick={handlers.onReset}
+        aria-label={`Reset the state of ${resource}`}
+      >
         Reset state
-      </Button>
+      </PermittedButton>
     </>
   );
   return stacked ? (

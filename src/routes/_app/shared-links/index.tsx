@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { permissionOf } from '@/lib/permissions';
 import { z } from 'zod';
 import { CARD_STATES } from '@/api/cards';
 import { SharedLinksPage } from '@/features/endpoints/sources/shared-links-page';
@@ -9,7 +10,10 @@ const searchSchema = z.object({ state: z.enum(CARD_STATES).optional().catch(unde
 export const Route = createFileRoute('/_app/shared-links/')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ state: search.state }),
-  loader: ({ context, deps }) => context.queryClient.query({ ...cardQueries.all(deps.state ? { state: deps.state } : {}), staleTime: 'static' }),
+  loader: async ({ context, deps }) => {
+    if (permissionOf(context.identity.role, 'listCards').allowed)
+      await context.queryClient.query({ ...cardQueries.all(deps.state ? { state: deps.state } : {}), staleTime: 'static' });
+  },
   component: function SharedLinksRoute() {
     const { state } = Route.useSearch();
     return <SharedLinksPage state={state} />;
