@@ -1,8 +1,10 @@
-import { operationNamed, type OperationName } from '@/api/operations';
+import type { OperationName } from '@/api/operations';
 import { actionOf, roleAtLeast, type UserRole } from '@/api/roles';
+import type { Caller } from '@/api/team';
 
-// What the signed-in role may do, from the operations table (the service enforces the same table): the
-// dashboard shows an action a role cannot take disabled, with this reason, never hidden.
+// What the signed-in caller may do, from the least roles the service told at sign-in (GET /v2/me: the
+// operations table it enforces, without the dashboard loading that table): an action a role cannot take
+// is shown disabled, with this reason, never hidden.
 
 export interface Permission {
   allowed: boolean;
@@ -57,13 +59,14 @@ function phraseOf(operation: OperationName): string {
 const whoMay = (least: UserRole) => (least === 'admin' ? ROLE_NOUNS.admin[0] : `${ROLE_NOUNS[least][0]} or admin`);
 
 /**
- * Whether `role` may call `operation` (`pause`: a flow's pause or resume, which its pauseRole allows). A null
- * role is a service without roles (the hosted one): everything stays allowed and the service decides.
+ * Whether `caller` may call `operation` (`pause`: a flow's pause or resume, which its pauseRole allows). No
+ * caller, or one without least roles, is a service without roles (the hosted one): everything stays
+ * allowed and the service decides.
  */
-export function permissionOf(role: UserRole | null, operation: OperationName, { pause = false }: { pause?: boolean } = {}): Permission {
-  const entry = operationNamed(operation);
-  const least = (pause ? entry.pauseRole : undefined) ?? entry.role;
-  if (role === null || !least || roleAtLeast(role, least)) return ALLOWED;
+export function permissionOf(caller: Caller | null, operation: OperationName, { pause = false }: { pause?: boolean } = {}): Permission {
+  const entry = caller?.leastRoles?.[operation];
+  const least = (pause ? entry?.pauseRole : undefined) ?? entry?.role;
+  if (!caller || !least || roleAtLeast(caller.role, least)) return ALLOWED;
   const phrase = pause ? 'pause or resume flows' : phraseOf(operation);
-  return { allowed: false, reason: `${ROLE_NOUNS[role][1]} can’t ${phrase}. Ask ${whoMay(least)}.` };
+  return { allowed: false, reason: `${ROLE_NOUNS[caller.role][1]} can’t ${phrase}. Ask ${whoMay(least)}.` };
 }

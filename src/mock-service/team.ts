@@ -3,6 +3,7 @@ import type { UserRole } from '@/api/roles';
 import type { Caller } from '@/api/team';
 import type { Plan } from '@/service-rules/plans';
 import { DEMO_API_KEY, MOCK_PASSWORD, planOfKey, ROLE_API_KEYS, STARTER_API_KEY } from './auth';
+import { leastRolesOfTable } from '@/service-rules/least-roles';
 
 // People, keys, the browser's session and the audit log, as the mock keeps them. The mock runs in one
 // browser (or one test), so it keeps one session: what the service's cookie would name. Times are epoch
@@ -141,7 +142,10 @@ export function callerOf(team: TeamState, token: string | null, now: number): Mo
 export const isKeyLive = (key: KeyRecord, now: number): boolean => key.revokedAt === null && (key.expiresAt === null || key.expiresAt > now);
 
 /** The public part of a caller, as GET /v2/me answers it. */
-export const callerOnWire = ({ type, id, name, role }: MockCaller | Caller): Caller => ({ type, id, name, role });
+const LEAST_ROLES = leastRolesOfTable();
+
+/** Who is calling, with every operation's least role, as the service tells a dashboard. */
+export const callerOnWire = ({ type, id, name, role }: MockCaller | Caller): Caller => ({ type, id, name, role, leastRoles: LEAST_ROLES });
 
 export function recordAudit(
   team: TeamState,

@@ -73,6 +73,6 @@ export function useCaller(): Caller | null {
 
 /** Whether the signed-in role may take an action, and why not: show it disabled with the reason, never hidden. */
 export function usePermission(operation: OperationName, options: { pause?: boolean } = {}): Permission {
-  const role = useRouteContext({ from: '__root__', select: (context) => context.identity.role });
-  return permissionOf(role, operation, options);
+  const caller = useRouteContext({ from: '__root__', select: (context) => context.identity.caller });
+  return permissionOf(caller, operation, options);
 }

@@ -5,7 +5,7 @@ import { teamQueries } from '@/resources/team';
 
 export const Route = createFileRoute('/_app/keys/')({
   loader: async ({ context }) => {
-    if (permissionOf(context.identity.role, 'listKeys').allowed) await context.queryClient.query({ ...teamQueries.keys(), staleTime: 'static' });
+    if (permissionOf(context.identity.caller, 'listKeys').allowed) await context.queryClient.query({ ...teamQueries.keys(), staleTime: 'static' });
   },
   component: KeysPage,
 });

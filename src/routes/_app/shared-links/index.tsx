@@ -11,7 +11,7 @@ export const Route = createFileRoute('/_app/shared-links/')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ state: search.state }),
   loader: async ({ context, deps }) => {
-    if (permissionOf(context.identity.role, 'listCards').allowed)
+    if (permissionOf(context.identity.caller, 'listCards').allowed)
       await context.queryClient.query({ ...cardQueries.all(deps.state ? { state: deps.state } : {}), staleTime: 'static' });
   },
   component: function SharedLinksRoute() {

@@ -5,7 +5,7 @@ import { teamQueries } from '@/resources/team';
 
 export const Route = createFileRoute('/_app/users/')({
   loader: async ({ context }) => {
-    if (permissionOf(context.identity.role, 'listUsers').allowed) await context.queryClient.query({ ...teamQueries.users(), staleTime: 'static' });
+    if (permissionOf(context.identity.caller, 'listUsers').allowed) await context.queryClient.query({ ...teamQueries.users(), staleTime: 'static' });
   },
   component: PeoplePage,
 });
