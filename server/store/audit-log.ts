@@ -26,8 +26,10 @@ export interface NewAuditEntry {
 
 export async function insertAuditEntry(db: Queryable, entry: NewAuditEntry): Promise<void> {
   await db.query(
-    `INSERT INTO audit_log (actor_type, actor_id, actor_name, address, action, resource_type, resource_id, resource_name, changes)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    // The time of the insert, as its id is: now() is its transaction's start, which would order a long change's
+    // entry before ones recorded while it ran, and the log reads newest first by id.
+    `INSERT INTO audit_log (at, actor_type, actor_id, actor_name, address, action, resource_type, resource_id, resource_name, changes)
+     VALUES (clock_timestamp(), $1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [
       entry.actor.type,
       entry.actor.id,

@@ -21,6 +21,7 @@ import {
   workflowEnded,
 } from './fixtures';
 import { type ApiAnswer, eventually, type Harness, startHarness } from './harness';
+import { insertAuditEntry } from '../store/audit-log';
 
 // The audit log against the real service: each change the operations table has (a rule of
 // server/audit/rules.ts) leaves exactly one entry with its actor, action, object and changes; a failed
@@ -602,6 +603,26 @@ describe('GET /v2/audit', () => {
     expect((await read(`from=${hoursAgo(2)}&to=${hoursAgo(1)}`)).data).toEqual([]);
     expect((await api('/v2/audit?cursor=nope')).status).toBe(400);
     expect((await api('/v2/audit?actor=someone')).status).toBe(400);
+  });
+
+  it('reads newest first by time as well as by id: an entry is stamped when it is written', async () => {
+    // A change whose transaction began before another change's entry is written after it, and says so.
+    const pool = service.service.pool;
+    if (!pool) throw new Error('The test service has no database.');
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT now()');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expectStatus(await api('/v2/settings', { method: 'PATCH', body: { organizationName: 'Ordered' } }), 200);
+      await insertAuditEntry(client, { actor: { type: 'system', id: null, name: 'test' }, address: null, action: 'late', resource: null, changes: null });
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    const [late, settings] = auditPageSchema.parse(expectStatus(await api('/v2/audit?limit=2'), 200).body).data;
+    expect([late?.action, settings?.action]).toEqual(['late', 'updateSettings']);
+    expect(Date.parse(late?.at ?? '')).toBeGreaterThanOrEqual(Date.parse(settings?.at ?? ''));
   });
 });
 
