@@ -66,9 +66,11 @@ describe('a browser session on this site', () => {
     expect(await screen.findByRole('link', { name: 'Sign in with SSO' })).toHaveAttribute('href', '/v2/auth/oidc/start?redirect=%2Fruns');
   });
 
-  it('says when the SSO sign-in failed', async () => {
-    renderApp('/sign-in?error=sso', { apiKey: null });
-    expect(await screen.findByRole('alert')).toHaveTextContent('SSO sign-in failed: try again');
+  it('says when the SSO sign-in failed, and why', async () => {
+    renderApp('/sign-in?error=sso_state', { apiKey: null });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('SSO sign-in failed');
+    expect(alert).toHaveTextContent('The sign-in expired, was already used, or was started in another tab or browser.');
     expect(screen.queryByRole('link', { name: 'Sign in with SSO' })).not.toBeInTheDocument();
   });
 

@@ -95,6 +95,15 @@ interface SignInPageProps {
   demoPassword?: string | undefined;
 }
 
+/** What the service's `?error=` codes of an SSO sign-in mean to the person (server/auth/oidc.ts names them). */
+const SSO_FAILURES: Record<string, string> = {
+  sso: 'Your identity provider did not complete the sign-in. Try again, or use another way below.',
+  sso_state: 'The sign-in expired, was already used, or was started in another tab or browser. Try again.',
+  sso_denied: 'The sign-in was refused: your identity provider declined it, or your account there cannot be matched to one here. Ask an admin.',
+  sso_failed: 'Your identity provider’s answer could not be verified (an expired or wrongly signed token). Try again.',
+  sso_unavailable: 'Your identity provider could not be reached. Try again in a moment, or use another way below.',
+};
+
 export function SignInPage({ redirect, error, demoKey, demoPassword }: SignInPageProps) {
   const router = useRouter();
   const identity = useRouteContext({ from: '__root__', select: (context) => context.identity });
@@ -160,9 +169,9 @@ export function SignInPage({ redirect, error, demoKey, demoPassword }: SignInPag
               .
             </Alert>
           )}
-          {error === 'sso' && (
-            <Alert color="red" title="SSO sign-in failed: try again" role="alert">
-              Your identity provider did not complete the sign-in. Try again, or use another way below.
+          {error?.startsWith('sso') && (
+            <Alert color="red" title="SSO sign-in failed" role="alert">
+              {SSO_FAILURES[error] ?? SSO_FAILURES.sso}
             </Alert>
           )}
           {failure && (
