@@ -3,6 +3,7 @@ import { DEFAULT_LOG_PAGE_LIMIT, MAX_LOG_PAGE_LIMIT } from '@/api/attempt-logs';
 import { CARD_STATES } from '@/api/cards';
 import { CLOSED_CARD_MESSAGES, MESSAGES, planForbids, roleForbids } from '@/api/messages';
 import { type Operation, OPERATIONS, PATH_PARAMETERS, type PathParameter } from '@/api/operations';
+import { auditParamsSchema } from '@/api/audit';
 import { MAX_CHANGES_WAIT_SECONDS, runsParamsSchema } from '@/api/runs';
 import { DEFAULT_TIMELINE_LIMIT, MAX_TIMELINE_LIMIT } from '@/api/timeline';
 
@@ -120,6 +121,7 @@ function parameters(operation: Operation): object[] {
       ? [{ name: 'resource', in: 'query', schema: { type: 'string' }, description: 'One resource by name; absent: every resource.' }]
       : []),
     ...(operation.query === 'runs' ? queryParametersOf(runsParamsSchema) : []),
+    ...(operation.query === 'audit' ? queryParametersOf(auditParamsSchema) : []),
     ...(operation.query === 'since' ? changesParameters : []),
     ...(operation.query === 'filename'
       ? [{ name: 'filename', in: 'query', schema: { type: 'string' }, description: 'The file’s name; cleaned before use.' }]

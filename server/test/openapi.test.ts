@@ -50,11 +50,12 @@ describe('GET /v2/openapi.json', () => {
     expect(Object.keys(operation('/destinations/{id}/verify', 'get')?.responses ?? {})).toEqual(expect.arrayContaining(['200', '408']));
   });
 
-  it('describes the query of the runs list and of run changes', async () => {
+  it('describes the query of the runs list, run changes and the audit log', async () => {
     const document = (await service.api('/v2/openapi.json')).body as { paths: Record<string, Record<string, { parameters?: { name: string }[] }>> };
     const names = (path: string) => (document.paths[path]?.get?.parameters ?? []).map((parameter) => parameter.name);
     expect(names('/v2/runs')).toEqual(['status', 'trigger', 'flow', 'workflow', 'from', 'to', 'limit', 'cursor', 'order']);
     expect(names('/v2/run-changes')).toEqual(['since', 'wait']);
+    expect(names('/v2/audit')).toEqual(['actor', 'action', 'resourceType', 'resourceId', 'from', 'to', 'limit', 'cursor']);
   });
 
   it('describes Flowdeck’s flow fields: paused (read and PATCH), the attempt number and the triggers', async () => {
