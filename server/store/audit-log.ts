@@ -91,10 +91,11 @@ export async function listAuditEntries(db: Queryable, filter: AuditFilter): Prom
   if (filter.to) where((p) => `at < ${p}`, filter.to);
   if (filter.beforeId !== null) where((p) => `id < ${p}`, filter.beforeId.toString());
   values.push(filter.limit + 1);
+  // Ordered by the table's id: the text the answer carries would sort "99" after "181".
   const { rows } = await db.query<AuditRow>(
     `SELECT id::text AS id, at, actor_type, actor_id, actor_name, address, action, resource_type, resource_id, resource_name, changes
        FROM audit_log ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}
-      ORDER BY id DESC LIMIT $${String(values.length)}`,
+      ORDER BY audit_log.id DESC LIMIT $${String(values.length)}`,
     values,
   );
   return rows;
