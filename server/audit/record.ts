@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { Operation, OperationName } from '@/api/operations';
-import { inTransaction, RollBack } from '../db/request-transaction';
+import { inRequestTransaction, RollBack } from '../db/request-transaction';
 import type { Caller } from '../http/auth';
 import { clientAddress } from '../http/guess-throttle';
 import type { Services } from '../services';
@@ -73,7 +73,7 @@ export function audited<H extends AnyHandler>(operation: Operation, handler: H, 
   const rule = ruleOf(operation.name as OperationName);
   if (rule === false) return handler;
   const run = (input: Parameters<H>[0], c: Context) =>
-    inTransaction(services.db, async (transaction) => {
+    inRequestTransaction(services.db, async (transaction) => {
       const exchange = { ...(input as { params?: object; query?: object; body?: unknown }) };
       const context = auditContext({ services, handlers, c }, c.req.param('hash_id'), c.req.param('webhook_id'));
       // What an update or a delete changes is read in its transaction, before the handler changes it; but

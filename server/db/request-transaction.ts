@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 
 // One transaction around a request's change, without threading a client through every store: inside
-// `inTransaction(pool, work)`, the pool's `query` goes to that transaction's connection, and `connect()`
+// `inRequestTransaction(pool, work)`, the pool's `query` goes to that transaction's connection, and `connect()`
 // hands back the same connection with its BEGIN, COMMIT and ROLLBACK turned into a savepoint's (the stores
 // open transactions of their own). The audit hook (server/audit/record.ts) writes its entry on it before
 // COMMIT, so a change and its audit entry are kept or lost together.
@@ -131,7 +131,7 @@ export interface RequestTransaction {
   begin: () => Promise<void>;
 }
 
-/** Thrown by work to end the transaction without its change; `answer` is what inTransaction returns then. */
+/** Thrown by work to end the transaction without its change; `answer` is what inRequestTransaction returns then. */
 export class RollBack<T> extends Error {
   constructor(readonly answer: T) {
     super('rolled back');
@@ -158,7 +158,7 @@ async function end(scope: Scope, statement: 'COMMIT' | 'ROLLBACK'): Promise<void
  * Runs `work` with the pool's queries in one transaction: committed when it returns, rolled back when it
  * throws (or throws a RollBack). Callbacks queued with `afterCommit` run once the change is committed.
  */
-export async function inTransaction<T>(pool: pg.Pool, work: (transaction: RequestTransaction) => Promise<T>): Promise<T> {
+export async function inRequestTransaction<T>(pool: pg.Pool, work: (transaction: RequestTransaction) => Promise<T>): Promise<T> {
   if (!(rawQuery in pool)) throw new Error('The pool does not route through transactions (createPool makes one that does).');
   const scope: Scope = { pool, client: null, beginning: null, ended: false, turn: Promise.resolve(), savepoints: 0, afterCommit: [] };
   const transaction: RequestTransaction = {

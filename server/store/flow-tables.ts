@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Column, Json, SchemaChange } from '../connectors/types';
 import { DESTINATION_FLOWS_LOCK_CLASS } from '../db/advisory-locks';
 import type { Pool, Queryable } from '../db/pool';
+import { inTransaction } from '../db/transaction';
 
 // The service's copy of each flow table's state (flow_tables) and the registry of which flow writes which
 // table of a destination (destination_tables). The destination's load records are the authority on what
@@ -147,17 +148,8 @@ export async function releaseTables(db: Queryable, flowId: number): Promise<void
 
 /** Runs `work` in a transaction that holds the destination's flows lock (DESTINATION_FLOWS_LOCK_CLASS) until it commits. */
 export async function withDestinationFlows<T>(db: Pool, destinationId: number, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await db.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(db, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1, $2)', [DESTINATION_FLOWS_LOCK_CLASS, destinationId]);
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+    return work(client);
+  });
 }
