@@ -71,12 +71,9 @@ export const callerSchema = z.object({
   id: idSchema,
   name: z.string(),
   role: roleSchema,
-  leastRoles: z
-    .record(z.string(), leastRoleSchema)
-    .optional()
-    .meta({
-      description: "Every signed-in operation's least role, as this service enforces it (by operation name): what a dashboard shows disabled, and why.",
-    }),
+  leastRoles: z.record(z.string(), leastRoleSchema).optional().meta({
+    description: "Every signed-in operation's least role, as this service enforces it (by operation name): what a dashboard shows disabled, and why.",
+  }),
 });
 export type Caller = z.infer<typeof callerSchema>;
 
