@@ -24,9 +24,11 @@ export function buildUrl(baseUrl: string, path: string, query?: Query): string {
  */
 export const CSRF_HEADER = 'X-Flowdeck-Csrf';
 
-function headersFor(token: string | null, withBody: boolean, ownSite: boolean): Record<string, string> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (ownSite) headers[CSRF_HEADER] = '1';
+/** The CSRF header, for a request to this site's own service (an empty base URL); none for another service. */
+export const csrfHeaderFor = (baseUrl: string): Record<string, string> => (baseUrl === '' ? { [CSRF_HEADER]: '1' } : {});
+
+function headersFor(token: string | null, withBody: boolean, baseUrl: string): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...csrfHeaderFor(baseUrl) };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (withBody) headers['Content-Type'] = 'application/json';
   return headers;
@@ -68,8 +70,8 @@ export async function request<S extends z.ZodType>(options: RequestOptions<S>): 
     response = await fetch(url, {
       method,
       headers: file
-        ? { ...headersFor(token, false, session.baseUrl === ''), 'Content-Type': file.type || 'application/octet-stream' }
-        : headersFor(token, body !== undefined, session.baseUrl === ''),
+        ? { ...headersFor(token, false, session.baseUrl), 'Content-Type': file.type || 'application/octet-stream' }
+        : headersFor(token, body !== undefined, session.baseUrl),
       body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { getApiSession } from './api-session';
 import { bearerHeader } from './bearer';
 import { callOperation, type RouteOf, routeRequest } from './call-operation';
-import { buildUrl, type CallOptions } from './client';
+import { buildUrl, type CallOptions, csrfHeaderFor } from './client';
 import { dataOf } from './common';
 import { ApiError, errorBodySchema, kindFromStatus } from './errors';
 
@@ -145,6 +145,7 @@ export function sendFile(
     const { method = 'POST', path } = routeRequest(route, params);
     xhr.open(method, buildUrl(baseUrl, path, { filename: file.name }));
     xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(csrfHeaderFor(baseUrl))) xhr.setRequestHeader(name, value);
     if (token) xhr.setRequestHeader('Authorization', bearerHeader(token));
     xhr.upload.addEventListener('progress', (event) => {
       if (!settled) onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });

@@ -2,6 +2,7 @@ import { File as NodeFile } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { MOCK_PASSWORD } from '@/mock-service/auth';
 import { renderApp } from '@/test/render';
 import { recordBodies } from '@/test/request-bodies';
 import { mockService } from '@/test/server';
@@ -51,6 +52,17 @@ describe('uploading a CSV file for a new source', () => {
       expect(router.state.location.pathname).toMatch(/^\/sources\/\d+$/);
     });
     expect(patches).toEqual([{ properties: { location: uploaded } }]);
+  });
+
+  it('uploads with a browser session too: the upload carries the CSRF header the cookie needs', async () => {
+    const { user } = renderApp('/sign-in?redirect=%2Fsources%2Fnew', { apiKey: null });
+    await user.type(await screen.findByLabelText('Email'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), MOCK_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const { input } = await newCsvSource(user);
+    await user.upload(input, ordersFile());
+    expect(await screen.findByText('Uploaded “orders.csv”')).toBeInTheDocument();
+    expect(mockService.calls.filter((call) => call.operation === 'uploadFile').map((call) => call.authorization)).toEqual([null]);
   });
 
   it('says the limit when the service answers 413, and leaves the location as it was', async () => {
