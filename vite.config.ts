@@ -49,15 +49,15 @@ export default defineConfig({
       },
       {
         // The local service over HTTP, on one embedded Postgres (server/test/global-setup.ts) with a database per test
-        // service. Two files at a time: the machine has two cores and each file runs whole services. It runs after the
-        // dashboard project (its own group), never beside it.
+        // service. Three files at a time on two cores: a file spends much of its time waiting on Postgres, child
+        // services and runs, which a third file fills. It runs after the dashboard project (its own group), never beside it.
         extends: true,
         test: {
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts'],
           globalSetup: ['./server/test/global-setup.ts'],
-          maxWorkers: 2,
+          maxWorkers: 3,
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
