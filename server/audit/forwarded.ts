@@ -25,12 +25,36 @@ function askedChanges(body: unknown): Changes | null {
   return Object.keys(changes).length > 0 ? changes : null;
 }
 
+/** A created object's answer is small; an upstream that answers more is not read for its name (nor held in memory). */
+const MAX_ANSWER_READ_BYTES = 64 * 1024;
+
+/** The body of `response`'s copy, or null past MAX_ANSWER_READ_BYTES. */
+async function boundedText(response: Response): Promise<string | null> {
+  const reader = response.clone().body?.getReader();
+  if (!reader) return null;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_ANSWER_READ_BYTES) {
+      void reader.cancel(); // a cloned body's cancel settles only once the original is done too
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** The created object's id and a name, from the upstream's answer (`{ data: { id, displayName | name } }`). */
-async function answered(answer: unknown): Promise<{ id: number | null; name: string | null }> {
+export async function answered(answer: unknown): Promise<{ id: number | null; name: string | null }> {
   const response = (answer as { response?: Response }).response;
   if (!response?.headers.get('content-type')?.includes('json')) return { id: null, name: null };
   try {
-    const { data } = (await response.clone().json()) as { data?: { id?: unknown; displayName?: unknown; name?: unknown } };
+    const text = await boundedText(response);
+    if (text === null) return { id: null, name: null };
+    const { data } = JSON.parse(text) as { data?: { id?: unknown; displayName?: unknown; name?: unknown } };
     const name = typeof data?.displayName === 'string' ? data.displayName : typeof data?.name === 'string' ? data.name : null;
     return { id: typeof data?.id === 'number' ? data.id : null, name };
   } catch {
