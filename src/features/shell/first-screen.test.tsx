@@ -40,7 +40,7 @@ describe('first screen', () => {
   });
 
   it('paints a page without a fixed heading with placeholders for it', async () => {
-    const release = holdAnswers('/v2/flows');
+    const release = holdAnswers('/v2/flows/1');
     renderApp('/flows/1');
     expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
