@@ -14,7 +14,7 @@ import { createGuessThrottle, throttleGuesses } from './http/guess-throttle';
 import { hostedOperationsOnly } from './http/hosted-operations';
 import { type Handlers, registerOperations } from './http/operations';
 import { dashboardApp } from './http/static-assets';
-import { forward, forwardedHandlers } from './http/forward';
+import { forward, forwardedHandlers, type UpstreamTarget } from './http/forward';
 import type { Logger } from './logger';
 import { openApiDocument } from './openapi';
 import { attemptLogHandlers } from './routes/attempt-logs';
@@ -96,7 +96,7 @@ export interface AppOptions {
   /** How long a JSON body on /v2 may take to arrive (uploads excepted; 30 s by default). */
   bodyTimeoutMs?: number;
   /** Plain proxy mode: forward /v2 to this service as it came, instead of serving it (a team's proxy is `services.upstream`). */
-  upstreamUrl: string | null;
+  upstream: UpstreamTarget | null;
   /** Whether the service's database answers (local mode): /v2 answers 503 while it does not, and /health says so. */
   database?: { watch: DatabaseWatch; role: Role };
   logger: Logger;
@@ -121,7 +121,7 @@ export function createApp({
   serveSourceMaps = false,
   bodyLimitBytes,
   bodyTimeoutMs = DEFAULT_BODY_TIMEOUT_MS,
-  upstreamUrl,
+  upstream,
   database,
   logger,
 }: AppOptions) {
@@ -141,11 +141,11 @@ export function createApp({
   app.use('/v2/*', closeWhenBodyUnread);
   app.use('/v2/*', boundBodies(bodyTimeoutMs, isUpload));
   app.use('/v2/*', limitBodies(bodyLimitBytes, isUpload));
-  if (upstreamUrl) {
+  if (upstream) {
     // Without the upstream's key there are no people here: one signs in with a key of the upstream.
     for (const operation of OPERATIONS as readonly Operation[])
       if (operation.local) app.on(operation.method.toUpperCase(), `/v2${routePattern(operation.path)}`, (c) => c.json({ message: MESSAGES.notFound }, 404));
-    app.all('/v2/*', (c) => forward(c.req.raw, upstreamUrl));
+    app.all('/v2/*', (c) => forward(c.req.raw, upstream));
   } else if (services) {
     const api = createApiApp(services);
     api.onError(onError(logger));

@@ -1,4 +1,5 @@
 import { delimiter, join, resolve } from 'node:path';
+import { MAX_CHANGES_WAIT_SECONDS } from '@/api/runs';
 import { readSessionPolicy, type SessionPolicy } from './auth/session-policy';
 import { type OidcConfig, readOidcConfig } from './auth/oidc-config';
 import { DEFAULT_READ_BOUNDS, type ReadBounds } from './connectors/read-bounds';
@@ -12,6 +13,16 @@ import { invalidConnectorAllowEntries } from './security/network-guard';
 
 /** The interface bounds the whole verification at 10 seconds. */
 export const VERIFY_TIMEOUT_MS = 10_000;
+/** Discovery of one source gives up after this. */
+export const DISCOVERY_TIMEOUT_MS = 30_000;
+/**
+ * A connection that carries nothing either way for this long is closed: a body that stops half-way no longer holds it.
+ * Node counts the service's own silence too, so this is longer than the service itself may take before it answers
+ * (a discovery, a held run-changes read); otherwise those answers would find their connection gone.
+ */
+export const IDLE_TIMEOUT_MS = Math.max(DISCOVERY_TIMEOUT_MS, MAX_CHANGES_WAIT_SECONDS * 1000) + 10_000;
+/** A proxy's upstream must begin its answer within this: under the idle bound, so the caller is told 504, not cut off. */
+export const UPSTREAM_ANSWER_TIMEOUT_MS = IDLE_TIMEOUT_MS - 5_000;
 /** Request bodies above this answer 413 before they are parsed (uploads have their own limit). */
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 export const DEFAULT_UPLOAD_LIMIT_BYTES = 1024 * 1024 * 1024;
@@ -28,6 +39,8 @@ export interface ServiceConfig {
   upstreamUrl: string | null;
   /** The upstream's key, kept here (FLOWDECK_UPSTREAM_KEY): people sign in to this Flowdeck, and roles and the audit log apply. */
   upstreamKey: string | null;
+  /** How long the upstream may take to begin an answer before the caller is answered 504. */
+  upstreamAnswerTimeoutMs: number;
   /** Origin used in card and webhook URLs; defaults to the address the service listens on. */
   publicUrl: string | null;
   secretKey: string | null;
@@ -113,15 +126,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     databaseUrl: env.DATABASE_URL ?? null,
     upstreamUrl: env.FLOWDECK_UPSTREAM_URL ?? null,
     upstreamKey: env.FLOWDECK_UPSTREAM_KEY?.trim() ? env.FLOWDECK_UPSTREAM_KEY.trim() : null,
+    upstreamAnswerTimeoutMs: UPSTREAM_ANSWER_TIMEOUT_MS,
     publicUrl: env.FLOWDECK_PUBLIC_URL ?? null,
     secretKey: env.FLOWDECK_SECRET_KEY ?? null,
     staticDir: env.FLOWDECK_STATIC_DIR === '' ? null : resolve(env.FLOWDECK_STATIC_DIR ?? 'dist'),
     demo: env.FLOWDECK_DEMO !== '0',
     logLevel: env.LOG_LEVEL ?? 'info',
     verifyTimeoutMs: VERIFY_TIMEOUT_MS,
-    discoveryTimeoutMs: 30_000,
+    discoveryTimeoutMs: DISCOVERY_TIMEOUT_MS,
     alertRetryDelaySeconds: 15,
-    idleTimeoutMs: 20_000,
+    idleTimeoutMs: IDLE_TIMEOUT_MS,
     bodyTimeoutMs: DEFAULT_BODY_TIMEOUT_MS,
     fileRoots: roots.length > 0 ? roots : [filesFolder(dataDir)],
     connectorAllow,

@@ -73,7 +73,7 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
       serveSourceMaps: config.serveSourceMaps,
       bodyLimitBytes: config.bodyLimitBytes,
       bodyTimeoutMs: config.bodyTimeoutMs,
-      upstreamUrl: config.upstreamUrl,
+      upstream: { url: config.upstreamUrl, answerTimeoutMs: config.upstreamAnswerTimeoutMs },
       logger,
     });
     const server = await listen(app, config);
@@ -131,7 +131,8 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
     });
     const api = servesApi(config.role);
     // A team's proxy (forward.ts): people, keys and the audit log here, the interface's operations upstream.
-    const upstream = config.upstreamUrl && config.upstreamKey ? { url: config.upstreamUrl, key: config.upstreamKey } : null;
+    const upstream =
+      config.upstreamUrl && config.upstreamKey ? { url: config.upstreamUrl, key: config.upstreamKey, answerTimeoutMs: config.upstreamAnswerTimeoutMs } : null;
     // The demo is seeded by an instance that serves it, with data of its own.
     const demoKeys = config.demo && api && !upstream ? await seedDemo(pool, box, logger, config.fileRoots[0] ?? filesFolder(config.dataDir)) : null;
     const firstSignIn = api ? await createFirstAdmin(pool) : null;
@@ -157,7 +158,7 @@ export async function startService(config: ServiceConfig, logger: Logger): Promi
       serveSourceMaps: config.serveSourceMaps,
       bodyLimitBytes: config.bodyLimitBytes,
       bodyTimeoutMs: config.bodyTimeoutMs,
-      upstreamUrl: null,
+      upstream: null,
       database: { watch, role: config.role },
       logger,
     });

@@ -12,17 +12,39 @@ export interface Upstream {
   url: string;
   /** The upstream service's key, kept on the server (FLOWDECK_UPSTREAM_KEY). */
   key: string;
+  /** How long it may take to begin an answer (config's upstreamAnswerTimeoutMs). */
+  answerTimeoutMs: number;
 }
 
-/** The same request to the upstream service; its answer comes back unchanged. */
-export async function forward(request: Request, upstreamUrl: string, init: { headers?: Headers; body?: BodyInit | null } = {}): Promise<Response> {
+/** Where requests go, and how long their answers may take to begin. */
+export type UpstreamTarget = Pick<Upstream, 'url' | 'answerTimeoutMs'>;
+
+/** What the caller is told when the upstream is down or silent: the operator's setting to look at, never its address. */
+const unreachable = () => Response.json({ message: 'Bad Gateway: the upstream service (FLOWDECK_UPSTREAM_URL) could not be reached.' }, { status: 502 });
+const silent = (timeoutMs: number) =>
+  Response.json({ message: `Gateway Timeout: the upstream service did not begin its answer within ${String(timeoutMs / 1000)} s.` }, { status: 504 });
+
+/** The same request to the upstream service; its answer comes back unchanged, or 502/504 when there is none. */
+export async function forward(request: Request, upstream: UpstreamTarget, init: { headers?: Headers; body?: BodyInit | null } = {}): Promise<Response> {
   const incoming = new URL(request.url);
-  const target = new URL(incoming.pathname + incoming.search, upstreamUrl);
+  const target = new URL(incoming.pathname + incoming.search, upstream.url);
   const headers = init.headers ?? new Headers(request.headers);
   headers.delete('host');
   // Bodies stream through (an upload is not held in memory); the body limit has already bounded the rest.
   const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : init.body === undefined ? request.body : init.body;
-  const answer = await fetch(target, { method: request.method, headers, body, redirect: 'manual', duplex: 'half' } as RequestInit);
+  // Only the answer's start is bounded: once it has begun, the idle bound watches its body like any other.
+  const giveUp = new AbortController();
+  const timer = setTimeout(() => {
+    giveUp.abort();
+  }, upstream.answerTimeoutMs);
+  let answer: Response;
+  try {
+    answer = await fetch(target, { method: request.method, headers, body, redirect: 'manual', duplex: 'half', signal: giveUp.signal } as RequestInit);
+  } catch {
+    return giveUp.signal.aborted ? silent(upstream.answerTimeoutMs) : unreachable();
+  } finally {
+    clearTimeout(timer);
+  }
   const outgoing = new Headers(answer.headers);
   outgoing.delete('content-encoding');
   outgoing.delete('content-length');
@@ -55,7 +77,7 @@ function forwarding(operation: Operation, upstream: Upstream): Handler<Operation
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'DELETE';
     const body = !hasBody ? undefined : operation.upload ? request.body : await c.req.text();
     const headers = operation.access === 'key' ? upstreamHeaders(request, upstream.key) : withoutOwnCredentials(request);
-    const answer = await forward(request, upstream.url, { headers, body });
+    const answer = await forward(request, upstream, { headers, body });
     // The upstream's cookies are for its own sign-in, which nobody here uses.
     answer.headers.delete('set-cookie');
     return new RawAnswer(answer);

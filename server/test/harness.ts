@@ -49,8 +49,10 @@ export interface HarnessOptions {
   discoveryTimeoutMs?: number;
   /** The first retry of a failed alert delivery (15 s by default). */
   alertRetryDelaySeconds?: number;
-  /** How long a connection may stay silent (20 s by default). */
+  /** How long a connection may stay silent (the service's IDLE_TIMEOUT_MS by default). */
   idleTimeoutMs?: number;
+  /** Proxy mode: how long the upstream may take to begin an answer (the service's default otherwise). */
+  upstreamAnswerTimeoutMs?: number;
   /** How long a JSON body may take to arrive whole (30 s by default). */
   bodyTimeoutMs?: number;
   /** Environment settings read as `npm start` reads them (FLOWDECK_FILE_ROOTS, FLOWDECK_BODY_LIMIT ...). */
@@ -132,10 +134,11 @@ export function testConfig(databaseUrl: string, dataDir: string, options: Harnes
     demo: options.demo ?? false,
     secretKey: options.secretKey ?? null,
     publicUrl: options.publicUrl ?? null,
-    verifyTimeoutMs: options.verifyTimeoutMs ?? 10_000,
-    discoveryTimeoutMs: options.discoveryTimeoutMs ?? 30_000,
+    verifyTimeoutMs: options.verifyTimeoutMs ?? fromEnv.verifyTimeoutMs,
+    discoveryTimeoutMs: options.discoveryTimeoutMs ?? fromEnv.discoveryTimeoutMs,
     alertRetryDelaySeconds: options.alertRetryDelaySeconds ?? fromEnv.alertRetryDelaySeconds,
-    idleTimeoutMs: options.idleTimeoutMs ?? 20_000,
+    idleTimeoutMs: options.idleTimeoutMs ?? fromEnv.idleTimeoutMs,
+    upstreamAnswerTimeoutMs: options.upstreamAnswerTimeoutMs ?? fromEnv.upstreamAnswerTimeoutMs,
     bodyTimeoutMs: options.bodyTimeoutMs ?? fromEnv.bodyTimeoutMs,
     connectorAllow: options.connectorAllow ?? fromEnv.connectorAllow,
     uploadLimitBytes: options.uploadLimitBytes ?? fromEnv.uploadLimitBytes,

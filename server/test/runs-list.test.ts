@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { runsPageSchema, type RunListItem } from '@/api/runs';
+import { MAX_CHANGES_WAIT_SECONDS, runsPageSchema, type RunListItem } from '@/api/runs';
 import {
   BAD_REQUEST,
   createFailingFilesDestination,
@@ -182,19 +182,30 @@ describe('GET /v2/run-changes', () => {
   });
 });
 
-describe('GET /v2/run-changes?wait=', () => {
-  it('holds the answer while nothing changes, and answers as soon as a run starts', async () => {
-    // Quiet first: the runs the tests above started have ended, and none of the rows written above ends in the future.
-    await sql(`UPDATE run_attempts SET completed_at = created_at WHERE completed_at > now()`);
-    await sql(`UPDATE workflow_runs SET completed_at = created_at WHERE completed_at > now()`);
-    let quietStart = expectWrapped(await api('/v2/run-changes')) as { next: string; active: { flows: number[]; workflows: number[] } };
-    while (quietStart.active.flows.length + quietStart.active.workflows.length > 0) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      quietStart = expectWrapped(await api('/v2/run-changes')) as typeof quietStart;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+/** A cursor taken once nothing runs: the runs the tests above started have ended, and no row written above ends in the future. */
+async function quietCursor(): Promise<string> {
+  await sql(`UPDATE run_attempts SET completed_at = created_at WHERE completed_at > now()`);
+  await sql(`UPDATE workflow_runs SET completed_at = created_at WHERE completed_at > now()`);
+  let quietStart = expectWrapped(await api('/v2/run-changes')) as { next: string; active: { flows: number[]; workflows: number[] } };
+  while (quietStart.active.flows.length + quietStart.active.workflows.length > 0) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
     quietStart = expectWrapped(await api('/v2/run-changes')) as typeof quietStart;
-    const since = encodeURIComponent(quietStart.next);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  quietStart = expectWrapped(await api('/v2/run-changes')) as typeof quietStart;
+  return encodeURIComponent(quietStart.next);
+}
+
+describe('GET /v2/run-changes?wait=', () => {
+  it('answers a read held for the longest wait, the one the dashboard asks for: its connection is not cut as idle', { timeout: 60_000 }, async () => {
+    const since = await quietCursor();
+    const waited = Date.now();
+    expectWrapped(await api(`/v2/run-changes?since=${since}&wait=${String(MAX_CHANGES_WAIT_SECONDS)}`));
+    expect(Date.now() - waited).toBeGreaterThanOrEqual(MAX_CHANGES_WAIT_SECONDS * 1000 - 100);
+  });
+
+  it('holds the answer while nothing changes, and answers as soon as a run starts', async () => {
+    const since = await quietCursor();
     const waited = Date.now();
     expectWrapped(await api(`/v2/run-changes?since=${since}&wait=2`));
     expect(Date.now() - waited).toBeGreaterThanOrEqual(1_900);

@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 const dashboard = (serveSourceMaps = false) =>
-  createApp({ services: null, staticDir, serveSourceMaps, bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES, upstreamUrl: null, logger: testLogger() });
+  createApp({ services: null, staticDir, serveSourceMaps, bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES, upstream: null, logger: testLogger() });
 
 function expectBrowserHeaders(headers: Headers) {
   const csp = headers.get('content-security-policy') ?? '';

@@ -27,7 +27,7 @@ afterAll(() => {
   rmSync(staticDir, { recursive: true, force: true });
 });
 
-const dashboard = createApp({ services: null, staticDir, bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES, upstreamUrl: null, logger: testLogger() });
+const dashboard = createApp({ services: null, staticDir, bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES, upstream: null, logger: testLogger() });
 const get = (path: string, acceptEncoding?: string) => dashboard.request(path, { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} });
 const bytes = async (response: Response) => Buffer.from(await response.arrayBuffer());
 
