@@ -41,7 +41,8 @@ export default defineConfig({
     isolate: false,
     projects: [
       {
-        // Four files at a time on two cores: a component test waits on timers and its mock's answers much of the time.
+        // Three files at a time on two cores: a component test waits on timers and its mock's answers much of the time
+        // (four left a typing-heavy test near its 15 s timeout on a busy machine).
         extends: true,
         test: {
           name: 'dashboard',
@@ -49,7 +50,7 @@ export default defineConfig({
           setupFiles: ['./src/test/setup.ts'],
           include: ['src/**/*.test.{ts,tsx}'],
           restoreMocks: true,
-          maxWorkers: 4,
+          maxWorkers: 3,
           testTimeout: 15_000,
         },
       },
