@@ -1,6 +1,9 @@
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { verifySource } from '@/api/sources';
+import { PermittedButton } from '@/components/permitted';
+import { usePermission } from '@/resources/identity';
+import { sourceKind } from './source-kind';
 import { CHECK_DESCRIPTION, ConnectionCheck, ConnectionCheckResult, type ConnectionCheckState, useConnectionCheck } from '@/components/connection-check';
 
 /**
@@ -15,15 +18,18 @@ const SOURCE_CHECK = {
 
 /** On its own, as a panel (where there is no form to put it beside). */
 export function SourceTestConnection({ sourceId, unsavedChanges = false }: { sourceId: number; unsavedChanges?: boolean }) {
-  return <ConnectionCheck {...SOURCE_CHECK} check={() => verifySource(sourceId)} unsavedChanges={unsavedChanges} />;
+  const permission = usePermission(sourceKind.operations.verify);
+  return <ConnectionCheck {...SOURCE_CHECK} check={() => verifySource(sourceId)} unsavedChanges={unsavedChanges} permission={permission} />;
 }
 
 export const useSourceTestConnection = (sourceId: number) => useConnectionCheck(() => verifySource(sourceId));
 
 /** Beside Save: the button. */
 export function TestConnectionButton({ state }: { state: ConnectionCheckState }) {
+  const permission = usePermission(sourceKind.operations.verify);
   return (
-    <Button
+    <PermittedButton
+      permission={permission}
       variant="default"
       title={CHECK_DESCRIPTION}
       loading={state.run.isPending}
@@ -32,7 +38,7 @@ export function TestConnectionButton({ state }: { state: ConnectionCheckState })
       }}
     >
       {SOURCE_CHECK.label}
-    </Button>
+    </PermittedButton>
   );
 }
 
