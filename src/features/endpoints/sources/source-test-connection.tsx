@@ -2,6 +2,7 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { verifySource } from '@/api/sources';
 import { PermittedButton } from '@/components/permitted';
+import type { Permission } from '@/lib/permissions';
 import { usePermission } from '@/resources/identity';
 import { sourceKind } from './source-kind';
 import { CHECK_DESCRIPTION, ConnectionCheck, ConnectionCheckResult, type ConnectionCheckState, useConnectionCheck } from '@/components/connection-check';
@@ -16,9 +17,16 @@ const SOURCE_CHECK = {
   notFoundMessage: 'The service answered “not found”: it no longer knows this source, or it cannot test source connections.',
 } as const;
 
-/** On its own, as a panel (where there is no form to put it beside). */
-export function SourceTestConnection({ sourceId, unsavedChanges = false }: { sourceId: number; unsavedChanges?: boolean }) {
-  const permission = usePermission(sourceKind.operations.verify);
+/** On its own, as a panel (where there is no form to put it beside); `permission`: whether the role may test it. */
+export function SourceTestConnection({
+  sourceId,
+  unsavedChanges = false,
+  permission,
+}: {
+  sourceId: number;
+  unsavedChanges?: boolean;
+  permission?: Permission;
+}) {
   return <ConnectionCheck {...SOURCE_CHECK} check={() => verifySource(sourceId)} unsavedChanges={unsavedChanges} permission={permission} />;
 }
 
