@@ -1,10 +1,12 @@
-import { Alert, Button, Group, List, Paper, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Group, List, Paper, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { VerificationMessage } from '@/api/destinations';
 import { isApiError } from '@/api/errors';
 import { ErrorState } from '@/components/error-state';
+import { ALLOWED, type Permission } from '@/lib/permissions';
 import { useNow } from '@/lib/use-now';
+import { PermittedButton } from './permitted';
 
 // The verification checklist of destination verify and source verify (test connection): one button,
 // the 10-second bound counted down while the service checks, then each message as a checklist item.
@@ -89,6 +91,8 @@ export interface ConnectionCheckProps {
   unsavedChanges?: boolean;
   /** What a 404 means here; by default that the service no longer knows it. */
   notFoundMessage?: string;
+  /** Whether the signed-in role may run the check: when not, its button shows disabled with the reason. */
+  permission?: Permission;
 }
 
 /** One check at a time, with the moment it started (for the countdown). */
@@ -137,7 +141,7 @@ export function ConnectionCheckResult({
 export const CHECK_DESCRIPTION = 'Checks that the saved configuration is complete and that the service can connect, within 10 seconds.';
 
 /** One check of a saved configuration: required properties, then a real connection, within 10 seconds. */
-export function ConnectionCheck({ label, what, check, unsavedChanges = false, notFoundMessage }: ConnectionCheckProps) {
+export function ConnectionCheck({ label, what, check, unsavedChanges = false, notFoundMessage, permission = ALLOWED }: ConnectionCheckProps) {
   const titleId = useId();
   const state = useConnectionCheck(check);
   return (
@@ -147,7 +151,8 @@ export function ConnectionCheck({ label, what, check, unsavedChanges = false, no
           <Title order={2} size="h4" id={titleId}>
             {label}
           </Title>
-          <Button
+          <PermittedButton
+            permission={permission}
             onClick={() => {
               state.run.mutate();
             }}
@@ -155,7 +160,7 @@ export function ConnectionCheck({ label, what, check, unsavedChanges = false, no
             variant="light"
           >
             {label}
-          </Button>
+          </PermittedButton>
         </Group>
         <Text size="sm" c="dimmed">
           {CHECK_DESCRIPTION}

@@ -5,6 +5,7 @@ import { ErrorCode, type FileRejection, useDropzone } from 'react-dropzone';
 import { isApiError } from '@/api/errors';
 import { type Upload, type UploadOptions, type UploadProgress, uploadFile, UploadTooLargeError } from '@/api/uploads';
 import { uploadQueries } from '@/resources/uploads';
+import { ALLOWED, type Permission } from '@/lib/permissions';
 
 // "Upload a CSV file" above a csv source's location: the file goes to the service's allowed folder and
 // the location is filled in with where it landed, so a local user never has to pick a folder. A card's
@@ -62,9 +63,11 @@ export interface CsvUploadProps {
   /** The largest file taken, when the caller knows it (else asked of the service). */
   limitBytes?: number;
   words?: CsvUploadWords;
+  /** Whether the signed-in role may upload: when not, the zone shows disabled and says why in place of its hint. */
+  permission?: Permission;
 }
 
-export function CsvUpload({ onUploaded, send = uploadFile, limitBytes, words = DASHBOARD_WORDS }: CsvUploadProps) {
+export function CsvUpload({ onUploaded, send = uploadFile, limitBytes, words = DASHBOARD_WORDS, permission = ALLOWED }: CsvUploadProps) {
   const limits = useQuery({ ...uploadQueries.limits(), enabled: limitBytes === undefined });
   const limit = limitBytes ?? limits.data?.limitBytes;
   const [file, setFile] = useState<File | null>(null);
@@ -88,7 +91,7 @@ export function CsvUpload({ onUploaded, send = uploadFile, limitBytes, words = D
     accept: ACCEPT,
     multiple: false,
     maxSize: limit,
-    disabled: upload.isPending,
+    disabled: upload.isPending || !permission.allowed,
     onDrop: (accepted, rejections) => {
       const [first] = rejections;
       const chosen = accepted[0];
@@ -151,20 +154,29 @@ export function CsvUpload({ onUploaded, send = uploadFile, limitBytes, words = D
           {/* Beside the zone, not in it: a control nested in a button is lost to assistive technology. */}
           <input {...dropzone.getInputProps({ 'aria-label': 'CSV file' })} />
           <Paper
-            {...dropzone.getRootProps({ role: 'button', 'aria-labelledby': labelId, 'aria-describedby': hintId })}
+            {...dropzone.getRootProps({
+              role: 'button',
+              'aria-labelledby': labelId,
+              'aria-describedby': hintId,
+              'aria-disabled': !permission.allowed || undefined,
+            })}
             className="mantine-focus-auto"
             p="lg"
             radius="md"
             bd={`2px dashed ${dropzone.isDragActive ? 'var(--mantine-color-blue-filled)' : 'var(--mantine-color-default-border)'}`}
             bg={dropzone.isDragActive ? 'var(--mantine-color-blue-light)' : undefined}
-            style={{ cursor: 'pointer', textAlign: 'center' }}
+            style={{ cursor: permission.allowed ? 'pointer' : 'not-allowed', textAlign: 'center' }}
           >
             <Text size="sm" fw={500}>
               {dropzone.isDragActive ? 'Drop the file to upload it' : 'Drop a CSV file here, or choose one'}
             </Text>
             <Text id={hintId} size="xs" c="dimmed" mt={4}>
-              {words.hint}
-              {limit ? `. Up to ${formatBytes(limit)}.` : '.'}
+              {permission.reason ?? (
+                <>
+                  {words.hint}
+                  {limit ? `. Up to ${formatBytes(limit)}.` : '.'}
+                </>
+              )}
             </Text>
           </Paper>
         </div>

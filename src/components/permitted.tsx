@@ -1,4 +1,4 @@
-import { Button, type ButtonProps, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Alert, Box, Button, type ButtonProps, Switch, type SwitchProps, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { type ComponentPropsWithoutRef, type ReactNode, useId } from 'react';
 import type { Permission } from '@/lib/permissions';
 
@@ -47,5 +47,46 @@ export function PermissionNote({ permission }: { permission: Permission }) {
     <Text size="sm" c="dimmed" role="note">
       {permission.reason}
     </Text>
+  );
+}
+
+/**
+ * A switch (a workflow's Enabled, a resolver's Load) the role may not turn: it keeps its state and the
+ * keyboard's focus, looks disabled, ignores changes, and says why as its description and a tooltip.
+ */
+export function PermittedSwitch({ permission, onChange, disabled, ...props }: SwitchProps & { permission: Permission }) {
+  const reasonId = useId();
+  if (permission.allowed) return <Switch {...props} disabled={disabled} onChange={onChange} />;
+  return (
+    <>
+      <Tooltip label={permission.reason} multiline maw={280}>
+        <Box w="fit-content">
+          <Switch {...props} readOnly data-disabled aria-disabled aria-describedby={reasonId} />
+        </Box>
+      </Tooltip>
+      <VisuallyHidden id={reasonId}>{permission.reason}</VisuallyHidden>
+    </>
+  );
+}
+
+/** A form the role may not submit (opened by its URL): the reason once, above it; its submit is a PermittedButton. */
+export function PermissionNotice({ permission }: { permission: Permission }) {
+  if (permission.allowed) return null;
+  return (
+    <Alert color="gray" variant="light" role="note" title="You can’t save this">
+      {permission.reason}
+    </Alert>
+  );
+}
+
+/**
+ * A form's fields, unusable when the role may not submit them: nothing to fill in that would end in a 403.
+ * Its submit stays outside, a PermittedButton, so the keyboard still reaches the reason.
+ */
+export function PermittedFieldset({ permission, children }: { permission: Permission; children: ReactNode }) {
+  return (
+    <fieldset disabled={!permission.allowed} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+      {children}
+    </fieldset>
   );
 }

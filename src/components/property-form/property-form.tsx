@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Stack, Text, TextInput } from '@mantine/core';
 import { Fragment, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { Properties, PropertiesInput, PropertyDefinition } from '@/api/common';
 import { isApiError } from '@/api/errors';
+import { ALLOWED, type Permission } from '@/lib/permissions';
 import { ErrorState } from '../error-state';
+import { PermissionNotice, PermittedButton, PermittedFieldset } from '../permitted';
 import { PropertyField } from './property-field';
 import { buildPropertyFormSchema, type PropertyFormValues, type RequiredCheck } from './property-schema';
 import { changedProperties, type DefaultsShown, fieldKey, initialFormProperties } from './property-values';
@@ -42,6 +44,8 @@ interface PropertyFormProps {
   emptyMessage?: string;
   /** Called with the properties as they would be sent, whenever they change (a check of what was typed). */
   onPendingChange?: (properties: PropertiesInput) => void;
+  /** Whether the signed-in role may save it: when not, the reason above, the fields and the save disabled. */
+  permission?: Permission;
 }
 
 const MISSING_PROPERTIES = /^(?:Bad Request: )?Missing required properties: (.+?)\.?$/;
@@ -68,6 +72,7 @@ export function PropertyForm({
   footer,
   addons,
   defaults = 'shown',
+  permission = ALLOWED,
   emptyMessage = 'Nothing changed, so nothing was sent.',
   onPendingChange,
 }: PropertyFormProps) {
@@ -117,28 +122,33 @@ export function PropertyForm({
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
-        {name && (
-          <TextInput
-            label={name.label}
-            description={name.description}
-            withAsterisk={name.required}
-            {...form.register('displayName')}
-            error={form.formState.errors.displayName?.message}
-          />
-        )}
-        {definitions.map((definition, index) => (
-          <Fragment key={fieldKey(index)}>
-            {addons?.[definition.name]?.((value) => {
-              form.setValue(`properties.${fieldKey(index)}`, value, { shouldDirty: true, shouldValidate: true });
-            })}
-            <PropertyField definition={definition} index={index} control={form.control} clearedOnSave={clearedOnSave.includes(definition.name)} />
-          </Fragment>
-        ))}
-        {definitions.length === 0 && (
-          <Text size="sm" c="dimmed">
-            This spec has no properties to fill in.
-          </Text>
-        )}
+        <PermissionNotice permission={permission} />
+        <PermittedFieldset permission={permission}>
+          <Stack gap="md">
+            {name && (
+              <TextInput
+                label={name.label}
+                description={name.description}
+                withAsterisk={name.required}
+                {...form.register('displayName')}
+                error={form.formState.errors.displayName?.message}
+              />
+            )}
+            {definitions.map((definition, index) => (
+              <Fragment key={fieldKey(index)}>
+                {addons?.[definition.name]?.((value) => {
+                  form.setValue(`properties.${fieldKey(index)}`, value, { shouldDirty: true, shouldValidate: true });
+                })}
+                <PropertyField definition={definition} index={index} control={form.control} clearedOnSave={clearedOnSave.includes(definition.name)} />
+              </Fragment>
+            ))}
+            {definitions.length === 0 && (
+              <Text size="sm" c="dimmed">
+                This spec has no properties to fill in.
+              </Text>
+            )}
+          </Stack>
+        </PermittedFieldset>
         <SecretBindingNotice message={clearedSecretsMessage(definitions, saved, pending, clearedOnSave)} />
         {failure !== null && <ErrorState error={failure} />}
         {nothingChanged && (
@@ -147,9 +157,9 @@ export function PropertyForm({
           </Alert>
         )}
         <Group>
-          <Button type="submit" loading={isSubmitting}>
+          <PermittedButton permission={permission} type="submit" loading={isSubmitting}>
             {submitLabel}
-          </Button>
+          </PermittedButton>
           {footer}
         </Group>
       </Stack>

@@ -2,6 +2,7 @@ import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Properties, PropertyDefinition } from '@/api/common';
 import { LazyMarkdown } from '@/components/lazy-markdown';
+import type { Permission } from '@/lib/permissions';
 import { type PropertyAddon, PropertyForm, type PropertyFormChanges } from './property-form';
 
 interface SpecConfigurationProps {
@@ -18,6 +19,8 @@ interface SpecConfigurationProps {
   /** Under the form (what Test connection found). */
   afterForm?: ReactNode;
   addons?: Readonly<Record<string, PropertyAddon>>;
+  /** Whether the signed-in role may save it (PropertyForm). */
+  permission?: Permission;
 }
 
 /** A source's or destination's configuration: the form drawn from its spec, the spec's instructions beside it. */
@@ -32,6 +35,7 @@ export function SpecConfiguration({
   footer,
   afterForm,
   addons,
+  permission,
 }: SpecConfigurationProps) {
   return (
     <Grid gap="xl">
@@ -47,6 +51,7 @@ export function SpecConfiguration({
             onDirtyChange={onDirtyChange}
             addons={addons}
             footer={footer}
+            permission={permission}
           />
           {afterForm}
         </Stack>

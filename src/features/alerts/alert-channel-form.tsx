@@ -18,6 +18,8 @@ import { flowName } from '@/lib/flow-name';
 import { flowQueries } from '@/resources/flows';
 import { EVENT_LABELS } from './alert-words';
 import { FormActions } from '@/components/form-actions';
+import { PermissionNotice, PermittedFieldset } from '@/components/permitted';
+import { ALLOWED, type Permission } from '@/lib/permissions';
 
 interface Values {
   kind: AlertChannelKind;
@@ -60,6 +62,8 @@ interface AlertChannelFormProps {
   onCreate?: (input: CreateAlertChannelInput) => void;
   onUpdate?: (input: UpdateAlertChannelInput) => void;
   onCancel?: () => void;
+  /** Whether the signed-in role may save it: when not, the reason above, the fields and the save disabled. */
+  permission?: Permission;
 }
 
 /**
@@ -67,7 +71,7 @@ interface AlertChannelFormProps {
  * listens to and the flows they cover. Editing, an empty URL or secret keeps the saved one; a new URL of a
  * webhook channel needs its signing secret again, since a secret is only sent where it was entered for.
  */
-export function AlertChannelForm({ channel, pending, error, submitLabel, onCreate, onUpdate, onCancel }: AlertChannelFormProps) {
+export function AlertChannelForm({ channel, pending, error, submitLabel, onCreate, onUpdate, onCancel, permission = ALLOWED }: AlertChannelFormProps) {
   const [values, setValues] = useState<Values>(() => startValues(channel));
   const [errors, setErrors] = useState<FieldErrors>({});
   const flows = useQuery(flowQueries.list());
@@ -110,113 +114,118 @@ export function AlertChannelForm({ channel, pending, error, submitLabel, onCreat
       }}
     >
       <Stack gap="md" maw={560}>
-        {!editing && (
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="channel-kind-label">
-              Kind
-            </Text>
-            <SegmentedControl
-              aria-labelledby="channel-kind-label"
-              fullWidth
-              // Short words: both must fit a phone's width side by side (the URL field below names the kind in full).
-              data={[
-                { value: 'slack', label: 'Slack' },
-                { value: 'webhook', label: 'Signed webhook' },
-              ]}
-              value={values.kind}
-              onChange={(kind) => {
-                set('kind', kind);
+        <PermissionNotice permission={permission} />
+        <PermittedFieldset permission={permission}>
+          <Stack gap="md">
+            {!editing && (
+              <Stack gap={4}>
+                <Text size="sm" fw={500} id="channel-kind-label">
+                  Kind
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="channel-kind-label"
+                  fullWidth
+                  // Short words: both must fit a phone's width side by side (the URL field below names the kind in full).
+                  data={[
+                    { value: 'slack', label: 'Slack' },
+                    { value: 'webhook', label: 'Signed webhook' },
+                  ]}
+                  value={values.kind}
+                  onChange={(kind) => {
+                    set('kind', kind);
+                  }}
+                />
+              </Stack>
+            )}
+            <TextInput
+              label="Name"
+              placeholder="#data-alerts"
+              value={values.name}
+              error={errors.name}
+              required
+              onChange={(event) => {
+                set('name', event.currentTarget.value);
               }}
             />
+            <PasswordInput
+              label={webhook ? 'Webhook URL' : 'Slack incoming webhook URL'}
+              description={
+                editing
+                  ? 'Leave empty to keep the saved URL, which is never shown again.'
+                  : webhook
+                    ? 'Where Flowdeck posts each alert as signed JSON. Kept encrypted, never shown again.'
+                    : 'https://hooks.slack.com/services/… Kept encrypted, never shown again.'
+              }
+              placeholder={editing ? '••••••••' : 'https://'}
+              value={values.url}
+              error={errors.url}
+              required={!editing}
+              autoComplete="off"
+              onChange={(event) => {
+                set('url', event.currentTarget.value);
+              }}
+            />
+            {webhook && (
+              <PasswordInput
+                label="Signing secret"
+                description={
+                  editing
+                    ? 'Leave empty to keep it. A new URL needs the secret again: a secret is only sent where it was entered for.'
+                    : `At least ${String(SIGNING_SECRET_MIN_CHARS)} characters. Each body is signed with HMAC-SHA256 under it (header X-Flowdeck-Signature).`
+                }
+                value={values.signingSecret}
+                error={errors.signingSecret}
+                required={!editing}
+                autoComplete="new-password"
+                onChange={(event) => {
+                  set('signingSecret', event.currentTarget.value);
+                }}
+              />
+            )}
+            <Checkbox.Group
+              label="Rules"
+              description="What this channel is told about"
+              value={values.events}
+              error={errors.events}
+              onChange={(events) => {
+                set('events', events);
+              }}
+            >
+              <Stack gap={6} mt={6}>
+                {ALERT_EVENTS.map((event) => (
+                  <Checkbox key={event} value={event} label={EVENT_LABELS[event]} />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+            <Radio.Group
+              label="Flows"
+              value={values.scope}
+              onChange={(scope) => {
+                set('scope', scope);
+              }}
+            >
+              <Group gap="lg" mt={6}>
+                <Radio value="all" label="All flows" />
+                <Radio value="chosen" label="Chosen flows" />
+              </Group>
+            </Radio.Group>
+            {values.scope === 'chosen' && (
+              <MultiSelect
+                label="Chosen flows"
+                placeholder={flows.isPending ? 'Loading flows…' : 'Pick flows'}
+                data={flowOptions}
+                value={values.flows}
+                error={errors.flows}
+                searchable
+                onChange={(chosen) => {
+                  set('flows', chosen);
+                }}
+              />
+            )}
           </Stack>
-        )}
-        <TextInput
-          label="Name"
-          placeholder="#data-alerts"
-          value={values.name}
-          error={errors.name}
-          required
-          onChange={(event) => {
-            set('name', event.currentTarget.value);
-          }}
-        />
-        <PasswordInput
-          label={webhook ? 'Webhook URL' : 'Slack incoming webhook URL'}
-          description={
-            editing
-              ? 'Leave empty to keep the saved URL, which is never shown again.'
-              : webhook
-                ? 'Where Flowdeck posts each alert as signed JSON. Kept encrypted, never shown again.'
-                : 'https://hooks.slack.com/services/… Kept encrypted, never shown again.'
-          }
-          placeholder={editing ? '••••••••' : 'https://'}
-          value={values.url}
-          error={errors.url}
-          required={!editing}
-          autoComplete="off"
-          onChange={(event) => {
-            set('url', event.currentTarget.value);
-          }}
-        />
-        {webhook && (
-          <PasswordInput
-            label="Signing secret"
-            description={
-              editing
-                ? 'Leave empty to keep it. A new URL needs the secret again: a secret is only sent where it was entered for.'
-                : `At least ${String(SIGNING_SECRET_MIN_CHARS)} characters. Each body is signed with HMAC-SHA256 under it (header X-Flowdeck-Signature).`
-            }
-            value={values.signingSecret}
-            error={errors.signingSecret}
-            required={!editing}
-            autoComplete="new-password"
-            onChange={(event) => {
-              set('signingSecret', event.currentTarget.value);
-            }}
-          />
-        )}
-        <Checkbox.Group
-          label="Rules"
-          description="What this channel is told about"
-          value={values.events}
-          error={errors.events}
-          onChange={(events) => {
-            set('events', events);
-          }}
-        >
-          <Stack gap={6} mt={6}>
-            {ALERT_EVENTS.map((event) => (
-              <Checkbox key={event} value={event} label={EVENT_LABELS[event]} />
-            ))}
-          </Stack>
-        </Checkbox.Group>
-        <Radio.Group
-          label="Flows"
-          value={values.scope}
-          onChange={(scope) => {
-            set('scope', scope);
-          }}
-        >
-          <Group gap="lg" mt={6}>
-            <Radio value="all" label="All flows" />
-            <Radio value="chosen" label="Chosen flows" />
-          </Group>
-        </Radio.Group>
-        {values.scope === 'chosen' && (
-          <MultiSelect
-            label="Chosen flows"
-            placeholder={flows.isPending ? 'Loading flows…' : 'Pick flows'}
-            data={flowOptions}
-            value={values.flows}
-            error={errors.flows}
-            searchable
-            onChange={(chosen) => {
-              set('flows', chosen);
-            }}
-          />
-        )}
+        </PermittedFieldset>
         {error !== null && error !== undefined && <ErrorState error={error} />}
-        <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
+        <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} permission={permission} />
       </Stack>
     </form>
   );

@@ -1,10 +1,12 @@
 import { useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '@/components/page-header';
 import { useCreateAlertChannel } from '@/resources/alerts';
+import { usePermission } from '@/resources/identity';
 import { AlertChannelForm } from './alert-channel-form';
 
 export function NewAlertChannelPage() {
   const navigate = useNavigate();
+  const permission = usePermission('createAlertChannel');
   const create = useCreateAlertChannel({
     onCreated: (channel) => void navigate({ to: '/alerts/$channelId', params: { channelId: String(channel.id) } }),
   });
@@ -19,6 +21,7 @@ export function NewAlertChannelPage() {
         pending={create.isPending}
         error={create.error}
         submitLabel="Create channel"
+        permission={permission}
         onCreate={(input) => {
           create.mutate(input);
         }}

@@ -2,6 +2,7 @@ import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { PropertyAddon, PropertyFormChanges } from '@/components/property-form/property-form';
 import { SpecConfiguration } from '@/components/property-form/spec-configuration';
+import { usePermission } from '@/resources/identity';
 import type { Endpoint, EndpointKind } from './endpoint-kind';
 
 interface ConfigureEndpointProps<T extends Endpoint, C> {
@@ -21,6 +22,7 @@ interface ConfigureEndpointProps<T extends Endpoint, C> {
 export function ConfigureEndpoint<T extends Endpoint, C>({ kind, endpoint, onSaved, ...extras }: ConfigureEndpointProps<T, C>) {
   const update = kind.useUpdate(endpoint.id);
   const spec = kind.specOf(endpoint);
+  const permission = usePermission(kind.operations.update);
   // The form shows a failed save itself (and keeps what was typed), so the error is thrown to it.
   const save = async (changes: PropertyFormChanges) => {
     onSaved(await update.mutateAsync(changes));
@@ -33,6 +35,7 @@ export function ConfigureEndpoint<T extends Endpoint, C>({ kind, endpoint, onSav
       instructions={spec.instructions}
       version={endpoint.updatedAt ?? ''}
       onSubmit={save}
+      permission={permission}
       {...extras}
     />
   );

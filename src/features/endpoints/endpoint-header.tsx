@@ -80,8 +80,8 @@ export function EndpointHeader<T extends Endpoint, C>({ kind, endpoint }: { kind
   const [deleting, setDeleting] = useState(false);
   const name = endpoint.displayName || endpointFallbackName(noun, endpoint.id);
   const may = {
-    rename: usePermission(noun === 'source' ? 'updateSource' : 'updateDestination'),
-    remove: usePermission(noun === 'source' ? 'deleteSource' : 'deleteDestination'),
+    rename: usePermission(kind.operations.update),
+    remove: usePermission(kind.operations.remove),
   };
   return (
     <>

@@ -1,5 +1,6 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import type { Properties } from '@/api/common';
+import type { OperationName } from '@/api/operations';
 import type { UpdateSourceInput } from '@/api/sources';
 import type { DestinationSpecFull } from '@/api/specs';
 import type { SpecSummaryData } from '@/components/spec-summary';
@@ -23,6 +24,8 @@ export type EndpointChanges = UpdateSourceInput;
  */
 export interface EndpointKind<T extends Endpoint, CreateInput> {
   noun: EndpointNoun;
+  /** Its operations, for what the signed-in role may do (usePermission). */
+  operations: Record<'create' | 'update' | 'remove' | 'verify', OperationName>;
   /** The line under the list page's title. */
   intro: string;
   listPage: '/sources' | '/destinations';

@@ -142,7 +142,7 @@ export function EndpointsPage<T extends Endpoint, C>({ kind, search }: Endpoints
     setDeleting({ id: row.item.id, name: row.name });
   });
 
-  const mayCreate = usePermission(noun === 'source' ? 'createSource' : 'createDestination');
+  const mayCreate = usePermission(kind.operations.create);
   return (
     <>
       <PageHeader

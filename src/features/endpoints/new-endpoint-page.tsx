@@ -2,6 +2,8 @@ import { Alert, Button, Paper, Stack, Stepper, TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
+import { PermissionNotice, PermittedButton, PermittedFieldset } from '@/components/permitted';
+import { usePermission } from '@/resources/identity';
 import { BlockSkeleton } from '@/components/skeletons';
 import { SpecSummary, type SpecSummaryData } from '@/components/spec-summary';
 import { ConfigureEndpoint } from './endpoint-configuration';
@@ -27,6 +29,7 @@ export function NewEndpointPage<T extends Endpoint, C>({ kind, unlisted, chosenN
   const { noun } = kind;
   const specs = kind.useSpecs();
   const create = kind.useCreate();
+  const permission = usePermission(kind.operations.create);
   // "Skip for now" and saving the form both lead to its page.
   const openCreated = kind.useOpenCreated();
   const [spec, setSpec] = useState<SpecSummaryData | null>(null);
@@ -46,32 +49,40 @@ export function NewEndpointPage<T extends Endpoint, C>({ kind, unlisted, chosenN
       </Stepper>
       {!created ? (
         <Stack gap="md">
-          {specs.isPending ? (
-            <BlockSkeleton label={`Loading ${noun} specs`} rows={2} />
-          ) : specs.isError ? (
-            <ErrorState error={specs.error} onRetry={() => void specs.refetch()} />
-          ) : specs.data.available ? (
-            <SpecSearch noun={noun} specs={specs.data.items} selected={spec?.name ?? null} onSelect={setSpec} />
-          ) : (
-            unlisted?.(setSpec)
-          )}
-          {spec && (
-            <Paper withBorder p="md" aria-label="Spec summary" component="section" maw={640}>
-              <SpecSummary spec={spec} />
-            </Paper>
-          )}
-          {spec && chosenNote?.(spec)}
+          <PermissionNotice permission={permission} />
+          <PermittedFieldset permission={permission}>
+            <Stack gap="md">
+              {specs.isPending ? (
+                <BlockSkeleton label={`Loading ${noun} specs`} rows={2} />
+              ) : specs.isError ? (
+                <ErrorState error={specs.error} onRetry={() => void specs.refetch()} />
+              ) : specs.data.available ? (
+                <SpecSearch noun={noun} specs={specs.data.items} selected={spec?.name ?? null} onSelect={setSpec} />
+              ) : (
+                unlisted?.(setSpec)
+              )}
+              {spec && (
+                <Paper withBorder p="md" aria-label="Spec summary" component="section" maw={640}>
+                  <SpecSummary spec={spec} />
+                </Paper>
+              )}
+              {spec && chosenNote?.(spec)}
+            </Stack>
+          </PermittedFieldset>
           <Stack gap="md" maw={640}>
-            <TextInput
-              label="Name"
-              description={`How this ${noun} is shown in Flowdeck. Empty: ${label ? `“${label}”` : "the spec's name"}.`}
-              value={name}
-              onChange={(event) => {
-                setName(event.currentTarget.value);
-              }}
-            />
+            <PermittedFieldset permission={permission}>
+              <TextInput
+                label="Name"
+                description={`How this ${noun} is shown in Flowdeck. Empty: ${label ? `“${label}”` : "the spec's name"}.`}
+                value={name}
+                onChange={(event) => {
+                  setName(event.currentTarget.value);
+                }}
+              />
+            </PermittedFieldset>
             {create.isError && <ErrorState error={create.error} />}
-            <Button
+            <PermittedButton
+              permission={permission}
               w="fit-content"
               disabled={!spec}
               loading={create.isPending}
@@ -80,7 +91,7 @@ export function NewEndpointPage<T extends Endpoint, C>({ kind, unlisted, chosenN
               }}
             >
               Create {noun}
-            </Button>
+            </PermittedButton>
           </Stack>
         </Stack>
       ) : (

@@ -4,6 +4,7 @@ import type { Flow } from '@/api/flows';
 import { NotFoundPage } from '@/components/not-found-page';
 import { PageHeader } from '@/components/page-header';
 import { flowQueries, useUpdateFlow } from '@/resources/flows';
+import { usePermission } from '@/resources/identity';
 import { useServiceSupport } from '@/resources/service-support';
 import { FlowForm } from './new-flow-form';
 import { flowFormValues, toUpdateFlowInput } from './new-flow-schema';
@@ -22,6 +23,7 @@ function EditFlowForm({ flow }: { flow: Flow }) {
   const toFlow = () => navigate({ to: '/flows/$flowId', params: { flowId: String(flow.id) } });
   const save = useUpdateFlow(flow.id, { onSaved: toFlow });
   const name = flowName(flow);
+  const permission = usePermission('updateFlow');
 
   return (
     <>
@@ -39,6 +41,7 @@ function EditFlowForm({ flow }: { flow: Flow }) {
         error={save.error}
         onCancel={() => void toFlow()}
         editing={flow}
+        permission={permission}
       />
     </>
   );

@@ -3,6 +3,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, memo, Suspense, useState } from 'react';
 import type { Flow } from '@/api/flows';
 import { ErrorState } from '@/components/error-state';
+import { PermittedButton } from '@/components/permitted';
+import type { Permission } from '@/lib/permissions';
+import { usePermission } from '@/resources/identity';
 import { type BulkFlowAction, type BulkOutcome, useBulkFlowAction } from '@/resources/flows';
 import { outcomeLine, outcomeTitle } from './bulk-outcomes';
 
@@ -44,6 +47,8 @@ export const FlowsBulkActions = memo(function FlowsBulkActions({ flows, onClear,
     );
   };
   const pendingAction = bulk.isPending ? bulk.variables.action : null;
+  const pausing = usePermission('updateFlow', { pause: true });
+  const may: Record<BulkFlowAction, Permission> = { run: usePermission('runFlow'), pause: pausing, resume: pausing, delete: usePermission('deleteFlow') };
 
   return (
     <>
@@ -64,8 +69,9 @@ export const FlowsBulkActions = memo(function FlowsBulkActions({ flows, onClear,
             </Text>
             <Group gap="xs">
               {(['run', 'pause', 'resume'] as const).map((action) => (
-                <Button
+                <PermittedButton
                   key={action}
+                  permission={may[action]}
                   size="xs"
                   variant="default"
                   loading={pendingAction === action}
@@ -75,9 +81,10 @@ export const FlowsBulkActions = memo(function FlowsBulkActions({ flows, onClear,
                   }}
                 >
                   {LABELS[action]}
-                </Button>
+                </PermittedButton>
               ))}
-              <Button
+              <PermittedButton
+                permission={may.delete}
                 size="xs"
                 color="red"
                 variant="light"
@@ -90,7 +97,7 @@ export const FlowsBulkActions = memo(function FlowsBulkActions({ flows, onClear,
                 }}
               >
                 {LABELS.delete}
-              </Button>
+              </PermittedButton>
               <Button size="xs" variant="subtle" disabled={bulk.isPending} onClick={onClear}>
                 Clear selection
               </Button>

@@ -13,6 +13,8 @@ import { EndpointField } from './new-flow-endpoint-field';
 import { saveRefusal } from './save-refusals';
 import { type FlowFormOutput, newFlowFormSchema, type NewFlowFormValues } from './new-flow-schema';
 import { FormActions } from '@/components/form-actions';
+import { PermissionNotice, PermittedFieldset } from '@/components/permitted';
+import type { Permission } from '@/lib/permissions';
 
 interface FlowFormProps {
   /** Names the form for assistive technology: `New flow`, `Edit flow`. */
@@ -26,10 +28,12 @@ interface FlowFormProps {
   onCancel: () => void;
   /** The flow being edited; null for a new one (an empty namespace then means one named from the flow). */
   editing?: Flow | null;
+  /** Whether the signed-in role may save it: when not, the reason above, the fields and the save disabled. */
+  permission: Permission;
 }
 
 /** Name, source, destination, schedule and where its tables go: the one form a flow is created and edited with. */
-export function FlowForm({ label, defaultValues, submitLabel, onSubmit, pending, error, onCancel, editing = null }: FlowFormProps) {
+export function FlowForm({ label, defaultValues, submitLabel, onSubmit, pending, error, onCancel, editing = null, permission }: FlowFormProps) {
   const sources = useQuery(sourceQueries.choices());
   const destinations = useQuery(destinationQueries.choices());
   const form = useForm<NewFlowFormValues, unknown, FlowFormOutput>({ resolver: zodResolver(newFlowFormSchema), defaultValues, mode: 'onTouched' });
@@ -45,36 +49,41 @@ export function FlowForm({ label, defaultValues, submitLabel, onSubmit, pending,
     <Paper withBorder p="lg" maw={640}>
       <form onSubmit={(event) => void submit(event)} noValidate aria-label={label}>
         <Stack>
-          <TextInput
-            label="Name"
-            placeholder="Orders to warehouse"
-            required
-            autoComplete="off"
-            error={errors.displayName?.message}
-            {...form.register('displayName')}
-          />
-          {(['source', 'destination'] as const).map((kind) => (
-            <Controller
-              key={kind}
-              control={form.control}
-              name={kind}
-              render={({ field, fieldState }) => (
-                <EndpointField
-                  kind={kind}
-                  choices={kind === 'source' ? sources : destinations}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
+          <PermissionNotice permission={permission} />
+          <PermittedFieldset permission={permission}>
+            <Stack>
+              <TextInput
+                label="Name"
+                placeholder="Orders to warehouse"
+                required
+                autoComplete="off"
+                error={errors.displayName?.message}
+                {...form.register('displayName')}
+              />
+              {(['source', 'destination'] as const).map((kind) => (
+                <Controller
+                  key={kind}
+                  control={form.control}
+                  name={kind}
+                  render={({ field, fieldState }) => (
+                    <EndpointField
+                      kind={kind}
+                      choices={kind === 'source' ? sources : destinations}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      error={fieldState.error?.message}
+                    />
+                  )}
                 />
-              )}
-            />
-          ))}
-          <ScheduleField control={form.control} manualHint="Runs only when someone presses “Run now” on the flow page." />
-          <RetryField control={form.control} />
-          <FlowTableFields control={form.control} editing={editing} namespaceRefusal={refusal?.fields.namespace ?? null} />
+              ))}
+              <ScheduleField control={form.control} manualHint="Runs only when someone presses “Run now” on the flow page." />
+              <RetryField control={form.control} />
+              <FlowTableFields control={form.control} editing={editing} namespaceRefusal={refusal?.fields.namespace ?? null} />
+            </Stack>
+          </PermittedFieldset>
           {shownAbove ? <ErrorState error={shownAbove} /> : null}
-          <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
+          <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} permission={permission} />
         </Stack>
       </form>
     </Paper>

@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '@/components/page-header';
 import { useCreateFlow } from '@/resources/flows';
+import { usePermission } from '@/resources/identity';
 import { FlowForm } from './new-flow-form';
 import { newFlowDefaults, toCreateFlowInput } from './new-flow-schema';
 
@@ -12,6 +13,7 @@ export interface NewFlowPreset {
 /** Name, source, destination and schedule; on success the new flow's page, where it can be run. */
 export function NewFlowPage({ preset }: { preset: NewFlowPreset }) {
   const navigate = useNavigate();
+  const permission = usePermission('createFlow');
   const save = useCreateFlow({
     onCreated: async (flow) => {
       await navigate({ to: '/flows/$flowId', params: { flowId: String(flow.id) } });
@@ -29,6 +31,7 @@ export function NewFlowPage({ preset }: { preset: NewFlowPreset }) {
         pending={save.isPending}
         error={save.error}
         onCancel={() => void navigate({ to: '/flows' })}
+        permission={permission}
       />
     </>
   );

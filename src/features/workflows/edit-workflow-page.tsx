@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import type { Workflow } from '@/api/workflows';
 import { PageHeader } from '@/components/page-header';
+import { usePermission } from '@/resources/identity';
 import { useUpdateWorkflow } from '@/resources/workflows';
 import { definitionToSave, workflowFields, workflowFormDefaults } from './workflow-form-schema';
 import { WorkflowForm } from './workflow-form';
@@ -14,6 +15,7 @@ function EditWorkflow({ workflow }: { workflow: Workflow }) {
   const navigate = useNavigate();
   const toPage = () => navigate({ to: '/workflows/$workflowId', params: { workflowId: String(workflow.id) } });
   const update = useUpdateWorkflow(workflow.id, { onSaved: toPage });
+  const permission = usePermission('updateWorkflow');
   return (
     <>
       <PageHeader section="workflows" title={`Edit “${workflow.name}”`} description="Changes apply from the next run; runs so far keep the steps they ran." />
@@ -29,6 +31,7 @@ function EditWorkflow({ workflow }: { workflow: Workflow }) {
         pending={update.isPending}
         error={update.error}
         onCancel={() => void toPage()}
+        permission={permission}
       />
     </>
   );

@@ -1,11 +1,13 @@
 import { useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '@/components/page-header';
+import { usePermission } from '@/resources/identity';
 import { useCreateWorkflow } from '@/resources/workflows';
 import { definitionToSave, workflowFields, workflowFormDefaults } from './workflow-form-schema';
 import { WorkflowForm } from './workflow-form';
 
 export function NewWorkflowPage() {
   const navigate = useNavigate();
+  const permission = usePermission('createWorkflow');
   const create = useCreateWorkflow({
     onCreated: async (workflow) => {
       await navigate({ to: '/workflows/$workflowId', params: { workflowId: String(workflow.id) } });
@@ -22,6 +24,7 @@ export function NewWorkflowPage() {
         pending={create.isPending}
         error={create.error}
         onCancel={() => void navigate({ to: '/workflows' })}
+        permission={permission}
       />
     </>
   );

@@ -1,16 +1,20 @@
-import { Stack, Switch, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { Workflow } from '@/api/workflows';
+import { PermittedSwitch } from '@/components/permitted';
+import { usePermission } from '@/resources/identity';
 import { useSetWorkflowEnabled } from '@/resources/workflows';
 
 /**
  * Enabled or not, switched in place (PATCH `enabled`). It moves at once and moves back with the service's
- * message when refused. `label` false: in a table row, named by the workflow instead of a visible label.
+ * message when refused; a role that may not edit workflows sees it disabled with the reason. `label` false: in a table row, named by the workflow instead of a visible label.
  */
 export function WorkflowEnabledSwitch({ workflow, label = true }: { workflow: Workflow; label?: boolean }) {
   const toggle = useSetWorkflowEnabled(workflow.id);
+  const permission = usePermission('updateWorkflow');
   return (
     <Stack gap={2}>
-      <Switch
+      <PermittedSwitch
+        permission={permission}
         checked={workflow.enabled}
         label={label ? 'Enabled' : undefined}
         // Mantine's label wraps the description too: the name would read it all.

@@ -13,6 +13,8 @@ import { StepsField } from './workflow-steps-field';
 import { useFlowName } from './use-flow-name';
 import classes from './workflow-form.module.css';
 import { FormActions } from '@/components/form-actions';
+import { PermissionNotice, PermittedFieldset } from '@/components/permitted';
+import type { Permission } from '@/lib/permissions';
 
 interface WorkflowFormProps {
   defaults: WorkflowFormValues;
@@ -22,10 +24,12 @@ interface WorkflowFormProps {
   pending: boolean;
   error: unknown;
   onCancel: () => void;
+  /** Whether the signed-in role may save it: when not, the reason above, the fields and the save disabled. */
+  permission: Permission;
 }
 
 /** Name, description, enabled, schedule and steps, with a preview of the steps as a graph beside them. */
-export function WorkflowForm({ defaults, submitLabel, onSubmit, pending, error, onCancel }: WorkflowFormProps) {
+export function WorkflowForm({ defaults, submitLabel, onSubmit, pending, error, onCancel, permission }: WorkflowFormProps) {
   const flows = useQuery(flowQueries.list());
   const flowIds = useMemo(() => (flows.data ? new Set(flows.data.map((flow) => flow.id)) : null), [flows.data]);
   // Flows are looked up only once they are known: until then no step is said to name a missing one.
@@ -46,45 +50,50 @@ export function WorkflowForm({ defaults, submitLabel, onSubmit, pending, error, 
         <Paper withBorder p="lg">
           <form onSubmit={(event) => void submit(event)} noValidate aria-label="Workflow">
             <Stack>
-              <TextInput
-                label="Name"
-                placeholder="Nightly warehouse refresh"
-                required
-                autoComplete="off"
-                error={errors.name?.message}
-                {...form.register('name')}
-              />
-              {/* A plain textarea: Mantine's Textarea brings its autosize code (1.6 KB gzip) even when it does not grow. */}
-              <InputBase component="textarea" multiline label="Description" rows={3} {...form.register('description')} />
-              <Controller
-                control={form.control}
-                name="enabled"
-                render={({ field }) => (
-                  <Switch
-                    label="Enabled"
-                    // Mantine's label wraps the description too: the name would read it all.
-                    aria-label="Enabled"
-                    description="A disabled workflow does not run on its schedule or from webhooks; Run now still runs it."
-                    checked={field.value}
-                    onChange={(event) => {
-                      field.onChange(event.currentTarget.checked);
-                    }}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
+              <PermissionNotice permission={permission} />
+              <PermittedFieldset permission={permission}>
+                <Stack>
+                  <TextInput
+                    label="Name"
+                    placeholder="Nightly warehouse refresh"
+                    required
+                    autoComplete="off"
+                    error={errors.name?.message}
+                    {...form.register('name')}
                   />
-                )}
-              />
-              <ScheduleField control={form.control} manualHint="Runs only when someone presses “Run now” or a webhook starts it." />
-              <RetryField control={form.control} />
-              {keepDefinition && steps.length === 0 && (
-                <Alert color="yellow" role="note" title="A definition Flowdeck cannot show as steps">
-                  It is kept as it is. Adding steps replaces it with {'{ "steps": [...] }'}.
-                </Alert>
-              )}
-              {flows.isError && <ErrorState error={flows.error} onRetry={() => void flows.refetch()} />}
-              <StepsField control={form.control} flows={flows.data} problems={problems} submitted={isSubmitted} />
+                  {/* A plain textarea: Mantine's Textarea brings its autosize code (1.6 KB gzip) even when it does not grow. */}
+                  <InputBase component="textarea" multiline label="Description" rows={3} {...form.register('description')} />
+                  <Controller
+                    control={form.control}
+                    name="enabled"
+                    render={({ field }) => (
+                      <Switch
+                        label="Enabled"
+                        // Mantine's label wraps the description too: the name would read it all.
+                        aria-label="Enabled"
+                        description="A disabled workflow does not run on its schedule or from webhooks; Run now still runs it."
+                        checked={field.value}
+                        onChange={(event) => {
+                          field.onChange(event.currentTarget.checked);
+                        }}
+                        onBlur={field.onBlur}
+                        ref={field.ref}
+                      />
+                    )}
+                  />
+                  <ScheduleField control={form.control} manualHint="Runs only when someone presses “Run now” or a webhook starts it." />
+                  <RetryField control={form.control} />
+                  {keepDefinition && steps.length === 0 && (
+                    <Alert color="yellow" role="note" title="A definition Flowdeck cannot show as steps">
+                      It is kept as it is. Adding steps replaces it with {'{ "steps": [...] }'}.
+                    </Alert>
+                  )}
+                  {flows.isError && <ErrorState error={flows.error} onRetry={() => void flows.refetch()} />}
+                  <StepsField control={form.control} flows={flows.data} problems={problems} submitted={isSubmitted} />
+                </Stack>
+              </PermittedFieldset>
               {error !== null && <ErrorState error={error} />}
-              <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
+              <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} permission={permission} />
             </Stack>
           </form>
         </Paper>

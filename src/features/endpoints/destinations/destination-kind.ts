@@ -8,6 +8,7 @@ import type { EndpointKind } from '../endpoint-kind';
 
 export const destinationKind: EndpointKind<Destination, CreateDestinationInput> = {
   noun: 'destination',
+  operations: { create: 'createDestination', update: 'updateDestination', remove: 'deleteDestination', verify: 'verifyDestination' },
   intro: PAGE_INTROS['/destinations'].description,
   listPage: '/destinations',
   specOf: (destination) => destination.destinationSpec,

@@ -1,9 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type Destination, MAX_DESTINATION_RUNS } from '@/api/destinations';
 import { ErrorState } from '@/components/error-state';
+import { PermittedButton, PermittedFieldset } from '@/components/permitted';
+import { usePermission } from '@/resources/identity';
+import { destinationKind } from './destination-kind';
 import { useUpdateDestination } from '@/resources/destinations';
 
 // How many runs may load into this destination at once (Flowdeck's addition). Empty: no limit of its own;
@@ -25,6 +28,7 @@ type LimitFormOutput = z.output<typeof limitFormSchema>;
 
 export function RunLimitSection({ destination }: { destination: Destination }) {
   const update = useUpdateDestination(destination.id);
+  const permission = usePermission(destinationKind.operations.update);
   const form = useForm<LimitFormValues, unknown, LimitFormOutput>({
     resolver: zodResolver(limitFormSchema),
     values: { maxConcurrentRuns: destination.maxConcurrentRuns ?? '' },
@@ -41,29 +45,31 @@ export function RunLimitSection({ destination }: { destination: Destination }) {
       </Text>
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="Runs at once">
         <Stack gap="sm">
-          <Controller
-            control={form.control}
-            name="maxConcurrentRuns"
-            render={({ field, fieldState }) => (
-              <NumberInput
-                label="Most runs loading at once"
-                description="Empty: no limit of its own (the service’s limit still holds)."
-                placeholder="No limit"
-                min={1}
-                max={MAX_DESTINATION_RUNS}
-                allowDecimal={false}
-                allowNegative={false}
-                clampBehavior="none"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                name={field.name}
-                ref={field.ref}
-                error={fieldState.error?.message}
-                maw={320}
-              />
-            )}
-          />
+          <PermittedFieldset permission={permission}>
+            <Controller
+              control={form.control}
+              name="maxConcurrentRuns"
+              render={({ field, fieldState }) => (
+                <NumberInput
+                  label="Most runs loading at once"
+                  description="Empty: no limit of its own (the service’s limit still holds)."
+                  placeholder="No limit"
+                  min={1}
+                  max={MAX_DESTINATION_RUNS}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  clampBehavior="none"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  name={field.name}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
+                  maw={320}
+                />
+              )}
+            />
+          </PermittedFieldset>
           {update.isError && <ErrorState error={update.error} />}
           {update.isSuccess && !form.formState.isDirty && (
             <Alert color="teal" variant="light" role="status">
@@ -71,9 +77,9 @@ export function RunLimitSection({ destination }: { destination: Destination }) {
             </Alert>
           )}
           <Group>
-            <Button type="submit" loading={update.isPending} disabled={!form.formState.isDirty}>
+            <PermittedButton permission={permission} type="submit" loading={update.isPending} disabled={!form.formState.isDirty}>
               Save limit
-            </Button>
+            </PermittedButton>
           </Group>
         </Stack>
       </form>

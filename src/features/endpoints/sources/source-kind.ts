@@ -8,6 +8,7 @@ import type { EndpointKind } from '../endpoint-kind';
 
 export const sourceKind: EndpointKind<Source, CreateSourceInput> = {
   noun: 'source',
+  operations: { create: 'createSource', update: 'updateSource', remove: 'deleteSource', verify: 'verifySource' },
   intro: PAGE_INTROS['/sources'].description,
   listPage: '/sources',
   specOf: (source) => source.sourceSpec,

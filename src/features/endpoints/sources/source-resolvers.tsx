@@ -1,13 +1,15 @@
-import { Alert, Badge, Button, Group, Progress, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { PropertyDefinition } from '@/api/common';
 import type { Resolver, ResolverList } from '@/api/resolvers';
 import { ErrorState, withNotFoundMeaning } from '@/components/error-state';
 import { LiveStamp } from '@/components/live-stamp';
+import { PermittedButton, PermittedSwitch } from '@/components/permitted';
 import { type Column, ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { BlockSkeleton } from '@/components/skeletons';
 import { TimeAgo } from '@/components/time-ago';
 import { liveScopes, useLiveQuery } from '@/lib/live-query';
+import { usePermission } from '@/resources/identity';
 import { isDiscovering, sourceQueries, useDiscoverResolvers, useUpdateResolvers } from '@/resources/sources';
 
 const statusColors: Record<string, string> = { in_progress: 'blue', completed: 'teal', succeeded: 'teal', failed: 'red', error: 'red' };
@@ -51,9 +53,11 @@ function DiscoverButton({ sourceId, list }: { sourceId: number; list: ResolverLi
   const discover = useDiscoverResolvers(sourceId);
   const running = isDiscovering(list);
   const failed = list.discoveryStatus?.status === 'failed';
+  const permission = usePermission('discoverResolvers');
   return (
     <Stack gap={4} align="flex-end">
-      <Button
+      <PermittedButton
+        permission={permission}
         variant={failed ? 'filled' : 'light'}
         loading={discover.isPending}
         disabled={running}
@@ -62,7 +66,7 @@ function DiscoverButton({ sourceId, list }: { sourceId: number; list: ResolverLi
         }}
       >
         {running ? 'Discovering…' : failed ? 'Retry discovery' : 'Discover now'}
-      </Button>
+      </PermittedButton>
       {discover.isError && (
         <ErrorState
           error={withNotFoundMeaning(discover.error, 'The service answered “not found”: it cannot start discovery on request, or the source is gone.')}
@@ -75,6 +79,7 @@ function DiscoverButton({ sourceId, list }: { sourceId: number; list: ResolverLi
 /** What discovery found and which of it a run loads: each resolver turned on or off, its details on demand. */
 function ResolverTable({ sourceId, resolvers }: { sourceId: number; resolvers: Resolver[] }) {
   const choose = useUpdateResolvers(sourceId);
+  const mayChoose = usePermission('updateResolvers');
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const pending = choose.isPending ? choose.variables.resolvers.map((resolver) => resolver.name) : [];
   const toggle = (name: string) => {
@@ -121,7 +126,8 @@ function ResolverTable({ sourceId, resolvers }: { sourceId: number; resolvers: R
       header: 'Load',
       width: 80,
       cell: (resolver) => (
-        <Switch
+        <PermittedSwitch
+          permission={mayChoose}
           aria-label={`Load ${resolver.name}`}
           checked={!resolver.suppressed}
           disabled={pending.includes(resolver.name)}

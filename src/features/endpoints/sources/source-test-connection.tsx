@@ -1,6 +1,10 @@
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { verifySource } from '@/api/sources';
+import { PermittedButton } from '@/components/permitted';
+import type { Permission } from '@/lib/permissions';
+import { usePermission } from '@/resources/identity';
+import { sourceKind } from './source-kind';
 import { CHECK_DESCRIPTION, ConnectionCheck, ConnectionCheckResult, type ConnectionCheckState, useConnectionCheck } from '@/components/connection-check';
 
 /**
@@ -13,17 +17,27 @@ const SOURCE_CHECK = {
   notFoundMessage: 'The service answered “not found”: it no longer knows this source, or it cannot test source connections.',
 } as const;
 
-/** On its own, as a panel (where there is no form to put it beside). */
-export function SourceTestConnection({ sourceId, unsavedChanges = false }: { sourceId: number; unsavedChanges?: boolean }) {
-  return <ConnectionCheck {...SOURCE_CHECK} check={() => verifySource(sourceId)} unsavedChanges={unsavedChanges} />;
+/** On its own, as a panel (where there is no form to put it beside); `permission`: whether the role may test it. */
+export function SourceTestConnection({
+  sourceId,
+  unsavedChanges = false,
+  permission,
+}: {
+  sourceId: number;
+  unsavedChanges?: boolean;
+  permission?: Permission;
+}) {
+  return <ConnectionCheck {...SOURCE_CHECK} check={() => verifySource(sourceId)} unsavedChanges={unsavedChanges} permission={permission} />;
 }
 
 export const useSourceTestConnection = (sourceId: number) => useConnectionCheck(() => verifySource(sourceId));
 
 /** Beside Save: the button. */
 export function TestConnectionButton({ state }: { state: ConnectionCheckState }) {
+  const permission = usePermission(sourceKind.operations.verify);
   return (
-    <Button
+    <PermittedButton
+      permission={permission}
       variant="default"
       title={CHECK_DESCRIPTION}
       loading={state.run.isPending}
@@ -32,7 +46,7 @@ export function TestConnectionButton({ state }: { state: ConnectionCheckState })
       }}
     >
       {SOURCE_CHECK.label}
-    </Button>
+    </PermittedButton>
   );
 }
 

@@ -1,6 +1,8 @@
 import { Alert, Stack } from '@mantine/core';
 import { type Source, sourceSchema } from '@/api/sources';
 import { PageHeader } from '@/components/page-header';
+import { usePermission } from '@/resources/identity';
+import { sourceKind } from './source-kind';
 import type { SourceTab } from './source-tab-names';
 import { SourceTabs } from './source-tabs';
 import { SourceTestConnection } from './source-test-connection';
@@ -16,6 +18,7 @@ const knownOnlyById = (id: number): Source => sourceSchema.parse({ id, sourceSpe
  */
 export function UnreadableSourcePage({ sourceId, tab, onTab }: { sourceId: number; tab: SourceTab; onTab: (tab: SourceTab) => void }) {
   const source = knownOnlyById(sourceId);
+  const mayTest = usePermission(sourceKind.operations.verify);
   return (
     <>
       <PageHeader section="sources" title={`Source ${String(sourceId)}`} description="Its settings are not readable from this service." />
@@ -29,7 +32,7 @@ export function UnreadableSourcePage({ sourceId, tab, onTab }: { sourceId: numbe
               It answered “not found” to reading source {sourceId} (its interface has no such operation) while the source itself exists. Its settings cannot be
               shown or edited here: share a configuration card link to have them filled in.
             </Alert>
-            <SourceTestConnection sourceId={sourceId} />
+            <SourceTestConnection sourceId={sourceId} permission={mayTest} />
           </Stack>
         }
       />
