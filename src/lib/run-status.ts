@@ -1,6 +1,7 @@
 import type { RunDisposition, RunLifecycle } from '@/api/flows';
 import type { FRESHNESS_STATES } from '@/api/freshness';
 import { isCancelledByUserError } from '@/api/messages';
+import { runDurationMs } from './format';
 
 /**
  * What a run attempt, a flow status or a workflow status means to a person. `other` keeps the values the
@@ -49,6 +50,20 @@ export function runStateOf(status: RunStateInput | null | undefined): RunState {
 export function isRunActive(status: RunStateInput | null | undefined): boolean {
   const state = runStateOf(status);
   return state === 'running' || state === 'pending';
+}
+
+/** How the time a run has spent reads in its state: a queued run waits (it has not started), a live one runs. */
+export function runTimeLabel(state: RunState): 'Queued for' | 'Running for' | 'Took' {
+  if (state === 'pending') return 'Queued for';
+  return state === 'running' ? 'Running for' : 'Took';
+}
+
+/**
+ * How long a run has run (until now while it runs): null while it is queued, whose wait is no run time. Once
+ * started, it counts from `createdAt`, the one start the interface gives an attempt.
+ */
+export function runTimeMs(run: RunStateInput & { createdAt: string; completedAt: string | null }, now: number): number | null {
+  return runStateOf(run) === 'pending' ? null : runDurationMs(run.createdAt, run.completedAt, now);
 }
 
 /** A run state's Mantine colour, for badges, chart bars and timeline bars alike. */

@@ -97,6 +97,9 @@ export interface RunRecord {
    * run ahead of it ends, so it says how many are still ahead (src/service-rules/run-queue.ts words it).
    */
   queuedBehind?: { destination: string; endsAt: number[] };
+  /** The failed run this one retries (or re-runs); null or absent: a first try. */
+  retryOf?: number | null;
+  retryNumber?: number;
 }
 
 /** A log line as the mock stores one a test gave (epoch ms; `fields` as on the wire). */
@@ -135,9 +138,6 @@ export interface WorkflowRunRecord extends RunRecord {
   workflow: number;
   /** #1, #2 ... within its workflow. */
   number?: number;
-  /** The failed run this one re-runs; null or absent: a first try. */
-  retryOf?: number | null;
-  retryNumber?: number;
   steps: StepPlan[];
 }
 
