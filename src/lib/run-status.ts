@@ -96,10 +96,13 @@ export function waitingWords(waitingFor: string): string {
   return named.charAt(0).toLowerCase() + named.slice(1);
 }
 
+/** A queued run (or workflow step) in words: `Queued: 2 runs ahead for “Warehouse”`. */
+export const queuedLabel = (waitingFor: string | null | undefined) => (waitingFor ? `Queued: ${waitingWords(waitingFor)}` : RUN_STATE_LABELS.pending);
+
 /** The label a badge shows: the known words, or the service's own values as they came. */
 export function runStateLabel(status: RunStateInput | null | undefined): string {
   const state = runStateOf(status);
-  if (state === 'pending' && status?.waitingFor) return `Queued: ${waitingWords(status.waitingFor)}`;
+  if (state === 'pending') return queuedLabel(status?.waitingFor);
   if (state !== 'other') return RUN_STATE_LABELS[state];
   return `${status?.lifecycle ?? '?'} · ${status?.disposition ?? '?'}`;
 }

@@ -132,6 +132,8 @@ export interface StepPlan {
   durationMs: number;
   /** The errors its flow fails with, or null when it succeeds. */
   failure: string[] | null;
+  /** How long its flow attempt waits for a run slot first (part of durationMs), and what it says meanwhile. */
+  queued?: { waitMs: number; waitingFor: string };
 }
 
 export interface WorkflowRunRecord extends RunRecord {
