@@ -45,7 +45,8 @@ describe('a queued attempt', () => {
     const drawer = await screen.findByRole('dialog', { name: `Attempt #${String(queued.number)}` });
     expect(await within(drawer).findByText('Queued for')).toBeInTheDocument();
     expect(within(drawer).queryByText('Running for')).not.toBeInTheDocument();
-  });
+    // Three views of one attempt: the page, its table and the drawer's lazy chunk.
+  }, 30_000);
 
   it('is not said to be running on the overview', async () => {
     queueFlow8();
