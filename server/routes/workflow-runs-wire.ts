@@ -17,6 +17,7 @@ const stepRecord = (row: RunStepRow): StepRecord => ({
           errors: row.attempt_errors ?? [],
           createdAt: iso(row.attempt_created_at ?? 0),
           completedAt: isoOrNull(row.attempt_completed_at),
+          waitingFor: row.attempt_waiting_for,
         },
   error: row.error,
 });

@@ -61,6 +61,7 @@ export interface RunStepRow {
   attempt_errors: string[] | null;
   attempt_created_at: Date | null;
   attempt_completed_at: Date | null;
+  attempt_waiting_for: string | null;
 }
 
 export async function listWorkflows(db: Queryable, page: Page): Promise<WorkflowRow[]> {
@@ -129,7 +130,8 @@ export async function listWorkflowRunRows(db: Queryable, workflowId: number, pag
 export async function workflowRunStepRows(db: Queryable, runIds: readonly number[]): Promise<RunStepRow[]> {
   const { rows } = await db.query<RunStepRow>(
     `SELECT s.workflow_run_id, s.step_id, s.flow_id, s.after, s.error, a.id AS attempt_id, a.lifecycle AS attempt_lifecycle,
-       a.disposition AS attempt_disposition, a.errors AS attempt_errors, a.created_at AS attempt_created_at, a.completed_at AS attempt_completed_at
+       a.disposition AS attempt_disposition, a.errors AS attempt_errors, a.created_at AS attempt_created_at, a.completed_at AS attempt_completed_at,
+       a.waiting_for AS attempt_waiting_for
      FROM workflow_run_steps s LEFT JOIN run_attempts a ON a.id = s.attempt_id
      WHERE s.workflow_run_id = ANY($1::int[]) ORDER BY s.workflow_run_id, s.position`,
     [runIds],

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunAttempt } from '@/api/flows';
+import type { WorkflowRun } from '@/api/workflows';
 import { attemptEnded, createFilesDestination, createFlow, createSampleSource, createWorkflow, expectStatus, listAttempts, workflowEnded } from './fixtures';
 import { createTestDatabase, eventually, type Harness, startHarness } from './harness';
 
@@ -117,6 +118,11 @@ describe('the service-wide limit', () => {
     expectStatus(await one.api(`/v2/workflows/${String(workflow.id)}/run`, { method: 'POST' }), 201);
     const stepAttempt = await queued(one, step.id, '1 run ahead for the service limit');
     expect(stepAttempt.trigger).toBe('workflow');
+    // The run's step says so too: queued, not running, with why, and not started.
+    const runs = expectStatus(await one.api(`/v2/workflows/${String(workflow.id)}/runs`), 200).body as { data: WorkflowRun[] };
+    expect(runs.data[0]?.steps).toEqual([
+      expect.objectContaining({ id: 'only', state: 'queued', attemptId: stepAttempt.id, waitingFor: '1 run ahead for the service limit', startedAt: null }),
+    ]);
     expect((await workflowEnded(one.api, workflow.id)).disposition).toBe('succeeded');
   });
 

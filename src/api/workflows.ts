@@ -38,7 +38,7 @@ export const workflowSchema = z
 export type Workflow = z.infer<typeof workflowSchema>;
 
 /** Where a step of a run is: an open set (a service may know more states); read lowercase. */
-export const STEP_STATES = ['waiting', 'running', 'succeeded', 'failed', 'skipped', 'cancelled'] as const;
+export const STEP_STATES = ['waiting', 'queued', 'running', 'succeeded', 'failed', 'skipped', 'cancelled'] as const;
 export const stepStateSchema = openEnum(STEP_STATES, 'lower');
 export type StepState = z.infer<typeof stepStateSchema>;
 
@@ -49,6 +49,11 @@ export const workflowRunStepSchema = z.object({
   after: listOf(z.string()),
   state: stepStateSchema,
   attemptId: idSchema.nullish().transform((value) => value ?? null),
+  waitingFor: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null)
+    .meta({ description: "Flowdeck's addition: what a queued step's flow attempt waits for (`2 runs ahead for “Warehouse”`), or null." }),
   startedAt: nullableDateTimeSchema,
   completedAt: nullableDateTimeSchema,
   errors: listOf(z.string()),

@@ -1,6 +1,7 @@
 import type { RunDisposition, RunLifecycle } from '@/api/flows';
 import type { FRESHNESS_STATES } from '@/api/freshness';
 import { isCancelledByUserError } from '@/api/messages';
+import { runDurationMs } from './format';
 
 /**
  * What a run attempt, a flow status or a workflow status means to a person. `other` keeps the values the
@@ -51,6 +52,20 @@ export function isRunActive(status: RunStateInput | null | undefined): boolean {
   return state === 'running' || state === 'pending';
 }
 
+/** How the time a run has spent reads in its state: a queued run waits (it has not started), a live one runs. */
+export function runTimeLabel(state: RunState): 'Queued for' | 'Running for' | 'Took' {
+  if (state === 'pending') return 'Queued for';
+  return state === 'running' ? 'Running for' : 'Took';
+}
+
+/**
+ * How long a run has run (until now while it runs): null while it is queued, whose wait is no run time. Once
+ * started, it counts from `createdAt`, the one start the interface gives an attempt.
+ */
+export function runTimeMs(run: RunStateInput & { createdAt: string; completedAt: string | null }, now: number): number | null {
+  return runStateOf(run) === 'pending' ? null : runDurationMs(run.createdAt, run.completedAt, now);
+}
+
 /** A run state's Mantine colour, for badges, chart bars and timeline bars alike. */
 export const RUN_STATE_COLORS: Record<RunState, string> = {
   pending: 'cyan',
@@ -81,10 +96,13 @@ export function waitingWords(waitingFor: string): string {
   return named.charAt(0).toLowerCase() + named.slice(1);
 }
 
+/** A queued run (or workflow step) in words: `Queued: 2 runs ahead for “Warehouse”`. */
+export const queuedLabel = (waitingFor: string | null | undefined) => (waitingFor ? `Queued: ${waitingWords(waitingFor)}` : RUN_STATE_LABELS.pending);
+
 /** The label a badge shows: the known words, or the service's own values as they came. */
 export function runStateLabel(status: RunStateInput | null | undefined): string {
   const state = runStateOf(status);
-  if (state === 'pending' && status?.waitingFor) return `Queued: ${waitingWords(status.waitingFor)}`;
+  if (state === 'pending') return queuedLabel(status?.waitingFor);
   if (state !== 'other') return RUN_STATE_LABELS[state];
   return `${status?.lifecycle ?? '?'} · ${status?.disposition ?? '?'}`;
 }

@@ -97,6 +97,9 @@ export interface RunRecord {
    * run ahead of it ends, so it says how many are still ahead (src/service-rules/run-queue.ts words it).
    */
   queuedBehind?: { destination: string; endsAt: number[] };
+  /** The failed run this one retries (or re-runs); null or absent: a first try. */
+  retryOf?: number | null;
+  retryNumber?: number;
 }
 
 /** A log line as the mock stores one a test gave (epoch ms; `fields` as on the wire). */
@@ -129,15 +132,14 @@ export interface StepPlan {
   durationMs: number;
   /** The errors its flow fails with, or null when it succeeds. */
   failure: string[] | null;
+  /** How long its flow attempt waits for a run slot first (part of durationMs), and what it says meanwhile. */
+  queued?: { waitMs: number; waitingFor: string };
 }
 
 export interface WorkflowRunRecord extends RunRecord {
   workflow: number;
   /** #1, #2 ... within its workflow. */
   number?: number;
-  /** The failed run this one re-runs; null or absent: a first try. */
-  retryOf?: number | null;
-  retryNumber?: number;
   steps: StepPlan[];
 }
 

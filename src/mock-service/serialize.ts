@@ -116,8 +116,8 @@ export function wireAttempt(run: FlowRunRecord, now: number): WireRunAttempt {
     completedAt: isoOrNull(view.completedAt),
     createdAt: iso(run.startedAt),
     waitingFor: waitingForAt(run, now),
-    retryOf: null,
-    retryNumber: 0,
+    retryOf: run.retryOf ?? null,
+    retryNumber: run.retryNumber ?? 0,
   };
   if (view.resources) attempt.resources = view.resources;
   if (view.disposition === 'failed') attempt.errors = view.errors;

@@ -87,6 +87,9 @@ function attemptAt(run: WorkflowRunRecord, step: StepPlan, now: number): StepRec
   if (cancelledAt !== null && cancelledAt < endsAt) {
     return { ...attempt, lifecycle: 'not_running', disposition: 'failed', errors: [MESSAGES.cancelledByUser], completedAt: iso(cancelledAt) };
   }
+  if (step.queued && now < startsAt + step.queued.waitMs) {
+    return { ...attempt, lifecycle: 'pending', disposition: 'none', errors: [], completedAt: null, waitingFor: step.queued.waitingFor };
+  }
   if (now < endsAt) return { ...attempt, lifecycle: 'running', disposition: 'none', errors: [], completedAt: null };
   const failed = step.failure !== null;
   return { ...attempt, lifecycle: 'not_running', disposition: failed ? 'failed' : 'succeeded', errors: step.failure ?? [], completedAt: iso(endsAt) };

@@ -105,6 +105,16 @@ export function useAttemptNumbers(flowId: number, latest: RunAttempt | null): (a
 }
 
 /**
+ * The number in its flow of the attempt a retry retries, read alone (no loaded page may hold it; it has ended, so
+ * it stays as read); undefined for a first try and while it is read.
+ */
+export function useRetriedNumber(attempt: RunAttempt, numberOf: (attempt: RunAttempt) => number | undefined): number | undefined {
+  const retryOf = attempt.retryOf;
+  const retried = useQuery({ ...flowQueries.attempt(attempt.flow, retryOf ?? 0), enabled: retryOf !== null, staleTime: Infinity });
+  return retryOf !== null && retried.data ? numberOf(retried.data) : undefined;
+}
+
+/**
  * The loader of a flow's routes (its page, its edit page): reads the flow alone, or takes it from the flows
  * list when that is cached (opened from the list); an id the service does not know is a flow that does not exist.
  */

@@ -7,14 +7,14 @@ import type { WireWorkflowRun, WireWorkflowRunStep } from './wire';
 // start), never stored itself: cancel and crash recovery end attempts and runs, and the steps follow.
 // The service and the mock service build runs by these same rules.
 
-export type StepState = 'waiting' | 'running' | 'succeeded' | 'failed' | 'skipped' | 'cancelled';
+export type StepState = 'waiting' | 'queued' | 'running' | 'succeeded' | 'failed' | 'skipped' | 'cancelled';
 
 /** What a step's state is derived from. */
 export interface StepFacts {
   /** The run is still live (pending or running). */
   runLive: boolean;
   /** The flow attempt the step started, if it started one. */
-  attempt: { lifecycle: string; disposition: string; errors: readonly string[] } | null;
+  attempt: { lifecycle: string; disposition: string; errors: readonly string[]; waitingFor?: string | null } | null;
   /** Why the step could not start an attempt (the flow was already running, it no longer exists). */
   error: string | null;
   /** The states of the steps it waits for. */
@@ -23,14 +23,19 @@ export interface StepFacts {
 
 const NOT_SUCCEEDED: readonly StepState[] = ['failed', 'skipped', 'cancelled'];
 
+/** A flow attempt that waits (for a run slot, or for another load into its DuckDB file) has not started moving rows. */
+const isAttemptQueued = (attempt: NonNullable<StepFacts['attempt']>) =>
+  attempt.lifecycle === 'pending' || (attempt.lifecycle === 'running' && Boolean(attempt.waitingFor));
+
 /**
- * waiting: not started and the run may still start it; running; succeeded; failed (its attempt failed,
+ * waiting: not started and the run may still start it; queued: its flow attempt waits for a slot; running; succeeded; failed (its attempt failed,
  * or it could not start one); cancelled (its attempt was ended by a cancel); skipped: it will not run,
  * because a step it waits for did not succeed, or the run ended (cancelled, interrupted) before its turn.
  */
 export function stepStateOf({ runLive, attempt, error, after }: StepFacts): StepState {
   if (attempt) {
-    if (attempt.lifecycle === 'running' || attempt.lifecycle === 'pending') return 'running';
+    if (isAttemptQueued(attempt)) return 'queued';
+    if (attempt.lifecycle === 'running') return 'running';
     if (attempt.disposition === 'succeeded') return 'succeeded';
     return attempt.errors.some(isCancelledByUserError) ? 'cancelled' : 'failed';
   }
@@ -69,7 +74,16 @@ export interface StepRecord {
   flow: number;
   after: readonly string[];
   /** The attempt it started (the mock keeps no flow attempts for steps: no id). */
-  attempt: { id: number | null; lifecycle: string; disposition: string; errors: readonly string[]; createdAt: string; completedAt: string | null } | null;
+  attempt: {
+    id: number | null;
+    lifecycle: string;
+    disposition: string;
+    errors: readonly string[];
+    createdAt: string;
+    completedAt: string | null;
+    /** What it waits for while queued. */
+    waitingFor?: string | null;
+  } | null;
   error: string | null;
 }
 
@@ -108,15 +122,20 @@ export function workflowRunOf(run: RunFacts, steps: readonly StepRecord[]): Wire
     startedAt: run.startedAt,
     completedAt: run.completedAt,
     durationMs: runDurationMs(run),
-    steps: steps.map((step): WireWorkflowRunStep => ({
-      id: step.id,
-      flow: step.flow,
-      after: [...step.after],
-      state: stateOf(step),
-      attemptId: step.attempt?.id ?? null,
-      startedAt: step.attempt?.createdAt ?? null,
-      completedAt: step.attempt?.completedAt ?? null,
-      errors: step.attempt ? [...step.attempt.errors] : step.error === null ? [] : [step.error],
-    })),
+    steps: steps.map((step): WireWorkflowRunStep => {
+      const state = stateOf(step);
+      return {
+        id: step.id,
+        flow: step.flow,
+        after: [...step.after],
+        state,
+        attemptId: step.attempt?.id ?? null,
+        waitingFor: state === 'queued' ? (step.attempt?.waitingFor ?? null) : null,
+        // A queued step has not started: its wait is no run time.
+        startedAt: state === 'queued' ? null : (step.attempt?.createdAt ?? null),
+        completedAt: step.attempt?.completedAt ?? null,
+        errors: step.attempt ? [...step.attempt.errors] : step.error === null ? [] : [step.error],
+      };
+    }),
   };
 }

@@ -46,7 +46,7 @@ export function AttemptDrawer({ flowId, search, latest, numberOf, onClose }: Att
       title={<Text fw={600}>{attempt ? `Attempt ${attemptLabel(numberOf(attempt))}` : 'Attempt'}</Text>}
     >
       {attempt ? (
-        <AttemptView flowId={flowId} attempt={attempt} number={numberOf(attempt)} />
+        <AttemptView flowId={flowId} attempt={attempt} numberOf={numberOf} />
       ) : alone.isError ? (
         <Text c="dimmed">{`No attempt with id ${String(attemptId)} was found for this flow (${alone.error.message}).`}</Text>
       ) : (

@@ -8,17 +8,22 @@ import { StatusBadge } from '@/components/status-badge';
 import { attemptLabel } from '@/lib/attempt-numbers';
 import { formatCount, formatDuration, formatRate, runDurationMs } from '@/lib/format';
 import { uncommittedRows } from '@/lib/load-words';
-import { isRunActive, triggerLabel } from '@/lib/run-status';
+import { retryWords } from '@/lib/retry-words';
+import { isRunActive, runStateOf, runTimeLabel, runTimeMs, triggerLabel } from '@/lib/run-status';
 import { useNow } from '@/lib/use-now';
+import { useRetriedNumber } from '@/resources/flows';
 
 /**
  * Everything about one attempt: state, its number in the flow (the global id beside it), trigger, timing,
  * how fast rows moved, the per-resource funnel and every error in full.
  */
-export function AttemptSummary({ attempt, number }: { attempt: RunAttempt; number: number | undefined }) {
+export function AttemptSummary({ attempt, numberOf }: { attempt: RunAttempt; numberOf: (attempt: RunAttempt) => number | undefined }) {
   const now = useNow(1_000);
   const live = isRunActive(attempt);
-  const duration = runDurationMs(attempt.createdAt, attempt.completedAt, now);
+  // Its time in its state: waited while queued, run while running, taken once ended; only run time makes a rate.
+  const spent = runDurationMs(attempt.createdAt, attempt.completedAt, now);
+  const runTime = runTimeMs(attempt, now);
+  const retry = retryWords({ retryNumber: attempt.retryNumber, of: useRetriedNumber(attempt, numberOf), policyAttempts: undefined });
   const total = (key: 'extracted' | 'loaded') => attempt.resources.reduce((sum, resource) => sum + resource[key], 0);
   const written = live ? uncommittedRows(attempt.resources) : 0;
   return (
@@ -28,13 +33,13 @@ export function AttemptSummary({ attempt, number }: { attempt: RunAttempt; numbe
           <StatusBadge status={attempt} />
         </Fact>
         <Fact label="Attempt">
-          {attemptLabel(number)}{' '}
+          {attemptLabel(numberOf(attempt))}{' '}
           <Text span size="xs" c="dimmed">
             (id {attempt.id})
           </Text>
-          {attempt.retryNumber > 0 && (
+          {retry && (
             <Text size="xs" c="dimmed">
-              {`retry ${String(attempt.retryNumber)}${attempt.retryOf === null ? '' : ` of id ${String(attempt.retryOf)}`}`}
+              {retry}
             </Text>
           )}
         </Fact>
@@ -42,11 +47,11 @@ export function AttemptSummary({ attempt, number }: { attempt: RunAttempt; numbe
         <Fact label="Started">
           <DateTime value={attempt.createdAt} />
         </Fact>
-        <Fact label={live ? 'Running for' : 'Took'}>{duration === null ? '—' : formatDuration(duration)}</Fact>
+        <Fact label={runTimeLabel(runStateOf(attempt))}>{spent === null ? '—' : formatDuration(spent)}</Fact>
         <Fact label="Rows extracted">{formatCount(total('extracted'))}</Fact>
         <Fact label="Rows loaded">{formatCount(total('loaded'))}</Fact>
         {written > 0 && <Fact label="Rows written, not committed yet">{formatCount(written)}</Fact>}
-        <Fact label="Extraction rate">{formatRate(total('extracted'), duration)}</Fact>
+        <Fact label="Extraction rate">{formatRate(total('extracted'), runTime)}</Fact>
       </SimpleGrid>
       {live && attempt.waitingFor && (
         <Text size="sm" role="status">

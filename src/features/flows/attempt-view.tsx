@@ -6,10 +6,10 @@ import { AttemptLogs } from './attempt-logs/attempt-logs';
 import { AttemptSummary } from './attempt-summary';
 
 /** The attempt drawer's body: its summary and its log. */
-export function AttemptView({ flowId, attempt, number }: { flowId: number; attempt: RunAttempt; number: number | undefined }) {
+export function AttemptView({ flowId, attempt, numberOf }: { flowId: number; attempt: RunAttempt; numberOf: (attempt: RunAttempt) => number | undefined }) {
   return (
     <Stack gap="lg">
-      <AttemptSummary attempt={attempt} number={number} />
+      <AttemptSummary attempt={attempt} numberOf={numberOf} />
       <DeferredLogs flowId={flowId} attempt={attempt} />
     </Stack>
   );

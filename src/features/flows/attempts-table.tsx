@@ -8,9 +8,9 @@ import { ErrorState } from '@/components/error-state';
 import { type Column, ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { StatusBadge } from '@/components/status-badge';
 import { attemptLabel } from '@/lib/attempt-numbers';
-import { formatCount, formatDuration, runDurationMs } from '@/lib/format';
+import { formatCount, formatDuration } from '@/lib/format';
 import { numberById, retryWords } from '@/lib/retry-words';
-import { triggerLabel } from '@/lib/run-status';
+import { runTimeMs, triggerLabel } from '@/lib/run-status';
 import { useNow } from '@/lib/use-now';
 import { flowQueries } from '@/resources/flows';
 import linkClasses from './attempt-link.module.css';
@@ -88,7 +88,7 @@ export function AttemptsTable({ flowId, search, latest, numberOf, onSearch, retr
         key: 'duration',
         header: 'Duration',
         cell: (attempt) => {
-          const duration = runDurationMs(attempt.createdAt, attempt.completedAt, now);
+          const duration = runTimeMs(attempt, now);
           return duration === null ? '—' : formatDuration(duration);
         },
       },

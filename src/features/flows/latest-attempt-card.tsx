@@ -19,7 +19,7 @@ export function LatestAttemptCard({ status, numberOf }: { status: UseQueryResult
       </Group>
       {data ? (
         data.lastAttempt ? (
-          <AttemptSummary attempt={data.lastAttempt} number={numberOf(data.lastAttempt)} />
+          <AttemptSummary attempt={data.lastAttempt} numberOf={numberOf} />
         ) : (
           <Stack gap={4}>
             <Text>This flow has never run.</Text>

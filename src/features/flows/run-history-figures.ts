@@ -1,6 +1,6 @@
 import type { RunAttempt } from '@/api/flows';
-import { formatCount, formatDuration, runDurationMs } from '@/lib/format';
-import { RUN_STATE_LABELS, runStateOf, type RunState } from '@/lib/run-status';
+import { formatCount, formatDuration } from '@/lib/format';
+import { RUN_STATE_LABELS, runStateOf, runTimeMs, type RunState } from '@/lib/run-status';
 import { serviceNow } from '@/api/service-clock';
 
 // What the flow page's run history shows, as plain functions of the attempts (the tests hold them to it).
@@ -13,7 +13,7 @@ export interface HistoryPoint {
   id: number;
   number: number | undefined;
   state: RunState;
-  /** Until now while it runs. */
+  /** Until now while it runs; null while it is queued. */
   durationMs: number | null;
   rowsLoaded: number;
   createdAt: string;
@@ -29,7 +29,7 @@ export function historyPoints(attempts: readonly RunAttempt[], numberOf: (attemp
       id: attempt.id,
       number: numberOf(attempt),
       state: runStateOf(attempt),
-      durationMs: runDurationMs(attempt.createdAt, attempt.completedAt, now),
+      durationMs: runTimeMs(attempt, now),
       rowsLoaded: rowsLoadedOf(attempt),
       createdAt: attempt.createdAt,
     }));
@@ -60,7 +60,7 @@ export function historyFigures(attempts: readonly RunAttempt[]): HistoryFigures 
   const succeeded = attempts.filter((attempt) => runStateOf(attempt) === 'succeeded');
   const failed = attempts.filter((attempt) => runStateOf(attempt) === 'failed');
   const decided = succeeded.length + failed.length;
-  const durations = succeeded.flatMap((attempt) => runDurationMs(attempt.createdAt, attempt.completedAt, serviceNow()) ?? []);
+  const durations = succeeded.flatMap((attempt) => runTimeMs(attempt, serviceNow()) ?? []);
   const lastSuccess = succeeded.reduce<RunAttempt | null>(
     (newest, attempt) => (newest === null || Date.parse(attempt.createdAt) > Date.parse(newest.createdAt) ? attempt : newest),
     null,

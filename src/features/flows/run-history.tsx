@@ -10,8 +10,8 @@ import { Fact } from '@/components/fact';
 import { BlockSkeleton } from '@/components/skeletons';
 import { TimeAgo } from '@/components/time-ago';
 import { attemptLabel } from '@/lib/attempt-numbers';
-import { formatCount, formatDuration, formatDurationCompact, formatRate, runDurationMs } from '@/lib/format';
-import { isRunActive, RUN_STATE_COLORS, RUN_STATE_LABELS, type RunState } from '@/lib/run-status';
+import { formatCount, formatDuration, formatDurationCompact, formatRate } from '@/lib/format';
+import { RUN_STATE_COLORS, RUN_STATE_LABELS, runStateOf, runTimeLabel, runTimeMs, type RunState } from '@/lib/run-status';
 import { useDateFormat } from '@/lib/time-zone';
 import { useNow } from '@/lib/use-now';
 import { flowQueries } from '@/resources/flows';
@@ -69,8 +69,9 @@ export const RunHistory = memo(function RunHistory({ flowId, latest, numberOf, o
 
 function HistoryFiguresView({ attempts, latest, now }: { attempts: readonly RunAttempt[]; latest: RunAttempt | null; now: number }) {
   const figures = historyFigures(attempts);
-  const running = latest && isRunActive(latest) ? latest : null;
-  const elapsed = running ? runDurationMs(running.createdAt, null, now) : null;
+  // A queued attempt has moved nothing yet: the latest attempt above says what it waits for.
+  const running = latest && runStateOf(latest) === 'running' ? latest : null;
+  const elapsed = running ? runTimeMs(running, now) : null;
   return (
     <Stack gap="sm" aria-label="Run history figures">
       <Text size="xs" c="dimmed">
@@ -131,8 +132,7 @@ const HistoryCharts = memo(function HistoryCharts({ points, onOpen }: { points: 
         </Text>
         <Text size="xs">Started {format.dateTime(point.createdAt)}</Text>
         <Text size="xs">
-          {point.state === 'running' ? 'Running for' : 'Took'} {point.durationMs === null ? '—' : formatDuration(point.durationMs)} ·{' '}
-          {formatCount(point.rowsLoaded)} rows loaded
+          {runTimeLabel(point.state)} {point.durationMs === null ? '—' : formatDuration(point.durationMs)} · {formatCount(point.rowsLoaded)} rows loaded
         </Text>
         <Text size="xs" c="dimmed">
           Click to open it

@@ -141,7 +141,8 @@ function useLiveItems(flows: readonly Flow[], workflows: readonly Workflow[], en
       status: attempt,
       resources: attempt.resources,
       errors: attempt.errors,
-      startedAt: attempt.createdAt,
+      // A queued attempt has not started: it shows no run time.
+      startedAt: runStateOf(attempt) === 'pending' ? null : attempt.createdAt,
       completedAt: attempt.completedAt,
     })),
     ...watchedWorkflows.statuses.map(({ workflow, status }): LiveItem => ({

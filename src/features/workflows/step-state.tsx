@@ -14,6 +14,8 @@ interface StepStateLook {
 
 const LOOKS: Record<string, StepStateLook> = {
   waiting: { label: 'Waiting', color: 'gray', symbol: '◷' },
+  // Its flow attempt waits for a run slot: as a queued flow attempt reads (RUN_STATE_COLORS.pending).
+  queued: { label: 'Queued', color: 'cyan', symbol: '◷' },
   running: { label: 'Running', color: 'blue', symbol: '▶' },
   succeeded: { label: 'Succeeded', color: 'green', symbol: '✓' },
   failed: { label: 'Failed', color: 'red', symbol: '✕' },
@@ -25,7 +27,8 @@ export function stepStateLook(state: StepState): StepStateLook {
   return LOOKS[state] ?? { label: state, color: 'gray', symbol: '?' };
 }
 
-export function StepStateBadge({ state }: { state: StepState }) {
+/** `waitingFor`: why a queued step waits, the badge's title (the page says it in full beside the graph). */
+export function StepStateBadge({ state, waitingFor }: { state: StepState; waitingFor?: string | null | undefined }) {
   const look = stepStateLook(state);
   return (
     <Badge
@@ -36,6 +39,7 @@ export function StepStateBadge({ state }: { state: StepState }) {
       miw="max-content"
       style={{ textTransform: 'none', flexShrink: 0 }}
       leftSection={state === 'running' ? <Loader size={9} color={look.color} aria-hidden /> : <span aria-hidden>{look.symbol}</span>}
+      title={waitingFor ?? undefined}
     >
       {look.label}
     </Badge>

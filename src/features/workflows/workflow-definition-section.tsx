@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Workflow, WorkflowRun } from '@/api/workflows';
 import { JsonTree } from '@/components/json-tree';
 import { StatusBadge } from '@/components/status-badge';
+import { queuedLabel } from '@/lib/run-status';
 import { flowQueries } from '@/resources/flows';
 import { readDefinition } from '@/service-rules/workflow-definition';
 import { useFlowName } from './use-flow-name';
@@ -33,8 +34,10 @@ export function WorkflowDefinitionSection({ workflow, lastRun, view, onView }: D
   const flowName = useFlowName(useQuery(flowQueries.list()).data);
   const read = readDefinition(workflow.definition);
   // The states of the run shown, by step id: a step added since that run has none yet.
-  const states = new Map(lastRun?.steps.map((step) => [step.id, step.state]));
-  const steps = 'steps' in read ? read.steps.map((step) => ({ ...step, state: states.get(step.id) })) : null;
+  const states = new Map(lastRun?.steps.map((step) => [step.id, step]));
+  const steps =
+    'steps' in read ? read.steps.map((step) => ({ ...step, state: states.get(step.id)?.state, waitingFor: states.get(step.id)?.waitingFor })) : null;
+  const queued = lastRun?.steps.filter((step) => step.state === 'queued') ?? [];
 
   return (
     <Card withBorder padding="lg" mb="lg" component="section" aria-labelledby="definition-title">
@@ -73,6 +76,16 @@ export function WorkflowDefinitionSection({ workflow, lastRun, view, onView }: D
             <RunCaption lastRun={lastRun} />
           </Text>
           <LazyWorkflowGraph steps={steps} flowName={flowName} label={`Steps of ${workflow.name}`} />
+          {queued.length > 0 && (
+            // Why a queued step has not started, in full (its box on the graph has room for a word), as a queued attempt says it.
+            <Stack gap={2} role="status">
+              {queued.map((step) => (
+                <Text key={step.id} size="sm">
+                  Step {step.id}: {queuedLabel(step.waitingFor)}
+                </Text>
+              ))}
+            </Stack>
+          )}
         </Stack>
       ) : (
         <Alert color="yellow" role="note" title="No steps to draw">

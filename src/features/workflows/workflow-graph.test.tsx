@@ -23,6 +23,27 @@ describe('the workflow graph', () => {
     expect(within(definition()).getByText(`States in run #${String(last?.number)}:`)).toBeInTheDocument();
   });
 
+  it('says why a step waits for a run slot, as a queued flow attempt does, and never calls it running', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const workflow = mockService.db.workflow(SEED.succeedingWorkflowId);
+      if (!workflow) throw new Error('the seeded workflow');
+      const run = mockService.db.startWorkflowRun(workflow);
+      const orders = run.steps.find((step) => step.id === 'orders');
+      if (!orders) throw new Error('the orders step');
+      orders.queued = { waitMs: orders.durationMs - 1, waitingFor: '2 runs ahead for “Analytics warehouse”' };
+      // Past the run's own start, inside the step's wait.
+      vi.setSystemTime(Date.now() + 1_500);
+      renderApp(`/workflows/${String(SEED.succeedingWorkflowId)}`);
+      const step = await box('Step orders, flow Orders to warehouse: Queued, 2 runs ahead for “Analytics warehouse”');
+      expect(within(step).getByTitle('2 runs ahead for “Analytics warehouse”')).toHaveTextContent('Queued');
+      expect(within(definition()).getByText('Step orders: Queued: 2 runs ahead for “Analytics warehouse”')).toBeInTheDocument();
+      expect(within(step).queryByText('Running')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('follows a run live: waiting, running, then succeeded', async () => {
     vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
     try {

@@ -29,9 +29,11 @@ export interface GraphStep {
   after: readonly string[];
   /** The step's state in the run shown; undefined when no run is shown (the editor's preview). */
   state?: StepState | undefined;
+  /** Why a queued step waits. */
+  waitingFor?: string | null | undefined;
 }
 
-type StepNodeData = { title: string; stepId: string; state: StepState | undefined };
+type StepNodeData = { title: string; stepId: string; state: StepState | undefined; waitingFor: string | null | undefined };
 type StepNode = Node<StepNodeData, 'step'>;
 
 function StepBox({ data }: NodeProps<StepNode>) {
@@ -44,7 +46,7 @@ function StepBox({ data }: NodeProps<StepNode>) {
       </Text>
       <Group gap={6} wrap="nowrap">
         {/* The state's word never shrinks; a long step id gives way. */}
-        {data.state && <StepStateBadge state={data.state} />}
+        {data.state && <StepStateBadge state={data.state} waitingFor={data.waitingFor} />}
         <Text size="xs" c="dimmed" ff="monospace" truncate="end" title={data.stepId} miw={0}>
           {data.stepId || '(no id)'}
         </Text>
@@ -88,7 +90,7 @@ export function WorkflowGraph({ steps, flowName, label }: WorkflowGraphProps) {
       const title = flowName(step.flow);
       // The arrows in words, for those who do not see them.
       const after = step.after.length > 0 ? `, waits for ${step.after.join(' and ')}` : '';
-      const state = step.state ? `: ${stepStateLook(step.state).label}` : '';
+      const state = step.state ? `: ${stepStateLook(step.state).label}${step.waitingFor ? `, ${step.waitingFor}` : ''}` : '';
       return {
         id: String(index),
         type: 'step',
@@ -96,7 +98,7 @@ export function WorkflowGraph({ steps, flowName, label }: WorkflowGraphProps) {
         // Known sizes: React Flow need not measure them first (it cannot under test, and the boxes show at once).
         width: NODE_WIDTH,
         height: NODE_HEIGHT,
-        data: { title, stepId: step.id, state: step.state },
+        data: { title, stepId: step.id, state: step.state, waitingFor: step.waitingFor },
         ariaLabel: `Step ${step.id || String(index + 1)}, flow ${title}${after}${state}`,
       };
     });
