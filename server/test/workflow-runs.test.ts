@@ -153,8 +153,28 @@ describe('GET /v2/workflows/{id}/runs (addition)', () => {
       completedAt: anyString,
       durationMs: anyNumber,
       steps: [
-        { id: 'orders', flow: orders.id, after: [], state: 'succeeded', attemptId: anyNumber, startedAt: anyString, completedAt: anyString, errors: [] },
-        { id: 'marts', flow: marts.id, after: ['orders'], state: 'succeeded', attemptId: anyNumber, startedAt: anyString, completedAt: anyString, errors: [] },
+        {
+          id: 'orders',
+          flow: orders.id,
+          after: [],
+          state: 'succeeded',
+          attemptId: anyNumber,
+          startedAt: anyString,
+          completedAt: anyString,
+          errors: [],
+          waitingFor: null,
+        },
+        {
+          id: 'marts',
+          flow: marts.id,
+          after: ['orders'],
+          state: 'succeeded',
+          attemptId: anyNumber,
+          startedAt: anyString,
+          completedAt: anyString,
+          errors: [],
+          waitingFor: null,
+        },
       ],
     });
     const [newest, older] = await runs(good.id);
