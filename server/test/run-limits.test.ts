@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunAttempt } from '@/api/flows';
 import type { WorkflowRun } from '@/api/workflows';
@@ -9,11 +12,14 @@ import { createTestDatabase, eventually, type Harness, startHarness } from './ha
 // for what, keeps its place, starts by itself when a slot frees, and can be cancelled without ever starting.
 
 const database = await createTestDatabase();
+// One data folder for the service and the one that restarts on it below, as a restart keeps its folder; removed at the end.
+const dataDir = mkdtempSync(join(tmpdir(), 'flowdeck-run-limits-'));
 const secretKey = 'run-limits-test-key';
-let one: Harness = await startHarness({ database, secretKey, env: { FLOWDECK_MAX_RUNS: '1' } });
+let one: Harness = await startHarness({ database, dataDir, secretKey, env: { FLOWDECK_MAX_RUNS: '1' } });
 afterAll(async () => {
   await one.stop();
   await database.drop();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Runs for about 3 s (300 rows at 100 a second). */
@@ -134,7 +140,7 @@ describe('the service-wide limit', () => {
     await run(one, waiting.id);
     const queuedAttempt = await queued(one, waiting.id, '1 run ahead for the service limit');
     await one.stop();
-    one = await startHarness({ database, secretKey, dataDir: one.dataDir, env: { FLOWDECK_MAX_RUNS: '1' } });
+    one = await startHarness({ database, secretKey, dataDir, env: { FLOWDECK_MAX_RUNS: '1' } });
     // The run that was executing was interrupted by the stop; the queued one never started, and now runs.
     expect(await attemptEnded(one.api, waiting.id)).toMatchObject({ id: queuedAttempt.id, disposition: 'succeeded' });
   });
