@@ -35,10 +35,6 @@ export default defineConfig({
     },
   },
   test: {
-    // Test files share a worker's modules instead of loading React, Mantine or the service afresh for each file
-    // (that loading was most of the suite's time). Each test starts clean all the same: the setup files reset the
-    // mock service, the request handlers, storage and the DOM after every test, and each server file has its own database.
-    isolate: false,
     projects: [
       {
         // Three files at a time on two cores: a component test waits on timers and its mock's answers much of the time
@@ -46,6 +42,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'dashboard',
+          // Component test files share a worker's modules instead of loading React and Mantine afresh for each file (that
+          // loading was most of their time). Each test starts clean all the same: the setup resets the mock service, the
+          // request handlers, storage and the DOM after every test. Server files stay isolated: the service keeps
+          // process-wide settings (read bounds) and one file measures the process's memory.
+          isolate: false,
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
           include: ['src/**/*.test.{ts,tsx}'],
