@@ -115,6 +115,16 @@ describe('the new source and destination pages by role', () => {
     expect(called('createSource') || called('createDestination')).toBe(false);
   });
 
+  it('lets an operator read the specs again when they failed to load: only creating is refused', async () => {
+    // The first read and its two retries.
+    for (let attempt = 0; attempt < 3; attempt += 1) mockService.failNext('listSourceSpecs', { status: 500 });
+    const { user } = renderApp('/sources/new', { apiKey: ROLE_API_KEYS.operator });
+    const again = await screen.findByRole('button', { name: 'Try again' });
+    expect(again).toBeEnabled();
+    await user.click(again);
+    expect(await screen.findByLabelText('Search source specs')).toBeDisabled();
+  });
+
   it('stays open to an editor', async () => {
     renderApp('/destinations/new', { apiKey: ROLE_API_KEYS.editor });
     expect(await screen.findByRole('button', { name: 'Create destination' })).not.toHaveAttribute('aria-disabled');

@@ -50,25 +50,26 @@ export function NewEndpointPage<T extends Endpoint, C>({ kind, unlisted, chosenN
       {!created ? (
         <Stack gap="md">
           <PermissionNotice permission={permission} />
-          <PermittedFieldset permission={permission}>
-            <Stack gap="md">
-              {specs.isPending ? (
-                <BlockSkeleton label={`Loading ${noun} specs`} rows={2} />
-              ) : specs.isError ? (
-                <ErrorState error={specs.error} onRetry={() => void specs.refetch()} />
-              ) : specs.data.available ? (
+          {specs.isPending ? (
+            <BlockSkeleton label={`Loading ${noun} specs`} rows={2} />
+          ) : specs.isError ? (
+            // Outside the fieldset: reading the specs again is open to every role.
+            <ErrorState error={specs.error} onRetry={() => void specs.refetch()} />
+          ) : (
+            <PermittedFieldset permission={permission}>
+              {specs.data.available ? (
                 <SpecSearch noun={noun} specs={specs.data.items} selected={spec?.name ?? null} onSelect={setSpec} />
               ) : (
                 unlisted?.(setSpec)
               )}
-              {spec && (
-                <Paper withBorder p="md" aria-label="Spec summary" component="section" maw={640}>
-                  <SpecSummary spec={spec} />
-                </Paper>
-              )}
-              {spec && chosenNote?.(spec)}
-            </Stack>
-          </PermittedFieldset>
+            </PermittedFieldset>
+          )}
+          {spec && (
+            <Paper withBorder p="md" aria-label="Spec summary" component="section" maw={640}>
+              <SpecSummary spec={spec} />
+            </Paper>
+          )}
+          {spec && chosenNote?.(spec)}
           <Stack gap="md" maw={640}>
             <PermittedFieldset permission={permission}>
               <TextInput
