@@ -1,6 +1,7 @@
 import type { RunDisposition, RunLifecycle } from '@/api/flows';
 import type { FRESHNESS_STATES } from '@/api/freshness';
 import { isCancelledByUserError } from '@/api/messages';
+import { isAttemptWaiting } from '@/service-rules/run-queue';
 import { runDurationMs } from './format';
 
 /**
@@ -35,8 +36,8 @@ export function splitCancelNote(errors: readonly string[]): { cancelNote: string
 
 export function runStateOf(status: RunStateInput | null | undefined): RunState {
   if (!status) return 'never';
-  if (status.lifecycle === 'running') return status.waitingFor ? 'pending' : 'running';
-  if (status.lifecycle === 'pending') return 'pending';
+  if (isAttemptWaiting(status)) return 'pending';
+  if (status.lifecycle === 'running') return 'running';
   if (status.lifecycle === 'not_running') {
     if (status.disposition === 'succeeded') return 'succeeded';
     // A run the user stopped is not a failure: it is neither counted nor shown as one.

@@ -23,6 +23,15 @@ export interface QueueDecision {
   waiting: Map<number, string>;
 }
 
+/**
+ * Whether an attempt waits instead of moving rows: queued for a run slot (`pending`), or running but held by
+ * another load into its destination (it says what it waits for). The dashboard's run states and a workflow
+ * step's state both read it here.
+ */
+export function isAttemptWaiting(attempt: { lifecycle: string; waitingFor?: string | null | undefined }): boolean {
+  return attempt.lifecycle === 'pending' || (attempt.lifecycle === 'running' && Boolean(attempt.waitingFor));
+}
+
 /** What a queued run says it waits for: `2 runs ahead for “Warehouse”`, `1 run ahead for the service limit`. */
 export function runsAheadWaiting(ahead: number, destinationName: string | null): string {
   const what = destinationName === null ? 'the service limit' : `“${destinationName}”`;

@@ -1,3 +1,4 @@
+import { isAttemptWaiting } from './run-queue';
 import { isCancelledByUserError } from '@/api/messages';
 import type { WireWorkflowRun, WireWorkflowRunStep } from './wire';
 
@@ -23,10 +24,6 @@ export interface StepFacts {
 
 const NOT_SUCCEEDED: readonly StepState[] = ['failed', 'skipped', 'cancelled'];
 
-/** A flow attempt that waits (for a run slot, or for another load into its DuckDB file) has not started moving rows. */
-const isAttemptQueued = (attempt: NonNullable<StepFacts['attempt']>) =>
-  attempt.lifecycle === 'pending' || (attempt.lifecycle === 'running' && Boolean(attempt.waitingFor));
-
 /**
  * waiting: not started and the run may still start it; queued: its flow attempt waits for a slot; running; succeeded; failed (its attempt failed,
  * or it could not start one); cancelled (its attempt was ended by a cancel); skipped: it will not run,
@@ -34,7 +31,7 @@ const isAttemptQueued = (attempt: NonNullable<StepFacts['attempt']>) =>
  */
 export function stepStateOf({ runLive, attempt, error, after }: StepFacts): StepState {
   if (attempt) {
-    if (isAttemptQueued(attempt)) return 'queued';
+    if (isAttemptWaiting(attempt)) return 'queued';
     if (attempt.lifecycle === 'running') return 'running';
     if (attempt.disposition === 'succeeded') return 'succeeded';
     return attempt.errors.some(isCancelledByUserError) ? 'cancelled' : 'failed';
